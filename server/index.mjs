@@ -1,0 +1,29 @@
+/**
+ * Production HTTP server: the Astro node adapter's standalone handler (static files + on-demand
+ * routes) wrapped in our own `http.Server` so that headers, compression, health checks and
+ * graceful shutdown are ours to control.
+ *
+ * Env: PORT (default 4321), HOST (default localhost).
+ */
+import http from 'node:http';
+import { decorate } from './response-headers.mjs';
+
+// The built entry would otherwise start its own server on import.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import('../dist/server/entry.mjs');
+
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? 'localhost';
+
+const server = http.createServer((req, res) => {
+  decorate(req, res);
+  handler(req, res);
+});
+
+server.listen(port, host, () => {
+  console.log(JSON.stringify({ level: 'info', msg: `listening on http://${host}:${port}` }));
+});
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

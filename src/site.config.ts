@@ -1,0 +1,62 @@
+/**
+ * The one site configuration (spec §2 "Contact details — one source of truth").
+ *
+ * Brand, contact details, social profiles and navigation live here and nowhere else: every page,
+ * the footer, the contact sections, JSON-LD and the enquiry notifier read this module. The
+ * defaults are clearly fictional placeholders; an operator replaces them in this one file.
+ */
+
+/** A postal address in schema.org `PostalAddress` terms. */
+export interface SiteAddress {
+  streetAddress: string;
+  addressLocality: string;
+  addressRegion: string;
+  postalCode: string;
+  addressCountry: string;
+}
+
+export interface SiteConfig {
+  /** Brand name as shown in the header, titles and copyright line. */
+  name: string;
+  /** The tagline; it is the home page's `<h1>`. */
+  tagline: string;
+  /** Public enquiries address (fictional `.example` domain until replaced). */
+  email: string;
+  /** Phone in international format, as displayed. */
+  phone: string;
+  /** Phone in `tel:` form (digits and leading `+` only). */
+  phoneHref: string;
+  address: SiteAddress;
+  social: { linkedin: string; instagram: string };
+  /** Primary navigation (spec §2), in order. */
+  nav: ReadonlyArray<{ label: string; href: string }>;
+}
+
+export const site: SiteConfig = {
+  name: 'Kahaani Communications',
+  tagline: 'Where every story finds its voice',
+  email: 'hello@kahaani-pr.example',
+  phone: '+91 11 5555 0142',
+  phoneHref: '+911155550142',
+  address: {
+    streetAddress: '4th Floor, 12 Barakhamba Road, Connaught Place',
+    addressLocality: 'New Delhi',
+    addressRegion: 'Delhi',
+    postalCode: '110001',
+    addressCountry: 'IN',
+  },
+  social: {
+    linkedin: 'https://www.linkedin.com/company/kahaani-communications-example',
+    instagram: 'https://www.instagram.com/kahaani.communications.example',
+  },
+  nav: [
+    { label: 'Home', href: '/' },
+    { label: 'About', href: '/about' },
+    { label: 'Expertise', href: '/expertise' },
+    { label: 'Showcase', href: '/showcase' },
+  ],
+};
+
+/** The address on one line, for the footer and contact blocks. */
+export const addressLine = (a: SiteAddress = site.address): string =>
+  `${a.streetAddress}, ${a.addressLocality} ${a.postalCode}, India`;
