@@ -6,6 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
+  // ASTRO_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder; server/index.mjs
+  // reads the same variable.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   adapter: node({ mode: 'standalone' }),
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },

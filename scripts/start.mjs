@@ -7,7 +7,8 @@ import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'dist/server/entry.mjs');
+const outDir = process.env.ASTRO_OUT_DIR ?? join(root, 'dist');
+const built = join(outDir, 'server/entry.mjs');
 
 /** Newest modification time (ms) under `dir`, skipping nothing but missing paths. */
 function newest(dir) {
