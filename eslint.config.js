@@ -1,8 +1,9 @@
 // @ts-check
+import { defineConfig } from 'eslint/config';
 import eslintPluginAstro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/',
@@ -14,15 +15,16 @@ export default tseslint.config(
       'playwright-report/',
     ],
   },
-  ...tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
-  ...eslintPluginAstro.configs.recommended,
+  eslintPluginAstro.configs.recommended,
   {
+    // Plain JS scripts and .astro templates are linted without type information.
     files: ['**/*.{js,mjs,cjs}', '**/*.astro'],
-    ...tseslint.configs.disableTypeChecked,
+    extends: [tseslint.configs.disableTypeChecked],
   },
 );
