@@ -1,0 +1,54 @@
+/**
+ * Small rules shared by the hero widgets and the footer (spec §3 Home "Hero", §2 footer).
+ */
+
+/** Media query of devices whose pointer can follow a cursor marker (mouse, trackpad, pen). */
+export const FINE_POINTER_QUERY = '(pointer: fine) and (hover: hover)';
+/** Media query of visitors who asked for less motion. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Whether the cursor marker is shown at all (spec §3: pointer devices only; hidden for touch and
+ * for `prefers-reduced-motion`).
+ */
+export function cursorMarkerEnabled(finePointer: boolean, reducedMotion: boolean): boolean {
+  return finePointer && !reducedMotion;
+}
+
+/** A point in CSS px relative to the top-left corner of a box. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Position of the pointer inside its hero, for the marker's `translate()`.
+ *
+ * @param clientX pointer x in viewport px (`PointerEvent.clientX`).
+ * @param clientY pointer y in viewport px.
+ * @param box the hero's `getBoundingClientRect()` (left/top/width/height in viewport px).
+ * @returns the point relative to the box, clamped inside it so the marker never leaves the hero.
+ */
+export function pointInBox(
+  clientX: number,
+  clientY: number,
+  box: { left: number; top: number; width: number; height: number },
+): Point {
+  return {
+    x: Math.min(Math.max(clientX - box.left, 0), box.width),
+    y: Math.min(Math.max(clientY - box.top, 0), box.height),
+  };
+}
+
+/** Scroll behaviour of the scroll cue: smooth, or instant under reduced motion. */
+export function scrollBehaviour(reducedMotion: boolean): ScrollBehavior {
+  return reducedMotion ? 'auto' : 'smooth';
+}
+
+/**
+ * The calendar year for the copyright line, in the visitor's local time (so a page built in
+ * December still says the new year on 1 January).
+ */
+export function copyrightYear(now: Date = new Date()): number {
+  return now.getFullYear();
+}
