@@ -1,0 +1,100 @@
+/**
+ * Playwright configuration (contracts.md "Playwright"; issue 2 "Tests that must pass").
+ *
+ * - Browser: Debian Chromium at /usr/bin/chromium (installed by scripts/ensure-chromium.mjs, which
+ *   both `npm run test:e2e` and the global setup run), never Playwright's own download.
+ * - Projects: `mobile` (375×812, touch, mobile viewport) and `desktop` (1280×800, mouse).
+ * - Server: the production server (`server/index.mjs`) against the already built ASTRO_OUT_DIR
+ *   (default ./dist — `npm test` builds first) on E2E_PORT (default 4321), with a throwaway
+ *   DATA_DIR so enquiries posted by the tests never touch real data, a rate limit high enough for
+ *   the whole suite and no minimum fill time.
+ *
+ * Env: E2E_PORT, ASTRO_OUT_DIR, E2E_DATA_DIR (overrides the temp DATA_DIR), E2E_OUTPUT_DIR
+ * (default test-results), CI.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 4321);
+const baseURL = `http://localhost:${port}`;
+const outDir = resolve(process.env.ASTRO_OUT_DIR ?? './dist');
+
+// The config is evaluated in the runner and again in every worker; the env variable makes all
+// of them agree on one fresh directory (workers inherit the runner's environment).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
+/** Flags from the common rules: no sandbox (root in containers), no GPU, no background traffic. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const launchOptions = { executablePath: '/usr/bin/chromium', args: chromiumArgs };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Overridable so parallel runs in one working tree do not wipe each other's results.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['./tests/e2e/support/summary-reporter.ts']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'mobile',
+      use: {
+        ...devices['Desktop Chrome'],
+        browserName: 'chromium',
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
+      },
+    },
+    {
+      name: 'desktop',
+      use: {
+        ...devices['Desktop Chrome'],
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node_modules/.bin/node server/index.mjs',
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: 'localhost',
+      ASTRO_OUT_DIR: outDir,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '1000',
+      FORM_MIN_FILL_MS: '0',
+      NODE_ENV: 'production',
+    },
+  },
+});

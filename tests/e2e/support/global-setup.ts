@@ -1,0 +1,11 @@
+/**
+ * Playwright global setup: installs Debian's Chromium when /usr/bin/chromium is missing, so that
+ * `npx playwright test` on a fresh machine works as well as `npm run test:e2e` (issue 2).
+ * Throws when the install fails, which stops the run with apt's message above it.
+ */
+import { ensureChromium } from '../../../scripts/ensure-chromium.mjs';
+
+export default function globalSetup(): void {
+  const status = ensureChromium();
+  if (status !== 0) throw new Error(`Installing Chromium failed (apt status ${status}).`);
+}

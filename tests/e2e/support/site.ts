@@ -1,0 +1,86 @@
+/**
+ * Shared e2e fixtures (owned by qa; other suites may import them): the routes of spec §1, the site
+ * configuration (the one source of truth for contact details, spec §2) and small helpers.
+ */
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { site, addressLine } from '../../../src/site.config';
+
+export { site, addressLine };
+
+/** A route of spec §1 with its route id (as used by the `pages` collection and `/og/<id>.png`). */
+export interface RouteInfo {
+  id: 'home' | 'about' | 'expertise' | 'showcase' | 'contact' | 'privacy' | 'terms' | '404';
+  path: string;
+  status: 200 | 404;
+}
+
+/** Every route of spec §1; the 404 row uses a path that no page can ever match. */
+export const ROUTES: readonly RouteInfo[] = [
+  { id: 'home', path: '/', status: 200 },
+  { id: 'about', path: '/about', status: 200 },
+  { id: 'expertise', path: '/expertise', status: 200 },
+  { id: 'showcase', path: '/showcase', status: 200 },
+  { id: 'contact', path: '/contact', status: 200 },
+  { id: 'privacy', path: '/privacy', status: 200 },
+  { id: 'terms', path: '/terms', status: 200 },
+  { id: '404', path: '/this-page-does-not-exist-e2e', status: 404 },
+];
+
+/** The routes that answer 200. */
+export const PAGES = ROUTES.filter((r) => r.status === 200);
+
+/** True in the 375px `mobile` project (touch, collapsed nav). */
+export const isMobile = (testInfo: TestInfo): boolean => testInfo.project.name === 'mobile';
+
+/** WCAG 2.2 A/AA rule tags for axe (issue 2 "zero WCAG 2.2 A/AA violations"). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe-core on the current page state and fails with a readable list of violations
+ * (rule id, impact, help text and the offending selectors) when there are any.
+ */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const report = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ') ?? ''}`)
+        .join('\n'),
+  );
+  expect(report, `axe violations on ${what}`).toEqual([]);
+}
+
+/** Parses a CSS `rgb()`/`rgba()` colour into [r, g, b, a] (0–255, alpha 0–1). */
+export function parseColor(css: string): [number, number, number, number] {
+  const m = css.match(/rgba?\(([^)]+)\)/);
+  if (!m?.[1]) throw new Error(`Unparsable colour: ${css}`);
+  const parts = m[1]
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
+  return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+}
+
+/** WCAG 2 contrast ratio of two opaque colours (1–21). */
+export function contrast(a: string, b: string): number {
+  const lum = (css: string): number => {
+    const [r, g, bl] = parseColor(css).map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (l1 + 0.05) / (l2 + 0.05);
+}
+
+/** Scrolls the window instantly (no smooth behaviour) and waits for the scroll event to land. */
+export async function scrollToY(page: Page, y: number): Promise<void> {
+  await page.evaluate(async (top) => {
+    window.scrollTo({ top, behavior: 'instant' });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, y);
+}
