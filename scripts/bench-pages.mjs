@@ -1,0 +1,333 @@
+/**
+ * `npm run bench:pages` — the page budgets of issue 2 ("Budgets"), reported, not asserted.
+ *
+ * 1. Builds the site into its own output folder (.builds/bench, or BENCH_OUT_DIR) so it never
+ *    touches dist/ or anyone else's build; SITE_URL is set to the bench origin so canonical URLs
+ *    match the audited host.
+ * 2. Starts the production server (server/index.mjs) on a free loopback port.
+ * 3. Runs Lighthouse (node API; mobile form factor, default simulated throttling) on every route
+ *    of spec §1 plus an unknown path (the 404 page), in Debian Chromium (/usr/bin/chromium,
+ *    headless, launched by chrome-launcher with the project's flags).
+ * 4. Prints one row per route: the four category scores, LCP (s), TBT (ms), CLS, JavaScript /
+ *    CSS / font / total transferred bytes (KB, as sent over the wire, i.e. compressed), and the
+ *    security/cache header verdict from scripts/lib/header-checks.mjs when that module exists.
+ *    Then the targets and every miss. Raw results go to <out>/bench.json.
+ *
+ * Env: BENCH_OUT_DIR (default .builds/bench), BENCH_SKIP_BUILD=1 (reuse an existing build),
+ * BENCH_ROUTES (comma-separated paths, default all). Exits 0 even when targets are missed (it is
+ * a report); exits 1 when the build, the server or Lighthouse itself fails.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureChromium, CHROMIUM_PATH } from './ensure-chromium.mjs';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+const outDir = resolve(process.env.BENCH_OUT_DIR ?? join(root, '.builds/bench'));
+
+/** Flags from the common rules, plus headless. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Routes of spec §1 and an unknown path that must render the 404 page. */
+const ALL_ROUTES = [
+  '/',
+  '/about',
+  '/expertise',
+  '/showcase',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/bench-unknown-path',
+];
+const ROUTES = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim()) ?? ALL_ROUTES;
+const NOT_FOUND = '/bench-unknown-path';
+
+/** Targets from issue 2 "Budgets". Sizes in KB (1 KB = 1024 bytes), times in s / ms. */
+const TARGETS = {
+  score: 100,
+  lcpS: 1.0,
+  tbtMs: 0,
+  cls: 0,
+  homeJsKb: 12,
+  homeTotalKb: 130,
+};
+
+/** @returns {Promise<number>} a currently free TCP port on the loopback interface. */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * Polls `url` until the server answers (any status) or `ms` elapse.
+ * @throws {Error} when the server never answers.
+ */
+async function waitForServer(url, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await sleep(200);
+    }
+  }
+  throw new Error(`Server at ${url} did not answer within ${ms} ms`);
+}
+
+/**
+ * Loads the seo helper's header checks if present.
+ * @returns {Promise<null | ((path: string, headers: Headers, status: number) => Promise<string> | string)>}
+ *   a function giving a short verdict per route ("ok" or the failing headers), or null.
+ */
+async function loadHeaderChecks() {
+  const file = join(root, 'scripts/lib/header-checks.mjs');
+  if (!existsSync(file)) return null;
+  const mod = await import(file);
+  return adaptHeaderChecks(mod);
+}
+
+/**
+ * Adapts scripts/lib/header-checks.mjs (owned by seo) to a per-route verdict. The module's
+ * exported checker is called with (path, headers) and may return an array of
+ * `{ name, ok, ... }` results, an object of name → boolean, or a list of problem strings.
+ */
+function adaptHeaderChecks(mod) {
+  const fn =
+    mod.checkHeaders ??
+    mod.checkResponseHeaders ??
+    mod.default ??
+    Object.values(mod).find((v) => typeof v === 'function');
+  if (typeof fn !== 'function') return null;
+  return async (path, headers, status) => {
+    const result = await fn(path, headers, status);
+    const bad = [];
+    if (Array.isArray(result)) {
+      for (const r of result) {
+        if (typeof r === 'string') bad.push(r);
+        else if (r && r.ok === false) bad.push(r.name ?? r.header ?? JSON.stringify(r));
+      }
+    } else if (result && typeof result === 'object') {
+      for (const [name, v] of Object.entries(result)) {
+        if (v === false || (v && typeof v === 'object' && v.ok === false)) bad.push(name);
+      }
+    }
+    return bad.length ? `MISSING/WRONG: ${bad.join(', ')}` : 'ok';
+  };
+}
+
+/** Sum of transferred bytes for one Lighthouse resource-summary type, in KB. */
+function kb(lhr, type) {
+  const items = lhr.audits['resource-summary']?.details?.items ?? [];
+  const row = items.find((i) => i.resourceType === type);
+  return row ? row.transferSize / 1024 : NaN;
+}
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+async function main() {
+  if (ensureChromium() !== 0) throw new Error('Chromium is not installed');
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+
+  if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(outDir, 'server/entry.mjs'))) {
+    console.log(`Building into ${outDir} (SITE_URL=${origin}) …`);
+    const b = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, ASTRO_OUT_DIR: outDir, SITE_URL: origin },
+      },
+    );
+    if (b.status !== 0) throw new Error(`astro build failed (status ${b.status})`);
+  }
+
+  const dataDir = join(outDir, 'bench-data');
+  mkdirSync(dataDir, { recursive: true });
+  const server = spawn(process.execPath, [join(root, 'server/index.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ASTRO_OUT_DIR: outDir,
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      SITE_URL: origin,
+    },
+  });
+  let chrome;
+  try {
+    await waitForServer(`${origin}/`);
+    const headerCheck = await loadHeaderChecks();
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+
+    const rows = [];
+    for (const path of ROUTES) {
+      process.stdout.write(`Lighthouse ${path} … `);
+      const res = await fetch(origin + path);
+      const headerVerdict = headerCheck
+        ? await headerCheck(path, res.headers, res.status).catch((e) => `error: ${e.message}`)
+        : 'skipped';
+      const runner = await lighthouse(
+        origin + path,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          // The 404 page is meant to answer 404; audit it anyway instead of bailing out.
+          ignoreStatusCode: path === NOT_FOUND,
+        },
+        // Default config: mobile form factor + simulated throttling; all four categories.
+        undefined,
+      );
+      const lhr = runner?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${path}`);
+      if (lhr.runtimeError) console.log(`runtime error: ${lhr.runtimeError.message}`);
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+      const row = {
+        path,
+        status: res.status,
+        perf: score('performance'),
+        a11y: score('accessibility'),
+        bp: score('best-practices'),
+        seo: score('seo'),
+        lcpS: (lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        jsKb: kb(lhr, 'script'),
+        cssKb: kb(lhr, 'stylesheet'),
+        fontKb: kb(lhr, 'font'),
+        totalKb: kb(lhr, 'total'),
+        headers: headerVerdict,
+        failedAudits: Object.values(lhr.audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
+          .map((a) => a.id),
+      };
+      rows.push(row);
+      console.log(`done (perf ${row.perf})`);
+    }
+    writeFileSync(join(outDir, 'bench.json'), JSON.stringify(rows, null, 2));
+    printTable(rows, Boolean(headerCheck));
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+  }
+}
+
+/** Prints the table, the targets and the misses (with the audits behind each category miss). */
+function printTable(rows, haveHeaderChecks) {
+  const head = [
+    'Route',
+    'HTTP',
+    'Perf',
+    'A11y',
+    'BP',
+    'SEO',
+    'LCP s',
+    'TBT ms',
+    'CLS',
+    'JS KB',
+    'CSS KB',
+    'Font KB',
+    'Total KB',
+    'Headers',
+  ];
+  const body = rows.map((r) => [
+    r.path,
+    String(r.status),
+    String(r.perf),
+    String(r.a11y),
+    String(r.bp),
+    String(r.seo),
+    fmt(r.lcpS, 2),
+    fmt(r.tbtMs, 0),
+    fmt(r.cls, 3),
+    fmt(r.jsKb, 1),
+    fmt(r.cssKb, 1),
+    fmt(r.fontKb, 1),
+    fmt(r.totalKb, 1),
+    r.headers,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => '| ' + cells.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
+  console.log('\n' + line(head));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const b of body) console.log(line(b));
+  if (!haveHeaderChecks) {
+    console.log('\n(Headers column skipped: scripts/lib/header-checks.mjs not found.)');
+  }
+
+  console.log(
+    `\nTargets: Performance, Accessibility, Best Practices, SEO = ${TARGETS.score}; ` +
+      `LCP ≤ ${TARGETS.lcpS} s; TBT ${TARGETS.tbtMs} ms; CLS ${TARGETS.cls}; ` +
+      `home JS ≤ ${TARGETS.homeJsKb} KB compressed; home total ≤ ${TARGETS.homeTotalKb} KB.`,
+  );
+  const misses = [];
+  for (const r of rows) {
+    const note =
+      r.path === NOT_FOUND
+        ? ' (404 page: Lighthouse SEO marks any 4xx status, and noindex, as failures)'
+        : '';
+    for (const [key, label] of [
+      ['perf', 'Performance'],
+      ['a11y', 'Accessibility'],
+      ['bp', 'Best Practices'],
+      ['seo', 'SEO'],
+    ]) {
+      if (!(r[key] >= TARGETS.score))
+        misses.push(`${r.path}: ${label} ${r[key]}${key === 'seo' ? note : ''}`);
+    }
+    if (!(r.lcpS <= TARGETS.lcpS)) misses.push(`${r.path}: LCP ${fmt(r.lcpS, 2)} s`);
+    if (!(r.tbtMs <= TARGETS.tbtMs)) misses.push(`${r.path}: TBT ${fmt(r.tbtMs)} ms`);
+    if (!(r.cls <= TARGETS.cls)) misses.push(`${r.path}: CLS ${fmt(r.cls, 3)}`);
+    if (r.path === '/' && !(r.jsKb <= TARGETS.homeJsKb)) misses.push(`/: JS ${fmt(r.jsKb, 1)} KB`);
+    if (r.path === '/' && !(r.totalKb <= TARGETS.homeTotalKb))
+      misses.push(`/: total ${fmt(r.totalKb, 1)} KB`);
+    if (r.headers !== 'ok' && r.headers !== 'skipped')
+      misses.push(`${r.path}: headers ${r.headers}`);
+  }
+  if (misses.length === 0) console.log('All targets met.');
+  else {
+    console.log(`\nMISSES (${misses.length}):`);
+    for (const m of misses) console.log(`  ✘ ${m}`);
+    console.log('\nAudits scoring below 1, per route:');
+    for (const r of rows)
+      if (r.failedAudits.length) console.log(`  ${r.path}: ${r.failedAudits.join(', ')}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
