@@ -1,0 +1,72 @@
+/**
+ * The agency notification e-mail (issue #3 §4), sent with Nodemailer over SMTP_URL.
+ *
+ * From is the agency's own address (NOTIFY_FROM) so SPF/DMARC pass; the visitor goes in
+ * Reply-To; the body is plain text with every field. Header values are stripped of control
+ * characters here as well as in validation, so injected CR/LF can never add a header.
+ */
+import nodemailer from 'nodemailer';
+import type { NewSubmission } from './store.ts';
+
+/** Sends one notification; rejects on any SMTP failure (the outbox then retries). */
+export interface Notifier {
+  send(submission: Omit<NewSubmission, 'dedupeKey'>): Promise<void>;
+  close(): void;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/** One-line header-safe text. */
+export const headerSafe = (s: string): string => s.replace(CONTROL, ' ').trim();
+
+/** The plain-text body listing every field (exported for tests). */
+export function notificationText(s: Omit<NewSubmission, 'dedupeKey'>): string {
+  return [
+    'A new enquiry arrived through the website contact form.',
+    '',
+    `Name:     ${headerSafe(s.name)}`,
+    `Email:    ${headerSafe(s.email)}`,
+    `Subject:  ${headerSafe(s.subject)}`,
+    `Received: ${new Date(s.receivedAt).toISOString()}`,
+    `Reference: ${s.id}`,
+    '',
+    'Message:',
+    s.message,
+    '',
+    '-- ',
+    'Reply to this e-mail to answer the visitor directly.',
+  ].join('\n');
+}
+
+export interface SmtpNotifierOptions {
+  smtpUrl: string;
+  from: string;
+  to: string;
+  /** Socket/greeting timeouts, ms (a hung server must not hold a lease forever). */
+  timeoutMs?: number;
+}
+
+/** Nodemailer-backed notifier. */
+export function createSmtpNotifier(opts: SmtpNotifierOptions): Notifier {
+  const timeout = opts.timeoutMs ?? 20_000;
+  const transport = nodemailer.createTransport(opts.smtpUrl, {
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  return {
+    async send(s) {
+      await transport.sendMail({
+        from: opts.from,
+        to: opts.to,
+        replyTo: { name: headerSafe(s.name), address: headerSafe(s.email) },
+        subject: `Website enquiry: ${headerSafe(s.subject)}`,
+        text: notificationText(s),
+        headers: { 'X-Enquiry-Id': s.id },
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

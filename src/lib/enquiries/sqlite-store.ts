@@ -1,0 +1,294 @@
+/**
+ * `SubmissionStore` on node:sqlite (issue #3 §3): the default back-end, one file under DATA_DIR.
+ *
+ * WAL journal with `synchronous=FULL` so a commit is on disk before the visitor sees success;
+ * `busy_timeout` lets several processes (server + CLI) share the file. Write transactions use
+ * BEGIN IMMEDIATE so dedupe checks and outbox claims cannot interleave.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { SQLITE_MIGRATIONS } from './migrations.ts';
+import type {
+  InsertResult,
+  ListOptions,
+  NewSubmission,
+  OutboxJob,
+  RateLimitResult,
+  StoredSubmission,
+  SubmissionStore,
+} from './store.ts';
+
+type Row = Record<string, unknown>;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? ''));
+const num = (v: unknown): number => Number(v ?? 0);
+
+function toSubmission(r: Row): Omit<NewSubmission, 'dedupeKey'> {
+  return {
+    id: str(r['id']),
+    name: str(r['name']),
+    email: str(r['email']),
+    subject: str(r['subject']),
+    message: str(r['message']),
+    receivedAt: num(r['received_at']),
+    ipHash: str(r['ip_hash']),
+    userAgent: str(r['user_agent']),
+    privacyNoticeVersion: str(r['privacy_notice_version']),
+    spam: str(r['spam']) as NewSubmission['spam'],
+  };
+}
+
+function notificationState(r: Row): StoredSubmission['notification'] {
+  if (r['outbox_id'] == null) return 'none';
+  if (r['sent_at'] != null) return 'sent';
+  return num(r['attempts']) > 0 ? 'failing' : 'pending';
+}
+
+export class SqliteStore implements SubmissionStore {
+  readonly kind = 'sqlite' as const;
+  readonly #db: DatabaseSync;
+
+  /** Open (creating the folder and file when needed) the database at `file`. */
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.#db = new DatabaseSync(file, { timeout: 5000 });
+    this.#db.exec('PRAGMA journal_mode = WAL');
+    this.#db.exec('PRAGMA synchronous = FULL');
+    this.#db.exec('PRAGMA foreign_keys = ON');
+  }
+
+  #tx<T>(fn: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const out = fn();
+      this.#db.exec('COMMIT');
+      return out;
+    } catch (e) {
+      this.#db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  migrate(): Promise<void> {
+    this.#db.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+    );
+    this.#tx(() => {
+      const done = new Set(
+        this.#db
+          .prepare('SELECT version FROM schema_migrations')
+          .all()
+          .map((r) => num(r['version'])),
+      );
+      for (const m of SQLITE_MIGRATIONS) {
+        if (done.has(m.version)) continue;
+        this.#db.exec(m.sql);
+        this.#db
+          .prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)')
+          .run(m.version, Date.now());
+      }
+    });
+    return Promise.resolve();
+  }
+
+  ping(): Promise<void> {
+    this.#db.prepare('SELECT 1').get();
+    return Promise.resolve();
+  }
+
+  hitRateLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
+    const row = this.#db
+      .prepare(
+        `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN window_start <= ? THEN 1 ELSE count + 1 END,
+           window_start = CASE WHEN window_start <= ? THEN excluded.window_start ELSE window_start END
+         RETURNING count, window_start`,
+      )
+      .get(key, now, now - windowMs, now - windowMs) as Row;
+    const count = num(row['count']);
+    return Promise.resolve({
+      allowed: count <= max,
+      count,
+      resetAt: num(row['window_start']) + windowMs,
+    });
+  }
+
+  insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult> {
+    return Promise.resolve(
+      this.#tx(() => {
+        const existing = this.#db
+          .prepare(
+            'SELECT id FROM submissions WHERE dedupe_key = ? AND received_at >= ? ORDER BY received_at LIMIT 1',
+          )
+          .get(sub.dedupeKey, sub.receivedAt - dedupeWindowMs);
+        if (existing) return { id: str(existing['id']), duplicate: true };
+        this.#db
+          .prepare(
+            `INSERT INTO submissions (id, name, email, subject, message, received_at, ip_hash,
+               user_agent, privacy_notice_version, spam, dedupe_key)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            sub.id,
+            sub.name,
+            sub.email,
+            sub.subject,
+            sub.message,
+            sub.receivedAt,
+            sub.ipHash,
+            sub.userAgent,
+            sub.privacyNoticeVersion,
+            sub.spam,
+            sub.dedupeKey,
+          );
+        if (sub.spam === 'ham') {
+          this.#db
+            .prepare('INSERT INTO outbox (id, submission_id, next_attempt_at) VALUES (?, ?, ?)')
+            .run(randomUUID(), sub.id, sub.receivedAt);
+        }
+        return { id: sub.id, duplicate: false };
+      }),
+    );
+  }
+
+  claimDue(now: number, leaseMs: number, limit: number): Promise<OutboxJob[]> {
+    const token = randomUUID();
+    return Promise.resolve(
+      this.#tx(() => {
+        const claimed = this.#db
+          .prepare(
+            `UPDATE outbox SET lease_until = ?, claim_token = ?
+             WHERE id IN (
+               SELECT id FROM outbox
+               WHERE sent_at IS NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+               ORDER BY next_attempt_at LIMIT ?)
+             RETURNING id, submission_id, attempts`,
+          )
+          .all(now + leaseMs, token, now, now, limit);
+        const get = this.#db.prepare('SELECT * FROM submissions WHERE id = ?');
+        return claimed.map((c) => ({
+          outboxId: str(c['id']),
+          claimToken: token,
+          attempts: num(c['attempts']),
+          submission: toSubmission(get.get(str(c['submission_id'])) as Row),
+        }));
+      }),
+    );
+  }
+
+  markSent(outboxId: string, claimToken: string, now: number): Promise<boolean> {
+    const r = this.#db
+      .prepare(
+        `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, lease_until = NULL,
+           claim_token = NULL, last_error = NULL
+         WHERE id = ? AND claim_token = ? AND sent_at IS NULL`,
+      )
+      .run(now, outboxId, claimToken);
+    return Promise.resolve(Number(r.changes) === 1);
+  }
+
+  markFailed(
+    outboxId: string,
+    claimToken: string,
+    error: string,
+    nextAttemptAt: number,
+  ): Promise<void> {
+    this.#db
+      .prepare(
+        `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+           lease_until = NULL, claim_token = NULL
+         WHERE id = ? AND claim_token = ? AND sent_at IS NULL`,
+      )
+      .run(error.slice(0, 500), nextAttemptAt, outboxId, claimToken);
+    return Promise.resolve();
+  }
+
+  nextDueAt(): Promise<number | null> {
+    const r = this.#db
+      .prepare(
+        'SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS due FROM outbox WHERE sent_at IS NULL',
+      )
+      .get() as Row;
+    return Promise.resolve(r['due'] == null ? null : num(r['due']));
+  }
+
+  list(opts: ListOptions = {}): Promise<StoredSubmission[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT s.*, o.id AS outbox_id, o.sent_at, o.attempts FROM submissions s
+         LEFT JOIN outbox o ON o.submission_id = s.id
+         WHERE (? = 1 OR s.spam = 'ham')
+         ORDER BY s.received_at DESC, s.id DESC LIMIT ?`,
+      )
+      .all(opts.includeSpam ? 1 : 0, opts.limit ?? -1);
+    return Promise.resolve(
+      rows.map((r) => ({ ...toSubmission(r), notification: notificationState(r) })),
+    );
+  }
+
+  eraseByEmail(email: string): Promise<number> {
+    return Promise.resolve(
+      this.#tx(() => {
+        this.#db
+          .prepare(
+            'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE lower(email) = lower(?))',
+          )
+          .run(email.trim());
+        const r = this.#db
+          .prepare('DELETE FROM submissions WHERE lower(email) = lower(?)')
+          .run(email.trim());
+        return Number(r.changes);
+      }),
+    );
+  }
+
+  purgeOlderThan(before: number): Promise<number> {
+    return Promise.resolve(
+      this.#tx(() => {
+        this.#db
+          .prepare(
+            'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE received_at < ?)',
+          )
+          .run(before);
+        this.#db.prepare('DELETE FROM rate_limits WHERE window_start < ?').run(before);
+        return Number(
+          this.#db.prepare('DELETE FROM submissions WHERE received_at < ?').run(before).changes,
+        );
+      }),
+    );
+  }
+
+  retryFailed(now: number): Promise<number> {
+    const r = this.#db
+      .prepare(
+        'UPDATE outbox SET next_attempt_at = ? WHERE sent_at IS NULL AND next_attempt_at > ? AND (lease_until IS NULL OR lease_until <= ?)',
+      )
+      .run(now, now, now);
+    return Promise.resolve(Number(r.changes));
+  }
+
+  counts(): Promise<{ submissions: number; spam: number; pending: number; sent: number }> {
+    const r = this.#db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM submissions WHERE spam = 'ham') AS submissions,
+                (SELECT COUNT(*) FROM submissions WHERE spam <> 'ham') AS spam,
+                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL) AS pending,
+                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent`,
+      )
+      .get() as Row;
+    return Promise.resolve({
+      submissions: num(r['submissions']),
+      spam: num(r['spam']),
+      pending: num(r['pending']),
+      sent: num(r['sent']),
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
+    return Promise.resolve();
+  }
+}
