@@ -1,2 +1,134 @@
-/** Placeholder global setup; the pipeline work (issue #3) starts a throwaway PostgreSQL here. */
-export default function setup(): void {}
+/**
+ * Vitest global setup for the pipeline suites (issue #3 "Tests").
+ *
+ * 1. PostgreSQL: uses DATABASE_URL when set; otherwise starts a throwaway server from Debian's
+ *    `postgresql` package (installed with apt-get when missing) as the `postgres` user, in a
+ *    temporary directory, on a free loopback port, and removes it afterwards. Tests receive an
+ *    admin URL via `inject('pgAdminUrl')` and create their own databases.
+ * 2. A production build for the HTTP suites in `.builds/vitest` (PIPELINE_OUT_DIR reuses one).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM helper without types
+import { buildSite } from './support/build.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    outDir: string;
+  }
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function pgBinDir(): string {
+  const find = () =>
+    existsSync('/usr/lib/postgresql')
+      ? readdirSync('/usr/lib/postgresql')
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+          .find((d) => existsSync(join(d, 'initdb')))
+      : undefined;
+  let dir = find();
+  if (!dir) {
+    execFileSync('apt-get', ['update'], { stdio: 'ignore' });
+    execFileSync('apt-get', ['install', '-y', 'postgresql'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    dir = find();
+  }
+  if (!dir)
+    throw new Error('PostgreSQL binaries not found after installing the postgresql package');
+  return dir;
+}
+
+function uid(user: string): { uid: number; gid: number } {
+  const out = execFileSync('id', ['-u', user]).toString().trim();
+  const gid = execFileSync('id', ['-g', user]).toString().trim();
+  return { uid: Number(out), gid: Number(gid) };
+}
+
+/** Start a throwaway PostgreSQL; returns its URL and a stop function. */
+export async function startThrowawayPostgres(): Promise<{ url: string; stop: () => void }> {
+  const bin = pgBinDir();
+  const dir = mkdtempSync(join(tmpdir(), 'pipeline-pg-'));
+  chmodSync(dir, 0o700);
+  const { uid: u, gid: g } = uid('postgres');
+  chownSync(dir, u, g);
+  const asPg = (cmd: string, args: string[]) => {
+    const r = spawnSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], {
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
+  };
+  const data = join(dir, 'data');
+  asPg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const port = await freePort();
+  asPg('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      spawnSync('runuser', [
+        '-u',
+        'postgres',
+        '--',
+        join(bin, 'pg_ctl'),
+        '-D',
+        data,
+        '-m',
+        'immediate',
+        'stop',
+      ]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  let stop = (): void => {};
+  let url = process.env['DATABASE_URL'];
+  if (!url) {
+    const pg = await startThrowawayPostgres();
+    url = pg.url;
+    stop = pg.stop;
+  }
+  project.provide('pgAdminUrl', url);
+  // A broken build (someone's half-finished page) must fail only the HTTP suites, which check
+  // for an empty outDir, not every unit test in the run.
+  let outDir = process.env['PIPELINE_OUT_DIR'] ?? '';
+  if (!outDir) {
+    try {
+      outDir = buildSite('vitest') as string;
+    } catch (e) {
+      console.error('pipeline global-setup: build failed', e);
+    }
+  }
+  project.provide('outDir', outDir);
+  return stop;
+}

@@ -49,7 +49,10 @@ export interface SmtpNotifierOptions {
 /** Nodemailer-backed notifier. */
 export function createSmtpNotifier(opts: SmtpNotifierOptions): Notifier {
   const timeout = opts.timeoutMs ?? 20_000;
-  const transport = nodemailer.createTransport(opts.smtpUrl, {
+  // Transport options (not the URL string form, whose second argument is message defaults) so
+  // the time-outs apply to the connection.
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

@@ -73,8 +73,11 @@ export class OutboxWorker {
   async drainOnce(): Promise<number> {
     const { store, notifier, logger, leaseMs, batch, backoff, now } = this.#o;
     let sent = 0;
+    // One pass over the rows due when it starts: a row that fails is rescheduled after
+    // `startedAt`, so the pass ends even when the backoff is zero.
+    const startedAt = now();
     while (!this.#stopping) {
-      const jobs = await store.claimDue(now(), leaseMs, batch);
+      const jobs = await store.claimDue(startedAt, leaseMs, batch);
       if (jobs.length === 0) break;
       for (const job of jobs) {
         // Between jobs a stop() request is honoured; the leases of unattempted rows expire.
@@ -84,7 +87,7 @@ export class OutboxWorker {
           await notifier.send(job.submission);
         } catch (e) {
           const attempts = job.attempts + 1;
-          const next = now() + backoff(attempts);
+          const next = Math.max(now() + backoff(attempts), startedAt + 1);
           await store.markFailed(job.outboxId, job.claimToken, errorText(e), next);
           logger.warn(
             { ...ids, attempts, nextAttemptAt: new Date(next).toISOString(), err: errorText(e) },

@@ -1,0 +1,195 @@
+/**
+ * Shared helpers for the pipeline suites: fresh PostgreSQL databases, an in-process SMTP server
+ * (smtp-server) whose behaviour can be switched between accept / refuse / hang, and a
+ * production server process started from the build made by global-setup.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { configFromEnv, type PipelineConfig } from '../../../src/lib/enquiries/config.ts';
+import { createLogger } from '../../../src/lib/enquiries/logger.ts';
+import { signRenderTime } from '../../../src/lib/enquiries/secret.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const NODE = join(ROOT, 'node_modules/.bin/node');
+export const silentLogger = () => createLogger('silent');
+
+/** Create an empty database on the admin server; returns its URL. */
+export async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export const tempDir = (label = 'pipeline'): string => mkdtempSync(join(tmpdir(), `${label}-`));
+
+/** Test config: temp DATA_DIR, fixed secret, no fill delay unless overridden. */
+export function testConfig(over: Partial<PipelineConfig> = {}): PipelineConfig {
+  return {
+    ...configFromEnv({}),
+    dataDir: tempDir(),
+    formSecret: 'test-secret',
+    formMinFillMs: 0,
+    ...over,
+  };
+}
+
+/** A valid render token from `ageMs` ago for the given secret. */
+export const tokenFor = (secret: string, ageMs = 10_000): string =>
+  signRenderTime(secret, Date.now() - ageMs);
+
+export interface CapturedMail {
+  raw: string;
+  from: string;
+  to: string[];
+}
+
+export type SmtpMode = 'accept' | 'refuse' | 'hang';
+
+/** An SMTP server on a free loopback port whose mode can change while it runs. */
+export async function startSmtp(): Promise<{
+  url: string;
+  mails: CapturedMail[];
+  setMode: (m: SmtpMode) => void;
+  close: () => Promise<void>;
+}> {
+  let mode: SmtpMode = 'accept';
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_addr, _session, cb) {
+      if (mode === 'refuse') {
+        const err = new Error('Mailbox temporarily unavailable') as Error & {
+          responseCode: number;
+        };
+        err.responseCode = 451;
+        cb(err);
+        return;
+      }
+      if (mode === 'hang') return; // never answer: the client must time out
+      cb();
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({
+          raw: Buffer.concat(chunks).toString('utf8'),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    mails,
+    setMode: (m) => {
+      mode = m;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Parse the header block of a raw message into [name, value] pairs (unfolded). */
+export function headers(raw: string): Array<[string, string]> {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  return unfolded.split(/\r?\n/).map((line) => {
+    const i = line.indexOf(':');
+    return [line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim()] as [string, string];
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  proc: ChildProcess;
+  logs: () => string;
+  /** SIGTERM and wait for exit; resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+/** Start server/index.mjs on a free port against `outDir`; waits until /healthz answers. */
+export async function startServer(
+  outDir: string,
+  env: Record<string, string>,
+): Promise<RunningServer> {
+  if (!outDir) throw new Error('No build: global-setup could not build the site (see its log)');
+  const { freePort } = await import('../global-setup.ts');
+  const port = await freePort();
+  let out = '';
+  const proc = spawn(NODE, [join(ROOT, 'server/index.mjs')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      ASTRO_OUT_DIR: outDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FORM_SECRET: 'test-secret',
+      FORM_MIN_FILL_MS: '0',
+      RATE_LIMIT_MAX: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    proc,
+    logs: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolveStop) => {
+        if (proc.exitCode !== null) return resolveStop(proc.exitCode);
+        proc.once('exit', (code) => resolveStop(code));
+        proc.kill(signal);
+      }),
+  };
+}
+
+/** The four fields plus a fresh token, as URL-encoded form data. */
+export function formBody(
+  fields: Partial<Record<string, string>>,
+  secret = 'test-secret',
+): URLSearchParams {
+  const body = new URLSearchParams({
+    name: 'Asha Verma',
+    email: 'asha@example.com',
+    subject: 'Launch coverage',
+    message: 'We are launching in March and would like to talk.',
+    formToken: tokenFor(secret),
+  });
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) body.delete(k);
+    else body.set(k, v);
+  }
+  return body;
+}
