@@ -101,6 +101,7 @@ async function healthz(res) {
 
 async function handle(req, res) {
   decorate(req, res);
+  if (shuttingDown) res.setHeader('Connection', 'close');
   if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
     return healthz(res);
   }
@@ -150,8 +151,12 @@ async function shutdown(signal) {
   );
   force.unref();
   const closed = new Promise((done) => server.close(() => done()));
+  // Keep-alive sockets become idle once their in-flight response is done; close them promptly
+  // instead of waiting for the keep-alive timeout.
   server.closeIdleConnections();
+  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
   await closed;
+  clearInterval(sweeper);
   await runtime.close();
   log.info('stopped');
   process.exit(0);

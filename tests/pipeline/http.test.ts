@@ -1,0 +1,305 @@
+/**
+ * The contact pipeline over HTTP against the production server (server/index.mjs + the build):
+ * JSON/fetch path and no-JS Post/Redirect/Get path, spam rules, rate limit, origin check,
+ * body limits, /healthz, graceful SIGTERM (issue #3 §1, §2, §5, §7).
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
+import {
+  createDatabase,
+  formBody,
+  startServer,
+  startSmtp,
+  tempDir,
+  tokenFor,
+  type RunningServer,
+} from './support/helpers.ts';
+import { send } from './support/http.ts';
+import pg from 'pg';
+
+const ACTION = '/_actions/contact.submit';
+const FORM_POST = '/contact?_action=contact.submit';
+
+describe('contact pipeline over HTTP (SQLite)', () => {
+  let srv: RunningServer;
+  let dataDir: string;
+  let origin: string;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const store = () => new SqliteStore(join(dataDir, 'enquiries.sqlite'));
+  const post = (body: URLSearchParams | string, over: Record<string, string> = {}, path = ACTION) =>
+    send(srv.url, {
+      path,
+      body: body.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, ...over },
+    });
+
+  beforeAll(async () => {
+    dataDir = tempDir('http');
+    smtp = await startSmtp();
+    srv = await startServer(inject('outDir'), {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      NOTIFY_TO: 'team@agency.example',
+      NOTIFY_FROM: 'hello@agency.example',
+    });
+    origin = srv.url;
+  });
+  afterAll(async () => {
+    await srv?.stop();
+    await smtp?.close();
+  });
+
+  it('/healthz answers 200 when the store is reachable', async () => {
+    const r = await send(srv.url, { method: 'GET', path: '/healthz' });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ status: 'ok', store: 'sqlite' });
+  });
+
+  it('JSON path: success only after storing, then the agency is notified', async () => {
+    const r = await post(formBody({ subject: 'JSON path subject' }));
+    expect(r.status).toBe(200);
+    const s = store();
+    const rows = await s.list();
+    await s.close();
+    expect(rows.find((x) => x.subject === 'JSON path subject')).toBeTruthy();
+    for (let i = 0; i < 100 && !smtp.mails.some((m) => m.raw.includes('JSON path subject')); i++) {
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(smtp.mails.some((m) => m.raw.includes('JSON path subject'))).toBe(true);
+  });
+
+  it('no-JS path: 303 to the confirmation (PRG), confirmation rendered on GET', async () => {
+    const r = await post(formBody({ subject: 'No-JS subject' }), {}, FORM_POST);
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/contact?sent=1#contact-form');
+    const page = await send(srv.url, { method: 'GET', path: '/contact?sent=1' });
+    expect(page.body).toMatch(/role="status"[^>]*>\s*Thank you/);
+    // GET of the confirmation stores nothing: a reload cannot resubmit.
+    const s = store();
+    expect((await s.list()).filter((x) => x.subject === 'No-JS subject')).toHaveLength(1);
+    await s.close();
+  });
+
+  it('no-JS invalid input: re-rendered with the text kept and messages tied to fields', async () => {
+    const r = await post(
+      formBody({ email: 'not-an-address', message: 'Keep <this> text & "that"' }),
+      {},
+      FORM_POST,
+    );
+    expect(r.status).toBe(400);
+    expect(r.body).toContain('value="not-an-address"');
+    expect(r.body).toContain('Keep &lt;this&gt; text &amp; &quot;that&quot;');
+    expect(r.body).toMatch(
+      /id="contact-email"[^>]*aria-invalid="true"[^>]*aria-describedby="contact-email-error"/,
+    );
+    expect(r.body).toMatch(/id="contact-email-error"[^>]*>Please enter a valid email address/);
+    expect(r.body).not.toMatch(/id="contact-name"[^>]*aria-invalid/);
+  });
+
+  it('JSON path invalid input: 400 with per-field messages from the shared schema', async () => {
+    const r = await post(formBody({ name: '', email: 'x' }));
+    expect(r.status).toBe(400);
+    const body = JSON.parse(r.body) as { fields: Record<string, string[]> };
+    expect(body.fields['name']).toEqual(['Please enter your name.']);
+    expect(body.fields['email']?.[0]).toMatch(/valid email/);
+  });
+
+  it('honeypot → success answer, stored as spam, never notified', async () => {
+    const r = await post(formBody({ website: 'http://spam.example', subject: 'Honeypot subject' }));
+    expect(r.status).toBe(200);
+    const s = store();
+    const row = (await s.list({ includeSpam: true })).find((x) => x.subject === 'Honeypot subject');
+    await s.close();
+    expect(row).toMatchObject({ spam: 'honeypot', notification: 'none' });
+    await new Promise((res) => setTimeout(res, 300));
+    expect(smtp.mails.some((m) => m.raw.includes('Honeypot subject'))).toBe(false);
+  });
+
+  it('submitted faster than FORM_MIN_FILL_MS or with a forged token → stored as spam', async () => {
+    const fastDir = tempDir('fast');
+    const fast = await startServer(inject('outDir'), {
+      DATA_DIR: fastDir,
+      FORM_MIN_FILL_MS: '3000',
+    });
+    try {
+      const r1 = await send(fast.url, {
+        path: ACTION,
+        body: formBody({ subject: 'Fast', formToken: tokenFor('test-secret', 500) }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
+      });
+      const r2 = await send(fast.url, {
+        path: ACTION,
+        body: formBody({ subject: 'Slow', formToken: tokenFor('test-secret', 5000) }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
+      });
+      const r3 = await send(fast.url, {
+        path: ACTION,
+        body: formBody({
+          subject: 'Forged',
+          formToken: tokenFor('another-secret', 5000),
+        }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
+      });
+      expect([r1.status, r2.status, r3.status]).toEqual([200, 200, 200]);
+    } finally {
+      await fast.stop();
+      const s = new SqliteStore(join(fastDir, 'enquiries.sqlite'));
+      const rows = await s.list({ includeSpam: true });
+      await s.close();
+      const verdicts = Object.fromEntries(rows.map((r) => [r.subject, r.spam]));
+      expect(verdicts).toEqual({ Fast: 'too-fast', Slow: 'ham', Forged: 'bad-token' });
+    }
+  });
+
+  it('duplicate submissions within 10 minutes are stored once, both answered success', async () => {
+    const body = formBody({ subject: 'Dup subject', message: 'Exactly the same' });
+    const [a, b] = [await post(body), await post(body)];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const s = store();
+    expect((await s.list()).filter((x) => x.subject === 'Dup subject')).toHaveLength(1);
+    await s.close();
+  });
+
+  it('cross-site Origin → 403 and nothing stored', async () => {
+    for (const o of ['https://evil.example', 'null']) {
+      const r = await post(formBody({ subject: `Cross ${o}` }), { Origin: o });
+      expect(r.status).toBe(403);
+    }
+    const s = store();
+    expect(
+      (await s.list({ includeSpam: true })).filter((x) => x.subject.startsWith('Cross')),
+    ).toHaveLength(0);
+    await s.close();
+  });
+
+  it('413 over 64 KB (declared or chunked), 415 for other content types', async () => {
+    const big = formBody({ message: 'x'.repeat(70_000) }).toString();
+    const h = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin };
+    expect((await send(srv.url, { path: ACTION, body: big, headers: h })).status).toBe(413);
+    expect(
+      (await send(srv.url, { path: ACTION, body: big, headers: h, chunked: true })).status,
+    ).toBe(413);
+    expect((await send(srv.url, { path: FORM_POST, body: big, headers: h })).status).toBe(413);
+    const xml = await send(srv.url, {
+      path: ACTION,
+      body: '<a/>',
+      headers: { 'Content-Type': 'application/xml', Origin: origin },
+    });
+    expect(xml.status).toBe(415);
+    const plain = await send(srv.url, {
+      path: FORM_POST,
+      body: 'name=x',
+      headers: { 'Content-Type': 'text/plain', Origin: origin },
+    });
+    expect(plain.status).toBe(415);
+  });
+
+  it('a JSON body to the form action gets 415, never a 5xx', async () => {
+    const r = await send(srv.url, {
+      path: ACTION,
+      body: JSON.stringify(Object.fromEntries(formBody({ subject: 'JSON body' }))),
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+    });
+    expect(r.status).toBe(415); // accept: 'form' — JSON is refused with a 4xx, never a 5xx
+  });
+});
+
+describe('rate limit kept in the store', () => {
+  it('5 per window by default; the 6th gets 429 with Retry-After and a human message', async () => {
+    const srv = await startServer(inject('outDir'), {
+      DATA_DIR: tempDir('rl'),
+      RATE_LIMIT_MAX: '5',
+    });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 6; i++) {
+        last = await send(srv.url, {
+          path: ACTION,
+          body: formBody({ subject: `RL ${i}` }).toString(),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
+        });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(500);
+      expect(JSON.parse(last!.body).message).toMatch(/Please wait about 10 minutes/);
+      const page = await send(srv.url, {
+        path: FORM_POST,
+        body: formBody({ subject: 'RL form' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
+      });
+      expect(page.status).toBe(429);
+      expect(page.headers['retry-after']).toBeTruthy();
+      expect(page.body).toContain('value="RL form"');
+      expect(page.body).toMatch(/role="status"[^>]*>[^<]*Please wait about/);
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+
+describe('PostgreSQL back-end over HTTP', () => {
+  it('stores through PostgreSQL; /healthz turns 503 when the database goes away', async () => {
+    const url = await createDatabase(inject('pgAdminUrl'));
+    const srv = await startServer(inject('outDir'), { DATA_DIR: tempDir('pg'), DATABASE_URL: url });
+    try {
+      const r = await send(srv.url, {
+        path: ACTION,
+        body: formBody({ subject: 'PG subject' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
+      });
+      expect(r.status).toBe(200);
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const rows = await c.query("SELECT spam FROM submissions WHERE subject = 'PG subject'");
+      await c.end();
+      expect(rows.rows).toEqual([{ spam: 'ham' }]);
+      expect(
+        JSON.parse((await send(srv.url, { method: 'GET', path: '/healthz' })).body).store,
+      ).toBe('postgres');
+      const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+      await admin.connect();
+      await admin.query(`DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      await admin.end();
+      expect((await send(srv.url, { method: 'GET', path: '/healthz' })).status).toBe(503);
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('SIGTERM finishes the request in flight, then exits 0', async () => {
+    const srv = await startServer(inject('outDir'), { DATA_DIR: tempDir('term') });
+    // A slow upload: the request is in flight when SIGTERM arrives.
+    const body = formBody({ subject: 'In flight' }).toString();
+    const http = await import('node:http');
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${srv.url}${ACTION}`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': String(body.length),
+            Origin: srv.url,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 400);
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    const exited = srv.stop('SIGTERM');
+    expect(await answer).toBe(200);
+    expect(await exited).toBe(0);
+    expect(srv.logs()).toContain('"msg":"stopped"');
+  });
+});
