@@ -35,6 +35,9 @@ export default defineConfig({
       ],
     },
   },
+  // Shiki colours code with inline style attributes, which the CSP forbids; the site shows no
+  // code, so Markdown highlighting is off (issue #4).
+  markdown: { syntaxHighlight: false },
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   fonts: [
