@@ -43,10 +43,21 @@ const ACCEPTED_TYPES = [
 ];
 const log = runtime.logger;
 
-/** True for requests that reach an Astro Action (RPC route or form POST with ?_action=). */
-function isActionRequest(req) {
-  const url = req.url ?? '/';
-  return req.method === 'POST' && (url.startsWith('/_actions/') || /[?&]_action=/.test(url));
+/**
+ * The actions src/actions/index.ts defines. Anything else addressed as an action is answered
+ * 404 here: Astro would throw (→ 500) for a name that resolves to a namespace object.
+ */
+const KNOWN_ACTIONS = new Set(['contact.submit']);
+
+/**
+ * For requests that address an Astro Action (RPC route, or a POST with `?_action=`), the
+ * action name; null for every other request.
+ */
+function actionName(req) {
+  if (req.method !== 'POST') return null;
+  const url = new URL(req.url ?? '/', 'http://x');
+  if (url.pathname.startsWith('/_actions/')) return url.pathname.slice('/_actions/'.length);
+  return url.searchParams.has('_action') ? url.searchParams.get('_action') : null;
 }
 
 /** Plain-text error answer. */
@@ -105,7 +116,9 @@ async function handle(req, res) {
   if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
     return healthz(res);
   }
-  if (isActionRequest(req)) {
+  const action = actionName(req);
+  if (action !== null) {
+    if (!KNOWN_ACTIONS.has(action)) return reject(res, 404, 'Not Found: no such action.');
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!ACCEPTED_TYPES.includes(type)) {
       return reject(res, 415, 'Unsupported Media Type: send the form as form data or JSON.');
@@ -116,6 +129,14 @@ async function handle(req, res) {
     }
     const body = await readBody(req);
     if (body === null) return reject(res, 413, 'Content Too Large: the form may be at most 64 KB.');
+    // Astro answers malformed JSON with a 500; it is the client's mistake, so say 400 here.
+    if (type === 'application/json' && body.length > 0) {
+      try {
+        JSON.parse(body.toString('utf8'));
+      } catch {
+        return reject(res, 400, 'Bad Request: the JSON body is malformed.');
+      }
+    }
     // The adapter uses a pre-read body as is (see astro/dist/core/app/node.js makeRequestBody).
     req.body = body;
   }
