@@ -179,6 +179,8 @@ export function ogCardTree(card: OgCard): SvgNode {
           lineHeight: 1.05,
           letterSpacing: '-0.02em',
           maxWidth: 980,
+          // Even line lengths: no lone last word ("PR Agency in New / Delhi").
+          textWrap: 'balance',
         },
         card.title,
       ),
