@@ -27,6 +27,11 @@ export interface PipelineConfig {
   siteUrl: string | undefined;
   /** Window in which an identical submission is stored only once, ms. */
   dedupeWindowMs: number;
+  /**
+   * How long a worker's claim on an outbox row lasts, ms (OUTBOX_LEASE_MS, default 60000). After a
+   * crash, rows claimed by the dead process become deliverable again when their lease ends.
+   */
+  outboxLeaseMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -49,5 +54,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PipelineCon
     formSecret: env['FORM_SECRET'] || undefined,
     siteUrl: env['SITE_URL'] || undefined,
     dedupeWindowMs: 600_000,
+    outboxLeaseMs: int(env['OUTBOX_LEASE_MS'], 60_000),
   };
 }

@@ -36,8 +36,8 @@ export class OutboxWorker {
   constructor(options: OutboxWorkerOptions) {
     this.#o = {
       pollMs: 5000,
-      leaseMs: 120_000,
-      batch: 20,
+      leaseMs: 60_000,
+      batch: 10,
       backoff: (n) => backoffMs(n),
       now: () => Date.now(),
       ...options,

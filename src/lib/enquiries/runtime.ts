@@ -67,7 +67,9 @@ export function createRuntime(opts: RuntimeOptions = {}): EnquiryRuntime {
         })
       : undefined);
   const worker =
-    notifier && opts.worker !== false ? new OutboxWorker({ store, notifier, logger }) : undefined;
+    notifier && opts.worker !== false
+      ? new OutboxWorker({ store, notifier, logger, leaseMs: config.outboxLeaseMs })
+      : undefined;
   if (!notifier && opts.worker !== false) {
     logger.warn(
       'SMTP_URL is not set: enquiries are stored but NO notification e-mails are sent; they stay pending until SMTP_URL is configured and the server restarts.',
