@@ -77,10 +77,66 @@ export function contrast(a: string, b: string): number {
   return (l1 + 0.05) / (l2 + 0.05);
 }
 
-/** Scrolls the window instantly (no smooth behaviour) and waits for the scroll event to land. */
+/**
+ * Scrolls the window instantly (no smooth behaviour). Does not wait for a frame, so it also works
+ * while `page.clock` holds animation frames; callers poll for the effect they expect.
+ */
 export async function scrollToY(page: Page, y: number): Promise<void> {
-  await page.evaluate(async (top) => {
-    window.scrollTo({ top, behavior: 'instant' });
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  }, y);
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+}
+
+/** Fixed fake start time for clock-driven tests (ms since epoch): 2030-06-15T10:00:00Z. */
+export const CLOCK_START = Date.UTC(2030, 5, 15, 10, 0, 0);
+
+/**
+ * Installs Playwright's fake clock and pauses it BEFORE the page loads, so every timer a widget
+ * starts on load is scheduled at a known instant and only `page.clock.runFor(ms)` moves time on.
+ * Must be called before `page.goto`.
+ */
+export async function pauseClock(page: Page, start = CLOCK_START): Promise<void> {
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
+
+/**
+ * The background colour visible behind `selector`'s centre, ignoring the elements inside
+ * `ignoreWithin` (e.g. the transparent fixed header): the first ancestor-or-self of the topmost
+ * remaining element with a non-transparent background, else white (the canvas).
+ */
+export async function backdropColor(
+  page: Page,
+  selector: string,
+  ignoreWithin: string,
+): Promise<string> {
+  return page.evaluate(
+    ([sel, ignore]) => {
+      const el = document.querySelector(sel);
+      if (!el) throw new Error(`no ${sel}`);
+      const r = el.getBoundingClientRect();
+      const stack = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const under = stack.find((e) => !e.closest(ignore));
+      for (let e: Element | null = under ?? null; e; e = e.parentElement) {
+        const bg = getComputedStyle(e).backgroundColor;
+        if (!/rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
+      }
+      return 'rgb(255, 255, 255)';
+    },
+    [selector, ignoreWithin] as const,
+  );
+}
+
+/** The first non-transparent background colour of `selector` or its ancestors (else white). */
+export async function effectiveBackground(page: Page, selector: string): Promise<string> {
+  return page.evaluate((sel) => {
+    for (let e: Element | null = document.querySelector(sel); e; e = e.parentElement) {
+      const bg = getComputedStyle(e).backgroundColor;
+      if (!/rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
+    }
+    return 'rgb(255, 255, 255)';
+  }, selector);
+}
+
+/** Relative luminance (0 black – 1 white) of an opaque CSS colour. */
+export function luminance(css: string): number {
+  return 0.05 * contrast(css, 'rgb(0, 0, 0)') - 0.05;
 }

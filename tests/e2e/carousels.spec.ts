@@ -1,0 +1,202 @@
+/**
+ * Spec §5 "Testimonial carousel" (6000 ms, wraps, dots "Show testimonial N of 6", pause on
+ * hover/focus, Pause/Play, no auto-advance under reduced motion) and "Awards carousel" (300px
+ * steps, Previous disabled at 0, Next disabled where the last award is fully visible), with
+ * keyboard operation, on Home and About. Timers through page.clock.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { isMobile, pauseClock } from './support/site';
+
+const testimonials = (page: Page) =>
+  page.locator('[aria-roledescription="carousel"]', {
+    has: page.locator('[aria-roledescription="slide"]'),
+  });
+
+/** 1-based number of the visible slide, read from its accessible name "N of 6". */
+async function visibleSlide(page: Page): Promise<number> {
+  const slides = testimonials(page).getByRole('group', { includeHidden: true });
+  const names: string[] = [];
+  for (const slide of await slides.all()) {
+    if (await slide.isVisible()) names.push((await slide.getAttribute('aria-label')) ?? '');
+  }
+  expect(names, 'exactly one visible slide').toHaveLength(1);
+  return Number((names[0] ?? '').split(' of ')[0]);
+}
+
+/** Moves pointer and focus away from the carousel so it may rotate. */
+async function leave(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+for (const path of ['/', '/about']) {
+  test.describe(`testimonial carousel on ${path}`, () => {
+    test('advances every 6000 ms and wraps from 6 to 1', async ({ page }) => {
+      await pauseClock(page);
+      await page.goto(path);
+      const carousel = testimonials(page);
+      await expect(carousel).toHaveCount(1);
+      await expect(carousel).toHaveAttribute('aria-labelledby', /.+/);
+      await expect(carousel.getByRole('group', { includeHidden: true })).toHaveCount(6);
+      expect(await visibleSlide(page)).toBe(1);
+      await page.clock.runFor(5999);
+      expect(await visibleSlide(page)).toBe(1);
+      await page.clock.runFor(1);
+      expect(await visibleSlide(page)).toBe(2);
+      for (const n of [3, 4, 5, 6, 1]) {
+        await page.clock.runFor(6000);
+        expect(await visibleSlide(page)).toBe(n);
+      }
+    });
+
+    test('dots select a slide and mark the active one', async ({ page }) => {
+      await pauseClock(page);
+      await page.goto(path);
+      const carousel = testimonials(page);
+      for (let n = 1; n <= 6; n++) {
+        await expect(
+          carousel.getByRole('button', { name: `Show testimonial ${n} of 6`, exact: true }),
+        ).toHaveCount(1);
+      }
+      const dot4 = carousel.getByRole('button', { name: 'Show testimonial 4 of 6' });
+      await dot4.click();
+      expect(await visibleSlide(page)).toBe(4);
+      await expect(dot4).toHaveAttribute('aria-current', 'true');
+      await expect(
+        carousel.getByRole('button', { name: 'Show testimonial 1 of 6' }),
+      ).not.toHaveAttribute('aria-current', 'true');
+      // From the last slide the rotation wraps to the first.
+      await carousel.getByRole('button', { name: 'Show testimonial 6 of 6' }).click();
+      await leave(page);
+      await page.clock.runFor(6000);
+      expect(await visibleSlide(page)).toBe(1);
+      await expect(
+        carousel.getByRole('button', { name: 'Show testimonial 1 of 6' }),
+      ).toHaveAttribute('aria-current', 'true');
+    });
+
+    test('pauses while hovered', async ({ page }, testInfo) => {
+      test.skip(isMobile(testInfo), 'hover needs a mouse');
+      await pauseClock(page);
+      await page.goto(path);
+      await testimonials(page).getByRole('group').first().scrollIntoViewIfNeeded();
+      await testimonials(page).hover();
+      await page.clock.runFor(13_000);
+      expect(await visibleSlide(page)).toBe(1);
+      await leave(page);
+      await page.clock.runFor(6000);
+      expect(await visibleSlide(page)).toBe(2);
+    });
+
+    test('pauses while focus is inside; keyboard operates dots and Pause/Play', async ({
+      page,
+    }) => {
+      await pauseClock(page);
+      await page.goto(path);
+      const carousel = testimonials(page);
+      const toggle = carousel.getByRole('button', { name: 'Pause testimonials' });
+      await toggle.focus();
+      await page.clock.runFor(13_000);
+      expect(await visibleSlide(page), 'no rotation while focused').toBe(1);
+      // Tab to the dots and choose one with the keyboard.
+      await page.keyboard.press('Tab');
+      await expect(carousel.getByRole('button', { name: 'Show testimonial 1 of 6' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      expect(await visibleSlide(page)).toBe(3);
+      // Pause with the keyboard: stays paused after focus and pointer leave.
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      const play = carousel.getByRole('button', { name: 'Play testimonials' });
+      await expect(play).toBeVisible();
+      await leave(page);
+      await page.clock.runFor(20_000);
+      expect(await visibleSlide(page), 'paused by the button').toBe(3);
+      await play.focus();
+      await page.keyboard.press('Enter');
+      await expect(carousel.getByRole('button', { name: 'Pause testimonials' })).toBeVisible();
+      await leave(page);
+      await page.clock.runFor(6000);
+      expect(await visibleSlide(page)).toBe(4);
+    });
+
+    test('no auto-advance under reduced motion', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await pauseClock(page);
+      await page.goto(path);
+      await expect(
+        testimonials(page).getByRole('button', { name: 'Play testimonials' }),
+      ).toBeVisible();
+      await page.clock.runFor(30_000);
+      expect(await visibleSlide(page)).toBe(1);
+      // Dots still work.
+      await testimonials(page).getByRole('button', { name: 'Show testimonial 2 of 6' }).click();
+      expect(await visibleSlide(page)).toBe(2);
+    });
+  });
+
+  test.describe(`awards carousel on ${path}`, () => {
+    test('300px steps within bounds; Previous/Next disabled at the ends; keyboard', async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path);
+      const prev = page.getByRole('button', { name: 'Previous awards' });
+      const next = page.getByRole('button', { name: 'Next awards' });
+      await expect(prev).toHaveCount(1);
+      await prev.scrollIntoViewIfNeeded();
+      const region = page.locator('[aria-roledescription="carousel"]', { has: next });
+      await expect(region).toHaveAttribute('aria-labelledby', /.+/);
+      await expect(region.getByRole('listitem')).toHaveCount(4);
+      const strip = region.getByRole('list');
+      const dims = await strip.evaluate((el) => ({
+        strip: el.scrollWidth,
+        view: (el.parentElement as HTMLElement).clientWidth,
+      }));
+      const max = Math.max(0, dims.strip - dims.view);
+      /** Current translateX of the strip in px (positive = moved left). */
+      const offset = () =>
+        strip.evaluate((el) => -new DOMMatrix(getComputedStyle(el).transform).m41);
+      await expect.poll(offset).toBeCloseTo(0, 0);
+      await expect(prev).toBeDisabled();
+      if (max === 0) {
+        // Everything already fits: no movement possible either way.
+        await expect(next).toBeDisabled();
+        return;
+      }
+      await expect(next).toBeEnabled();
+      // Keyboard: focus Next and press Enter until it is disabled.
+      await next.focus();
+      let expected = 0;
+      while (expected < max) {
+        await page.keyboard.press('Enter');
+        expected = Math.min(expected + 300, max);
+        await expect.poll(offset).toBeCloseTo(expected, 0);
+        await expect(prev).toBeEnabled();
+      }
+      await expect(next).toBeDisabled();
+      await expect(next, 'focus stays on the button').toBeFocused();
+      // Last award fully visible.
+      const last = region.getByRole('listitem').last();
+      const viewBox = await strip.evaluate(
+        (el) => (el.parentElement as HTMLElement).getBoundingClientRect().right,
+      );
+      const lastBox = await last.evaluate((el) => el.getBoundingClientRect().right);
+      expect(lastBox).toBeLessThanOrEqual(viewBox + 1);
+      // Pressing a disabled Next does nothing.
+      await page.keyboard.press('Enter');
+      await expect.poll(offset).toBeCloseTo(max, 0);
+      // Back with Previous: 300px steps, never past 0.
+      await prev.focus();
+      while (expected > 0) {
+        await page.keyboard.press('Space');
+        expected = Math.max(expected - 300, 0);
+        await expect.poll(offset).toBeCloseTo(expected, 0);
+      }
+      await expect(prev).toBeDisabled();
+      await page.keyboard.press('Enter');
+      await expect.poll(offset).toBeCloseTo(0, 0);
+    });
+  });
+}
