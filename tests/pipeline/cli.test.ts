@@ -1,0 +1,166 @@
+/**
+ * `npm run enquiries` (issue #3 §6): list, export (RFC 4180 CSV with formula neutralisation,
+ * JSON), erase, purge, retry, and a non-zero exit with a clear message on bad arguments. Runs
+ * the real script against a SQLite file (and `erase` once against PostgreSQL).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { csvCell, toCsv } from '../../src/lib/enquiries/export.ts';
+import { PgStore } from '../../src/lib/enquiries/pg-store.ts';
+import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
+import type { NewSubmission, SubmissionStore } from '../../src/lib/enquiries/store.ts';
+import { createDatabase, NODE, ROOT, tempDir } from './support/helpers.ts';
+
+function sub(over: Partial<NewSubmission> = {}): NewSubmission {
+  const id = randomUUID();
+  return {
+    id,
+    name: 'Asha',
+    email: 'asha@example.com',
+    subject: 'Hello',
+    message: 'Message',
+    receivedAt: Date.now(),
+    ipHash: 'h',
+    userAgent: 'UA',
+    privacyNoticeVersion: 'v1',
+    spam: 'ham',
+    dedupeKey: id,
+    ...over,
+  };
+}
+
+function cli(env: Record<string, string>, ...args: string[]) {
+  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.mjs'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('enquiries CLI on SQLite', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  const withStore = async <T>(fn: (s: SubmissionStore) => Promise<T>) => {
+    const s = new SqliteStore(join(dataDir, 'enquiries.sqlite'));
+    await s.migrate();
+    try {
+      return await fn(s);
+    } finally {
+      await s.close();
+    }
+  };
+  beforeEach(async () => {
+    dataDir = tempDir('cli');
+    env = { DATA_DIR: dataDir, FORM_SECRET: 'x' };
+    await withStore(async (s) => {
+      await s.insertSubmission(sub({ name: 'Old', receivedAt: Date.now() - 400 * 86_400_000 }), 1);
+      await s.insertSubmission(sub({ name: 'Newer', receivedAt: Date.now() - 1000 }), 1);
+      await s.insertSubmission(sub({ name: 'Newest', email: 'other@example.com' }), 1);
+      await s.insertSubmission(sub({ name: 'Bot', spam: 'honeypot' }), 1);
+    });
+  });
+
+  it('list: newest first, spam hidden unless --spam, --limit', () => {
+    const r = cli(env, 'list');
+    expect(r.code).toBe(0);
+    const names = r.out
+      .trim()
+      .split('\n')
+      .map((l) => / (\w+) </.exec(l)?.[1]);
+    expect(names).toEqual(['Newest', 'Newer', 'Old']);
+    expect(cli(env, 'list', '--spam').out).toContain('[spam: honeypot]');
+    expect(cli(env, 'list', '--limit', '1').out.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('export --format csv: RFC 4180 with neutralised formulas; json: parseable', async () => {
+    await withStore((s) =>
+      s.insertSubmission(
+        sub({ name: '=HYPERLINK("http://evil")', subject: 'a,b', message: 'line1\r\nline "2"' }),
+        1,
+      ),
+    );
+    const csv = cli(env, 'export', '--format', 'csv');
+    expect(csv.code).toBe(0);
+    expect(csv.out.startsWith('id,receivedAt,name,email,subject,message,')).toBe(true);
+    expect(csv.out).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv.out).toContain(',"a,b",');
+    expect(csv.out).toContain('"line1\r\nline ""2"""');
+    expect(csv.out.endsWith('\r\n')).toBe(true);
+    const json = JSON.parse(cli(env, 'export', '--format', 'json').out) as Array<{ name: string }>;
+    expect(json.map((r) => r.name)).toContain('=HYPERLINK("http://evil")');
+  });
+
+  it('erase --email removes that person only', async () => {
+    const r = cli(env, 'erase', '--email', 'ASHA@example.com');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Erased 3 submission(s)');
+    expect(await withStore((s) => s.list({ includeSpam: true }))).toHaveLength(1);
+  });
+
+  it('purge --older-than 365d removes only old rows', async () => {
+    expect(cli(env, 'purge', '--older-than', '365d').out).toContain('Purged 1 submission(s)');
+    expect((await withStore((s) => s.list())).map((r) => r.name)).toEqual(['Newest', 'Newer']);
+  });
+
+  it('retry re-queues failed notifications', async () => {
+    await withStore(async (s) => {
+      for (const j of await s.claimDue(Date.now(), 1000, 10)) {
+        await s.markFailed(j.outboxId, j.claimToken, 'boom', Date.now() + 3_600_000);
+      }
+    });
+    expect(cli(env, 'retry').out).toContain('Re-queued 3 notification(s)');
+    expect(await withStore((s) => s.claimDue(Date.now(), 1000, 10))).toHaveLength(3);
+  });
+
+  it.each([
+    [[], /No command given/],
+    [['frobnicate'], /Unknown command "frobnicate"/],
+    [['export'], /--format csv or --format json/],
+    [['export', '--format', 'xml'], /--format csv or --format json/],
+    [['erase'], /erase needs --email/],
+    [['erase', '--email', 'not-an-address'], /erase needs --email/],
+    [['purge', '--older-than', '1y'], /number of days/],
+    [['purge'], /number of days/],
+    [['list', '--limit', 'ten'], /positive whole number/],
+    [['list', '--bogus'], /Unknown option '--bogus'/],
+    [['retry', 'extra'], /Unexpected argument 'extra'/],
+  ])('bad arguments %j → exit 2 with a clear message', (args, message) => {
+    const r = cli(env, ...(args as string[]));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.err).toContain('Usage: npm run enquiries');
+  });
+});
+
+it('erase works against PostgreSQL too', async () => {
+  const url = await createDatabase(inject('pgAdminUrl'));
+  const s = new PgStore(url);
+  await s.migrate();
+  await s.insertSubmission(sub(), 1);
+  await s.close();
+  const r = cli(
+    { DATABASE_URL: url, DATA_DIR: tempDir('cli-pg'), FORM_SECRET: 'x' },
+    'erase',
+    '--email',
+    'asha@example.com',
+  );
+  expect(r.out).toContain('Erased 1 submission(s)');
+});
+
+describe('csvCell', () => {
+  it('neutralises formula starters and quotes per RFC 4180', () => {
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx'].map(csvCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+    ]);
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a"b')).toBe('"a""b"');
+    expect(toCsv([]).split('\r\n')[0]).toMatch(/^id,/);
+  });
+});
