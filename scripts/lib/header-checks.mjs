@@ -96,7 +96,9 @@ const row = (header, ok, detail) => ({ header, ok, detail });
  * @returns {HeaderCheck[]}
  */
 export function checkHeaders(path, headers, options = {}) {
-  const { https = false, acceptEncoding = 'br, gzip', method = 'GET' } = options;
+  // Callers that pass something else (e.g. a status code) get the defaults.
+  const opts = options && typeof options === 'object' ? options : {};
+  const { https = false, acceptEncoding = 'br, gzip', method = 'GET' } = opts;
   const cleanPath = path.split(/[?#]/)[0] || '/';
   const contentType = getHeader(headers, 'content-type') ?? '';
   const kind = resourceKind(cleanPath, contentType);
