@@ -3,6 +3,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
+import { isIndexablePath } from './src/lib/seo/routes.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -14,9 +15,9 @@ export default defineConfig({
   // of a <meta> tag, so `frame-ancestors` works (it is ignored in <meta>). Issue #4.
   adapter: node({ mode: 'standalone', staticHeaders: true }),
   integrations: [
-    // Issue #4: every route of spec §1 (the on-demand `/` and `/contact` are included because
-    // they are static routes); the 404 page is left out by the integration itself.
-    sitemap({ filter: (page) => !/\/404\/?$/.test(new URL(page).pathname) }),
+    // Issue #4: exactly the indexable routes of spec §1 (the on-demand `/` and `/contact` are
+    // included because they are static routes); the 404 page and any demo page are left out.
+    sitemap({ filter: (page) => isIndexablePath(new URL(page).pathname) }),
   ],
   // Issue #4: Astro hashes its own scripts and styles (incl. the <Font> @font-face <style>), so
   // neither script-src nor style-src needs 'unsafe-inline'.

@@ -13,7 +13,13 @@ import {
   serializeJsonLd,
   LOGO_PATH,
 } from '../../src/lib/seo/jsonld';
-import { ROUTE_IDS, crumbNameForPath, routeIdForPath, ogImagePath } from '../../src/lib/seo/routes';
+import {
+  ROUTE_IDS,
+  crumbNameForPath,
+  isIndexablePath,
+  routeIdForPath,
+  ogImagePath,
+} from '../../src/lib/seo/routes';
 import { absoluteUrl } from '../../src/lib/seo/urls';
 import { robotsTxt } from '../../src/lib/seo/robots';
 import { webManifest, MANIFEST_ICONS } from '../../src/lib/seo/manifest';
@@ -136,5 +142,16 @@ describe('robots.txt and manifest', () => {
     expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
     expect(icons.map((i) => i.src)).toEqual(MANIFEST_ICONS.map((i) => `/icons/${i.name}.png`));
+  });
+});
+
+describe('sitemap filter', () => {
+  it('keeps the indexable routes of spec §1 only', () => {
+    for (const p of ['/', '/about', '/expertise', '/showcase', '/contact', '/privacy', '/terms']) {
+      expect(isIndexablePath(p), p).toBe(true);
+    }
+    for (const p of ['/404', '/widgets-demo', '/about/extra', '/home']) {
+      expect(isIndexablePath(p), p).toBe(false);
+    }
   });
 });

@@ -36,6 +36,16 @@ export function routeIdForPath(path: string): RouteId {
   return isRouteId(id) && id !== 'home' && id !== '404' ? id : '404';
 }
 
+/**
+ * True when `pathname` is an indexable route of spec §1 (every route but the 404 page). The
+ * sitemap keeps only these, so a development page (e.g. a widget demo) or the 404 page can
+ * never be advertised to crawlers.
+ */
+export function isIndexablePath(pathname: string): boolean {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return clean === '/' || routeIdForPath(clean) !== '404';
+}
+
 /** The public path of a route's 1200×630 social image. */
 export const ogImagePath = (id: RouteId): string => `/og/${id}.png`;
 
