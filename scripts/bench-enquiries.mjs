@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:enquiries` (issue #3 "Tests and benchmarks"): builds the site into its own
+ * ASTRO_OUT_DIR, starts the production server (server/index.mjs) on loopback with the rate
+ * limit raised, and fires 10,000 valid, distinct submissions at 50 connections with autocannon —
+ * first on the SQLite default, then on a throwaway PostgreSQL (or BENCH_DATABASE_URL). Prints
+ * throughput, p50/p99 latency and success answers vs stored rows (they must be equal).
+ * Target on the 2-core machine: ≥ 1000 submissions/s and p99 < 50 ms on SQLite.
+ *
+ * Env: BENCH_AMOUNT (10000), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1 (reuse the build),
+ * BENCH_DATABASE_URL (use this PostgreSQL instead of starting one; it must allow CREATE DATABASE).
+ */
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildSite } from '../tests/pipeline/support/build.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const AMOUNT = Number(process.env.BENCH_AMOUNT ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECRET = 'bench-secret';
+const { freePort, startThrowawayPostgres } = await import('../tests/pipeline/global-setup.ts');
+const { SqliteStore } = await import('../src/lib/enquiries/sqlite-store.ts');
+const { PgStore } = await import('../src/lib/enquiries/pg-store.ts');
+
+function token() {
+  const ts = String(Date.now() - 10_000);
+  return `${ts}.${createHmac('sha256', SECRET).update(`render:${ts}`).digest('base64url')}`;
+}
+
+async function startServer(outDir, env) {
+  const port = await freePort();
+  const proc = spawn(join(root, 'node_modules/.bin/node'), [join(root, 'server/index.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ASTRO_OUT_DIR: outDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FORM_SECRET: SECRET,
+      FORM_MIN_FILL_MS: '0',
+      RATE_LIMIT_MAX: '100000000',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (proc.exitCode !== null) throw new Error('server exited during start-up');
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, proc };
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function run(label, outDir, env, countRows) {
+  const { url, proc } = await startServer(outDir, env);
+  let n = 0;
+  const tok = token();
+  // Warm-up (JIT, connection pools) is not counted; its rows are subtracted below.
+  const warm = await autocannon({
+    url,
+    connections: 10,
+    amount: 500,
+    requests: [
+      {
+        method: 'POST',
+        path: '/_actions/contact.submit',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+        setupRequest: (req) => ({ ...req, body: body(`warm-${label}-${n++}`, tok) }),
+      },
+    ],
+  });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: AMOUNT,
+    requests: [
+      {
+        method: 'POST',
+        path: '/_actions/contact.submit',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+        setupRequest: (req) => ({ ...req, body: body(`${label}-${n++}`, tok) }),
+      },
+    ],
+  });
+  await new Promise((r) => {
+    proc.once('exit', r);
+    proc.kill('SIGTERM');
+  });
+  const rows = (await countRows()) - warm['2xx'];
+  return {
+    store: label,
+    requests: result['2xx'] + result.non2xx + result.errors,
+    'subm/s': Math.round((result['2xx'] / result.duration) * 10) / 10,
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    '2xx': result['2xx'],
+    'non-2xx': result.non2xx,
+    errors: result.errors + result.timeouts,
+    'stored rows': rows,
+    equal: rows === result['2xx'] ? 'yes' : 'NO',
+  };
+}
+
+function body(subject, tok) {
+  return new URLSearchParams({
+    name: 'Bench Visitor',
+    email: 'bench@example.com',
+    subject,
+    message: `Benchmark enquiry ${subject}: we would like to discuss a product launch in March.`,
+    formToken: tok,
+  }).toString();
+}
+
+const outDir =
+  process.env.BENCH_SKIP_BUILD === '1'
+    ? join(root, '.builds/bench-enquiries')
+    : buildSite('bench-enquiries');
+const rows = [];
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-enquiries-'));
+rows.push(
+  await run('sqlite', outDir, { DATA_DIR: dataDir, DATABASE_URL: '' }, async () => {
+    const s = new SqliteStore(join(dataDir, 'enquiries.sqlite'));
+    const c = await s.counts();
+    await s.close();
+    return c.submissions;
+  }),
+);
+rmSync(dataDir, { recursive: true, force: true });
+
+let pgServer;
+let adminUrl = process.env.BENCH_DATABASE_URL;
+if (!adminUrl) {
+  pgServer = await startThrowawayPostgres();
+  adminUrl = pgServer.url;
+}
+try {
+  const dbName = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const pgDir = mkdtempSync(join(tmpdir(), 'bench-enquiries-pg-'));
+  rows.push(
+    await run('postgres', outDir, { DATA_DIR: pgDir, DATABASE_URL: dbUrl.toString() }, async () => {
+      const s = new PgStore(dbUrl.toString());
+      const c = await s.counts();
+      await s.close();
+      return c.submissions;
+    }),
+  );
+  rmSync(pgDir, { recursive: true, force: true });
+} finally {
+  pgServer?.stop();
+}
+
+console.log(
+  `\n${AMOUNT} valid submissions, ${CONNECTIONS} connections, production server on loopback\n`,
+);
+console.table(rows);
+const sqlite = rows[0];
+const ok =
+  sqlite['subm/s'] >= 1000 && sqlite['p99 ms'] < 50 && rows.every((r) => r.equal === 'yes');
+console.log(
+  ok
+    ? 'Target met: SQLite ≥ 1000 submissions/s with p99 < 50 ms; success answers = stored rows.'
+    : 'Target NOT met (SQLite ≥ 1000/s, p99 < 50 ms, answers = rows).',
+);
+process.exitCode = rows.every((r) => r.equal === 'yes') ? 0 : 1;
