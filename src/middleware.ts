@@ -2,7 +2,7 @@
  * Request middleware (issue #3 §1, §5).
  *
  * - No-JavaScript form POST (`?_action=contact.submit`): run the action here; on success answer
- *   303 to the same page with `?sent=1#contact-form` (Post/Redirect/Get: a reload does not
+ *   303 to the same page with `?sent=1#<form id>` (Post/Redirect/Get: a reload does not
  *   resubmit); on error hand the result to the page, which re-renders the form with the
  *   visitor's text and per-field messages, under the error's own status (400/403/429).
  * - Both paths: a 429 carries `Retry-After` (seconds).
@@ -23,10 +23,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (action.calledFrom === 'form') {
     const result = await action.handler();
     if (!result.error) {
-      return context.redirect(
-        `${context.url.pathname}?${CONFIRMATION_QUERY}=1#${FORM_ANCHOR}`,
-        303,
-      );
+      // The form names its own id in its action URL (`&form=`), so the landing scrolls to the
+      // form that was sent (home and contact use different ids). Only a plain id is accepted.
+      const form = context.url.searchParams.get('form') ?? '';
+      const anchor = /^[a-z][a-z0-9-]{0,40}$/.test(form) ? form : FORM_ANCHOR;
+      return context.redirect(`${context.url.pathname}?${CONFIRMATION_QUERY}=1#${anchor}`, 303);
     }
     setActionResult(action.name, serializeActionResult(result));
     const page = await next();
