@@ -85,6 +85,16 @@ export async function scrollToY(page: Page, y: number): Promise<void> {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
 }
 
+/**
+ * Waits for two rendering frames, by which time scroll events from an earlier `scrollTo` have
+ * been dispatched and styles recomputed. Not for use while `page.clock` is paused.
+ */
+export async function settleFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+}
+
 /** Fixed fake start time for clock-driven tests (ms since epoch): 2030-06-15T10:00:00Z. */
 export const CLOCK_START = Date.UTC(2030, 5, 15, 10, 0, 0);
 
