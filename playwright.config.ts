@@ -9,8 +9,8 @@
  *   DATA_DIR so enquiries posted by the tests never touch real data, a rate limit high enough for
  *   the whole suite and no minimum fill time.
  *
- * Env: E2E_PORT, ASTRO_OUT_DIR, E2E_DATA_DIR (overrides the temp DATA_DIR), E2E_OUTPUT_DIR
- * (default test-results), CI.
+ * Env: E2E_PORT, ASTRO_OUT_DIR, E2E_DATA_DIR (overrides the temp DATA_DIR, which is otherwise
+ * removed after the run), E2E_OUTPUT_DIR (default test-results), E2E_REUSE_SERVER=1, CI.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
@@ -23,7 +23,10 @@ const outDir = resolve(process.env.ASTRO_OUT_DIR ?? './dist');
 
 // The config is evaluated in the runner and again in every worker; the env variable makes all
 // of them agree on one fresh directory (workers inherit the runner's environment).
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  process.env.E2E_DATA_DIR_OWNED = '1'; // the global setup's teardown removes it
+}
 const dataDir = process.env.E2E_DATA_DIR;
 
 /** Flags from the common rules: no sandbox (root in containers), no GPU, no background traffic. */
@@ -83,7 +86,9 @@ export default defineConfig({
   webServer: {
     command: 'node_modules/.bin/node server/index.mjs',
     url: `${baseURL}/`,
-    reuseExistingServer: !process.env.CI,
+    // Never reuse a server by default: a developer's `npm start` on the same port would have real
+    // data and the real rate limit. E2E_REUSE_SERVER=1 opts in while iterating locally.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
