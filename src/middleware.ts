@@ -17,7 +17,8 @@ import {
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
-  const { action, setActionResult, serializeActionResult } = getActionContext(context);
+  const ctx = getActionContext(context);
+  const { action } = ctx;
   if (!action) return next();
 
   if (action.calledFrom === 'form') {
@@ -29,7 +30,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const anchor = /^[a-z][a-z0-9-]{0,40}$/.test(form) ? form : FORM_ANCHOR;
       return context.redirect(`${context.url.pathname}?${CONFIRMATION_QUERY}=1#${anchor}`, 303);
     }
-    setActionResult(action.name, serializeActionResult(result));
+    ctx.setActionResult(action.name, ctx.serializeActionResult(result));
     const page = await next();
     return withStatus(page, result.error.status, retryAfterByRequest.get(context.request));
   }

@@ -128,7 +128,7 @@ describe('enquiries CLI on SQLite', () => {
     [['list', '--bogus'], /Unknown option '--bogus'/],
     [['retry', 'extra'], /Unexpected argument 'extra'/],
   ])('bad arguments %j → exit 2 with a clear message', (args, message) => {
-    const r = cli(env, ...(args as string[]));
+    const r = cli(env, ...args);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
     expect(r.err).toContain('Usage: npm run enquiries');

@@ -13,7 +13,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM helper without types
 import { buildSite } from './support/build.mjs';
 
 declare module 'vitest' {
@@ -124,7 +123,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   let outDir = process.env['PIPELINE_OUT_DIR'] ?? '';
   if (!outDir) {
     try {
-      outDir = buildSite('vitest') as string;
+      outDir = buildSite('vitest');
     } catch (e) {
       console.error('pipeline global-setup: build failed', e);
     }

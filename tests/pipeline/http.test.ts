@@ -212,19 +212,23 @@ describe('rate limit kept in the store', () => {
       RATE_LIMIT_MAX: '5',
     });
     try {
-      const statuses: number[] = [];
-      let last;
+      const responses = [];
       for (let i = 0; i < 6; i++) {
-        last = await send(srv.url, {
-          path: ACTION,
-          body: formBody({ subject: `RL ${i}` }).toString(),
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
-        });
-        statuses.push(last.status);
+        responses.push(
+          await send(srv.url, {
+            path: ACTION,
+            body: formBody({ subject: `RL ${i}` }).toString(),
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
+          }),
+        );
       }
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(500);
-      expect(JSON.parse(last!.body).message).toMatch(/Please wait about 10 minutes/);
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+      const last = responses[5];
+      if (!last) throw new Error('no sixth response');
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(500);
+      expect((JSON.parse(last.body) as { message: string }).message).toMatch(
+        /Please wait about 10 minutes/,
+      );
       const page = await send(srv.url, {
         path: FORM_POST,
         body: formBody({ subject: 'RL form' }).toString(),
@@ -256,9 +260,8 @@ describe('PostgreSQL back-end over HTTP', () => {
       const rows = await c.query("SELECT spam FROM submissions WHERE subject = 'PG subject'");
       await c.end();
       expect(rows.rows).toEqual([{ spam: 'ham' }]);
-      expect(
-        JSON.parse((await send(srv.url, { method: 'GET', path: '/healthz' })).body).store,
-      ).toBe('postgres');
+      const health = await send(srv.url, { method: 'GET', path: '/healthz' });
+      expect((JSON.parse(health.body) as { store: string }).store).toBe('postgres');
       const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
       await admin.connect();
       await admin.query(`DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`);

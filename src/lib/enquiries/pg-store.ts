@@ -22,7 +22,8 @@ import type {
 type Row = Record<string, unknown>;
 const MIGRATION_LOCK = 7_341_001;
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? ''));
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
 const ms = (v: unknown): number => (v instanceof Date ? v.getTime() : Number(v ?? 0));
 
 function toSubmission(r: Row): Omit<NewSubmission, 'dedupeKey'> {

@@ -17,10 +17,10 @@ export const LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as 
 
 // C0 controls, DEL, C1 controls, the Unicode line/paragraph separators, and U+FFFD (what
 // invalid UTF-8 in a request decodes to: a person never types it).
-// eslint-disable-next-line no-control-regex
+
 const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/;
 // The message keeps \t, \n and \r; everything else in the control ranges is refused.
-// eslint-disable-next-line no-control-regex
+
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
 
 /** A deliberately simple address rule (one @, no spaces, a dot in the domain); SMTP decides the rest. */

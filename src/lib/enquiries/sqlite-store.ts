@@ -27,7 +27,8 @@ import type {
 
 type Row = Record<string, unknown>;
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? ''));
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
 const num = (v: unknown): number => Number(v ?? 0);
 
 function toSubmission(r: Row): Omit<NewSubmission, 'dedupeKey'> {
