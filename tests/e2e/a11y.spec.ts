@@ -4,7 +4,15 @@
  * scrolled (white) header, and the black contact page.
  */
 import { expect, test } from '@playwright/test';
-import { ROUTES, expectNoAxeViolations, isMobile, scrollToY } from './support/site';
+import {
+  ROUTES,
+  compositeLayers,
+  contrast,
+  expectNoAxeViolations,
+  isMobile,
+  scrollToY,
+  settleFrames,
+} from './support/site';
 
 test.describe('axe-core', () => {
   for (const route of ROUTES) {
@@ -40,4 +48,68 @@ test.describe('axe-core', () => {
     await form.getByRole('button', { name: /send|submit/i }).click();
     await expectNoAxeViolations(page, '/contact after an empty submit');
   });
+});
+
+test.describe('visible focus (design.md: visible focus on every interactive element)', () => {
+  for (const route of ROUTES) {
+    test(`${route.path}: every Tab stop shows a focus ring with 3:1 contrast`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(isMobile(testInfo), 'keyboard focus order is walked at desktop width');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(route.path);
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      for (let i = 0; i < 200; i++) {
+        await page.keyboard.press('Tab');
+        // Let colour transitions (instant under reduced motion, but started) reach their end.
+        await settleFrames(page);
+        const info = await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return null;
+          el.setAttribute('data-e2e-focus', '');
+          const path: string[] = [];
+          for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+            path.unshift(
+              `${e.tagName.toLowerCase()}:${[...(e.parentElement?.children ?? [])].indexOf(e)}`,
+            );
+          }
+          const cs = getComputedStyle(el);
+          // The ring is drawn outside the element (outline-offset), over its parent's background.
+          const bgLayers: string[] = [];
+          for (let e = el.parentElement; e; e = e.parentElement) {
+            bgLayers.push(getComputedStyle(e).backgroundColor);
+          }
+          const label = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+          el.removeAttribute('data-e2e-focus');
+          return {
+            key: path.join('/'),
+            label,
+            outlineStyle: cs.outlineStyle,
+            outlineWidth: parseFloat(cs.outlineWidth),
+            outlineColor: cs.outlineColor,
+            boxShadow: cs.boxShadow,
+            bgLayers,
+          };
+        });
+        if (!info) continue;
+        if (seen.has(info.key)) break; // wrapped around
+        seen.add(info.key);
+        const ring = info.outlineStyle !== 'none' && info.outlineWidth >= 2;
+        if (!ring && info.boxShadow === 'none') {
+          problems.push(`${info.label}: no focus indicator`);
+        } else if (ring) {
+          const bg = compositeLayers(info.bgLayers);
+          const ratio = contrast(compositeLayers([info.outlineColor, bg]), bg);
+          if (ratio < 3) {
+            problems.push(
+              `${info.label}: ring ${info.outlineColor} on ${bg} = ${ratio.toFixed(2)}:1`,
+            );
+          }
+        }
+      }
+      expect(seen.size, 'page has Tab stops').toBeGreaterThan(5);
+      expect(problems).toEqual([]);
+    });
+  }
 });

@@ -53,15 +53,68 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   expect(report, `axe violations on ${what}`).toEqual([]);
 }
 
-/** Parses a CSS `rgb()`/`rgba()` colour into [r, g, b, a] (0–255, alpha 0–1). */
+/**
+ * Parses a computed CSS colour into sRGB [r, g, b, a] (0–255, alpha 0–1). Handles what Chromium's
+ * getComputedStyle returns: `rgb()`/`rgba()`, and `oklab()`/`oklch()` (Tailwind v4 colours and
+ * `color-mix()` results), converted with Björn Ottosson's OKLab matrices.
+ * @throws Error for any other syntax, so a test never compares colours it did not understand.
+ */
 export function parseColor(css: string): [number, number, number, number] {
-  const m = css.match(/rgba?\(([^)]+)\)/);
-  if (!m?.[1]) throw new Error(`Unparsable colour: ${css}`);
-  const parts = m[1]
-    .split(/[\s,/]+/)
+  const m = /^(rgba?|oklab|oklch)\(([^)]+)\)$/.exec(css.trim());
+  if (!m?.[1] || !m[2]) {
+    if (css === 'transparent') return [0, 0, 0, 0];
+    throw new Error(`Unparsable colour: ${css}`);
+  }
+  const [body = '', alphaPart] = m[2].split('/');
+  const nums = body
+    .split(/[\s,]+/)
     .filter(Boolean)
-    .map(Number);
-  return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+    .map((v) => (v.endsWith('%') ? parseFloat(v) / 100 : parseFloat(v)));
+  const commaAlpha = m[1] === 'rgba' || (m[1] === 'rgb' && nums.length === 4) ? nums[3] : undefined;
+  const alpha =
+    alphaPart !== undefined
+      ? alphaPart.trim().endsWith('%')
+        ? parseFloat(alphaPart) / 100
+        : parseFloat(alphaPart)
+      : (commaAlpha ?? 1);
+  if (m[1].startsWith('rgb')) return [nums[0] ?? 0, nums[1] ?? 0, nums[2] ?? 0, alpha];
+  let [L = 0, a = 0, b = 0] = nums;
+  if (m[1] === 'oklch') {
+    const [, C = 0, h = 0] = nums;
+    a = C * Math.cos((h * Math.PI) / 180);
+    b = C * Math.sin((h * Math.PI) / 180);
+  }
+  if (L > 1.5) L /= 100; // tolerate "27%" already scaled or raw percentages
+  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const mm = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const lin = [
+    4.0767416621 * l - 3.3077115913 * mm + 0.2309699292 * s,
+    -1.2684380046 * l + 2.6097574011 * mm - 0.3413193965 * s,
+    -0.0041960863 * l - 0.7034186147 * mm + 1.707614701 * s,
+  ];
+  const enc = (x: number): number => {
+    const c = Math.min(Math.max(x, 0), 1);
+    return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+  };
+  return [enc(lin[0] ?? 0), enc(lin[1] ?? 0), enc(lin[2] ?? 0), alpha];
+}
+
+/**
+ * Composites background layers (nearest first, as read from an element and its ancestors) into
+ * the opaque colour actually painted, over a white canvas. Returns `rgb(r, g, b)`.
+ */
+export function compositeLayers(layers: readonly string[]): string {
+  const parsed = layers.map(parseColor).filter((c) => c[3] > 0);
+  const firstOpaque = parsed.findIndex((c) => c[3] >= 1);
+  const stack = firstOpaque === -1 ? parsed : parsed.slice(0, firstOpaque + 1);
+  let [r, g, b] = [255, 255, 255];
+  for (const [cr, cg, cb, ca] of stack.reverse()) {
+    r = cr * ca + r * (1 - ca);
+    g = cg * ca + g * (1 - ca);
+    b = cb * ca + b * (1 - ca);
+  }
+  return `rgb(${Math.round(r)}, ${Math.round(g)}, ${Math.round(b)})`;
 }
 
 /** WCAG 2 contrast ratio of two opaque colours (1–21). */
@@ -109,41 +162,42 @@ export async function pauseClock(page: Page, start = CLOCK_START): Promise<void>
 }
 
 /**
- * The background colour visible behind `selector`'s centre, ignoring the elements inside
- * `ignoreWithin` (e.g. the transparent fixed header): the first ancestor-or-self of the topmost
- * remaining element with a non-transparent background, else white (the canvas).
+ * The opaque background colour visible behind `selector`'s centre, ignoring the elements inside
+ * `ignoreWithin` (e.g. the transparent fixed header): the layers of the topmost remaining
+ * element and its ancestors, composited over the white canvas.
  */
 export async function backdropColor(
   page: Page,
   selector: string,
   ignoreWithin: string,
 ): Promise<string> {
-  return page.evaluate(
+  const layers = await page.evaluate(
     ([sel, ignore]) => {
       const el = document.querySelector(sel);
       if (!el) throw new Error(`no ${sel}`);
       const r = el.getBoundingClientRect();
       const stack = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      const under = stack.find((e) => !e.closest(ignore));
-      for (let e: Element | null = under ?? null; e; e = e.parentElement) {
-        const bg = getComputedStyle(e).backgroundColor;
-        if (!/rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
+      const out: string[] = [];
+      for (let e = stack.find((x) => !x.closest(ignore)) ?? null; e; e = e.parentElement) {
+        out.push(getComputedStyle(e).backgroundColor);
       }
-      return 'rgb(255, 255, 255)';
+      return out;
     },
     [selector, ignoreWithin] as const,
   );
+  return compositeLayers(layers);
 }
 
-/** The first non-transparent background colour of `selector` or its ancestors (else white). */
+/** The opaque background painted behind `selector` (its own and its ancestors' layers). */
 export async function effectiveBackground(page: Page, selector: string): Promise<string> {
-  return page.evaluate((sel) => {
+  const layers = await page.evaluate((sel) => {
+    const out: string[] = [];
     for (let e: Element | null = document.querySelector(sel); e; e = e.parentElement) {
-      const bg = getComputedStyle(e).backgroundColor;
-      if (!/rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
+      out.push(getComputedStyle(e).backgroundColor);
     }
-    return 'rgb(255, 255, 255)';
+    return out;
   }, selector);
+  return compositeLayers(layers);
 }
 
 /** Relative luminance (0 black – 1 white) of an opaque CSS colour. */
