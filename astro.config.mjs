@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
 import { isIndexablePath } from './src/lib/seo/routes.ts';
+import precompress from './src/integrations/precompress.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -18,6 +19,9 @@ export default defineConfig({
     // Issue #4: exactly the indexable routes of spec §1 (the on-demand `/` and `/contact` are
     // included because they are static routes); the 404 page and any demo page are left out.
     sitemap({ filter: (page) => isIndexablePath(new URL(page).pathname) }),
+    // Issue #4: .br/.gz siblings of every prerendered text file, served by
+    // server/response-headers.mjs. Last, so the sitemap written above is compressed too.
+    precompress(),
   ],
   // Issue #4: Astro hashes its own scripts and styles (incl. the <Font> @font-face <style>), so
   // neither script-src nor style-src needs 'unsafe-inline'.
