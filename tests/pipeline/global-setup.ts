@@ -120,14 +120,23 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('pgAdminUrl', url);
   // A broken build (someone's half-finished page) must fail only the HTTP suites, which check
   // for an empty outDir, not every unit test in the run.
+  // One folder per run: several people run Vitest in this tree at once.
   let outDir = process.env['PIPELINE_OUT_DIR'] ?? '';
-  if (!outDir) {
+  const own = outDir ? undefined : `vitest-${process.pid}`;
+  if (own) {
     try {
-      outDir = buildSite('vitest');
+      outDir = buildSite(own);
     } catch (e) {
       console.error('pipeline global-setup: build failed', e);
     }
   }
   project.provide('outDir', outDir);
-  return stop;
+  return () => {
+    stop();
+    if (own) {
+      const builds = join(import.meta.dirname, '../../.builds');
+      rmSync(join(builds, own), { recursive: true, force: true });
+      rmSync(join(builds, `${own}-src`), { recursive: true, force: true });
+    }
+  };
 }
