@@ -343,7 +343,9 @@ function usePrecompressed(req, res, env) {
 
 /**
  * Decorates one response with the security, caching and compression behaviour of issue #4.
- * Call before the request handler writes anything.
+ * Call before the request handler writes anything. For a GET/HEAD of a precompressed file that
+ * the client accepts compressed, `req.url` is rewritten to the `.br`/`.gz` sibling (same query);
+ * code that runs after this and cares about the path asked for must read it first.
  *
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res

@@ -198,6 +198,7 @@ describe('decorate() on a running server', () => {
     expect(r.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(r.headers['content-security-policy']).toBe(FALLBACK_CSP);
+    expect(r.body.equals(readFileSync(join(client, '_astro', 'app.abc123.js.br')))).toBe(true);
     expect(brotliDecompressSync(r.body).toString()).toBe(js);
   });
 
