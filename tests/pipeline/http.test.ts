@@ -67,6 +67,11 @@ describe('contact pipeline over HTTP (SQLite)', () => {
       await new Promise((res) => setTimeout(res, 50));
     }
     expect(smtp.mails.some((m) => m.raw.includes('JSON path subject'))).toBe(true);
+    // Structured logs carry the submission id, never the visitor's email or message.
+    const id = rows.find((x) => x.subject === 'JSON path subject')?.id ?? 'missing';
+    expect(srv.logs()).toContain(`"submissionId":"${id}"`);
+    expect(srv.logs()).not.toContain('asha@example.com');
+    expect(srv.logs()).not.toContain('We are launching in March');
   });
 
   it('no-JS path: 303 to the confirmation (PRG), confirmation rendered on GET', async () => {
