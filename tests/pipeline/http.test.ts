@@ -310,4 +310,29 @@ describe('graceful shutdown', () => {
     expect(await exited).toBe(0);
     expect(srv.logs()).toContain('"msg":"stopped"');
   });
+
+  it('SIGTERM lets the outbox delivery under way finish and mark it sent', async () => {
+    const dir = tempDir('term-outbox');
+    const slow = await startSmtp();
+    slow.setMode('slow');
+    const srv = await startServer(inject('outDir'), { DATA_DIR: dir, SMTP_URL: slow.url });
+    try {
+      const r = await send(srv.url, {
+        path: ACTION,
+        body: formBody({ subject: 'Delivery under way' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
+      });
+      expect(r.status).toBe(200);
+      for (let i = 0; i < 200 && !slow.busy(); i++) await new Promise((res) => setTimeout(res, 10));
+      expect(slow.busy()).toBe(true);
+      expect(await srv.stop('SIGTERM')).toBe(0);
+      expect(slow.mails).toHaveLength(1);
+      const s = new SqliteStore(join(dir, 'enquiries.sqlite'));
+      expect(await s.counts()).toMatchObject({ sent: 1, pending: 0 });
+      await s.close();
+    } finally {
+      await srv.stop();
+      await slow.close();
+    }
+  });
 });

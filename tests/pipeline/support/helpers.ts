@@ -53,16 +53,19 @@ export interface CapturedMail {
   to: string[];
 }
 
-export type SmtpMode = 'accept' | 'refuse' | 'hang';
+export type SmtpMode = 'accept' | 'refuse' | 'hang' | 'slow';
 
 /** An SMTP server on a free loopback port whose mode can change while it runs. */
 export async function startSmtp(): Promise<{
   url: string;
   mails: CapturedMail[];
   setMode: (m: SmtpMode) => void;
+  /** True while a 'slow' delivery is being held open. */
+  busy: () => boolean;
   close: () => Promise<void>;
 }> {
   let mode: SmtpMode = 'accept';
+  let receiving = false;
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -84,12 +87,22 @@ export async function startSmtp(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({
-          raw: Buffer.concat(chunks).toString('utf8'),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-        });
-        cb();
+        const accept = () => {
+          mails.push({
+            raw: Buffer.concat(chunks).toString('utf8'),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          });
+          cb();
+        };
+        // 'slow': the delivery is still under way for 1.5 s after the data arrived.
+        if (mode === 'slow') {
+          receiving = true;
+          setTimeout(() => {
+            receiving = false;
+            accept();
+          }, 1500);
+        } else accept();
       });
     },
   });
@@ -102,6 +115,7 @@ export async function startSmtp(): Promise<{
     setMode: (m) => {
       mode = m;
     },
+    busy: () => receiving,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
