@@ -101,6 +101,17 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
     expect(fresh).toEqual({ allowed: true, count: 1, resetAt: T0 + 1_200_000 });
   });
 
+  it('submit: rate-limit hit and storage in one call; over the limit nothing is stored', async () => {
+    const limit = { key: 'ip', max: 2, windowMs: 600_000 };
+    const a = await store.submit(sub(), limit, 600_000);
+    const b = await store.submit(sub(), limit, 600_000);
+    const c = await store.submit(sub(), limit, 600_000);
+    expect([a.rate.allowed, b.rate.allowed, c.rate.allowed]).toEqual([true, true, false]);
+    expect(a.stored?.duplicate).toBe(false);
+    expect(c.stored).toBeUndefined();
+    expect(await store.counts()).toMatchObject({ submissions: 2, pending: 2 });
+  });
+
   it('claims a due row once, marks it sent exactly once', async () => {
     const s = sub();
     await store.insertSubmission(s, 600_000);

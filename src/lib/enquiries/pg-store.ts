@@ -101,13 +101,18 @@ export class PgStore implements SubmissionStore {
     await this.#pool.query('SELECT 1');
   }
 
-  async hitRateLimit(
+  hitRateLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
+    return this.#hit(this.#pool, key, max, windowMs, now);
+  }
+
+  async #hit(
+    q: pg.Pool | pg.PoolClient,
     key: string,
     max: number,
     windowMs: number,
     now: number,
   ): Promise<RateLimitResult> {
-    const { rows } = await this.#pool.query(
+    const { rows } = await q.query(
       `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, $2, 1)
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN r.window_start <= $3 THEN 1 ELSE r.count + 1 END,
@@ -120,8 +125,27 @@ export class PgStore implements SubmissionStore {
     return { allowed: count <= max, count, resetAt: Number(row['window_start']) + windowMs };
   }
 
-  insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult> {
+  submit(
+    sub: NewSubmission,
+    limit: { key: string; max: number; windowMs: number },
+    dedupeWindowMs: number,
+  ): Promise<{ rate: RateLimitResult; stored?: InsertResult }> {
     return this.#tx(async (c) => {
+      const rate = await this.#hit(c, limit.key, limit.max, limit.windowMs, sub.receivedAt);
+      return rate.allowed ? { rate, stored: await this.#insert(c, sub, dedupeWindowMs) } : { rate };
+    });
+  }
+
+  insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult> {
+    return this.#tx((c) => this.#insert(c, sub, dedupeWindowMs));
+  }
+
+  async #insert(
+    c: pg.PoolClient,
+    sub: NewSubmission,
+    dedupeWindowMs: number,
+  ): Promise<InsertResult> {
+    {
       await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [sub.dedupeKey]);
       const existing = await c.query(
         'SELECT id FROM submissions WHERE dedupe_key = $1 AND received_at >= $2 ORDER BY received_at LIMIT 1',
@@ -155,7 +179,7 @@ export class PgStore implements SubmissionStore {
         );
       }
       return { id: sub.id, duplicate: false };
-    });
+    }
   }
 
   async claimDue(now: number, leaseMs: number, limit: number): Promise<OutboxJob[]> {

@@ -1,7 +1,7 @@
 /**
  * The submit rules behind the contact action (issue #3 §1–§5), free of Astro types so they are
- * unit-testable: origin check → per-client rate limit (in the store) → spam verdict (honeypot,
- * signed render time) → store once (dedupe) with its outbox row in one transaction.
+ * unit-testable: origin check → spam verdict (honeypot, signed render time) → in ONE store
+ * transaction: per-client rate limit hit, then (if allowed) store once (dedupe) with the outbox row.
  *
  * Success is only returned after the store committed. Spam gets the same success answer as a
  * real enquiry (bots learn nothing) but is stored with its verdict and never notified.
@@ -92,21 +92,9 @@ export async function submitEnquiry(
   }
   const now = Date.now();
   const ipHash = hashIp(secret, req.ip);
-  const limit = await store.hitRateLimit(
-    `submit:${ipHash}`,
-    config.rateLimitMax,
-    config.rateLimitWindowMs,
-    now,
-  );
-  if (!limit.allowed) {
-    logger.warn({ ipHash: ipHash.slice(0, 12) }, 'rate limit reached');
-    return {
-      kind: 'rate-limited',
-      retryAfterSeconds: Math.max(1, Math.ceil((limit.resetAt - now) / 1000)),
-    };
-  }
   const spam = spamVerdict(input, secret, config.formMinFillMs, now);
-  const result = await store.insertSubmission(
+  // Rate-limit hit and storage in one transaction: one commit (fsync) per request, not two.
+  const { rate, stored } = await store.submit(
     {
       id: randomUUID(),
       name: input.name,
@@ -120,9 +108,17 @@ export async function submitEnquiry(
       spam,
       dedupeKey: dedupeKey(input),
     },
+    { key: `submit:${ipHash}`, max: config.rateLimitMax, windowMs: config.rateLimitWindowMs },
     config.dedupeWindowMs,
   );
-  logger.info({ submissionId: result.id, spam, duplicate: result.duplicate }, 'submission stored');
-  if (spam === 'ham' && !result.duplicate) rt.worker?.kick();
-  return { kind: 'accepted', id: result.id, spam, duplicate: result.duplicate };
+  if (!stored) {
+    logger.warn({ ipHash: ipHash.slice(0, 12) }, 'rate limit reached');
+    return {
+      kind: 'rate-limited',
+      retryAfterSeconds: Math.max(1, Math.ceil((rate.resetAt - now) / 1000)),
+    };
+  }
+  logger.info({ submissionId: stored.id, spam, duplicate: stored.duplicate }, 'submission stored');
+  if (spam === 'ham' && !stored.duplicate) rt.worker?.kick();
+  return { kind: 'accepted', id: stored.id, spam, duplicate: stored.duplicate };
 }

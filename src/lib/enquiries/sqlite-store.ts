@@ -194,8 +194,23 @@ export class SqliteStore implements SubmissionStore {
     return { allowed: count <= max, count, resetAt: num(row['window_start']) + windowMs };
   }
 
+  submit(
+    sub: NewSubmission,
+    limit: { key: string; max: number; windowMs: number },
+    dedupeWindowMs: number,
+  ): Promise<{ rate: RateLimitResult; stored?: InsertResult }> {
+    return this.#grouped(() => {
+      const rate = this.#hit(limit.key, limit.max, limit.windowMs, sub.receivedAt);
+      return rate.allowed ? { rate, stored: this.#insert(sub, dedupeWindowMs) } : { rate };
+    });
+  }
+
   insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult> {
-    return this.#grouped((): InsertResult => {
+    return this.#grouped(() => this.#insert(sub, dedupeWindowMs));
+  }
+
+  #insert(sub: NewSubmission, dedupeWindowMs: number): InsertResult {
+    {
       const existing = this.#stmt(
         'SELECT id FROM submissions WHERE dedupe_key = ? AND received_at >= ? ORDER BY received_at LIMIT 1',
       ).get(sub.dedupeKey, sub.receivedAt - dedupeWindowMs);
@@ -225,7 +240,7 @@ export class SqliteStore implements SubmissionStore {
         );
       }
       return { id: sub.id, duplicate: false };
-    });
+    }
   }
 
   claimDue(now: number, leaseMs: number, limit: number): Promise<OutboxJob[]> {

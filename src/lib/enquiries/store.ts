@@ -76,6 +76,16 @@ export interface SubmissionStore {
    */
   insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult>;
   /**
+   * The action's hot path in ONE transaction: count a rate-limit hit for `limit.key`; when it is
+   * within `limit.max`, store the submission (same rules as insertSubmission). `stored` is
+   * undefined when the limit refused it.
+   */
+  submit(
+    sub: NewSubmission,
+    limit: { key: string; max: number; windowMs: number },
+    dedupeWindowMs: number,
+  ): Promise<{ rate: RateLimitResult; stored?: InsertResult }>;
+  /**
    * Claim up to `limit` due outbox rows (next attempt ≤ now, not sent, lease expired) for
    * `leaseMs`. A row is never handed to two claimers at once.
    */
