@@ -248,7 +248,7 @@ async function main() {
     writeFileSync(join(outDir, 'bench.json'), JSON.stringify(rows, null, 2));
     printTable(rows, Boolean(headerCheck));
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     server.kill('SIGTERM');
   }
 }
