@@ -210,6 +210,20 @@ test.describe('mobile menu (< 768px)', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 
+  test('an open menu closes when the viewport grows to 768px or more', async ({ page }) => {
+    await page.goto('/showcase');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await page.setViewportSize({ width: 800, height: 812 });
+    await expect(page.locator('button[aria-controls]')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Showcase' })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Showcase' })).toBeHidden();
+  });
+
   test('the open menu sits on a white bar on the black contact page', async ({ page }) => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Open menu' }).click();

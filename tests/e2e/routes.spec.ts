@@ -3,7 +3,11 @@
  * design.md accessibility basics (one h1 per page, landmarks, skip link).
  */
 import { expect, test } from '@playwright/test';
-import { PAGES, ROUTES, isMobile, scrollToY } from './support/site';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PAGES, ROUTES, freePort, isMobile, scrollToY } from './support/site';
 
 test.describe('routes', () => {
   for (const route of ROUTES) {
@@ -34,6 +38,34 @@ test.describe('routes', () => {
     await expect(home).toHaveAttribute('href', '/');
     await home.click();
     await expect(page).toHaveURL('/');
+  });
+
+  test('the server logs the path of a 404', async ({ request }, testInfo) => {
+    test.skip(isMobile(testInfo), 'server behaviour: once is enough');
+    // A private server on its own port, so its log can be read.
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-404-log-'));
+    const child = spawn('node_modules/.bin/node', ['server/index.mjs'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: 'localhost',
+        ASTRO_OUT_DIR: resolve(process.env.ASTRO_OUT_DIR ?? './dist'),
+        DATA_DIR: dataDir,
+      },
+    });
+    let log = '';
+    child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    try {
+      await expect.poll(() => log, { timeout: 15_000 }).toContain('listening');
+      const path = `/e2e-missing-${Date.now()}`;
+      expect((await request.get(`http://localhost:${port}${path}`)).status()).toBe(404);
+      await expect.poll(() => log).toContain(path);
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('/privacy states what is collected, why, how long, who to contact and the rights', async ({

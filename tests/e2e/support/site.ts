@@ -4,6 +4,7 @@
  */
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { createServer } from 'node:net';
 import { site, addressLine } from '../../../src/site.config';
 
 export { site, addressLine };
@@ -203,4 +204,17 @@ export async function effectiveBackground(page: Page, selector: string): Promise
 /** Relative luminance (0 black – 1 white) of an opaque CSS colour. */
 export function luminance(css: string): number {
   return 0.05 * contrast(css, 'rgb(0, 0, 0)') - 0.05;
+}
+
+/** A TCP port that is free on the loopback interface right now (for a test's private server). */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
 }
