@@ -12,15 +12,26 @@ const testimonials = (page: Page) =>
     has: page.locator('[aria-roledescription="slide"]'),
   });
 
-/** 1-based number of the visible slide, read from its accessible name "N of 6". */
-async function visibleSlide(page: Page): Promise<number> {
-  const slides = testimonials(page).getByRole('group', { includeHidden: true });
-  const names: string[] = [];
-  for (const slide of await slides.all()) {
-    if (await slide.isVisible()) names.push((await slide.getAttribute('aria-label')) ?? '');
-  }
-  expect(names, 'exactly one visible slide').toHaveLength(1);
-  return Number((names[0] ?? '').split(' of ')[0]);
+/**
+ * 1-based numbers of the visible slides, read in one page evaluation from their accessible
+ * names "N of 6" (a rendered, not `visibility: hidden` slide counts as visible).
+ */
+function visibleSlides(page: Page): Promise<number[]> {
+  return testimonials(page)
+    .locator('[aria-roledescription="slide"]')
+    .evaluateAll((slides) =>
+      slides
+        .filter((el) => el.checkVisibility({ visibilityProperty: true }))
+        .map((el) => Number((el.getAttribute('aria-label') ?? '').split(' of ')[0])),
+    );
+}
+
+/**
+ * Asserts that exactly slide `n` (1-based) is shown. Polls only to let style and layout catch
+ * up: while the fake clock is paused no timer can change the answer between polls.
+ */
+async function expectSlide(page: Page, n: number, message?: string): Promise<void> {
+  await expect.poll(() => visibleSlides(page), message).toEqual([n]);
 }
 
 /** Moves pointer and focus away from the carousel so it may rotate. */
@@ -38,14 +49,14 @@ for (const path of ['/', '/about']) {
       await expect(carousel).toHaveCount(1);
       await expect(carousel).toHaveAttribute('aria-labelledby', /.+/);
       await expect(carousel.getByRole('group', { includeHidden: true })).toHaveCount(6);
-      expect(await visibleSlide(page)).toBe(1);
+      await expectSlide(page, 1);
       await page.clock.runFor(5999);
-      expect(await visibleSlide(page)).toBe(1);
+      await expectSlide(page, 1);
       await page.clock.runFor(1);
-      expect(await visibleSlide(page)).toBe(2);
+      await expectSlide(page, 2);
       for (const n of [3, 4, 5, 6, 1]) {
         await page.clock.runFor(6000);
-        expect(await visibleSlide(page)).toBe(n);
+        await expectSlide(page, n);
       }
     });
 
@@ -60,7 +71,7 @@ for (const path of ['/', '/about']) {
       }
       const dot4 = carousel.getByRole('button', { name: 'Show testimonial 4 of 6' });
       await dot4.click();
-      expect(await visibleSlide(page)).toBe(4);
+      await expectSlide(page, 4);
       await expect(dot4).toHaveAttribute('aria-current', 'true');
       await expect(
         carousel.getByRole('button', { name: 'Show testimonial 1 of 6' }),
@@ -69,7 +80,7 @@ for (const path of ['/', '/about']) {
       await carousel.getByRole('button', { name: 'Show testimonial 6 of 6' }).click();
       await leave(page);
       await page.clock.runFor(6000);
-      expect(await visibleSlide(page)).toBe(1);
+      await expectSlide(page, 1);
       await expect(
         carousel.getByRole('button', { name: 'Show testimonial 1 of 6' }),
       ).toHaveAttribute('aria-current', 'true');
@@ -82,10 +93,10 @@ for (const path of ['/', '/about']) {
       await testimonials(page).getByRole('group').first().scrollIntoViewIfNeeded();
       await testimonials(page).hover();
       await page.clock.runFor(13_000);
-      expect(await visibleSlide(page)).toBe(1);
+      await expectSlide(page, 1);
       await leave(page);
       await page.clock.runFor(6000);
-      expect(await visibleSlide(page)).toBe(2);
+      await expectSlide(page, 2);
     });
 
     test('pauses while focus is inside; keyboard operates dots and Pause/Play', async ({
@@ -97,14 +108,14 @@ for (const path of ['/', '/about']) {
       const toggle = carousel.getByRole('button', { name: 'Pause testimonials' });
       await toggle.focus();
       await page.clock.runFor(13_000);
-      expect(await visibleSlide(page), 'no rotation while focused').toBe(1);
+      await expectSlide(page, 1, 'no rotation while focused');
       // Tab to the dots and choose one with the keyboard.
       await page.keyboard.press('Tab');
       await expect(carousel.getByRole('button', { name: 'Show testimonial 1 of 6' })).toBeFocused();
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      expect(await visibleSlide(page)).toBe(3);
+      await expectSlide(page, 3);
       // Pause with the keyboard: stays paused after focus and pointer leave.
       await toggle.focus();
       await page.keyboard.press('Space');
@@ -112,13 +123,13 @@ for (const path of ['/', '/about']) {
       await expect(play).toBeVisible();
       await leave(page);
       await page.clock.runFor(20_000);
-      expect(await visibleSlide(page), 'paused by the button').toBe(3);
+      await expectSlide(page, 3, 'paused by the button');
       await play.focus();
       await page.keyboard.press('Enter');
       await expect(carousel.getByRole('button', { name: 'Pause testimonials' })).toBeVisible();
       await leave(page);
       await page.clock.runFor(6000);
-      expect(await visibleSlide(page)).toBe(4);
+      await expectSlide(page, 4);
     });
 
     test('no auto-advance under reduced motion', async ({ page }) => {
@@ -129,10 +140,10 @@ for (const path of ['/', '/about']) {
         testimonials(page).getByRole('button', { name: 'Play testimonials' }),
       ).toBeVisible();
       await page.clock.runFor(30_000);
-      expect(await visibleSlide(page)).toBe(1);
+      await expectSlide(page, 1);
       // Dots still work.
       await testimonials(page).getByRole('button', { name: 'Show testimonial 2 of 6' }).click();
-      expect(await visibleSlide(page)).toBe(2);
+      await expectSlide(page, 2);
     });
   });
 
