@@ -190,21 +190,27 @@ async function main() {
       const headerVerdict = headerCheck
         ? await headerCheck(path, res.headers).catch((e) => `error: ${e.message}`)
         : 'skipped';
-      const runner = await lighthouse(
-        origin + path,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          // The 404 page is meant to answer 404; audit it anyway instead of bailing out.
-          ignoreStatusCode: path === NOT_FOUND,
-        },
-        // Default config: mobile form factor + simulated throttling; all four categories.
-        undefined,
-      );
-      const lhr = runner?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${path}`);
-      if (lhr.runtimeError) console.log(`runtime error: ${lhr.runtimeError.message}`);
+      // Lighthouse occasionally fails to record a trace (e.g. NO_NAVSTART) on a busy machine;
+      // such a run measures nothing, so it is retried up to twice.
+      let lhr;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const runner = await lighthouse(
+          origin + path,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            // The 404 page is meant to answer 404; audit it anyway instead of bailing out.
+            ignoreStatusCode: path === NOT_FOUND,
+          },
+          // Default config: mobile form factor + simulated throttling; all four categories.
+          undefined,
+        );
+        lhr = runner?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned no result for ${path}`);
+        if (!lhr.runtimeError) break;
+        console.log(`runtime error (attempt ${attempt}): ${lhr.runtimeError.message}`);
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
       const row = {
         path,
