@@ -1,0 +1,265 @@
+/**
+ * Zod schemas for every content collection (spec §4; design.md "Content in collections").
+ *
+ * Pure module: it imports only `zod`, so Vitest can check both bad content and the real YAML
+ * files without Astro. `src/content.config.ts` wires these schemas to loaders. Every object is
+ * `.strict()` so a misspelt or stray field fails the build instead of being silently dropped, and
+ * every field is `.describe()`d so the schema documents the content it validates.
+ *
+ * Image fields take the `image()` helper Astro passes to collection schemas (it turns a relative
+ * path into `ImageMetadata`); tests pass a stand-in such as `() => z.string()`.
+ */
+import { z } from 'zod';
+
+/** Astro's `image()` helper, or a test stand-in with the same call shape. */
+export type ImageHelper = () => z.ZodType;
+
+/**
+ * Display position within its list (1 first). The content layer does not keep file order, so
+ * lists are sorted by this field.
+ */
+const order = z
+  .number()
+  .int('order must be a whole number')
+  .min(1, 'order starts at 1')
+  .describe('Display position in the list, 1 first');
+
+/** Lowercase kebab-case, used for ids that become URL fragments (`/expertise#media-relations`). */
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use a lowercase kebab-case id such as "media-relations"');
+
+/** A non-empty line of copy, trimmed of accidental outer whitespace by the author, not by us. */
+const text = (what: string, max: number) =>
+  z
+    .string()
+    .min(1, `${what} must not be empty`)
+    .max(max, `${what} must be at most ${max} characters`)
+    .describe(what);
+
+/** Route ids that have an entry in the `pages` collection (spec §1). */
+export const ROUTE_IDS = [
+  'home',
+  'about',
+  'expertise',
+  'showcase',
+  'contact',
+  'privacy',
+  'terms',
+  '404',
+] as const;
+export type RouteId = (typeof ROUTE_IDS)[number];
+
+/**
+ * Per-route search metadata. The limits are the ones search engines display before cutting:
+ * a title over 60 characters or a description over 160 fails the build (issue #4).
+ */
+export const pageMetaSchema = z
+  .object({
+    title: z
+      .string()
+      .min(10, 'Page title must be at least 10 characters')
+      .max(60, 'Page title must be at most 60 characters (search results cut longer titles)')
+      .describe('The <title> of the route, brand included, ≤ 60 characters'),
+    description: z
+      .string()
+      .min(50, 'Meta description must be at least 50 characters')
+      .max(160, 'Meta description must be at most 160 characters (search results cut it)')
+      .describe('The meta description of the route, ≤ 160 characters'),
+  })
+  .strict();
+
+/** A client testimonial; `position` is optional because some clients prefer not to be placed. */
+export const testimonialSchema = z
+  .object({
+    id: slug.describe('Stable id of the testimonial'),
+    order,
+    quote: text('The testimonial quote, without quotation marks', 400),
+    author: text('Name of the person quoted', 80),
+    position: text('Role and organisation type of the person quoted', 120).optional(),
+  })
+  .strict();
+
+/** An award badge; `image` is a project-drawn SVG in `src/assets/awards/`. */
+export const awardSchema = (image: ImageHelper) =>
+  z
+    .object({
+      id: slug.describe('Stable id of the award'),
+      order,
+      name: text('Award name as shown under the badge (also the image alt text)', 90),
+      image: image().describe('Project-drawn SVG badge, path relative to the YAML file'),
+    })
+    .strict();
+
+/** A team member. Placeholders are flagged so an operator can find and replace them. */
+export const teamMemberSchema = (image: ImageHelper) =>
+  z
+    .object({
+      id: slug.describe('Stable id of the team member'),
+      order,
+      name: text('Full name', 80),
+      position: text('Job title', 80),
+      description: text('One or two sentences on what they do', 320),
+      image: image().describe('Generated initials avatar (SVG), path relative to the YAML file'),
+      placeholder: z
+        .boolean()
+        .describe('true while the profile is a placeholder awaiting the real person'),
+    })
+    .strict();
+
+/** The founder's profile on /about. */
+export const founderSchema = (image: ImageHelper) =>
+  z
+    .object({
+      id: slug.describe('Stable id of the founder entry'),
+      name: text('Full name', 80),
+      title: text('Job title', 80),
+      bio: z
+        .array(text('A paragraph of the biography', 700))
+        .min(1, 'The founder bio needs at least one paragraph')
+        .describe('Biography paragraphs, in order'),
+      image: image().describe('Portrait or generated monogram (SVG), path relative to the YAML'),
+      placeholder: z.boolean().describe('true while the profile is a placeholder'),
+    })
+    .strict();
+
+/** A service; its `id` is the anchor on /expertise the home page links to. */
+export const serviceSchema = z
+  .object({
+    id: slug.describe('Stable anchor id on /expertise, e.g. "media-relations"'),
+    order,
+    title: text('Service title', 60),
+    summary: text('One-line summary shown on the home page', 140),
+    description: z
+      .array(text('A paragraph of the service description', 600))
+      .min(1, 'A service needs at least one description paragraph')
+      .describe('Description paragraphs on /expertise'),
+    deliverables: z
+      .array(text('A deliverable', 60))
+      .min(2, 'List at least two deliverables')
+      .max(6, 'List at most six deliverables')
+      .describe('Short list of what the client gets'),
+  })
+  .strict();
+
+/** Lucide icon names the showcase may use (rendered by `components/ui/CategoryIcon.astro`). */
+export const SHOWCASE_ICONS = [
+  'sparkles',
+  'building',
+  'landmark',
+  'heart-handshake',
+  'megaphone',
+  'shield-alert',
+  'newspaper',
+] as const;
+export type ShowcaseIcon = (typeof SHOWCASE_ICONS)[number];
+
+const projectSchema = z
+  .object({
+    title: text('Project title', 80),
+    description: text('Project description', 420),
+    outcome: text('One-line result of the project', 120),
+  })
+  .strict();
+
+/** A showcase category with exactly two sample projects; `id` is its anchor on /showcase. */
+export const showcaseCategorySchema = z
+  .object({
+    id: slug.describe('Stable anchor id on /showcase'),
+    order,
+    category: text('Category name', 50),
+    icon: z
+      .enum(SHOWCASE_ICONS, { error: `Icon must be one of: ${SHOWCASE_ICONS.join(', ')}` })
+      .describe('Lucide icon name'),
+    summary: text('One-line summary of the category', 160),
+    items: z
+      .array(projectSchema)
+      .length(2, 'Each showcase category has exactly two projects')
+      .describe('The two sample projects'),
+  })
+  .strict();
+
+/** A headline figure; `value` keeps its trailing "+" (spec §5 stat counters). */
+export const statSchema = z
+  .object({
+    id: slug.describe('Stable id of the stat'),
+    order,
+    value: z
+      .string()
+      .regex(/^\d+\+?$/, 'A stat value is digits with an optional trailing "+", e.g. "90+"')
+      .describe('The figure as displayed, e.g. "8+"'),
+    label: text('What the figure counts', 40),
+  })
+  .strict();
+
+/** A partner-network tile on /about. */
+export const networkTileSchema = z
+  .object({
+    id: slug.describe('Stable id of the tile'),
+    order,
+    city: text('City of the affiliate', 40),
+    region: text('Region or country', 40),
+    description: text('What the affiliate covers', 200),
+  })
+  .strict();
+
+/**
+ * Headings and short copy of page sections (eyebrow, heading, lede, paragraphs), keyed by
+ * section id, so section components hold markup only.
+ */
+export const sectionCopySchema = z
+  .object({
+    eyebrow: text('Small label above the heading', 40).optional(),
+    heading: text('Section heading', 120),
+    lede: text('Introductory paragraph under the heading', 600).optional(),
+    body: z.array(text('A paragraph', 900)).optional().describe('Further paragraphs, in order'),
+    cta: text('Call-to-action label, when the section has one', 40).optional(),
+  })
+  .strict();
+
+/** Frontmatter of the long-form About texts (philosophy, journey, approach) in Markdown. */
+export const storySchema = z
+  .object({
+    title: text('Heading of the text', 60),
+    eyebrow: text('Small label above the heading', 40),
+    order: z.number().int().min(1).describe('Position on /about, 1 first'),
+  })
+  .strict();
+
+/** The pull quote on /about. */
+export const quoteSchema = z
+  .object({
+    id: slug.describe('Stable id of the quote'),
+    quote: text('The quote, without quotation marks', 300),
+    attribution: text('Who said it', 80),
+  })
+  .strict();
+
+/**
+ * A legal document (privacy notice, terms). Paragraphs may hold `{token}` placeholders that the
+ * page fills from the site config and `src/lib/privacy-notice.ts` (see `src/content/tokens.ts`), so
+ * contact details and retention facts are never duplicated in copy.
+ */
+export const legalDocumentSchema = z
+  .object({
+    title: text('Document title (the page h1)', 60),
+    lede: text('Summary paragraph under the title', 400),
+    sections: z
+      .array(
+        z
+          .object({
+            id: slug.describe('Anchor id of the section'),
+            heading: text('Section heading', 80),
+            paragraphs: z.array(text('A paragraph', 900)).optional().describe('Paragraphs'),
+            items: z.array(text('A list item', 400)).optional().describe('Bulleted list'),
+            after: z
+              .array(text('A paragraph after the list', 900))
+              .optional()
+              .describe('Paragraphs after the list'),
+          })
+          .strict(),
+      )
+      .min(1, 'A legal document needs at least one section')
+      .describe('Sections, in order'),
+  })
+  .strict();

@@ -1,0 +1,61 @@
+/**
+ * Fills `{token}` placeholders in content copy (legal documents) with values from the site
+ * config and the privacy-notice module, so contact details and retention facts live in one place
+ * (spec §2 "one source of truth"; contracts.md "Privacy facts").
+ *
+ * The result is a list of parts instead of an HTML string, so pages render it as ordinary
+ * elements (no `set:html`): plain text, or a link for `{email}` and `{phone}`.
+ */
+import { PRIVACY_NOTICE_VERSION, RETENTION_DAYS } from '../lib/privacy-notice';
+import { addressLine, site } from '../site.config';
+
+/** One rendered piece of a paragraph: text, optionally a link target. */
+export interface CopyPart {
+  text: string;
+  href?: string;
+}
+
+/** The tokens content may use; anything else is a content error. */
+export const COPY_TOKENS: Readonly<Record<string, CopyPart>> = {
+  brand: { text: site.name },
+  email: { text: site.email, href: `mailto:${site.email}` },
+  phone: { text: site.phone, href: `tel:${site.phoneHref}` },
+  address: { text: addressLine() },
+  retentionDays: { text: String(RETENTION_DAYS) },
+  noticeVersion: { text: PRIVACY_NOTICE_VERSION },
+};
+
+/**
+ * Splits `text` at `{token}` placeholders and substitutes each token.
+ * @throws Error naming the token when it is unknown, so a typo fails the build instead of
+ *   showing "{emial}" to visitors.
+ */
+export function fillTokens(
+  text: string,
+  tokens: Readonly<Record<string, CopyPart>> = COPY_TOKENS,
+): CopyPart[] {
+  const parts: CopyPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\{([a-zA-Z]+)\}/g)) {
+    const name = match[1] ?? '';
+    const value = tokens[name];
+    if (!value) throw new Error(`Unknown copy token {${name}} in: "${text.slice(0, 60)}…"`);
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
+    parts.push(value);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  // Adjacent plain parts are merged so the output is stable and minimal.
+  return parts.reduce<CopyPart[]>((acc, part) => {
+    const prev = acc.at(-1);
+    if (prev && !prev.href && !part.href) prev.text += part.text;
+    else acc.push({ ...part });
+    return acc;
+  }, []);
+}
+
+/** `fillTokens` flattened to plain text, for places that cannot hold links (e.g. meta tags). */
+export const fillTokensText = (text: string): string =>
+  fillTokens(text)
+    .map((p) => p.text)
+    .join('');
