@@ -92,3 +92,22 @@ export function counterFrames(value: string, steps = STEPS): string[] | null {
   frames[steps] = value.trim();
   return frames;
 }
+
+/**
+ * Split a stat for rendering: the number (as written) and the text around it, so the suffix can
+ * be styled apart and stay put while the number animates.
+ *
+ * @param value the stat as written, e.g. "8+".
+ * @returns `{ prefix: '', number: '8', suffix: '+' }`; a non-numeric value is returned whole as
+ *   `number` with empty affixes.
+ */
+export function statParts(value: string): { prefix: string; number: string; suffix: string } {
+  const stat = parseStat(value);
+  const text = value.trim();
+  if (!stat) return { prefix: '', number: text, suffix: '' };
+  return {
+    prefix: stat.prefix,
+    number: text.slice(stat.prefix.length, text.length - stat.suffix.length),
+    suffix: stat.suffix,
+  };
+}

@@ -4,6 +4,7 @@ import {
   DURATION_MS,
   frameNumber,
   parseStat,
+  statParts,
   STEP_MS,
   STEPS,
   VISIBILITY_THRESHOLD,
@@ -101,5 +102,17 @@ describe('counter timing with fake timers', () => {
     expect(shown.at(-1)).toBe('90+');
     vi.advanceTimersByTime(1000);
     expect(shown).toHaveLength(41);
+  });
+});
+
+describe('statParts', () => {
+  it('splits the number from its affixes as written', () => {
+    expect(statParts('8+')).toEqual({ prefix: '', number: '8', suffix: '+' });
+    expect(statParts(' 1,200+ ')).toEqual({ prefix: '', number: '1,200', suffix: '+' });
+    expect(statParts('₹40 Cr')).toEqual({ prefix: '₹', number: '40', suffix: ' Cr' });
+    expect(statParts('90')).toEqual({ prefix: '', number: '90', suffix: '' });
+  });
+  it('keeps a non-numeric value whole', () => {
+    expect(statParts('24/7')).toEqual({ prefix: '', number: '24/7', suffix: '' });
   });
 });
