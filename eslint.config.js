@@ -21,6 +21,20 @@ export default defineConfig(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
+  {
+    rules: {
+      // `const { field: _field, ...rest } = value` is the idiomatic way to drop a field.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Tests assert on `vi.fn()` methods of handles (`expect(handle.open)`), which is not a call.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
   eslintPluginAstro.configs.recommended,
   {
     // Plain JS scripts and .astro templates are linted without type information.

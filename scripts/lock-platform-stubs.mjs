@@ -28,9 +28,14 @@ const CPU = ['arm64', 'x64', 'arm', 'ia32', 'wasm32', 'riscv64', 'ppc64', 's390x
 function platformOf(name) {
   const parts = (name.split('/').pop() ?? '').split('-');
   const os = parts.find((p) => OS.includes(p));
-  const cpu = parts.find((p) => CPU.includes(p)) ?? (parts.includes('gnueabihf') ? 'arm' : undefined);
+  const cpu =
+    parts.find((p) => CPU.includes(p)) ?? (parts.includes('gnueabihf') ? 'arm' : undefined);
   if (!os && !cpu) return null;
-  const libc = parts.includes('musl') ? 'musl' : parts.some((p) => p.startsWith('gnu')) && os === 'linux' ? 'glibc' : undefined;
+  const libc = parts.includes('musl')
+    ? 'musl'
+    : parts.some((p) => p.startsWith('gnu')) && os === 'linux'
+      ? 'glibc'
+      : undefined;
   return { ...(cpu && { cpu: [cpu] }), ...(libc && { libc: [libc] }), ...(os && { os: [os] }) };
 }
 
@@ -55,7 +60,11 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   }
 }
 lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
+  ),
 );
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `added ${added.length} stub(s):\n  ${added.join('\n  ')}` : 'lock file complete');
+console.log(
+  added.length ? `added ${added.length} stub(s):\n  ${added.join('\n  ')}` : 'lock file complete',
+);

@@ -11,8 +11,11 @@
  */
 import { z } from 'zod';
 
-/** Astro's `image()` helper, or a test stand-in with the same call shape. */
-export type ImageHelper = () => z.ZodType;
+/**
+ * Astro's `image()` helper, or a test stand-in with the same call shape. Generic so the
+ * inferred entry type keeps the helper's output (`ImageMetadata` under Astro).
+ */
+export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
 
 /**
  * Display position within its list (1 first). The content layer does not keep file order, so
@@ -81,7 +84,7 @@ export const testimonialSchema = z
   .strict();
 
 /** An award badge; `image` is a project-drawn SVG in `src/assets/awards/`. */
-export const awardSchema = (image: ImageHelper) =>
+export const awardSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
   z
     .object({
       id: slug.describe('Stable id of the award'),
@@ -92,7 +95,7 @@ export const awardSchema = (image: ImageHelper) =>
     .strict();
 
 /** A team member. Placeholders are flagged so an operator can find and replace them. */
-export const teamMemberSchema = (image: ImageHelper) =>
+export const teamMemberSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
   z
     .object({
       id: slug.describe('Stable id of the team member'),
@@ -108,7 +111,7 @@ export const teamMemberSchema = (image: ImageHelper) =>
     .strict();
 
 /** The founder's profile on /about. */
-export const founderSchema = (image: ImageHelper) =>
+export const founderSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
   z
     .object({
       id: slug.describe('Stable id of the founder entry'),

@@ -1,0 +1,187 @@
+/**
+ * Content schemas (spec §4, issue #2): the real content validates and has the counts the spec
+ * requires, and wrong content is refused with a message that names the field and the rule, which
+ * is what an editor sees when `astro build` fails.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import {
+  awardSchema,
+  founderSchema,
+  legalDocumentSchema,
+  networkTileSchema,
+  pageMetaSchema,
+  quoteSchema,
+  ROUTE_IDS,
+  sectionCopySchema,
+  serviceSchema,
+  showcaseCategorySchema,
+  statSchema,
+  storySchema,
+  teamMemberSchema,
+  testimonialSchema,
+} from '../../src/content/schemas';
+
+const CONTENT = resolve(import.meta.dirname, '../../src/content');
+/** Stand-in for Astro's `image()`: a path that must exist next to the YAML file. */
+const imagePath = () => z.string().min(1);
+
+function load(file: string): unknown {
+  return parse(readFileSync(join(CONTENT, file), 'utf8'));
+}
+
+function list<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {
+  const data = load(file);
+  expect(Array.isArray(data), `${file} is a YAML list`).toBe(true);
+  return (data as unknown[]).map((entry) => schema.parse(entry));
+}
+
+/** The first issue's path and message, as Astro prints them in a failed build. */
+function firstIssue(schema: z.ZodType, value: unknown): string {
+  const result = schema.safeParse(value);
+  expect(result.success, 'wrong content is refused').toBe(false);
+  const issue = result.error!.issues[0]!;
+  return `${issue.path.join('.')}: ${issue.message}`;
+}
+
+describe('the real content', () => {
+  it('has 6 testimonials, at least one without a position', () => {
+    const testimonials = list('testimonials.yaml', testimonialSchema);
+    expect(testimonials).toHaveLength(6);
+    expect(testimonials.some((t) => t.position === undefined)).toBe(true);
+  });
+
+  it('has 4 awards whose badges are project-drawn SVG files that exist', () => {
+    const awards = list('awards.yaml', awardSchema(imagePath));
+    expect(awards).toHaveLength(4);
+    for (const award of awards) {
+      const image = String(award.image);
+      expect(image).toMatch(/\.svg$/);
+      expect(existsSync(resolve(CONTENT, image)), image).toBe(true);
+    }
+  });
+
+  it('has 5 team members with initials avatars and one founder', () => {
+    const team = list('team.yaml', teamMemberSchema(imagePath));
+    expect(team).toHaveLength(5);
+    for (const member of team)
+      expect(existsSync(resolve(CONTENT, String(member.image)))).toBe(true);
+    expect(list('founder.yaml', founderSchema(imagePath))).toHaveLength(1);
+  });
+
+  it('has 8 services, 4 showcase categories of 2 projects, 4 stats', () => {
+    expect(list('services.yaml', serviceSchema)).toHaveLength(8);
+    const showcase = list('showcase.yaml', showcaseCategorySchema);
+    expect(showcase).toHaveLength(4);
+    expect(showcase.every((c) => c.items.length === 2)).toBe(true);
+    expect(list('stats.yaml', statSchema)).toHaveLength(4);
+  });
+
+  it('keeps ids unique and orders distinct within every list', () => {
+    for (const [file, schema] of [
+      ['testimonials.yaml', testimonialSchema],
+      ['services.yaml', serviceSchema],
+      ['showcase.yaml', showcaseCategorySchema],
+      ['stats.yaml', statSchema],
+      ['network.yaml', networkTileSchema],
+    ] as const) {
+      const entries = list(file, schema as z.ZodType) as { id: string; order: number }[];
+      expect(new Set(entries.map((e) => e.id)).size, file).toBe(entries.length);
+      expect(new Set(entries.map((e) => e.order)).size, file).toBe(entries.length);
+    }
+  });
+
+  it('has search metadata for every route, within the title and description limits', () => {
+    const pages = load('pages.yaml') as Record<string, unknown>;
+    expect(Object.keys(pages).sort()).toEqual([...ROUTE_IDS].sort());
+    for (const meta of Object.values(pages)) pageMetaSchema.parse(meta);
+  });
+
+  it('validates section copy, quotes, stories and legal documents', () => {
+    const sections = load('sections.yaml') as Record<string, unknown>;
+    for (const copy of Object.values(sections)) sectionCopySchema.parse(copy);
+    list('quotes.yaml', quoteSchema);
+    for (const file of readdirSync(join(CONTENT, 'legal')))
+      legalDocumentSchema.parse(load(join('legal', file)));
+    for (const file of readdirSync(join(CONTENT, 'stories'))) {
+      const source = readFileSync(join(CONTENT, 'stories', file), 'utf8');
+      const frontmatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1];
+      expect(frontmatter, `${file} has frontmatter`).toBeDefined();
+      storySchema.parse(parse(frontmatter!));
+    }
+  });
+});
+
+describe('wrong content fails with a clear message', () => {
+  const testimonial = {
+    id: 'consumer-launch',
+    order: 1,
+    quote: 'They listened.',
+    author: 'Rohan Mehta',
+  };
+
+  it('names a missing required field', () => {
+    const { author: _author, ...withoutAuthor } = testimonial;
+    expect(firstIssue(testimonialSchema, withoutAuthor)).toMatch(/^author: /);
+  });
+
+  it('refuses a misspelt field instead of dropping it', () => {
+    expect(firstIssue(testimonialSchema, { ...testimonial, postion: 'CEO' })).toMatch(/postion/);
+  });
+
+  it('refuses a stat without digits and says what a stat looks like', () => {
+    expect(firstIssue(statSchema, { id: 'years', order: 1, value: 'eight', label: 'Years' })).toBe(
+      'value: A stat value is digits with an optional trailing "+", e.g. "90+"',
+    );
+  });
+
+  it('refuses a showcase category with other than two projects', () => {
+    const project = { title: 'Launch', description: 'A launch.', outcome: 'Coverage.' };
+    const category = {
+      id: 'consumer-lifestyle',
+      order: 1,
+      category: 'Consumer',
+      icon: 'sparkles',
+      summary: 'Launches.',
+      items: [project],
+    };
+    expect(firstIssue(showcaseCategorySchema, category)).toBe(
+      'items: Each showcase category has exactly two projects',
+    );
+    expect(
+      firstIssue(showcaseCategorySchema, {
+        ...category,
+        icon: 'rocket',
+        items: [project, project],
+      }),
+    ).toMatch(/^icon: Icon must be one of: sparkles, /);
+  });
+
+  it('refuses a title over 60 or a description over 160 characters', () => {
+    const description = 'A New Delhi public relations agency for media relations and crisis work.';
+    expect(firstIssue(pageMetaSchema, { title: 'T'.repeat(61), description })).toMatch(
+      /^title: Page title must be at most 60 characters/,
+    );
+    expect(
+      firstIssue(pageMetaSchema, { title: 'Kahaani · About', description: 'd'.repeat(161) }),
+    ).toMatch(/^description: Meta description must be at most 160 characters/);
+  });
+
+  it('refuses an id that cannot be a URL fragment and an order below 1', () => {
+    expect(firstIssue(serviceSchema.pick({ id: true }), { id: 'Media Relations' })).toMatch(
+      /^id: Use a lowercase kebab-case id/,
+    );
+    expect(firstIssue(statSchema, { id: 'years', order: 0, value: '8+', label: 'Years' })).toBe(
+      'order: order starts at 1',
+    );
+  });
+
+  it('refuses an award without an image', () => {
+    expect(firstIssue(awardSchema(imagePath), { id: 'a', order: 1, name: 'Award' })).toMatch(
+      /^image: /,
+    );
+  });
+});
