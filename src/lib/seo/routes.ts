@@ -5,21 +5,11 @@
  * social image (`/og/<id>.png`). Kept here as a pure module so unit tests, the `<Seo>` component
  * and the social-image endpoint agree on one mapping.
  */
+import { ROUTE_IDS, type RouteId } from '../../content/schemas';
 import { site } from '../../site.config';
 
-/** Route ids of spec §1; `404` is the not-found page. */
-export const ROUTE_IDS = [
-  'home',
-  'about',
-  'expertise',
-  'showcase',
-  'contact',
-  'privacy',
-  'terms',
-  '404',
-] as const;
-
-export type RouteId = (typeof ROUTE_IDS)[number];
+/** Route ids of spec §1 (`404` is the not-found page); one list, defined with the content schemas. */
+export { ROUTE_IDS, type RouteId };
 
 /** Type guard: is `id` one of the route ids of spec §1? */
 export const isRouteId = (id: string): id is RouteId =>
