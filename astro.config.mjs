@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
 import { isIndexablePath } from './src/lib/seo/routes.ts';
 import precompress from './src/integrations/precompress.ts';
+import withAppEntry from './src/integrations/app-entry.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -14,7 +15,9 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // staticHeaders: prerendered pages get their CSP as an HTTP header (from _headers.json) instead
   // of a <meta> tag, so `frame-ancestors` works (it is ignored in <meta>). Issue #4.
-  adapter: node({ mode: 'standalone', staticHeaders: true }),
+  // withAppEntry: the server bundle also exports the Astro app, so server/index.mjs can render
+  // action requests without the adapter's static-file step (src/integrations/server-entry.mjs).
+  adapter: withAppEntry(node({ mode: 'standalone', staticHeaders: true })),
   integrations: [
     // Issue #4: exactly the indexable routes of spec §1 (the on-demand `/` and `/contact` are
     // included because they are static routes); the 404 page and any demo page are left out.

@@ -31,7 +31,9 @@ try {
   // runtime already logged the cause; a server that cannot store enquiries must not start.
   process.exit(1);
 }
-const { handler } = await import(pathToFileURL(resolve(outDir, 'server/entry.mjs')).href);
+const { handler, options, app, createRequestFromNodeRequest, writeResponse } = await import(
+  pathToFileURL(resolve(outDir, 'server/entry.mjs')).href
+);
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
@@ -58,6 +60,21 @@ function actionName(req) {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname.startsWith('/_actions/')) return url.pathname.slice('/_actions/'.length);
   return url.searchParams.has('_action') ? url.searchParams.get('_action') : null;
+}
+
+/**
+ * Render an Astro Action RPC request (`POST /_actions/<name>`) with the app directly, as the
+ * adapter's app handler does, skipping its static-file step (src/integrations/server-entry.mjs).
+ * The body has been read and checked already (`req.body`). Errors propagate to the caller, which
+ * answers 400 (before headers) or destroys the socket.
+ */
+async function renderAction(req, res) {
+  const request = createRequestFromNodeRequest(req, {
+    allowedDomains: app.getAllowedDomains?.() ?? [],
+    bodySizeLimit: BODY_LIMIT,
+    port: options.port,
+  });
+  await writeResponse(await app.render(request, { addCookieHeader: true }), res);
 }
 
 /** Plain-text error answer. */
@@ -139,6 +156,8 @@ async function handle(req, res) {
     }
     // The adapter uses a pre-read body as is (see astro/dist/core/app/node.js makeRequestBody).
     req.body = body;
+    // Page POSTs (`?_action=`, the no-JavaScript form) keep the adapter's full path below.
+    if (req.url?.startsWith('/_actions/')) return renderAction(req, res);
   }
   return handler(req, res);
 }
