@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSmtpNotifier } from '../../src/lib/enquiries/mailer.ts';
+import { createSmtpNotifier, type Notifier } from '../../src/lib/enquiries/mailer.ts';
 import { OutboxWorker } from '../../src/lib/enquiries/outbox.ts';
 import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
 import { backoffMs, type NewSubmission } from '../../src/lib/enquiries/store.ts';
@@ -41,20 +41,30 @@ describe('outbox worker with a real SMTP server', () => {
     store = new SqliteStore(file);
     await store.migrate();
   });
+  // Notifiers keep a pooled SMTP connection open: close them so the server can shut down.
+  let notifiers: Notifier[] = [];
   afterEach(async () => {
+    for (const n of notifiers) n.close();
+    notifiers = [];
     await store.close();
     await smtp.close();
   });
 
+  const notifier = (timeoutMs: number): Notifier => {
+    const n = createSmtpNotifier({
+      smtpUrl: smtp.url,
+      from: 'hello@agency.example',
+      to: 'team@agency.example',
+      timeoutMs,
+    });
+    notifiers.push(n);
+    return n;
+  };
+
   const worker = (timeoutMs = 20_000) =>
     new OutboxWorker({
       store,
-      notifier: createSmtpNotifier({
-        smtpUrl: smtp.url,
-        from: 'hello@agency.example',
-        to: 'team@agency.example',
-        timeoutMs,
-      }),
+      notifier: notifier(timeoutMs),
       logger: silentLogger(),
       backoff: () => 0, // retry immediately in tests; backoffMs is tested on its own
       leaseMs: 60_000,
@@ -102,6 +112,13 @@ describe('outbox worker with a real SMTP server', () => {
     expect(names).not.toContain('cc');
     expect(names).not.toContain('x-injected');
     expect(mail.to).toEqual(['team@agency.example']);
+  });
+
+  it('a backlog is sent over one reused SMTP session', async () => {
+    for (let i = 0; i < 20; i++) await store.insertSubmission(sub({ subject: `B${i}` }), 600_000);
+    expect(await worker().drainOnce()).toBe(20);
+    expect(smtp.mails).toHaveLength(20);
+    expect(smtp.sessions()).toBe(1);
   });
 
   it('refusal, then time-out, then recovery: every row delivered exactly once', async () => {

@@ -49,9 +49,15 @@ export interface SmtpNotifierOptions {
 export function createSmtpNotifier(opts: SmtpNotifierOptions): Notifier {
   const timeout = opts.timeoutMs ?? 20_000;
   // Transport options (not the URL string form, whose second argument is message defaults) so
-  // the time-outs apply to the connection.
+  // the time-outs apply to the connection. A pooled connection is reused across messages: a
+  // new SMTP session costs ~100 ms even on loopback (far more with TLS to a real relay), which
+  // matters when a backlog is drained after an outage. One connection is enough because the
+  // outbox worker sends one message at a time; a connection the relay has closed is replaced,
+  // and a send that fails on it is retried by the outbox like any other failure.
   const transport = nodemailer.createTransport({
     url: opts.smtpUrl,
+    pool: true,
+    maxConnections: 1,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

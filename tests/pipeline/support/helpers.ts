@@ -62,15 +62,22 @@ export async function startSmtp(): Promise<{
   setMode: (m: SmtpMode) => void;
   /** True while a 'slow' delivery is being held open. */
   busy: () => boolean;
+  /** SMTP sessions (TCP connections) opened so far. */
+  sessions: () => number;
   close: () => Promise<void>;
 }> {
   let mode: SmtpMode = 'accept';
   let receiving = false;
+  let sessions = 0;
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, cb) {
+      sessions += 1;
+      cb();
+    },
     onRcptTo(_addr, _session, cb) {
       if (mode === 'refuse') {
         const err = new Error('Mailbox temporarily unavailable') as Error & {
@@ -106,6 +113,10 @@ export async function startSmtp(): Promise<{
       });
     },
   });
+  // A client that dies mid-session (the fault test SIGKILLs the server process) resets its
+  // connection; smtp-server reports that as an 'error' event, which must not crash the runner.
+  const connectionErrors: Error[] = [];
+  server.on('error', (err: Error) => connectionErrors.push(err));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const addr = server.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -116,6 +127,7 @@ export async function startSmtp(): Promise<{
       mode = m;
     },
     busy: () => receiving,
+    sessions: () => sessions,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
