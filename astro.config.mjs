@@ -49,8 +49,9 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   fonts: [
-    // Self-hosted from the @fontsource-variable npm packages, Latin subset only. The local
-    // provider reads the files from node_modules, so the build never touches a CDN.
+    // Self-hosted: the Latin files of the @fontsource-variable npm packages, cut down further by
+    // `npm run fonts:subset` (scripts/subset-fonts.mjs: weights 400–700, the characters the site
+    // uses) into src/assets/fonts. The build never touches a CDN.
     {
       provider: fontProviders.local(),
       name: 'Fraunces',
@@ -59,8 +60,8 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: ['@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'],
-            weight: '100 900',
+            src: ['./src/assets/fonts/fraunces-latin-wght-400-700.woff2'],
+            weight: '400 700',
             style: 'normal',
           },
         ],
@@ -74,8 +75,8 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
-            weight: '100 900',
+            src: ['./src/assets/fonts/inter-latin-wght-400-700.woff2'],
+            weight: '400 700',
             style: 'normal',
           },
         ],

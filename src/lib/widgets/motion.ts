@@ -44,11 +44,3 @@ export function pointInBox(
 export function scrollBehaviour(reducedMotion: boolean): ScrollBehavior {
   return reducedMotion ? 'auto' : 'smooth';
 }
-
-/**
- * The calendar year for the copyright line, in the visitor's local time (so a page built in
- * December still says the new year on 1 January).
- */
-export function copyrightYear(now: Date = new Date()): number {
-  return now.getFullYear();
-}

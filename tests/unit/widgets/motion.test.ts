@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  copyrightYear,
   cursorMarkerEnabled,
   FINE_POINTER_QUERY,
   pointInBox,
   REDUCED_MOTION_QUERY,
   scrollBehaviour,
 } from '../../../src/lib/widgets/motion';
+import { copyrightYear } from '../../../src/lib/widgets/year';
 
 describe('cursor marker (spec §3 hero)', () => {
   it('shows only for fine pointers without reduced motion', () => {

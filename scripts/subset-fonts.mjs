@@ -1,0 +1,94 @@
+/**
+ * Makes the two self-hosted web fonts smaller (design.md "Type": subset to Latin), with
+ * `subset-font` (HarfBuzz's hb-subset compiled to WebAssembly).
+ *
+ * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).
+ * Output: `src/assets/fonts/<family>-latin-wght-400-700.woff2`, which `astro.config.mjs` gives
+ * to Astro's local font provider. Two reductions, both lossless for this site:
+ * - the weight axis is limited to 400–700 (the site sets 400, 500 and 600; 700 is kept for the
+ *   bold an editor may add in Markdown);
+ * - only the characters of {@link SUBSET_TEXT} are kept: Basic Latin, Latin-1 (accented names),
+ *   typographic punctuation, ₹, €, ™ and arrows. A character outside it is still shown, in the
+ *   fallback face; `tests/unit/fonts.test.ts` fails if site content uses one.
+ *
+ * Measured: Fraunces 36.6 → 32.5 KB, Inter 48.3 → 28.6 KB (woff2).
+ *
+ * Usage: `npm run fonts:subset` after upgrading a font package; commit the output. The output is
+ * deterministic, and the unit test checks that the committed files match it.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import subsetFont from 'subset-font';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** Inclusive code-point ranges kept in every subset. */
+export const SUBSET_RANGES = [
+  [0x0020, 0x007e], // Basic Latin
+  [0x00a0, 0x00ff], // Latin-1 Supplement (é, ü, ©, ·, ×, …)
+  [0x0131, 0x0131], // dotless i
+  [0x0152, 0x0153], // Œ œ
+  [0x2013, 0x2014], // en and em dash
+  [0x2018, 0x201a], // single quotes
+  [0x201c, 0x201e], // double quotes
+  [0x2020, 0x2022], // daggers, bullet
+  [0x2026, 0x2026], // ellipsis
+  [0x2032, 0x2033], // prime, double prime
+  [0x2039, 0x203a], // single guillemets (breadcrumb ›)
+  [0x20ac, 0x20ac], // €
+  [0x20b9, 0x20b9], // ₹
+  [0x2122, 0x2122], // ™
+  [0x2190, 0x2193], // arrows
+  [0x2212, 0x2212], // minus
+];
+
+/** Every character kept, as one string. */
+export const SUBSET_TEXT = SUBSET_RANGES.flatMap(([a, b]) =>
+  Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)),
+).join('');
+
+/** Weight axis range kept (CSS font-weight units). */
+export const WEIGHT_RANGE = { min: 400, max: 700 };
+
+/** Source package file → output path (relative to the repository root). */
+export const FONT_SUBSETS = [
+  {
+    family: 'Fraunces',
+    source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
+    output: 'src/assets/fonts/fraunces-latin-wght-400-700.woff2',
+  },
+  {
+    family: 'Inter',
+    source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+    output: 'src/assets/fonts/inter-latin-wght-400-700.woff2',
+  },
+];
+
+/**
+ * Subset one font.
+ * @param {string} source package path of the input woff2
+ * @returns {Promise<Buffer>} the subset woff2 bytes
+ */
+export async function subsetOne(source) {
+  const input = readFileSync(require.resolve(source));
+  return subsetFont(input, SUBSET_TEXT, {
+    targetFormat: 'woff2',
+    variationAxes: { wght: WEIGHT_RANGE },
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const { family, source, output } of FONT_SUBSETS) {
+    const before = readFileSync(require.resolve(source)).length;
+    const bytes = await subsetOne(source);
+    const out = join(ROOT, output);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, bytes);
+    console.log(
+      `${family}: ${(before / 1000).toFixed(1)} KB → ${(bytes.length / 1000).toFixed(1)} KB  ${output}`,
+    );
+  }
+}

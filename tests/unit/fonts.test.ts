@@ -1,0 +1,78 @@
+/**
+ * Subset web fonts (design.md "Type"; scripts/subset-fonts.mjs).
+ *
+ * The committed files in src/assets/fonts must be exactly what the script makes from the
+ * installed font packages (so an upgrade of a package without `npm run fonts:subset` fails here),
+ * and every character the site's content and templates use must be in the subset, or it would
+ * be drawn in the fallback face.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { FONT_SUBSETS, SUBSET_TEXT, subsetOne } from '../../scripts/subset-fonts.mjs';
+import { site } from '../../src/site.config';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
+
+/** Every string value of a parsed YAML/JSON document (comments are not values). */
+const strings = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? [v]
+    : Array.isArray(v)
+      ? v.flatMap(strings)
+      : v && typeof v === 'object'
+        ? Object.values(v).flatMap(strings)
+        : [];
+
+/** Text a visitor can see in an .astro template: markup outside frontmatter, scripts and comments. */
+const templateText = (src: string): string =>
+  src
+    .replace(/^---[\s\S]*?\n---/, '')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
+
+/** Characters outside the subset in `text`, excluding whitespace. */
+const outside = (text: string): string[] => {
+  const kept = new Set(SUBSET_TEXT);
+  return [...new Set(text)].filter((c) => !kept.has(c) && !/\s/.test(c));
+};
+
+describe('subset web fonts', () => {
+  it.each(FONT_SUBSETS)('$output is up to date with $source', async ({ source, output }) => {
+    const committed = readFileSync(join(ROOT, output));
+    const fresh = await subsetOne(source);
+    expect(committed.length, 'run `npm run fonts:subset` and commit the result').toBe(fresh.length);
+    expect(committed.equals(fresh)).toBe(true);
+    // The subset is meaningfully smaller than the package's Latin file.
+    const original = readFileSync(join(ROOT, 'node_modules', source));
+    expect(committed.length).toBeLessThan(original.length * 0.9);
+  });
+
+  it('covers every character of the content, the site configuration and the templates', () => {
+    const found: Record<string, string[]> = {};
+    const note = (file: string, text: string) => {
+      const chars = outside(text);
+      if (chars.length) found[relative(ROOT, file)] = chars;
+    };
+    for (const file of walk(join(ROOT, 'src/content'))) {
+      if (/\.ya?ml$/.test(file)) note(file, strings(parse(readFileSync(file, 'utf8'))).join('\n'));
+      if (file.endsWith('.md')) note(file, readFileSync(file, 'utf8'));
+    }
+    note('src/site.config.ts', strings(site).join('\n'));
+    for (const file of walk(join(ROOT, 'src'))) {
+      if (file.endsWith('.astro')) note(file, templateText(readFileSync(file, 'utf8')));
+    }
+    expect(found, 'add these characters to SUBSET_RANGES in scripts/subset-fonts.mjs').toEqual({});
+  });
+
+  it('the check itself notices a character outside the subset', () => {
+    expect(outside('Nāgarī — “quoted” ₹5')).toEqual(['ā', 'ī']);
+  });
+});
