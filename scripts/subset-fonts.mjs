@@ -50,8 +50,12 @@ export const SUBSET_TEXT = SUBSET_RANGES.flatMap(([a, b]) =>
   Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)),
 ).join('');
 
-/** Weight axis range kept (CSS font-weight units). */
-export const WEIGHT_RANGE = { min: 400, max: 700 };
+/**
+ * Weight axis range kept (CSS font-weight units). The default instance is set to 400, the weight
+ * of headings and body text: Astro derives the metric-adjusted fallback (`size-adjust`) from the
+ * default instance's glyph widths, and Fraunces ships with 900 as its default.
+ */
+export const WEIGHT_RANGE = { min: 400, max: 700, default: 400 };
 
 /** Source package file → output path (relative to the repository root). */
 export const FONT_SUBSETS = [
