@@ -1,5 +1,10 @@
 /**
- * Small rules shared by the hero widgets and the footer (spec §3 Home "Hero", §2 footer).
+ * Rules of the hero's cursor marker (spec §3 Home "Hero").
+ *
+ * Each widget script imports rules from its own module only (the scroll cue from `scroll.ts`,
+ * the footer year from `year.ts`): a module imported by two scripts becomes a shared chunk, and
+ * then neither script can be inlined, which costs every visitor extra requests before the page
+ * settles.
  */
 
 /** Media query of devices whose pointer can follow a cursor marker (mouse, trackpad, pen). */
@@ -38,9 +43,4 @@ export function pointInBox(
     x: Math.min(Math.max(clientX - box.left, 0), box.width),
     y: Math.min(Math.max(clientY - box.top, 0), box.height),
   };
-}
-
-/** Scroll behaviour of the scroll cue: smooth, or instant under reduced motion. */
-export function scrollBehaviour(reducedMotion: boolean): ScrollBehavior {
-  return reducedMotion ? 'auto' : 'smooth';
 }

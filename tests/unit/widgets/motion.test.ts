@@ -4,8 +4,8 @@ import {
   FINE_POINTER_QUERY,
   pointInBox,
   REDUCED_MOTION_QUERY,
-  scrollBehaviour,
 } from '../../../src/lib/widgets/motion';
+import { scrollBehaviour } from '../../../src/lib/widgets/scroll';
 import { copyrightYear } from '../../../src/lib/widgets/year';
 
 describe('cursor marker (spec §3 hero)', () => {
