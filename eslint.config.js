@@ -1,23 +1,24 @@
 // @ts-check
+/**
+ * ESLint (design.md "Strict and checked"): typescript-eslint with type information on every
+ * TypeScript file, the React hooks rules, and jsx-a11y's recommended accessibility rules on JSX.
+ */
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
-import eslintPluginAstro from 'eslint-plugin-astro';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: [
-      'dist/',
-      '.builds/',
-      '.astro/',
-      'node_modules/',
-      'data/',
-      'test-results/',
-      'playwright-report/',
-    ],
+    ignores: ['dist/', '.builds/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'],
   },
+  js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
@@ -31,14 +32,17 @@ export default defineConfig(
     },
   },
   {
+    files: ['**/*.tsx'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+  },
+  {
     // Tests assert on `vi.fn()` methods of handles (`expect(handle.open)`), which is not a call.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
-  eslintPluginAstro.configs.recommended,
   {
-    // Plain JS scripts and .astro templates are linted without type information.
-    files: ['**/*.{js,mjs,cjs}', '**/*.astro'],
+    // Plain JS config files are linted without type information.
+    files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 );

@@ -1,13 +1,14 @@
 /**
- * Zod schemas for every content collection (spec §4; design.md "Content in collections").
+ * Zod schemas for every content file (spec §4; design.md "Content as data").
  *
- * Pure module: it imports only `zod`, so Vitest can check both bad content and the real YAML
- * files without Astro. `src/content.config.ts` wires these schemas to loaders. Every object is
- * `.strict()` so a misspelt or stray field fails the build instead of being silently dropped, and
- * every field is `.describe()`d so the schema documents the content it validates.
+ * Pure module: it imports only `zod`, so the build (src/content/vite-plugin.ts), Vitest and the
+ * artwork script all check the real YAML files with the same rules. `collections.ts` binds each
+ * schema to its file. Every object is `.strict()` so a misspelt or stray field fails the build
+ * instead of being silently dropped, and every field is `.describe()`d so the schema documents
+ * the content it validates.
  *
- * Image fields take the `image()` helper Astro passes to collection schemas (it turns a relative
- * path into `ImageMetadata`); tests pass a stand-in such as `() => z.string()`.
+ * Image fields take an `image()` helper: the build passes {@link imagePath} (a path relative to
+ * the YAML file, which the Vite plugin turns into a hashed asset URL); tests may pass a stand-in.
  */
 import { z } from 'zod';
 
@@ -16,6 +17,16 @@ import { z } from 'zod';
  * inferred entry type keeps the helper's output (`ImageMetadata` under Astro).
  */
 export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
+
+/**
+ * The image helper of the build: a project-drawn SVG, written as a path relative to the YAML
+ * file (`../assets/awards/x.svg`). The content plugin resolves it to the asset's public URL.
+ */
+export const imagePath = () =>
+  z
+    .string()
+    .regex(/^\.{1,2}\/[\w./-]+\.svg$/, 'An image is a relative path to an .svg file')
+    .describe('Path of a project-drawn SVG, relative to the YAML file');
 
 /**
  * Display position within its list (1 first). The content layer does not keep file order, so
@@ -40,17 +51,11 @@ const text = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .describe(what);
 
-/** Route ids that have an entry in the `pages` collection (spec §1). */
-export const ROUTE_IDS = [
-  'home',
-  'about',
-  'expertise',
-  'showcase',
-  'contact',
-  'privacy',
-  'terms',
-  '404',
-] as const;
+/**
+ * Route ids that have an entry in `pages.yaml` (spec §1). `/privacy` and `/terms` are unknown
+ * paths answered by the 404 page, so they have no entry of their own.
+ */
+export const ROUTE_IDS = ['home', 'about', 'expertise', 'showcase', 'contact', '404'] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 
 /**
@@ -220,12 +225,17 @@ export const sectionCopySchema = z
   })
   .strict();
 
-/** Frontmatter of the long-form About texts (philosophy, journey, approach) in Markdown. */
+/** A long-form About text (philosophy, journey, approach). */
 export const storySchema = z
   .object({
+    id: slug.describe('Stable id of the text'),
+    order,
     title: text('Heading of the text', 60),
     eyebrow: text('Small label above the heading', 40),
-    order: z.number().int().min(1).describe('Position on /about, 1 first'),
+    paragraphs: z
+      .array(text('A paragraph', 900))
+      .min(1, 'A story needs at least one paragraph')
+      .describe('Paragraphs, in order'),
   })
   .strict();
 
@@ -239,9 +249,10 @@ export const quoteSchema = z
   .strict();
 
 /**
- * A legal document (privacy notice, terms). Paragraphs may hold `{token}` placeholders that the
- * page fills from the site config and `src/lib/privacy-notice.ts` (see `src/content/tokens.ts`), so
- * contact details and retention facts are never duplicated in copy.
+ * A legal document: the privacy notice shown at `/contact#privacy` ("How we handle your
+ * enquiry", spec §1). Paragraphs may hold `{token}` placeholders that the page fills from the
+ * site config and `src/lib/privacy-notice.ts` (see `src/content/tokens.ts`), so contact details
+ * and retention facts are never duplicated in copy.
  */
 export const legalDocumentSchema = z
   .object({

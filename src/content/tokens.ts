@@ -6,8 +6,8 @@
  * The result is a list of parts instead of an HTML string, so pages render it as ordinary
  * elements (no `set:html`): plain text, or a link for `{email}` and `{phone}`.
  */
-import { PRIVACY_NOTICE_VERSION, RETENTION_DAYS } from '../lib/privacy-notice';
-import { addressLine, site } from '../site.config';
+import { PRIVACY_NOTICE_VERSION, RETENTION_DAYS } from '../lib/privacy-notice.ts';
+import { addressLine, site } from '../site.config.ts';
 
 /** One rendered piece of a paragraph: text, optionally a link target. */
 export interface CopyPart {

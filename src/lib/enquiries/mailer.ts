@@ -14,6 +14,7 @@ export interface Notifier {
   close(): void;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /** One-line header-safe text. */
 export const headerSafe = (s: string): string => s.replace(CONTROL, ' ').trim();

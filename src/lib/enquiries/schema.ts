@@ -11,16 +11,18 @@
  * (see `runtime.ts` for why).
  */
 import * as z from 'zod/mini';
+import { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, TOKEN_FIELD, type FieldName } from './fields.ts';
 
-/** Maximum lengths in characters (after trimming). */
-export const LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+export { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, TOKEN_FIELD, type FieldName };
 
 // C0 controls, DEL, C1 controls, the Unicode line/paragraph separators, and U+FFFD (what
 // invalid UTF-8 in a request decodes to: a person never types it).
 
+// eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/;
 // The message keeps \t, \n and \r; everything else in the control ranges is refused.
 
+// eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
 
 /** A deliberately simple address rule (one @, no spaces, a dot in the domain); SMTP decides the rest. */
@@ -65,11 +67,6 @@ export const enquirySchema = z.object({
 /** A validated enquiry: four trimmed strings. */
 export type Enquiry = z.infer<typeof enquirySchema>;
 
-/** Name of the honeypot field: humans leave it empty, naive bots fill it. */
-export const HONEYPOT_FIELD = 'website';
-/** Name of the hidden field carrying the signed render timestamp. */
-export const TOKEN_FIELD = 'formToken';
-
 /**
  * What the action accepts: the enquiry plus the two anti-spam fields. Both are optional and
  * loosely checked on purpose: a missing or odd value is a spam signal, never a visible error.
@@ -78,10 +75,6 @@ export const submissionInputSchema = z.extend(enquirySchema, {
   [HONEYPOT_FIELD]: z.nullish(z.string().check(z.maxLength(1000))),
   [TOKEN_FIELD]: z.nullish(z.string().check(z.maxLength(200))),
 });
-
-/** Field names in display order, for rendering and client-side error mapping. */
-export const FIELD_NAMES = ['name', 'email', 'subject', 'message'] as const;
-export type FieldName = (typeof FIELD_NAMES)[number];
 
 /**
  * Validate plain values (no Astro types) and return the first message per field, for the

@@ -3,8 +3,8 @@
  * page and a `BreadcrumbList` on inner pages. Pure functions over the site config so unit tests
  * can check the required properties without rendering.
  */
-import type { SiteConfig } from '../../site.config';
-import { absoluteUrl } from './urls';
+import type { SiteConfig } from '../../site.config.ts';
+import { absoluteUrl } from './urls.ts';
 
 /** A JSON-LD node: a plain JSON object with `@type` (and `@context` at the top level). */
 export type JsonLd = { '@type': string } & Record<string, unknown>;

@@ -2,8 +2,8 @@
  * The web app manifest (issue #4 "Favicons … and a web app manifest"): name, colours and icons
  * from the site config and the design palette. Pure so unit tests can check its fields.
  */
-import type { SiteConfig } from '../../site.config';
-import { COLORS } from './colors';
+import type { SiteConfig } from '../../site.config.ts';
+import { COLORS } from './colors.ts';
 
 /** One manifest icon: its file name under `/icons/`, its size (px) and its purpose. */
 export interface ManifestIcon {

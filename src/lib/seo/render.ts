@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
-import { OG_IMAGE_SIZE } from './routes';
-import { COLORS } from './colors';
+import { OG_IMAGE_SIZE } from './routes.ts';
+import { COLORS } from './colors.ts';
 
 export { COLORS };
 
@@ -71,9 +71,9 @@ export function loadFonts(): Promise<SatoriFont[]> {
 
 /** Renders an element tree to an SVG string of `width`×`height` px with glyphs as outlines. */
 export async function renderSvg(node: SvgNode, width: number, height: number): Promise<string> {
-  // Satori takes React elements; without React installed its type is open, and our element
-  // objects have exactly the runtime shape it reads (`type`, `props.style`, `props.children`).
-  return satori(node, {
+  // Satori's parameter is typed as a React node; our element objects have exactly the runtime
+  // shape it reads (`type`, `props.style`, `props.children`) without needing React at build time.
+  return satori(node as unknown as Parameters<typeof satori>[0], {
     width,
     height,
     fonts: await loadFonts(),

@@ -1,7 +1,7 @@
 /**
  * robots.txt content (issue #4): allow everything and name the sitemap index.
  */
-import { absoluteUrl } from './urls';
+import { absoluteUrl } from './urls.ts';
 
 /** The sitemap index file that `@astrojs/sitemap` writes at the site root. */
 export const SITEMAP_PATH = '/sitemap-index.xml';

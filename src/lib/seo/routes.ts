@@ -5,8 +5,8 @@
  * social image (`/og/<id>.png`). Kept here as a pure module so unit tests, the `<Seo>` component
  * and the social-image endpoint agree on one mapping.
  */
-import { ROUTE_IDS, type RouteId } from '../../content/schemas';
-import { site } from '../../site.config';
+import { ROUTE_IDS, type RouteId } from '../../content/schemas.ts';
+import { site } from '../../site.config.ts';
 
 /** Route ids of spec §1 (`404` is the not-found page); one list, defined with the content schemas. */
 export { ROUTE_IDS, type RouteId };

@@ -1,0 +1,102 @@
+/**
+ * The production (and development) server (spec §9; issue #7 "Server", #8 "Configuration
+ * checked at start"): parses the configuration, opens the enquiry store, builds the Express app
+ * with `createApp` and listens. Node runs this file directly (type stripping).
+ *
+ * - `NODE_ENV=development` (`npm run dev`): Vite in middleware mode, hot reload, sources served
+ *   as modules; otherwise the build in BUILD_DIR (`npm run build`).
+ * - SIGTERM/SIGINT: stop accepting connections, finish in-flight requests and the outbox
+ *   delivery under way, close the store, exit 0 (forced exit after SHUTDOWN_TIMEOUT_MS).
+ * - Exit 1 with one line on stderr when the configuration is invalid or the store cannot open.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EnvError, parseEnv, type Env } from './src/server/env.ts';
+
+let env: Env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+const { createLogger } = await import('./src/lib/enquiries/logger.ts');
+const { createRuntime } = await import('./src/lib/enquiries/runtime.ts');
+const { configFromEnv } = await import('./src/lib/enquiries/config.ts');
+const { createApp } = await import('./src/server/app.ts');
+const { DEVELOPMENT_ASSETS, productionAssets } = await import('./src/server/assets.ts');
+
+const logger = createLogger(env.LOG_LEVEL);
+const runtime = createRuntime({ config: configFromEnv(process.env), logger });
+try {
+  await runtime.ready;
+} catch {
+  // The runtime has logged the cause; a server that cannot store enquiries must not start.
+  process.exit(1);
+}
+
+const root = import.meta.dirname;
+let app;
+if (env.NODE_ENV === 'development') {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root,
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
+  app = createApp({
+    env,
+    runtime,
+    logger,
+    devMiddleware: vite.middlewares,
+    entry: () => vite.ssrLoadModule('/src/entry-server.tsx') as never,
+    assets: () => Promise.resolve(DEVELOPMENT_ASSETS),
+  });
+} else {
+  const buildDir = resolve(root, env.BUILD_DIR);
+  const clientDir = resolve(buildDir, 'client');
+  const assets = productionAssets(clientDir);
+  const entry = (await import(
+    pathToFileURL(resolve(buildDir, 'server/entry-server.js')).href
+  )) as import('./src/server/render.ts').ServerEntry;
+  app = createApp({
+    env,
+    runtime,
+    logger,
+    clientDir,
+    entry: () => Promise.resolve(entry),
+    assets: () => Promise.resolve(assets),
+  });
+}
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  logger.info({ url: `http://${env.HOST}:${env.PORT}`, store: runtime.store.kind }, 'listening');
+});
+// Slow or huge headers: Node answers 408/431 itself.
+server.headersTimeout = 20_000;
+server.requestTimeout = 30_000;
+server.keepAliveTimeout = 5_000;
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down: draining requests and the outbox delivery under way');
+  const force = setTimeout(() => {
+    logger.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+  await closed;
+  clearInterval(sweeper);
+  await runtime.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => void shutdown(signal));
+}

@@ -1,0 +1,53 @@
+/**
+ * Vite plugin: `import services from './services.yaml'` (spec §4; design.md "Content as data").
+ *
+ * Each registered content file is parsed and checked against its Zod schema at build time (and on
+ * every edit in development), then emitted as a plain JavaScript module. Zod therefore never
+ * reaches the browser: the client bundle holds only the validated data. Values of fields named
+ * `image` (relative `.svg` paths, see `imagePath` in schemas.ts) become imports, so Vite
+ * fingerprints the badge or avatar and the data carries its public URL.
+ *
+ * A content error fails `vite build` (and shows Vite's error overlay in development) with the
+ * message of {@link loadContentFile}: the file, the field and the rule.
+ */
+import { dirname, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { CONTENT_DIR, isContentFile, loadContentFile } from './collections.ts';
+
+/** Replaces every `image: "<path>"` in `data` with an import binding; returns the import lines. */
+function hoistImages(data: unknown, fromDir: string): { code: string; imports: string[] } {
+  const imports: string[] = [];
+  const byPath = new Map<string, string>();
+  const json = JSON.stringify(data, (key, value: unknown) => {
+    if (key !== 'image' || typeof value !== 'string') return value;
+    const abs = resolve(fromDir, value);
+    let name = byPath.get(abs);
+    if (!name) {
+      name = `__image${byPath.size}`;
+      byPath.set(abs, name);
+      imports.push(`import ${name} from ${JSON.stringify(abs)};`);
+    }
+    return `\u0000${name}\u0000`;
+  });
+  // The placeholders were JSON strings; turn them back into bare identifiers.
+  const code = json.replace(/"\\u0000(__image\d+)\\u0000"/g, '$1');
+  return { code, imports };
+}
+
+/** The content plugin; add it before the React plugin. */
+export function contentPlugin(): Plugin {
+  return {
+    name: 'site:content',
+    enforce: 'pre',
+    load(id) {
+      const file = id.split('?')[0] ?? id;
+      if (!file.endsWith('.yaml') || !file.startsWith(CONTENT_DIR)) return null;
+      if (!isContentFile(file)) {
+        this.error(`${file} is not registered in src/content/collections.ts`);
+      }
+      const data = loadContentFile(file);
+      const { code, imports } = hoistImages(data, dirname(file));
+      return { code: `${imports.join('\n')}\nexport default ${code};\n`, map: null };
+    },
+  };
+}

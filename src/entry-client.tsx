@@ -1,0 +1,82 @@
+/**
+ * Browser entry (spec §9): hydrates the server's HTML with the same route table, then handles
+ * navigation without full page loads.
+ *
+ * The matched page's chunk (preloaded by the server) is loaded before `hydrateRoot`, so React
+ * hydrates the real page and never a fallback. The contact action's browser side posts to
+ * `/api/enquiries` (see `src/app/services.ts`).
+ */
+import '@vitejs/plugin-react/preamble';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterContextProvider, type HydrationState } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { browserDocument, DocumentProvider } from './app/document.tsx';
+import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
+import { routes } from './routes.tsx';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
+
+/** Status line when the request never reached us (offline, DNS, reset). */
+const OFFLINE =
+  'We could not send your message just now. Please check your connection and try again; nothing you typed has been lost.';
+
+/** The browser's services: the enquiry goes to the JSON endpoint of the same pipeline. */
+const services: SiteServices = {
+  session() {
+    throw new Error('The session comes with the server-rendered page');
+  },
+  async submitEnquiry(form): Promise<EnquiryResult> {
+    const body = new URLSearchParams();
+    for (const [key, value] of form) if (typeof value === 'string') body.append(key, value);
+    let response: Response;
+    try {
+      response = await fetch('/api/enquiries', {
+        method: 'POST',
+        body,
+        headers: { Accept: 'application/json' },
+      });
+    } catch {
+      return { ok: false, status: 0, message: OFFLINE, fieldErrors: {} };
+    }
+    const answer = (await response.json().catch(() => null)) as EnquiryResult | null;
+    if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
+    return { ok: false, status: response.status, message: OFFLINE, fieldErrors: {} };
+  },
+};
+
+const router = createBrowserRouter(routes, {
+  ...(window.__staticRouterHydrationData && { hydrationData: window.__staticRouterHydrationData }),
+  getContext: () => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return context;
+  },
+});
+
+async function hydrate(): Promise<void> {
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <DocumentProvider value={browserDocument(document)}>
+        <RouterProvider router={router} />
+      </DocumentProvider>
+    </StrictMode>,
+  );
+}
+
+void hydrate();

@@ -1,0 +1,181 @@
+/**
+ * Server entry (spec §9): runs the route table's loaders and actions for one Fetch `Request`
+ * and streams the matched page as a complete HTML document with `renderToPipeableStream`.
+ *
+ * Built by Vite into `dist/server/entry-server.js` (loaded by `src/server/render.ts` in
+ * production, through Vite's `ssrLoadModule` in development). It knows nothing of Express:
+ * requests and dependencies come in as arguments.
+ *
+ * Status: whatever the router decided (`context.statusCode`): 200 for pages, 404 for the
+ * catch-all route, an action's 400/403/429, 500 when a loader or action throws. A `Response`
+ * from the router (the contact action's 303) is returned as is.
+ */
+import type { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import { DocumentProvider, type DocumentData } from './app/document.tsx';
+import { servicesContext, type SiteServices } from './app/services.ts';
+import { ROUTE_MODULES, routes } from './routes.tsx';
+
+const handler = createStaticHandler(routes);
+
+/** The client files a page needs, resolved from Vite's manifest (or Vite's dev server). */
+export interface ClientAssets {
+  /** Module scripts that start the browser app (`/assets/entry-client-….js`). */
+  bootstrapModules: readonly string[];
+  /** Per route module (a key of `ROUTE_MODULES`' values): its chunk and the chunks it imports. */
+  routeChunks: Readonly<Record<string, readonly string[]>>;
+  /** Production CSS text to inline ('' in development). */
+  inlineCss: string;
+  /** Development stylesheet URLs. */
+  stylesheets: readonly string[];
+  /** Font files to preload: the display serif that paints the largest heading. */
+  fontPreloads: readonly string[];
+}
+
+export interface RenderOptions {
+  /** CSP nonce of this response. */
+  nonce: string;
+  assets: ClientAssets;
+  services: SiteServices;
+  /** Crawlers get the whole document at once (`onAllReady`) instead of the streamed shell. */
+  waitForAll: boolean;
+  /** Called with errors React reports while rendering (the stream may still complete). */
+  onError?: (error: unknown) => void;
+}
+
+/** A document ready to stream: set the status and headers, then `pipe` it into the response. */
+export interface RenderedDocument {
+  kind: 'document';
+  status: number;
+  headers: Headers;
+  pipe: <W extends Writable>(destination: W) => W;
+  abort: (reason?: unknown) => void;
+}
+
+export type RenderResult = { kind: 'response'; response: Response } | RenderedDocument;
+
+/** Escapes `<` etc. so JSON can sit inside an inline `<script>` (as React Router does). */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(JSON.stringify(value)).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The browser router's hydration data, in the shape `createBrowserRouter` reads. */
+function hydrationScript(context: StaticHandlerContext): string {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          error instanceof Error
+            ? { message: 'Unexpected error', __type: 'Error' }
+            : { ...(error as object), __type: 'RouteErrorResponse' },
+        ]),
+      )
+    : null;
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  return `window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(data)});`;
+}
+
+/** Headers of the deepest matched route's action and loader (e.g. `Retry-After`). */
+function routeHeaders(context: StaticHandlerContext): Headers {
+  const leaf = context.matches.at(-1);
+  const headers = new Headers(leaf ? context.actionHeaders[leaf.route.id] : undefined);
+  const loaderHeaders = leaf ? context.loaderHeaders[leaf.route.id] : undefined;
+  loaderHeaders?.forEach((value, key) => headers.append(key, value));
+  return headers;
+}
+
+/** Hoists the preloads of the page's own chunks into the head; renders nothing. */
+function Preloads({ hrefs, fonts }: { hrefs: readonly string[]; fonts: readonly string[] }) {
+  return (
+    <>
+      {fonts.map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
+      ))}
+      {hrefs.map((href) => (
+        <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+      ))}
+    </>
+  );
+}
+
+/**
+ * Renders `request` (GET for pages, POST for the contact action).
+ *
+ * @returns the router's own `Response` (redirects), or a document to stream once its shell (or,
+ *   with `waitForAll`, all of it) is ready
+ * @throws when the shell cannot render at all (the caller answers 500)
+ */
+export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  const requestContext = new RouterContextProvider();
+  requestContext.set(servicesContext, options.services);
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) return { kind: 'response', response: context };
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const chunks = new Set<string>();
+  for (const match of context.matches) {
+    const source = ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES];
+    for (const href of (source && options.assets.routeChunks[source]) ?? []) chunks.add(href);
+  }
+  const documentData: DocumentData = {
+    nonce: options.nonce,
+    inlineCss: options.assets.inlineCss,
+    stylesheets: options.assets.stylesheets,
+    hydrationScript: hydrationScript(context),
+  };
+  const headers = routeHeaders(context);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+
+  return new Promise<RenderResult>((resolve, reject) => {
+    let settled = false;
+    const stream = renderToPipeableStream(
+      <DocumentProvider value={documentData}>
+        <Preloads hrefs={[...chunks]} fonts={options.assets.fontPreloads} />
+        <StaticRouterProvider
+          router={router}
+          context={context}
+          hydrate={false}
+          nonce={options.nonce}
+        />
+      </DocumentProvider>,
+      {
+        nonce: options.nonce,
+        bootstrapModules: [...options.assets.bootstrapModules],
+        onShellReady() {
+          if (options.waitForAll || settled) return;
+          settled = true;
+          resolve(done());
+        },
+        onAllReady() {
+          if (settled) return;
+          settled = true;
+          resolve(done());
+        },
+        onShellError(error) {
+          settled = true;
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        onError(error) {
+          options.onError?.(error);
+        },
+      },
+    );
+    const done = (): RenderedDocument => ({
+      kind: 'document',
+      status: context.statusCode,
+      headers,
+      pipe: (destination) => stream.pipe(destination),
+      abort: (reason) => stream.abort(reason),
+    });
+  });
+}

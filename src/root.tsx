@@ -1,0 +1,145 @@
+/**
+ * The document shell of every route (spec §2 "Shared layout", §9; design.md "Accessibility is
+ * part of the design"): `<html lang="en-IN">`, the head (charset, viewport, CSS, fonts), the skip
+ * link, the fixed header, `<main id="main">` with the matched page, the footer, scroll
+ * restoration and the router's hydration data.
+ *
+ * Routes may set `handle: { tone: 'dark' }` (the black contact page, spec §7): the page is then
+ * painted ink and the transparent header uses light text.
+ *
+ * After hydration, each client-side navigation lands at the top of the new page (or at its
+ * `#fragment`), and focus moves to the new page's `h1` (or the fragment's target) so screen
+ * readers announce where the visitor arrived; the browser's own first load is left alone.
+ */
+import { useEffect, useRef } from 'react';
+import {
+  isRouteErrorResponse,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { servicesContext, type SessionData } from './app/services.ts';
+import { DocumentStyles, HydrationData, useDocument } from './app/document.tsx';
+import { SiteFooter } from './components/sections/site-footer.tsx';
+import { SiteHeader } from './components/widgets/site-header.tsx';
+
+/** What a route module may put in its `handle`. */
+export interface RouteHandle {
+  /** 'dark' paints the page ink (contact page); default 'light'. */
+  tone?: 'light' | 'dark';
+}
+
+/** The root loader: per-request data for every page (runs on the server only). */
+export function rootLoader({ context }: LoaderFunctionArgs): SessionData {
+  return context.get(servicesContext).session();
+}
+
+/** The root's data never changes after the first load (see `src/app/services.ts`). */
+export const rootShouldRevalidate = (): boolean => false;
+
+/** The tone of the deepest matched route that sets one. */
+function useTone(): 'light' | 'dark' {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const tone = (matches[i]?.handle as RouteHandle | undefined)?.tone;
+    if (tone) return tone;
+  }
+  return 'light';
+}
+
+/**
+ * Moves focus after client-side navigations (not on the first load): to the `#fragment`'s
+ * target when the URL has one, otherwise to the page's `h1`. Targets get `tabindex="-1"` so
+ * they can take focus without entering the Tab order.
+ */
+function useFocusOnNavigation(): void {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const id = location.hash ? decodeURIComponent(location.hash.slice(1)) : '';
+    const target = (id && document.getElementById(id)) || document.querySelector('main h1');
+    if (!(target instanceof HTMLElement)) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
+}
+
+/** Marks the document once React has hydrated it (`<html data-hydrated>`), for tests. */
+function useHydratedMarker(): void {
+  useEffect(() => {
+    document.documentElement.dataset['hydrated'] = 'true';
+  }, []);
+}
+
+/** The HTML document around the matched page. */
+function Document({ children }: { children: React.ReactNode }) {
+  const tone = useTone();
+  const { nonce } = useDocument();
+  const dark = tone === 'dark';
+  return (
+    <html lang="en-IN" className={dark ? 'bg-ink' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <DocumentStyles />
+      </head>
+      <body className={dark ? 'theme-dark bg-ink text-paper' : 'bg-paper text-ink'}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader tone={tone} />
+        <main id="main" tabIndex={-1} className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <HydrationData />
+      </body>
+    </html>
+  );
+}
+
+/** The root route's component. */
+export function Root() {
+  useFocusOnNavigation();
+  useHydratedMarker();
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+/**
+ * A loader, action or render that failed unexpectedly (500). Unknown paths never get here: they
+ * match the 404 route and render the not-found page.
+ */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Document>
+      <title>Something went wrong · Kahaani Communications</title>
+      <section className="mx-auto max-w-site px-4 pt-header pb-section sm:px-6 lg:px-8">
+        <p className="text-sm font-semibold tracking-[0.2em] uppercase">Error {status}</p>
+        <h1 className="mt-6 text-display">Something went wrong on our side</h1>
+        <p className="mt-6 max-w-xl text-lede">
+          Please try again in a moment. If it keeps happening, write to us by email; nothing you
+          sent has been lost.
+        </p>
+        <p className="mt-10">
+          <a href="/" className="underline underline-offset-4">
+            Return to Home
+          </a>
+        </p>
+      </section>
+    </Document>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The contact form's route action, shared by the two routes that show the form (home and
+ * contact; spec §6, §9):
+ *
+ * - a plain POST without JavaScript runs it on the server: success answers `303 See Other` to
+ *   `<page>?sent=1#<form id>` (Post/Redirect/Get, so a reload cannot resubmit); a refusal
+ *   re-renders the page with its status (400/403/429…), the visitor's text and the messages;
+ * - with JavaScript the form submits through a fetcher: the action runs in the browser, where
+ *   `submitEnquiry` posts to `/api/enquiries`, and its data updates the form without a reload.
+ *
+ * Either way the rules are the server's (`src/server/enquiries.ts`), reached through
+ * `servicesContext`.
+ */
+import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { servicesContext, type EnquiryResult } from '../app/services.ts';
+import { FIELD_NAMES, type FieldName } from '../lib/enquiries/fields.ts';
+
+/** Query parameter of the confirmation page a no-JavaScript visitor lands on. */
+export const CONFIRMATION_QUERY = 'sent';
+/** Hidden field naming the form that was sent, so the redirect lands on it. */
+export const FORM_ID_FIELD = 'formId';
+/** The form ids the two pages use (`<form id>`, and the anchor after the redirect). */
+export const FORM_IDS = { contact: 'contact-form', home: 'home-contact-form' } as const;
+
+/** What the action hands to the form: the outcome, and on a refusal the text to keep. */
+export interface EnquiryActionData {
+  result: EnquiryResult;
+  /** The visitor's text as posted (empty after success). */
+  values: Partial<Record<FieldName, string>>;
+}
+
+const MALFORMED: EnquiryResult = {
+  ok: false,
+  status: 400,
+  message: 'We could not read the form. Please reload the page and try again.',
+  fieldErrors: {},
+};
+
+/** A form id from the hidden field, or the contact page's when it is not one of ours. */
+function formIdOf(value: FormDataEntryValue | null): string {
+  const ids: readonly string[] = Object.values(FORM_IDS);
+  return typeof value === 'string' && ids.includes(value) ? value : FORM_IDS.contact;
+}
+
+/** The route action; see the module comment. */
+export async function enquiryAction({ request, context }: ActionFunctionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<EnquiryActionData>({ result: MALFORMED, values: {} }, { status: 400 });
+  }
+  const result = await context.get(servicesContext).submitEnquiry(form, request);
+  if (result.ok) {
+    if (import.meta.env.SSR) {
+      const { pathname } = new URL(request.url);
+      const anchor = formIdOf(form.get(FORM_ID_FIELD));
+      return redirect(`${pathname}?${CONFIRMATION_QUERY}=1#${anchor}`, 303);
+    }
+    return data<EnquiryActionData>({ result, values: {} });
+  }
+  const values: EnquiryActionData['values'] = {};
+  for (const name of FIELD_NAMES) {
+    const value = form.get(name);
+    if (typeof value === 'string') values[name] = value.slice(0, 10_000);
+  }
+  const headers = new Headers();
+  if (result.retryAfterSeconds !== undefined) {
+    headers.set('Retry-After', String(result.retryAfterSeconds));
+  }
+  return data<EnquiryActionData>({ result, values }, { status: result.status, headers });
+}

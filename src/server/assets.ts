@@ -1,0 +1,87 @@
+/**
+ * The client files a page references, from Vite's client manifest
+ * (`<build>/client/.vite/manifest.json`) in production, or Vite's dev server in development
+ * (design.md "Performance is part of the design").
+ *
+ * Production pages inline the CSS (it is small, and a separate file would delay the first paint
+ * by a round trip), preload the display serif that paints the largest heading, and modulepreload
+ * at low priority the entry's and the matched route's chunks, so hydration does not wait on a
+ * chain of imports while nothing competes with the HTML and CSS for the first paint.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ClientAssets } from '../entry-server.tsx';
+
+/** One chunk of Vite's manifest (the fields used here). */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Source path of the browser entry, as the manifest keys it. */
+export const CLIENT_ENTRY = 'src/entry-client.tsx';
+
+/** Public URL of a file in the client build. */
+const publicUrl = (file: string): string => `/${file}`;
+
+/** A chunk's file and every chunk it imports statically, transitively, in load order. */
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [
+    publicUrl(chunk.file),
+    ...(chunk.imports ?? []).flatMap((imported) => chunkClosure(manifest, imported, seen)),
+  ];
+}
+
+/**
+ * Reads the production assets of a build.
+ *
+ * @param clientDir `<build>/client`
+ * @throws Error when the manifest or the entry is missing (run `npm run build`)
+ */
+export function productionAssets(clientDir: string): ClientAssets {
+  const manifest = JSON.parse(
+    readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the client manifest`);
+  const entryChunks = chunkClosure(manifest, CLIENT_ENTRY);
+  const routeChunks: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.src?.startsWith('src/routes/')) continue;
+    // The entry's own chunks first: the browser needs them before any route chunk.
+    const chunks = new Set([...entryChunks, ...chunkClosure(manifest, key)]);
+    // React preloads the bootstrap module itself.
+    chunks.delete(publicUrl(entry.file));
+    routeChunks[key] = [...chunks];
+  }
+  const inlineCss = (entry.css ?? [])
+    .map((file) => readFileSync(join(clientDir, file), 'utf8'))
+    .join('\n');
+  const fontPreloads = (entry.assets ?? [])
+    .filter((file) => /fraunces.*\.woff2$/.test(file))
+    .map(publicUrl);
+  return {
+    bootstrapModules: [publicUrl(entry.file)],
+    routeChunks,
+    inlineCss,
+    stylesheets: [],
+    fontPreloads,
+  };
+}
+
+/** Development: Vite serves sources directly and injects its HMR client. */
+export const DEVELOPMENT_ASSETS: ClientAssets = {
+  bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
+  routeChunks: {},
+  inlineCss: '',
+  stylesheets: ['/src/styles/global.css'],
+  fontPreloads: [],
+};
