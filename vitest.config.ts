@@ -1,14 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests (pure widget rules, schemas, SEO helpers) and pipeline integration tests (stores,
- * outbox, SMTP, HTTP contract). Browser tests live in tests/e2e and run under Playwright.
+ * Vitest: unit tests (widget rules, schemas, content, SEO helpers), the Express app through
+ * supertest (`tests/server`) and the enquiry pipeline against SQLite, PostgreSQL, a real SMTP
+ * server and the production server process (`tests/pipeline`). Browser tests live in
+ * `tests/e2e` (Playwright), container tests in `tests/docker`.
  */
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/pipeline/**/*.test.ts'],
-    globalSetup: ['tests/pipeline/global-setup.ts'],
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/server/**/*.test.ts',
+      'tests/pipeline/**/*.test.ts',
+    ],
+    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -6,5 +6,11 @@
  */
 import { createBuilder } from 'vite';
 
-const builder = await createBuilder({ logLevel: process.env['BUILD_LOG_LEVEL'] === 'silent' ? 'silent' : 'info' });
+// A production build whatever the caller's NODE_ENV (Vitest sets `test`, which would otherwise
+// select React's development JSX runtime).
+process.env['NODE_ENV'] = 'production';
+const builder = await createBuilder({
+  mode: 'production',
+  logLevel: process.env['BUILD_LOG_LEVEL'] === 'silent' ? 'silent' : 'info',
+});
 await builder.buildApp();

@@ -1,26 +1,13 @@
 /**
- * Vitest global setup for the pipeline suites (issue #3 "Tests").
- *
- * 1. PostgreSQL: uses DATABASE_URL when set; otherwise starts a throwaway server from Debian's
- *    `postgresql` package (installed with apt-get when missing) as the `postgres` user, in a
- *    temporary directory, on a free loopback port, and removes it afterwards. Tests receive an
- *    admin URL via `inject('pgAdminUrl')` and create their own databases.
- * 2. A production build for the HTTP suites in `.builds/vitest` (PIPELINE_OUT_DIR reuses one).
+ * A throwaway PostgreSQL server for tests and benchmarks (issue #3 "Tests", #8 "Scale-out"):
+ * Debian's `postgresql` package (installed with apt-get when missing), run as the `postgres`
+ * user in a temporary directory on a free loopback port, removed when stopped.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
-import { buildSite } from './support/build.mjs';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgAdminUrl: string;
-    outDir: string;
-  }
-}
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -106,37 +93,5 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop: () 
       ]);
       rmSync(dir, { recursive: true, force: true });
     },
-  };
-}
-
-export default async function setup(project: TestProject): Promise<() => void> {
-  let stop = (): void => {};
-  let url = process.env['DATABASE_URL'];
-  if (!url) {
-    const pg = await startThrowawayPostgres();
-    url = pg.url;
-    stop = pg.stop;
-  }
-  project.provide('pgAdminUrl', url);
-  // A broken build (someone's half-finished page) must fail only the HTTP suites, which check
-  // for an empty outDir, not every unit test in the run.
-  // One folder per run: several people run Vitest in this tree at once.
-  let outDir = process.env['PIPELINE_OUT_DIR'] ?? '';
-  const own = outDir ? undefined : `vitest-${process.pid}`;
-  if (own) {
-    try {
-      outDir = buildSite(own);
-    } catch (e) {
-      console.error('pipeline global-setup: build failed', e);
-    }
-  }
-  project.provide('outDir', outDir);
-  return () => {
-    stop();
-    if (own) {
-      const builds = join(import.meta.dirname, '../../.builds');
-      rmSync(join(builds, own), { recursive: true, force: true });
-      rmSync(join(builds, `${own}-src`), { recursive: true, force: true });
-    }
   };
 }

@@ -1,0 +1,39 @@
+/**
+ * The render route over HTTP (spec §1, §9): every page answers 200 with a complete
+ * server-rendered document, and any other path (including /privacy and /terms) answers 404 with
+ * the not-found page.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+describe('render route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['/', '/about', '/expertise', '/showcase', '/contact'])(
+    '%s answers 200 with a whole HTML document',
+    async (path) => {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).toMatch(/^<!DOCTYPE html><html lang="en-IN"/);
+      expect(res.text).toMatch(/<\/html>$/);
+      expect(res.text).toContain('<h1');
+    },
+  );
+
+  it.each(['/privacy', '/terms', '/no-such-page-7f3a'])(
+    '%s answers 404 with the not-found page',
+    async (path) => {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('Oops! Page not found');
+    },
+  );
+});

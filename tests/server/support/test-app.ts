@@ -1,0 +1,77 @@
+/**
+ * The Express app of `createApp` on the production build of this test run, without listening,
+ * for supertest (issue #7 "Tests": "the server through supertest").
+ *
+ * Each app gets its own temporary DATA_DIR (SQLite store and form secret) and a quiet logger;
+ * `env` overrides any variable (as strings, exactly as the environment would give them).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type express from 'express';
+import { inject } from 'vitest';
+import { configFromEnv } from '../../../src/lib/enquiries/config.ts';
+import { createLogger } from '../../../src/lib/enquiries/logger.ts';
+import { createRuntime, type EnquiryRuntime } from '../../../src/lib/enquiries/runtime.ts';
+import { createApp } from '../../../src/server/app.ts';
+import { productionAssets } from '../../../src/server/assets.ts';
+import { parseEnv } from '../../../src/server/env.ts';
+import type { ServerEntry } from '../../../src/server/render.ts';
+
+/** The form secret test apps use, so tests can sign their own form tokens. */
+export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
+
+export interface TestApp {
+  app: express.Express;
+  runtime: EnquiryRuntime;
+  dataDir: string;
+  /** Closes the store and removes the data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
+ * @throws Error when the run has no build (the global setup's build failed; see its log)
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const buildDir = inject('buildDir');
+  if (!buildDir) throw new Error('No build: the global setup could not build the site');
+  const dataDir = mkdtempSync(join(tmpdir(), 'test-app-'));
+  const vars: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    FORM_SECRET: TEST_FORM_SECRET,
+    FORM_MIN_FILL_MS: '0',
+    RATE_LIMIT_MAX: '1000',
+    LOG_LEVEL: 'silent',
+    BUILD_DIR: buildDir,
+    ...env,
+  };
+  const parsed = parseEnv(vars);
+  const logger = createLogger(parsed.LOG_LEVEL);
+  const runtime = createRuntime({ config: configFromEnv(vars), logger, worker: false });
+  await runtime.ready;
+  const clientDir = join(buildDir, 'client');
+  const entry = (await import(
+    pathToFileURL(join(buildDir, 'server/entry-server.js')).href
+  )) as ServerEntry;
+  const assets = productionAssets(clientDir);
+  const app = createApp({
+    env: parsed,
+    runtime,
+    logger,
+    clientDir,
+    entry: () => Promise.resolve(entry),
+    assets: () => Promise.resolve(assets),
+  });
+  return {
+    app,
+    runtime,
+    dataDir,
+    async close() {
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
