@@ -34,6 +34,11 @@ export default defineConfig(
   {
     files: ['**/*.tsx'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    rules: {
+      // Tailwind's preflight removes list markers, and Safari then drops the list semantics of
+      // <ul>/<ol>; an explicit role="list" restores them for VoiceOver.
+      'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
+    },
   },
   {
     // Tests assert on `vi.fn()` methods of handles (`expect(handle.open)`), which is not a call.

@@ -1,13 +1,23 @@
-/** SCAFFOLD: the contact page (spec §3), to be ported from the Astro page. */
+/**
+ * Contact (spec §3 Contact, §7): the black page with the studio's details, the contact form
+ * (its action is this route's) and "How we handle your enquiry" at `#privacy`.
+ */
+import { ContactSection, PrivacySection } from '../components/sections/contact.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
+import privacy from '../content/privacy.yaml';
+import { section } from '../content/sections.ts';
 
 export function Component() {
   return (
     <>
       <PageMeta id="contact" />
-      <section className="mx-auto max-w-site px-4 pt-header">
-        <h1 className="text-display">contact</h1>
-      </section>
+      <ContactSection
+        id="contact"
+        copy={section('contact-intro')}
+        details={section('contact-details')}
+        theme="dark"
+      />
+      <PrivacySection notice={privacy} />
     </>
   );
 }

@@ -68,5 +68,7 @@ export async function enquiryAction({ request, context }: ActionFunctionArgs) {
   if (result.retryAfterSeconds !== undefined) {
     headers.set('Retry-After', String(result.retryAfterSeconds));
   }
-  return data<EnquiryActionData>({ result, values }, { status: result.status, headers });
+  // Status 0 (the browser could not reach the server) is not an HTTP status: report 503.
+  const status = result.status >= 400 ? result.status : 503;
+  return data<EnquiryActionData>({ result, values }, { status, headers });
 }

@@ -1,13 +1,17 @@
-/** SCAFFOLD: the expertise page (spec §3), to be ported from the Astro page. */
+/** Expertise (spec §3 Expertise): every service in detail, then a call to contact. */
+import { ServiceDetails } from '../components/sections/expertise.tsx';
+import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
+import { section } from '../content/sections.ts';
+import services from '../content/services.yaml';
 
 export function Component() {
   return (
     <>
       <PageMeta id="expertise" />
-      <section className="mx-auto max-w-site px-4 pt-header">
-        <h1 className="text-display">expertise</h1>
-      </section>
+      <PageIntro copy={section('expertise-intro')} background="paper" />
+      <ServiceDetails services={byOrder(services)} />
+      <CtaBand copy={section('expertise-cta')} />
     </>
   );
 }

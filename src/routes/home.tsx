@@ -1,13 +1,35 @@
-/** SCAFFOLD: the home page (spec §3), to be ported from the Astro page. */
+/** Home (spec §3 Home): the sections in the spec's order; its form posts to this route. */
+import { ContactSection } from '../components/sections/contact.tsx';
+import { ExpertiseIndex, Hero, HomeAbout, ShowcaseCards } from '../components/sections/home.tsx';
+import { AwardsSection, byOrder, TestimonialsSection } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
+import awards from '../content/awards.yaml';
+import { section } from '../content/sections.ts';
+import services from '../content/services.yaml';
+import showcase from '../content/showcase.yaml';
+import stats from '../content/stats.yaml';
+import testimonials from '../content/testimonials.yaml';
+import { site } from '../site.config.ts';
 
 export function Component() {
   return (
     <>
       <PageMeta id="home" />
-      <section className="mx-auto max-w-site px-4 pt-header">
-        <h1 className="text-display">home</h1>
-      </section>
+      <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />
+      <HomeAbout id="about" copy={section('home-about')} stats={byOrder(stats)} />
+      <ExpertiseIndex
+        id="expertise"
+        copy={section('home-expertise')}
+        services={byOrder(services)}
+      />
+      <ShowcaseCards id="showcase" copy={section('home-showcase')} categories={byOrder(showcase)} />
+      <TestimonialsSection
+        id="testimonials"
+        copy={section('home-testimonials')}
+        testimonials={byOrder(testimonials)}
+      />
+      <AwardsSection id="awards" copy={section('home-awards')} awards={byOrder(awards)} />
+      <ContactSection id="contact" copy={section('home-contact')} theme="light" />
     </>
   );
 }

@@ -3,7 +3,9 @@
  * included. The loader sets status 404, which the server sends with the page (and logs).
  */
 import { data } from 'react-router';
+import { NotFoundSection } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
+import { section } from '../content/sections.ts';
 
 export function loader() {
   return data({ notFound: true }, { status: 404 });
@@ -13,11 +15,7 @@ export function Component() {
   return (
     <>
       <PageMeta id="404" />
-      <section className="mx-auto max-w-site px-4 pt-header">
-        <p>404</p>
-        <h1 className="text-display">Oops! Page not found</h1>
-        <a href="/">Return to Home</a>
-      </section>
+      <NotFoundSection copy={section('not-found')} />
     </>
   );
 }

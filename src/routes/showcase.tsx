@@ -1,13 +1,17 @@
-/** SCAFFOLD: the showcase page (spec §3), to be ported from the Astro page. */
+/** Showcase (spec §3 Showcase): four categories of two projects, then a call to contact. */
+import { ShowcaseDetails } from '../components/sections/showcase.tsx';
+import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
+import { section } from '../content/sections.ts';
+import showcase from '../content/showcase.yaml';
 
 export function Component() {
   return (
     <>
       <PageMeta id="showcase" />
-      <section className="mx-auto max-w-site px-4 pt-header">
-        <h1 className="text-display">showcase</h1>
-      </section>
+      <PageIntro copy={section('showcase-intro')} />
+      <ShowcaseDetails categories={byOrder(showcase)} />
+      <CtaBand copy={section('showcase-cta')} />
     </>
   );
 }

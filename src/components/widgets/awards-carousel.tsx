@@ -1,22 +1,121 @@
-/** STUB (widgets helper replaces): awards carousel (spec §5). */
+/**
+ * Awards carousel (spec §5 "Awards carousel").
+ *
+ * A strip of award badges in a window. Without JavaScript the window scrolls horizontally. With
+ * it (`@media (scripting: enabled)`) the window clips and Previous/Next move the strip with
+ * `translateX(-offset)` by 300px (on phones one 276px badge + 24px gap), clamped to
+ * [0, stripWidth − windowWidth], and are `aria-disabled="true"` at their bounds (not `disabled`,
+ * so a focused button keeps focus at a bound). Bounds are recomputed when the window resizes.
+ * Rules: `src/lib/widgets/awards.ts`.
+ *
+ * DOM: `<div class="awards" role="region" aria-roledescription="carousel" data-offset>` ›
+ * buttons `[data-action=previous|next]` ("Previous awards", "Next awards"), `[data-viewport]` ›
+ * `<ul data-strip>` › `<li data-award>` (badge + name).
+ */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  clampOffset,
+  isNextDisabled,
+  isPreviousDisabled,
+  STEP_PX,
+} from '../../lib/widgets/awards.ts';
+
 export interface AwardsCarouselProps {
-  /** `image` is the badge's public URL (an SVG). */
   awards: ReadonlyArray<{ id: string; name: string; image: string }>;
   /** Id of the section heading that names the carousel. */
   labelledby: string;
 }
 
+const BUTTON =
+  'inline-flex size-11 items-center justify-center rounded-full border border-stone-500 transition-colors hover:bg-stone-100 aria-disabled:cursor-not-allowed aria-disabled:border-stone-300 aria-disabled:text-stone-500 aria-disabled:hover:bg-transparent';
+
 export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLUListElement>(null);
+  const offsetRef = useRef(0);
+  const [offset, setOffset] = useState(0);
+  // Server HTML: at the start, so Previous is disabled and Next enabled until measured.
+  const [nextDisabled, setNextDisabled] = useState(false);
+
+  /** Move by `step` px (0 re-clamps after a resize) and update the buttons' bounds. */
+  const move = useCallback((step: number) => {
+    const v = viewport.current;
+    const s = strip.current;
+    if (!v || !s) return;
+    const next = clampOffset(offsetRef.current, step, s.scrollWidth, v.clientWidth);
+    offsetRef.current = next;
+    setOffset(next);
+    setNextDisabled(isNextDisabled(next, s.scrollWidth, v.clientWidth));
+  }, []);
+
+  useEffect(() => {
+    const v = viewport.current;
+    if (!v) return;
+    const observer = new ResizeObserver(() => move(0));
+    observer.observe(v);
+    return () => observer.disconnect();
+  }, [move]);
+
+  const previousDisabled = isPreviousDisabled(offset);
   return (
-    <div role="region" aria-roledescription="carousel" aria-labelledby={labelledby}>
-      <ul>
-        {awards.map((a) => (
-          <li key={a.id}>
-            <img src={a.image} alt="" width={160} height={160} loading="lazy" />
-            <p>{a.name}</p>
-          </li>
-        ))}
-      </ul>
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-labelledby={labelledby}
+      className="awards block"
+      data-offset={offset}
+    >
+      <div className="controls mb-6 justify-end gap-3">
+        <button
+          type="button"
+          data-action="previous"
+          aria-disabled={previousDisabled}
+          className={BUTTON}
+          onClick={() => {
+            if (!previousDisabled) move(-STEP_PX);
+          }}
+        >
+          <ChevronLeft size={20} aria-hidden="true" />
+          <span className="sr-only">Previous awards</span>
+        </button>
+        <button
+          type="button"
+          data-action="next"
+          aria-disabled={nextDisabled}
+          className={BUTTON}
+          onClick={() => {
+            if (!nextDisabled) move(STEP_PX);
+          }}
+        >
+          <ChevronRight size={20} aria-hidden="true" />
+          <span className="sr-only">Next awards</span>
+        </button>
+      </div>
+      <div ref={viewport} data-viewport="" className="viewport">
+        <ul
+          ref={strip}
+          data-strip=""
+          className="strip"
+          role="list"
+          style={offset ? { transform: `translateX(${-offset}px)` } : undefined}
+        >
+          {awards.map((award) => (
+            <li key={award.id} className="award" data-award={award.id}>
+              <img
+                src={award.image}
+                alt=""
+                width={160}
+                height={160}
+                loading="lazy"
+                decoding="async"
+                className="size-40 object-contain"
+              />
+              <p className="text-center text-base font-semibold text-balance">{award.name}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -1,15 +1,40 @@
-/** STUB (widgets helper replaces): the hero's "Scroll to About" button (spec §3 Home 1). */
+/**
+ * The hero's down-arrow button (spec §3 Home "Hero"): scrolls to `targetId` smoothly (instantly
+ * under reduced motion) and moves keyboard focus there, giving the target `tabindex="-1"` if it
+ * is not focusable. Shown only when scripting is enabled (`widgets.css`).
+ */
+import { ArrowDown } from 'lucide-react';
+import { REDUCED_MOTION_QUERY, scrollBehaviour } from '../../lib/widgets/scroll.ts';
+
 export interface ScrollCueProps {
-  /** Id of the element to scroll to, without `#`. */
+  /** Id of the element to scroll to, without `#`, e.g. "about". */
   targetId: string;
   /** Accessible name, e.g. "Scroll to About". */
   label: string;
 }
 
-export function ScrollCue({ label }: ScrollCueProps) {
+export function ScrollCue({ targetId, label }: ScrollCueProps) {
+  const onClick = () => {
+    const target = document.getElementById(targetId);
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.scrollIntoView({
+      behavior: scrollBehaviour(matchMedia(REDUCED_MOTION_QUERY).matches),
+      block: 'start',
+    });
+    // preventScroll: the smooth scroll above is already under way.
+    target.focus({ preventScroll: true });
+  };
   return (
-    <button type="button" aria-label={label}>
-      ↓
-    </button>
+    <span className="scroll-cue" data-target={targetId}>
+      <button
+        type="button"
+        aria-label={label}
+        onClick={onClick}
+        className="inline-flex size-12 items-center justify-center rounded-full border border-current/40 transition-colors hover:border-accent hover:text-accent"
+      >
+        <ArrowDown size={22} className="cue-arrow" aria-hidden="true" />
+      </button>
+    </span>
   );
 }

@@ -1,26 +1,93 @@
-/** STUB (widgets helper replaces): LinkedIn and Instagram icon links with tooltips (spec §2). */
+/**
+ * LinkedIn and Instagram icon links with tooltips (spec §2 header and footer, §3 Contact).
+ *
+ * Accessible names are "LinkedIn" and "Instagram" (`aria-label`); URLs come from the site
+ * config. Each link is a 44px (sm) or 48px (md) touch target. `tone` sets the icon colour; unset,
+ * the icons inherit `currentColor` (the header's colour changes with its scroll state).
+ *
+ * Lucide dropped brand logos, so the glyphs are Lucide's former `linkedin`/`instagram` outlines
+ * (ISC), drawn with the same stroke settings as the other icons.
+ */
 import { site } from '../../site.config.ts';
+import { cx } from '../ui/cx.ts';
+import { Tooltip } from './tooltip.tsx';
+
+const LINKS = [
+  {
+    name: 'LinkedIn',
+    href: site.social.linkedin,
+    glyph: (
+      <>
+        <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-2-2 2 2 0 0 0-2 2v7h-4v-7a6 6 0 0 1 6-6z" />
+        <rect width="4" height="12" x="2" y="9" />
+        <circle cx="4" cy="4" r="2" />
+      </>
+    ),
+  },
+  {
+    name: 'Instagram',
+    href: site.social.instagram,
+    glyph: (
+      <>
+        <rect width="20" height="20" x="2" y="2" rx="5" ry="5" />
+        <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37z" />
+        <line x1="17.5" x2="17.51" y1="6.5" y2="6.5" />
+      </>
+    ),
+  },
+] as const;
 
 export interface SocialLinksProps {
-  /** 'light' = ink icons on light backgrounds, 'dark' = paper icons; unset inherits currentColor. */
-  tone?: 'light' | 'dark' | undefined;
-  /** 'sm' = 20px glyph in a 44px target (header), 'md' = 24px glyph in a 48px target. */
-  size?: 'sm' | 'md' | undefined;
+  /** 'light' = ink icons for light backgrounds, 'dark' = paper icons on ink; unset inherits. */
+  tone?: 'light' | 'dark';
+  /** 'sm' = 20px glyph in a 44px target, 'md' = 24px glyph in a 48px target. */
+  size?: 'sm' | 'md';
 }
 
-export function SocialLinks(_props: SocialLinksProps) {
+export function SocialLinks({ tone, size = 'sm' }: SocialLinksProps) {
+  const toneClass =
+    tone === 'light'
+      ? 'text-ink hover:text-accent'
+      : tone === 'dark'
+        ? 'text-paper hover:text-accent-bright'
+        : 'hover:text-accent';
+  const px = size === 'md' ? 24 : 20;
   return (
-    <ul className="flex items-center gap-1">
-      <li>
-        <a href={site.social.linkedin} aria-label="LinkedIn">
-          in
-        </a>
-      </li>
-      <li>
-        <a href={site.social.instagram} aria-label="Instagram">
-          ig
-        </a>
-      </li>
+    <ul className="flex items-center gap-1" role="list">
+      {LINKS.map((link) => (
+        <li key={link.name}>
+          <Tooltip label={link.name}>
+            {(describedBy) => (
+              <a
+                href={link.href}
+                aria-label={link.name}
+                aria-describedby={describedBy}
+                rel="noopener"
+                className={cx(
+                  'inline-flex items-center justify-center rounded-full transition-colors',
+                  size === 'md' ? 'size-12' : 'size-11',
+                  toneClass,
+                )}
+              >
+                <svg
+                  xmlns="http://www.w3.org/2000/svg"
+                  width={px}
+                  height={px}
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
+                  {link.glyph}
+                </svg>
+              </a>
+            )}
+          </Tooltip>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,18 +1,105 @@
-/** STUB (widgets helper replaces): the four animated stat counters (spec §5). */
+/**
+ * The four animated stat counters (spec §3 Home "About" and About page, §5 "Stat counters").
+ *
+ * The final values are in the server's HTML. Each number is drawn twice: a visually hidden copy
+ * with the final value for screen readers, and an `aria-hidden` copy that animates. When 30% of a
+ * counter is visible it resets that copy to 0 and counts up in 40 steps over 2000 ms, once; under
+ * reduced motion, or for a value without digits, it never changes. A trailing "+" (the value's
+ * suffix) is drawn in the accent colour and stays in place while the number rises.
+ *
+ * DOM: `<dl>` › `<div>` › `<dt>` label + `<dd>` › `<span data-counter data-value="8+"
+ * data-state="running|done">` › `<span aria-hidden>` (`[data-number]` + suffix) + `.sr-only`.
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  counterFrames,
+  frameNumber,
+  parseStat,
+  STEP_MS,
+  STEPS,
+  statParts,
+  VISIBILITY_THRESHOLD,
+} from '../../lib/widgets/counter.ts';
+import { REDUCED_MOTION_QUERY } from '../../lib/widgets/motion.ts';
+
 export interface StatCountersProps {
   /** Stats as written in content, e.g. `{ value: '8+', label: 'Years of experience' }`. */
   stats: ReadonlyArray<{ value: string; label: string }>;
-  /** 'dark' on an ink background. */
-  tone?: 'light' | 'dark' | undefined;
+  /** 'dark' for use on an ink background. */
+  tone?: 'light' | 'dark';
 }
 
-export function StatCounters({ stats }: StatCountersProps) {
+function Counter({ value, tone }: { value: string; tone: 'light' | 'dark' }) {
+  const parts = statParts(value);
+  const ref = useRef<HTMLSpanElement>(null);
+  const [shown, setShown] = useState(parts.number);
+  const [state, setState] = useState<'running' | 'done' | undefined>(undefined);
+
+  useEffect(() => {
+    const element = ref.current;
+    const stat = parseStat(value);
+    if (!element || !stat || !counterFrames(value) || matchMedia(REDUCED_MOTION_QUERY).matches) {
+      return;
+    }
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const start = () => {
+      let step = 0;
+      setShown(frameNumber(stat, 0));
+      setState('running');
+      timer = setInterval(() => {
+        step += 1;
+        if (step >= STEPS) {
+          clearInterval(timer);
+          setShown(parts.number);
+          setState('done');
+        } else {
+          setShown(frameNumber(stat, step));
+        }
+      }, STEP_MS);
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        start();
+      },
+      { threshold: VISIBILITY_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      clearInterval(timer);
+    };
+  }, [value, parts.number]);
+
+  return (
+    <span ref={ref} data-counter="" data-value={value} data-state={state}>
+      <span aria-hidden="true">
+        {parts.prefix}
+        <span data-number="">{shown}</span>
+        <span className={tone === 'dark' ? 'text-accent-bright' : 'text-accent'}>
+          {parts.suffix}
+        </span>
+      </span>
+      <span className="sr-only">{value}</span>
+    </span>
+  );
+}
+
+export function StatCounters({ stats, tone = 'light' }: StatCountersProps) {
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-8 md:grid-cols-4">
-      {stats.map((s) => (
-        <div key={s.label}>
-          <dt>{s.label}</dt>
-          <dd>{s.value}</dd>
+      {stats.map((stat) => (
+        <div
+          key={stat.label}
+          className="flex flex-col-reverse gap-1 border-t border-current/20 pt-4"
+        >
+          <dt className={tone === 'dark' ? 'text-sm text-stone-200' : 'text-sm text-stone-600'}>
+            {stat.label}
+          </dt>
+          <dd className="font-display text-5xl leading-none font-semibold tracking-tight tabular-nums sm:text-6xl">
+            <Counter value={stat.value} tone={tone} />
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,24 +1,128 @@
-/** STUB (widgets helper replaces): testimonial carousel (spec §5; WAI-ARIA APG carousel). */
+/**
+ * Testimonial carousel (spec §5 "Testimonial carousel"; WAI-ARIA APG carousel pattern with
+ * slide-picker dots).
+ *
+ * Without JavaScript every testimonial is shown as a list. With it (`@media (scripting:
+ * enabled)` in `widgets.css`, so nothing jumps at hydration) one slide shows at a time; it
+ * advances every 6000 ms and wraps, pauses while hovered or focused within, offers a Pause/Play
+ * button, and does not auto-advance under reduced motion. Rules: `src/lib/widgets/carousel.ts`.
+ *
+ * DOM: `<div class="testimonials" role="region" aria-roledescription="carousel" data-active
+ * [data-playing] [data-rotating]>` › toggle button ("Pause testimonials" / "Play testimonials"),
+ * dots ("Show testimonial N of 6", `aria-current`), `<div data-slides aria-live>` › slides
+ * (`role="group" aria-roledescription="slide" aria-label="N of 6" [data-active]`).
+ */
+import { Pause, Play, Quote } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  dotLabel,
+  initialPlaying,
+  isRotating,
+  liveMode,
+  nextIndex,
+  ROTATE_MS,
+  selectIndex,
+  slideLabel,
+  toggleLabel,
+} from '../../lib/widgets/carousel.ts';
+import { REDUCED_MOTION_QUERY } from '../../lib/widgets/motion.ts';
+import { useMediaQuery } from './use-media-query.ts';
+
 export interface TestimonialCarouselProps {
-  testimonials: ReadonlyArray<{
-    id: string;
-    quote: string;
-    author: string;
-    position?: string | undefined;
-  }>;
+  testimonials: ReadonlyArray<{ quote: string; author: string; position?: string | undefined }>;
   /** Id of the section heading that names the carousel. */
   labelledby: string;
 }
 
 export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCarouselProps) {
+  const count = testimonials.length;
+  const [index, setIndex] = useState(0);
+  // null until the visitor presses Pause/Play; before that, reduced motion decides.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const playing = chosen ?? initialPlaying(reducedMotion);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const rotating = isRotating({ playing, hovered, focused });
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setInterval(() => setIndex((i) => nextIndex(i, count)), ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [rotating, count]);
+
   return (
-    <div role="region" aria-roledescription="carousel" aria-labelledby={labelledby}>
-      {testimonials.map((t) => (
-        <figure key={t.id}>
-          <blockquote>{t.quote}</blockquote>
-          <figcaption>{t.author}</figcaption>
-        </figure>
-      ))}
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-labelledby={labelledby}
+      className="testimonials block"
+      data-active={index}
+      data-playing={playing ? '' : undefined}
+      data-rotating={rotating ? '' : undefined}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (
+          event.relatedTarget instanceof Node &&
+          event.currentTarget.contains(event.relatedTarget)
+        )
+          return;
+        setFocused(false);
+      }}
+    >
+      <div data-slides="" aria-live={liveMode(rotating)} className="slides">
+        {testimonials.map((t, i) => (
+          <div
+            key={t.author}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={slideLabel(i, count)}
+            data-slide=""
+            data-active={i === index ? '' : undefined}
+            className="slide"
+          >
+            <figure className="flex flex-col gap-6">
+              <Quote className="text-accent" size={32} aria-hidden="true" />
+              <blockquote className="font-display text-xl leading-snug text-balance sm:text-2xl md:text-3xl">
+                <p>{t.quote}</p>
+              </blockquote>
+              <figcaption className="text-base">
+                <span className="font-semibold">{t.author}</span>
+                {t.position && <span className="block text-sm text-stone-600">{t.position}</span>}
+              </figcaption>
+            </figure>
+          </div>
+        ))}
+      </div>
+      <div className="controls mt-8 flex-wrap items-center gap-x-4 gap-y-2">
+        <button
+          type="button"
+          data-action="toggle"
+          onClick={() => setChosen(!playing)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-500 px-4 text-sm font-semibold whitespace-nowrap hover:bg-stone-100"
+        >
+          <Pause className="icon-pause" size={16} aria-hidden="true" />
+          <Play className="icon-play" size={16} aria-hidden="true" />
+          <span>{toggleLabel(playing)}</span>
+        </button>
+        <div className="flex flex-wrap">
+          {testimonials.map((t, i) => (
+            <button
+              key={t.author}
+              type="button"
+              className="dot inline-flex size-11 items-center justify-center"
+              data-slide-to={i}
+              aria-label={dotLabel(i, count)}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => setIndex(selectIndex(i, count))}
+            >
+              <span className="dot-mark size-2.5 rounded-full" />
+            </button>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,196 @@
+/**
+ * The About page's sections (spec §3 About): pull quote, the three long-form stories, the stats
+ * band, the founder profile, the team grid and the network tiles.
+ */
+import { MapPin } from 'lucide-react';
+import type { SectionCopy } from '../../content/sections.ts';
+import { Container, Eyebrow, Section, SectionHeader } from '../ui/primitives.tsx';
+import { StatCounters } from '../widgets/stat-counters.tsx';
+import { pad } from './shared.tsx';
+
+export function PullQuote({ quote, attribution }: { quote: string; attribution: string }) {
+  return (
+    <div className="bg-paper pt-section">
+      <Container>
+        <figure className="mx-auto max-w-5xl">
+          <span
+            aria-hidden="true"
+            className="block font-display text-[6rem] leading-none text-accent md:text-[9rem]"
+          >
+            “
+          </span>
+          <blockquote className="-mt-8 md:-mt-14">
+            <p className="font-display text-title">{quote}</p>
+          </blockquote>
+          <figcaption className="mt-10 flex items-center gap-3 text-sm font-semibold tracking-wide text-stone-600">
+            <span aria-hidden="true" className="h-px w-8 bg-current" />
+            {attribution}
+          </figcaption>
+        </figure>
+      </Container>
+    </div>
+  );
+}
+
+/** Philosophy, journey and approach; the section heading is for assistive tech only. */
+export function Stories({
+  copy,
+  stories,
+}: {
+  copy: SectionCopy;
+  stories: ReadonlyArray<{ id: string; title: string; eyebrow: string; paragraphs: string[] }>;
+}) {
+  return (
+    <Section labelledby="story-heading" background="stone">
+      <h2 id="story-heading" className="sr-only">
+        {copy.heading}
+      </h2>
+      <div className="grid gap-16 lg:grid-cols-3 lg:gap-12">
+        {stories.map((story, i) => (
+          <article key={story.id} className="border-t border-stone-300 pt-8">
+            <div className="flex items-baseline justify-between">
+              <Eyebrow text={story.eyebrow} />
+              <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
+                {pad(i + 1)}
+              </span>
+            </div>
+            <h3 className="mt-8 text-subtitle">{story.title}</h3>
+            <div className="mt-6 grid gap-4 leading-relaxed text-stone-700">
+              {story.paragraphs.map((p, j) => (
+                <p key={j}>{p}</p>
+              ))}
+            </div>
+          </article>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+export function StatsBand({
+  copy,
+  stats,
+}: {
+  copy: SectionCopy;
+  stats: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <Section labelledby="stats-heading" background="ink">
+      <SectionHeader copy={copy} headingId="stats-heading" tone="dark" />
+      <div className="mt-14 border-t border-stone-800 pt-12 md:mt-20">
+        <StatCounters stats={stats} tone="dark" />
+      </div>
+    </Section>
+  );
+}
+
+export function FounderProfile({
+  copy,
+  founder,
+}: {
+  copy: SectionCopy;
+  founder: { name: string; title: string; bio: ReadonlyArray<string>; image: string };
+}) {
+  return (
+    <Section labelledby="founder-heading">
+      <div className="grid gap-12 md:grid-cols-12 md:gap-12">
+        <div className="md:col-span-5 lg:col-span-4">
+          <img
+            src={founder.image}
+            alt={`Monogram of ${founder.name}`}
+            width={480}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/5] w-full max-w-sm object-cover"
+          />
+        </div>
+        <div className="md:col-span-7 lg:col-span-7 lg:col-start-6">
+          {copy.eyebrow && <Eyebrow text={copy.eyebrow} className="mb-6" />}
+          <h2 id="founder-heading" className="text-title">
+            {copy.heading}
+          </h2>
+          <h3 className="mt-10 font-display text-subtitle">{founder.name}</h3>
+          <p className="mt-1 text-sm font-semibold tracking-wide text-stone-600">{founder.title}</p>
+          <div className="mt-8 grid max-w-2xl gap-5 text-lg leading-relaxed text-stone-700">
+            {founder.bio.map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export function TeamGrid({
+  copy,
+  team,
+}: {
+  copy: SectionCopy;
+  team: ReadonlyArray<{
+    id: string;
+    name: string;
+    position: string;
+    description: string;
+    image: string;
+  }>;
+}) {
+  return (
+    <Section labelledby="team-heading" background="stone">
+      <SectionHeader copy={copy} headingId="team-heading" />
+      <ul
+        className="mt-14 grid grid-cols-1 gap-x-10 gap-y-10 md:mt-20 md:grid-cols-2 lg:grid-cols-5 lg:gap-x-6 lg:gap-y-12"
+        role="list"
+      >
+        {team.map((member) => (
+          <li key={member.id} className="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block">
+            <img
+              src={member.image}
+              alt=""
+              width={320}
+              height={400}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[4/5] w-full object-cover"
+            />
+            <div>
+              <h3 className="font-display text-xl lg:mt-5">{member.name}</h3>
+              <p className="mt-1 text-sm font-semibold text-stone-600">{member.position}</p>
+              <p className="mt-3 text-sm leading-relaxed text-stone-700">{member.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function NetworkTiles({
+  copy,
+  tiles,
+}: {
+  copy: SectionCopy;
+  tiles: ReadonlyArray<{ id: string; city: string; region: string; description: string }>;
+}) {
+  return (
+    <Section labelledby="network-heading">
+      <SectionHeader copy={copy} headingId="network-heading" />
+      <ul
+        className="mt-14 grid gap-px border border-stone-200 bg-stone-200 sm:grid-cols-2 md:mt-20 lg:grid-cols-4"
+        role="list"
+      >
+        {tiles.map((tile) => (
+          <li key={tile.id} className="flex min-h-64 flex-col bg-paper p-7 md:p-8">
+            <MapPin aria-hidden="true" size={22} strokeWidth={1.5} className="text-accent" />
+            <h3 className="mt-auto pt-12 font-display text-subtitle">{tile.city}</h3>
+            <p className="mt-1 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
+              {tile.region}
+            </p>
+            <p className="mt-4 text-sm leading-relaxed text-stone-700">{tile.description}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Sections used on more than one page (spec §3): the opening intro of inner pages, the
+ * testimonials and awards sections, the call-to-action band and the 404 section.
+ */
+import type { ReactNode } from 'react';
+import type { SectionCopy } from '../../content/sections.ts';
+import { ButtonLink, Section, SectionHeader } from '../ui/primitives.tsx';
+import { AwardsCarousel } from '../widgets/awards-carousel.tsx';
+import { TestimonialCarousel } from '../widgets/testimonial-carousel.tsx';
+
+/** Sorts content entries by their `order` field (content files are edited by hand). */
+export function byOrder<T extends { order: number }>(entries: ReadonlyArray<T>): T[] {
+  return [...entries].sort((a, b) => a.order - b.order);
+}
+
+/** Zero-padded position for editorial numbering ("01", "02"…). */
+export const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** An inner page's opening section: the page's `h1` (`#page-heading`) and lede. */
+export function PageIntro({
+  copy,
+  background = 'stone',
+  children,
+}: {
+  copy: SectionCopy;
+  background?: 'paper' | 'stone';
+  children?: ReactNode;
+}) {
+  return (
+    <Section labelledby="page-heading" background={background} first>
+      <SectionHeader copy={copy} headingId="page-heading" level={1} />
+      {children}
+    </Section>
+  );
+}
+
+export function TestimonialsSection({
+  id,
+  copy,
+  testimonials,
+  background = 'paper',
+}: {
+  id: string;
+  copy: SectionCopy;
+  testimonials: ReadonlyArray<{ quote: string; author: string; position?: string | undefined }>;
+  background?: 'paper' | 'stone' | 'sand';
+}) {
+  return (
+    <Section id={id} labelledby={`${id}-heading`} background={background}>
+      <SectionHeader copy={copy} headingId={`${id}-heading`} />
+      <div className="mt-12 md:mt-16">
+        <TestimonialCarousel testimonials={testimonials} labelledby={`${id}-heading`} />
+      </div>
+    </Section>
+  );
+}
+
+export function AwardsSection({
+  id,
+  copy,
+  awards,
+  background = 'sand',
+}: {
+  id: string;
+  copy: SectionCopy;
+  awards: ReadonlyArray<{ id: string; name: string; image: string }>;
+  background?: 'paper' | 'stone' | 'sand';
+}) {
+  return (
+    <Section id={id} labelledby={`${id}-heading`} background={background}>
+      <SectionHeader copy={copy} headingId={`${id}-heading`} />
+      <div className="mt-12 md:mt-16">
+        <AwardsCarousel awards={awards} labelledby={`${id}-heading`} />
+      </div>
+    </Section>
+  );
+}
+
+/** The ink band that closes Expertise and Showcase with a call to contact. */
+export function CtaBand({ copy }: { copy: SectionCopy }) {
+  return (
+    <Section labelledby="cta-heading" background="ink">
+      <div className="grid gap-10 lg:grid-cols-12 lg:items-end">
+        <div className="lg:col-span-8">
+          <h2 id="cta-heading" className="max-w-3xl text-display">
+            {copy.heading}
+          </h2>
+          {copy.lede && <p className="mt-6 max-w-2xl text-lede text-stone-300">{copy.lede}</p>}
+        </div>
+        <div className="lg:col-span-4 lg:flex lg:justify-end">
+          <ButtonLink href="/contact" tone="dark">
+            {copy.cta ?? 'Contact Us'}
+          </ButtonLink>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+/** The 404 page's section (spec §3 "404"). */
+export function NotFoundSection({ copy }: { copy: SectionCopy }) {
+  return (
+    <Section labelledby="page-heading" background="stone" first className="min-h-[80svh]">
+      <p className="font-display text-[clamp(7rem,4rem+18vw,16rem)] leading-none tracking-tight text-stone-500">
+        {copy.eyebrow ?? '404'}
+      </p>
+      <h1 id="page-heading" className="mt-4 text-display">
+        {copy.heading}
+      </h1>
+      {copy.lede && <p className="mt-6 max-w-xl text-lede text-stone-700">{copy.lede}</p>}
+      <ButtonLink href="/" className="mt-10">
+        {copy.cta ?? 'Return to Home'}
+      </ButtonLink>
+    </Section>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Joins class names, dropping falsy entries (the React counterpart of Astro's `class:list`).
+ * @returns one space-separated string; '' when nothing is truthy.
+ */
+export function cx(...classes: ReadonlyArray<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(' ');
+}
