@@ -25,6 +25,7 @@ const { createLogger } = await import('./src/lib/enquiries/logger.ts');
 const { createRuntime } = await import('./src/lib/enquiries/runtime.ts');
 const { configFromEnv } = await import('./src/lib/enquiries/config.ts');
 const { createApp } = await import('./src/server/app.ts');
+const { createMetricsApp, createObservability } = await import('./src/server/observability.ts');
 const { DEVELOPMENT_ASSETS, productionAssets } = await import('./src/server/assets.ts');
 
 const logger = createLogger(env.LOG_LEVEL);
@@ -36,6 +37,7 @@ try {
   process.exit(1);
 }
 
+const observability = createObservability(runtime);
 const root = import.meta.dirname;
 let app;
 if (env.NODE_ENV === 'development') {
@@ -49,6 +51,7 @@ if (env.NODE_ENV === 'development') {
     env,
     runtime,
     logger,
+    observability,
     devMiddleware: vite.middlewares,
     entry: () => vite.ssrLoadModule('/src/entry-server.tsx') as never,
     assets: () => Promise.resolve(DEVELOPMENT_ASSETS),
@@ -64,6 +67,7 @@ if (env.NODE_ENV === 'development') {
     env,
     runtime,
     logger,
+    observability,
     clientDir,
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
@@ -73,6 +77,13 @@ if (env.NODE_ENV === 'development') {
 const server = app.listen(env.PORT, env.HOST, () => {
   logger.info({ url: `http://${env.HOST}:${env.PORT}`, store: runtime.store.kind }, 'listening');
 });
+// Metrics on their own port, never on the public one (issue #8 §2).
+const metricsServer =
+  env.METRICS_PORT === undefined
+    ? undefined
+    : createMetricsApp(observability).listen(env.METRICS_PORT, env.HOST, () => {
+        logger.info({ port: env.METRICS_PORT }, 'metrics listening');
+      });
 // Slow or huge headers: Node answers 408/431 itself.
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
@@ -82,17 +93,21 @@ let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
+  // Readiness answers 503 from now on, so the load balancer stops sending new requests.
+  observability.drain();
   logger.info({ signal }, 'shutting down: draining requests and the outbox delivery under way');
   const force = setTimeout(() => {
     logger.error('shutdown timed out; exiting');
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
+  await new Promise((done) => setTimeout(done, env.DRAIN_GRACE_MS));
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
   const sweeper = setInterval(() => server.closeIdleConnections(), 100);
   await closed;
   clearInterval(sweeper);
+  metricsServer?.close();
   await runtime.close();
   logger.info('stopped');
   process.exit(0);

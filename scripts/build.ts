@@ -1,16 +1,35 @@
 /**
  * `npm run build`: the production build (spec §9) into BUILD_DIR (default `dist`):
- * Vite's client and server environments (vite.config.ts).
+ *
+ * 1. Vite's client and server environments (`vite.config.ts`): `client/` with hashed assets and
+ *    the manifest, `server/entry-server.js`;
+ * 2. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
+ * 3. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
+ *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
  * Exit 1 when any step fails (a content error names the file and the field).
  */
+import { resolve } from 'node:path';
 import { createBuilder } from 'vite';
+import { writeArtwork } from './lib/artwork.ts';
+import { precompressDir } from './lib/precompress.ts';
 
 // A production build whatever the caller's NODE_ENV (Vitest sets `test`, which would otherwise
 // select React's development JSX runtime).
 process.env['NODE_ENV'] = 'production';
-const builder = await createBuilder({
-  mode: 'production',
-  logLevel: process.env['BUILD_LOG_LEVEL'] === 'silent' ? 'silent' : 'info',
-});
+const quiet = process.env['BUILD_LOG_LEVEL'] === 'silent';
+const started = performance.now();
+const builder = await createBuilder({ mode: 'production', logLevel: quiet ? 'silent' : 'info' });
 await builder.buildApp();
+
+const clientDir = resolve(process.env['BUILD_DIR'] ?? 'dist', 'client');
+const artwork = await writeArtwork(clientDir);
+const packed = await precompressDir(clientDir);
+if (!quiet) {
+  const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+  console.log(
+    `artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
+      `br ${kib(packed.brBytes)}, gz ${kib(packed.gzBytes)}; ` +
+      `build ${Math.round(performance.now() - started)} ms`,
+  );
+}

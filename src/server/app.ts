@@ -1,15 +1,29 @@
 /**
- * `createApp(deps)`: the Express application, built without listening (issue #7 "Server";
- * design.md "Server code behind interfaces"), so `server.ts` listens and supertest drives it.
+ * The Express app (spec §9; issue #7 §5, issue #8 §2), built without listening so tests drive it
+ * with supertest and `server.ts` only parses config, builds and listens. In order:
  *
- * Order (after epic-stack's `server/index.ts`): compression → security headers with a fresh CSP
- * nonce → request log → health → static files (hashed `/assets/*` immutable for a year) → the
- * enquiry API → page POST bodies → the render route → errors.
+ * 1. request metrics and JSON request logs (no personal data; health checks not logged);
+ * 2. `/healthz` (liveness) and `/readyz` (readiness: store query, 503 while draining);
+ * 3. compression (gzip and brotli; brotli at quality 4 / window 18 so it never slows rendering);
+ * 4. security headers on every response (helmet): nosniff, `Referrer-Policy:
+ *    strict-origin-when-cross-origin`, `X-Frame-Options: DENY`, COOP, a Permissions-Policy
+ *    denying unused features, HSTS on HTTPS requests (behind a TLS proxy with TRUST_PROXY=1),
+ *    and a deny-all CSP that pages replace with their own;
+ * 5. static files: `/assets/*` (hashed) `immutable` for a year, other public files for an hour,
+ *    served from the `.br`/`.gz` siblings the build wrote when the client accepts them;
+ *    robots.txt and sitemap.xml for the configured origin;
+ * 6. `POST /api/enquiries` (JSON, for the form with JavaScript) and the checked body of page
+ *    POSTs (413 over 64 KB, 415 for other than form data);
+ * 7. every other request renders the router: CSP with a fresh nonce per response and no
+ *    `'unsafe-inline'` script, `Cache-Control: private, no-cache`, the router's status (404 for
+ *    unknown paths);
+ * 8. the error handler: plain-text 413/415/400, 500 without details.
  */
 import { randomBytes } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { SiteServices } from '../app/services.ts';
@@ -24,7 +38,15 @@ import {
   submitRequestOf,
 } from './enquiries.ts';
 import type { Env } from './env.ts';
+import {
+  createObservability,
+  healthRoutes,
+  requestLogs,
+  requestMetrics,
+  type Observability,
+} from './observability.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
+import { seoRoutes } from './seo.ts';
 
 export interface AppDeps {
   env: Env;
@@ -37,7 +59,29 @@ export interface AppDeps {
   clientDir?: string | undefined;
   /** Development: Vite's middlewares (HMR, source transforms). */
   devMiddleware?: RequestHandler | undefined;
+  /** Metrics and readiness state; one is made when omitted (tests). */
+  observability?: Observability | undefined;
 }
+
+/** Policy for every response that is not a page: it may load and run nothing. */
+export const FALLBACK_CSP =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Browser features no page of the site uses; denied for the page and any frame. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+].join(', ');
+
+/** Strict-Transport-Security on HTTPS responses: one year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** One year, seconds: the lifetime of fingerprinted assets. */
 const ONE_YEAR_S = 31_536_000;
@@ -48,6 +92,32 @@ const nonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * The pages' Content-Security-Policy: scripts and the inline stylesheet only with this
+ * response's nonce (`res.locals.cspNonce`), everything else same-origin. Development relaxes
+ * styles and connections for Vite's injected CSS and hot-reload socket.
+ */
+function pageCsp(dev: boolean): RequestHandler {
+  const withNonce = (_req: unknown, res: unknown) =>
+    `'nonce-${String((res as express.Response).locals['cspNonce'])}'`;
+  return helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", withNonce],
+      styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", withNonce],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  });
+}
+
 /** Builds the app; see the module comment for the order of its parts. */
 export function createApp(deps: AppDeps): express.Express {
   const { env, runtime, logger } = deps;
@@ -55,6 +125,11 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY === '1' ? 1 : false);
+  const obs = deps.observability ?? createObservability(runtime);
+
+  app.use(requestMetrics(obs));
+  if (!dev) app.use(requestLogs(logger));
+  app.use(healthRoutes(runtime, obs));
 
   app.use(
     compression({
@@ -65,70 +140,79 @@ export function createApp(deps: AppDeps): express.Express {
       },
     }),
   );
-  app.use(nonce);
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: [
-            "'self'",
-            (_req, res) => `'nonce-${String((res as express.Response).locals['cspNonce'])}'`,
-          ],
-          styleSrc: dev
-            ? ["'self'", "'unsafe-inline'"]
-            : [
-                "'self'",
-                (_req, res) => `'nonce-${String((res as express.Response).locals['cspNonce'])}'`,
-              ],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
+      contentSecurityPolicy: false,
       strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      // Same-origin only would block nothing we serve cross-origin, but social images are
+      // fetched by other sites' crawlers and previews.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      crossOriginEmbedderPolicy: false,
     }),
   );
+  const baseHeaders: RequestHandler = (req, res, next) => {
+    res.setHeader('Content-Security-Policy', FALLBACK_CSP);
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
+  app.use(baseHeaders);
 
-  app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-  });
-
-  if (deps.devMiddleware) app.use(deps.devMiddleware);
+  if (deps.devMiddleware) {
+    // Vite's dev client and module graph are not covered by the pages' policy.
+    app.use((_req, res, next) => {
+      res.removeHeader('Content-Security-Policy');
+      next();
+    });
+    app.use(deps.devMiddleware);
+  }
   if (deps.clientDir) {
     app.use(
       '/assets',
-      express.static(`${deps.clientDir}/assets`, {
-        immutable: true,
-        maxAge: ONE_YEAR_S * 1000,
+      expressStaticGzip(`${deps.clientDir}/assets`, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
         index: false,
-        fallthrough: false,
+        serveStatic: { immutable: true, maxAge: ONE_YEAR_S * 1000, fallthrough: false },
       }),
     );
-    app.use(express.static(deps.clientDir, { index: false, maxAge: 3_600_000 }));
+    app.use(
+      expressStaticGzip(deps.clientDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: { maxAge: 3_600_000 },
+      }),
+    );
   }
 
-  const enquiries = createEnquiryService(runtime);
+  const siteOrigin = env.SITE_URL ? new URL(env.SITE_URL).origin : undefined;
+  const originOf = (req: express.Request) =>
+    siteOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  app.use(seoRoutes(originOf));
+
+  const enquiries = createEnquiryService(runtime, (outcome) => obs.enquiry(outcome));
   app.post('/api/enquiries', ...enquiryApi(enquiries));
   // Page POSTs (the no-JavaScript contact form) carry a checked body to the route action.
   app.post('/{*splat}', ...enquiryBody());
 
-  const siteOrigin = env.SITE_URL ? new URL(env.SITE_URL).origin : undefined;
   const services = (req: express.Request): SiteServices => ({
     session: () => ({
-      siteOrigin: siteOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+      siteOrigin: originOf(req),
       formToken: signRenderTime(runtime.secret, Date.now()),
       year: new Date().getFullYear(),
     }),
     submitEnquiry: async () => enquiries.submit(await formFields(req), submitRequestOf(req)),
   });
-  app.all('/{*splat}', renderRoute({ entry: deps.entry, assets: deps.assets, services, logger }));
+  app.all(
+    '/{*splat}',
+    nonce,
+    pageCsp(dev),
+    renderRoute({ entry: deps.entry, assets: deps.assets, services, logger }),
+  );
 
   const errors: ErrorRequestHandler = (err: unknown, _req, res, next) => {
     const status = Number((err as { status?: unknown }).status ?? 500);

@@ -37,9 +37,31 @@ function checkFieldsMessage(count: number): string {
 }
 
 /** Builds the service on the process's enquiry runtime (store, secret, config, outbox). */
-export function createEnquiryService(runtime: EnquiryRuntime): EnquiryService {
+export function createEnquiryService(
+  runtime: EnquiryRuntime,
+  onOutcome: (outcome: string) => void = () => {},
+): EnquiryService {
   return {
     async submit(fields, request) {
+      const result = await decide(fields, request);
+      onOutcome(
+        result.ok
+          ? 'accepted'
+          : result.status === 400
+            ? 'invalid'
+            : result.status === 403
+              ? 'forbidden-origin'
+              : 'rate-limited',
+      );
+      return result;
+    },
+  };
+
+  async function decide(
+    fields: Record<string, unknown>,
+    request: SubmitRequest,
+  ): Promise<EnquiryResult> {
+    {
       const parsed = submissionInputSchema.safeParse(fields);
       if (!parsed.success) {
         const fieldErrors: FieldErrors = {};
@@ -79,8 +101,8 @@ export function createEnquiryService(runtime: EnquiryRuntime): EnquiryService {
         fieldErrors: {},
         retryAfterSeconds: outcome.retryAfterSeconds,
       };
-    },
-  };
+    }
+  }
 }
 
 /**

@@ -69,6 +69,11 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long SIGTERM may take before the process exits anyway, ms. */
   SHUTDOWN_TIMEOUT_MS: count(25_000, 'milliseconds'),
+  /**
+   * After SIGTERM, how long the server keeps accepting requests with `/readyz` answering 503,
+   * so load balancers stop routing to it before it closes its port, ms.
+   */
+  DRAIN_GRACE_MS: count(2_000, 'milliseconds'),
   /** Folder of the production build (`client/`, `server/`). */
   BUILD_DIR: z.string().trim().min(1).default('dist'),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),

@@ -17,6 +17,7 @@ import type {
   RateLimitResult,
   StoredSubmission,
   SubmissionStore,
+  StoreCounts,
 } from './store.ts';
 
 type Row = Record<string, unknown>;
@@ -289,12 +290,14 @@ export class PgStore implements SubmissionStore {
     return r.rowCount ?? 0;
   }
 
-  async counts(): Promise<{ submissions: number; spam: number; pending: number; sent: number }> {
+  async counts(): Promise<StoreCounts> {
     const { rows } = await this.#pool.query(
       `SELECT (SELECT COUNT(*) FROM submissions WHERE spam = 'ham') AS submissions,
               (SELECT COUNT(*) FROM submissions WHERE spam <> 'ham') AS spam,
               (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL) AS pending,
-              (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent`,
+              (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent,
+                (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
+                  WHERE o.sent_at IS NULL) AS oldest_pending`,
     );
     const r = rows[0] as Row;
     return {
@@ -302,6 +305,7 @@ export class PgStore implements SubmissionStore {
       spam: Number(r['spam']),
       pending: Number(r['pending']),
       sent: Number(r['sent']),
+      oldestPendingAt: r['oldest_pending'] == null ? null : Number(r['oldest_pending']),
     };
   }
 

@@ -23,6 +23,7 @@ import type {
   RateLimitResult,
   StoredSubmission,
   SubmissionStore,
+  StoreCounts,
 } from './store.ts';
 
 type Row = Record<string, unknown>;
@@ -343,18 +344,21 @@ export class SqliteStore implements SubmissionStore {
     return Promise.resolve(Number(r.changes));
   }
 
-  counts(): Promise<{ submissions: number; spam: number; pending: number; sent: number }> {
+  counts(): Promise<StoreCounts> {
     const r = this.#stmt(
       `SELECT (SELECT COUNT(*) FROM submissions WHERE spam = 'ham') AS submissions,
                 (SELECT COUNT(*) FROM submissions WHERE spam <> 'ham') AS spam,
                 (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL) AS pending,
-                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent`,
+                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent,
+                (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
+                  WHERE o.sent_at IS NULL) AS oldest_pending`,
     ).get() as Row;
     return Promise.resolve({
       submissions: num(r['submissions']),
       spam: num(r['spam']),
       pending: num(r['pending']),
       sent: num(r['sent']),
+      oldestPendingAt: r['oldest_pending'] == null ? null : num(r['oldest_pending']),
     });
   }
 

@@ -58,6 +58,19 @@ export interface ListOptions {
   limit?: number;
 }
 
+/** Totals for the CLI and the metrics endpoint. */
+export interface StoreCounts {
+  /** Stored enquiries judged genuine. */
+  submissions: number;
+  /** Stored enquiries judged spam (kept, never notified). */
+  spam: number;
+  /** Outbox items not yet delivered (the backlog). */
+  pending: number;
+  sent: number;
+  /** Receipt time (epoch ms) of the oldest undelivered enquiry; null when the outbox is empty. */
+  oldestPendingAt: number | null;
+}
+
 export interface SubmissionStore {
   /** 'sqlite' or 'postgres', for logs and tests. */
   readonly kind: 'sqlite' | 'postgres';
@@ -110,7 +123,7 @@ export interface SubmissionStore {
   /** Make every unsent outbox row due now (after a fixed SMTP outage); returns count. */
   retryFailed(now: number): Promise<number>;
   /** Counts for tests and the bench. */
-  counts(): Promise<{ submissions: number; spam: number; pending: number; sent: number }>;
+  counts(): Promise<StoreCounts>;
   close(): Promise<void>;
 }
 

@@ -3,8 +3,8 @@
  */
 import { absoluteUrl } from './urls.ts';
 
-/** The sitemap index file that `@astrojs/sitemap` writes at the site root. */
-export const SITEMAP_PATH = '/sitemap-index.xml';
+/** The sitemap the server makes (`src/server/seo.ts`). */
+export const SITEMAP_PATH = '/sitemap.xml';
 
 /** robots.txt for the canonical origin `site` (Astro `site`, from `SITE_URL`). */
 export const robotsTxt = (site: URL | string): string =>

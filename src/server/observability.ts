@@ -1,0 +1,185 @@
+/**
+ * What operators and monitoring see of the server (issue #8 "Health for monitoring"):
+ *
+ * - `/healthz` — liveness: the process answers. No I/O, never rate-limited, not logged.
+ * - `/readyz` — readiness: the enquiry store answers a query within {@link READY_TIMEOUT_MS}
+ *   (migrations ran before the server listened) and the process is not draining; 503 from the
+ *   moment SIGTERM arrives while in-flight requests finish. Email delivery is never part of it.
+ *   Both answer JSON `{ status, version, uptime }` (uptime in seconds) with `no-store`.
+ * - Prometheus metrics (prom-client) for the separate metrics port: request counts and latency
+ *   by route and status, enquiries by outcome, outbox backlog and the age of its oldest item.
+ * - Structured request logs (pino-http): method, route, status, duration; no IP, no query
+ *   string, no body, no cookies, so no personal data.
+ */
+import express, { type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { EnquiryRuntime } from '../lib/enquiries/runtime.ts';
+
+/** Longest a readiness query of the store may take, ms. */
+export const READY_TIMEOUT_MS = 1000;
+
+/** The app's version (package.json), reported by the health endpoints. */
+export const VERSION = process.env['npm_package_version'] ?? '2.0.0';
+
+/** The pages of spec §1, the only values of the `route` label besides a few fixed ones. */
+const PAGE_ROUTES = new Set(['/', '/about', '/expertise', '/showcase', '/contact']);
+
+/**
+ * A bounded `route` label for a request path (label values must not grow with traffic):
+ * a page path, `/assets`, `/api/enquiries`, a health path, `static` or `not-found`.
+ */
+export function routeLabel(path: string, status: number): string {
+  if (PAGE_ROUTES.has(path)) return path;
+  if (path.startsWith('/assets/')) return '/assets';
+  if (path === '/api/enquiries' || path === '/healthz' || path === '/readyz') return path;
+  if (status === 404) return 'not-found';
+  return 'static';
+}
+
+/** The process's metrics and the state the health endpoints report. */
+export interface Observability {
+  registry: Registry;
+  /** Count one enquiry outcome (`accepted`, `invalid`, `forbidden-origin`, `rate-limited`…). */
+  enquiry(outcome: string): void;
+  /** Readiness turns 503 from now on (SIGTERM). */
+  drain(): void;
+  readonly draining: boolean;
+}
+
+/** Creates the registry and the metrics; `runtime` feeds the outbox gauges on each scrape. */
+export function createObservability(runtime: EnquiryRuntime): Observability {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  let draining = false;
+  const enquiries = new Counter({
+    name: 'enquiries_total',
+    help: 'Enquiries by outcome (accepted, invalid, forbidden-origin, rate-limited).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'outbox_backlog',
+    help: 'Notification e-mails not yet delivered.',
+    registers: [registry],
+    async collect() {
+      this.set((await runtime.store.counts()).pending);
+    },
+  });
+  new Gauge({
+    name: 'outbox_oldest_age_seconds',
+    help: 'Age of the oldest undelivered notification, seconds (0 when none).',
+    registers: [registry],
+    async collect() {
+      const { oldestPendingAt } = await runtime.store.counts();
+      this.set(oldestPendingAt === null ? 0 : (Date.now() - oldestPendingAt) / 1000);
+    },
+  });
+  return {
+    registry,
+    enquiry: (outcome) => enquiries.inc({ outcome }),
+    drain: () => {
+      draining = true;
+    },
+    get draining() {
+      return draining;
+    },
+  };
+}
+
+/** Request counter and latency histogram middleware (labels: method, route, status). */
+export function requestMetrics(obs: Observability): RequestHandler {
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [obs.registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to the end of the response, seconds.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [obs.registry],
+  });
+  return (req, res, next) => {
+    const end = latency.startTimer();
+    res.once('finish', () => {
+      const labels = {
+        method: req.method,
+        route: routeLabel(req.path, res.statusCode),
+        status: String(res.statusCode),
+      };
+      requests.inc(labels);
+      end(labels);
+    });
+    next();
+  };
+}
+
+/** JSON request logs without personal data; successful health checks are not logged. */
+export function requestLogs(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    autoLogging: {
+      ignore: (req) =>
+        (req.url === '/healthz' || req.url === '/readyz') && (req.method ?? 'GET') === 'GET',
+    },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({
+        method: req.method,
+        path: (req.url ?? '').split('?')[0],
+      }),
+      res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
+    },
+  });
+}
+
+/** `/healthz` and `/readyz` (see the module comment). */
+export function healthRoutes(runtime: EnquiryRuntime, obs: Observability): express.Router {
+  const router = express.Router();
+  const body = (status: string) => ({
+    status,
+    version: VERSION,
+    uptime: Math.round(process.uptime()),
+  });
+  router.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(body('ok'));
+  });
+  router.get('/readyz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (obs.draining) {
+      res.status(503).json({ ...body('draining') });
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        runtime.store.ping(),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('store timeout')), READY_TIMEOUT_MS);
+        }),
+      ]);
+      res.json({ ...body('ready'), store: runtime.store.kind });
+    } catch {
+      res.status(503).json({ ...body('unavailable'), store: runtime.store.kind });
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+  return router;
+}
+
+/** The metrics app for `METRICS_PORT`: `GET /metrics` in Prometheus text format, nothing else. */
+export function createMetricsApp(obs: Observability): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', async (_req, res) => {
+    res.set('Content-Type', obs.registry.contentType).send(await obs.registry.metrics());
+  });
+  return app;
+}
