@@ -3,12 +3,12 @@
  * with supertest and `server.ts` only parses config, builds and listens. In order:
  *
  * 1. request metrics and JSON request logs (no personal data; health checks not logged);
- * 2. `/healthz` (liveness) and `/readyz` (readiness: store query, 503 while draining);
- * 3. compression (gzip and brotli; brotli at quality 4 / window 18 so it never slows rendering);
- * 4. security headers on every response (helmet): nosniff, `Referrer-Policy:
+ * 2. security headers on every response (helmet): nosniff, `Referrer-Policy:
  *    strict-origin-when-cross-origin`, `X-Frame-Options: DENY`, COOP, a Permissions-Policy
  *    denying unused features, HSTS on HTTPS requests (behind a TLS proxy with TRUST_PROXY=1),
  *    and a deny-all CSP that pages replace with their own;
+ * 3. `/healthz` (liveness) and `/readyz` (readiness: store query, 503 while draining);
+ * 4. compression (gzip and brotli; brotli at quality 4 / window 18 so it never slows rendering);
  * 5. static files: `/assets/*` (hashed) `immutable` for a year, other public files for an hour,
  *    served from the `.br`/`.gz` siblings the build wrote when the client accepts them;
  *    robots.txt and sitemap.xml for the configured origin;
@@ -129,17 +129,6 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(requestMetrics(obs));
   if (!dev) app.use(requestLogs(logger));
-  app.use(healthRoutes(runtime, obs));
-
-  app.use(
-    compression({
-      threshold: 1024,
-      // Brotli's default window makes per-request compression of HTML ~3× slower (stack notes).
-      brotli: {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 },
-      },
-    }),
-  );
   app.use(
     helmet({
       contentSecurityPolicy: false,
@@ -160,6 +149,16 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   };
   app.use(baseHeaders);
+  app.use(healthRoutes(runtime, obs));
+  app.use(
+    compression({
+      threshold: 1024,
+      // Brotli's default window makes per-request compression of HTML ~3× slower (stack notes).
+      brotli: {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 },
+      },
+    }),
+  );
 
   if (deps.devMiddleware) {
     // Vite's dev client and module graph are not covered by the pages' policy.

@@ -12,7 +12,7 @@ import {
   isMobile,
   scrollToY,
   settleFrames,
-} from './support/site';
+} from './support/site.ts';
 
 test.describe('axe-core', () => {
   for (const route of ROUTES) {

@@ -5,7 +5,7 @@
  * keyboard operation, on Home and About. Timers through page.clock.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { isMobile, pauseClock } from './support/site';
+import { isMobile, pauseClock } from './support/site.ts';
 
 const testimonials = (page: Page) =>
   page.locator('[aria-roledescription="carousel"]', {

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/site';
+import { expectNoAxeViolations } from './support/site.ts';
 
 /** Submissions with this subject, via the operator CLI against the e2e server's DATA_DIR. */
 function storedWithSubject(subject: string): number {

@@ -3,7 +3,7 @@
  * the "+", final values without JavaScript, instant under reduced motion. Home and About.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { pauseClock, scrollToY } from './support/site';
+import { pauseClock, scrollToY } from './support/site.ts';
 
 const STATS = ['8+', '90+', '200+', '7+'] as const;
 

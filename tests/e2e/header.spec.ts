@@ -14,7 +14,7 @@ import {
   scrollToY,
   settleFrames,
   site,
-} from './support/site';
+} from './support/site.ts';
 
 /** Opens the mobile menu when the toggle is shown (375px), so header links are reachable. */
 async function revealMenu(page: Page): Promise<void> {

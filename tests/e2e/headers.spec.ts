@@ -5,7 +5,7 @@
  * scripts/lib/header-checks.mjs (the same rules `npm run bench:pages` prints).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTES } from './support/site';
+import { ROUTES } from './support/site.ts';
 import { checkHeaders, formatChecks, parseCsp } from '../../scripts/lib/header-checks.mjs';
 
 /** Collects CSP violations (DOM events and console reports) from the first byte of the page. */

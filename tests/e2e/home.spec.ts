@@ -4,7 +4,7 @@
  * cards (4 × View Projects → /showcase#id, View All Projects) and the white contact section.
  */
 import { expect, test } from '@playwright/test';
-import { effectiveBackground, isMobile, luminance, site } from './support/site';
+import { effectiveBackground, isMobile, luminance, site } from './support/site.ts';
 
 test.describe('home', () => {
   test('sections in the spec order, hero h1 is the tagline', async ({ page }) => {

@@ -5,7 +5,7 @@
  * tests/e2e/contact-form.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { PAGES, site } from './support/site';
+import { PAGES, site } from './support/site.ts';
 
 test.use({ javaScriptEnabled: false });
 

@@ -13,7 +13,7 @@ import {
   luminance,
   pauseClock,
   site,
-} from './support/site';
+} from './support/site.ts';
 
 /** The section element labelled by the heading with `headingId`. */
 const sectionOf = (page: Page, headingId: string): Locator =>

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PAGES, ROUTES, freePort, isMobile, scrollToY } from './support/site';
+import { PAGES, ROUTES, freePort, isMobile, scrollToY } from './support/site.ts';
 
 test.describe('routes', () => {
   for (const route of ROUTES) {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { PAGES, ROUTES, site } from './support/site';
+import { PAGES, ROUTES, site } from './support/site.ts';
 
 /** The canonical origin baked into the build (astro.config.mjs reads the same variable). */
 const SITE_ORIGIN = new URL(process.env.SITE_URL ?? 'http://localhost:4321').origin;

@@ -32,7 +32,7 @@ function sub(over: Partial<NewSubmission> = {}): NewSubmission {
 }
 
 function cli(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.mjs'), ...args], {
+  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',

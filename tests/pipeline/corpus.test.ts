@@ -8,11 +8,18 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
-import { formBody, startServer, tempDir, tokenFor, type RunningServer } from './support/helpers.ts';
+import {
+  formBody,
+  startServer,
+  tempDir,
+  TEST_SECRET,
+  tokenFor,
+  type RunningServer,
+} from './support/helpers.ts';
 import { send, type RawRequest } from './support/http.ts';
 
-const ACTION = '/_actions/contact.submit';
-const FORM_POST = '/contact?_action=contact.submit';
+const ACTION = '/api/enquiries';
+const FORM_POST = '/contact';
 const FORM = 'application/x-www-form-urlencoded';
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 const valid = { name: 'Asha', email: 'asha@example.com', subject: 'Hello', message: 'Hello there' };
@@ -20,7 +27,7 @@ const valid = { name: 'Asha', email: 'asha@example.com', subject: 'Hello', messa
 /** Build the corpus; `origin` is the server's own origin (only the cross-site cases change it). */
 function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
   const out: Array<{ label: string; req: RawRequest }> = [];
-  const token = tokenFor('test-secret');
+  const token = tokenFor(TEST_SECRET);
   const form = (label: string, fields: Record<string, string | undefined>, path = ACTION) => {
     const body = formBody(fields);
     out.push({
@@ -330,7 +337,7 @@ describe('bad-input corpus', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = tempDir('corpus');
-    srv = await startServer(inject('outDir'), { DATA_DIR: dataDir });
+    srv = await startServer(inject('buildDir'), { DATA_DIR: dataDir });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -353,7 +360,7 @@ describe('bad-input corpus', () => {
     }
     expect(failures).toEqual([]);
     const store = new SqliteStore(join(dataDir, 'enquiries.sqlite'));
-    expect(await store.counts()).toEqual({ submissions: 0, spam: 0, pending: 0, sent: 0 });
+    expect(await store.counts()).toMatchObject({ submissions: 0, spam: 0, pending: 0, sent: 0 });
     await store.close();
     expect((await send(srv.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
     const ok = await send(srv.url, {

@@ -18,7 +18,7 @@ it('SIGKILL under load loses no answered submission; all are delivered after res
     RATE_LIMIT_MAX: '100000',
     OUTBOX_LEASE_MS: '3000',
   };
-  const srv = await startServer(inject('outDir'), env);
+  const srv = await startServer(inject('buildDir'), env);
   const answered: string[] = [];
   let n = 0;
   let stop = false;
@@ -27,7 +27,7 @@ it('SIGKILL under load loses no answered submission; all are delivered after res
       const subject = `Fault ${n++}`;
       try {
         const r = await send(srv.url, {
-          path: '/_actions/contact.submit',
+          path: '/api/enquiries',
           body: formBody({ subject }).toString(),
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
         });
@@ -45,7 +45,7 @@ it('SIGKILL under load loses no answered submission; all are delivered after res
   await Promise.all(clients);
   expect(answered.length).toBeGreaterThan(20);
 
-  const again = await startServer(inject('outDir'), env);
+  const again = await startServer(inject('buildDir'), env);
   try {
     const store = new SqliteStore(join(dataDir, 'enquiries.sqlite'));
     const stored = new Set((await store.list()).map((r) => r.subject));

@@ -12,14 +12,15 @@ import {
   startServer,
   startSmtp,
   tempDir,
+  TEST_SECRET,
   tokenFor,
   type RunningServer,
 } from './support/helpers.ts';
 import { send } from './support/http.ts';
 import pg from 'pg';
 
-const ACTION = '/_actions/contact.submit';
-const FORM_POST = '/contact?_action=contact.submit';
+const ACTION = '/api/enquiries';
+const FORM_POST = '/contact';
 
 describe('contact pipeline over HTTP (SQLite)', () => {
   let srv: RunningServer;
@@ -37,7 +38,7 @@ describe('contact pipeline over HTTP (SQLite)', () => {
   beforeAll(async () => {
     dataDir = tempDir('http');
     smtp = await startSmtp();
-    srv = await startServer(inject('outDir'), {
+    srv = await startServer(inject('buildDir'), {
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       NOTIFY_TO: 'team@agency.example',
@@ -50,10 +51,18 @@ describe('contact pipeline over HTTP (SQLite)', () => {
     await smtp?.close();
   });
 
-  it('/healthz answers 200 when the store is reachable', async () => {
-    const r = await send(srv.url, { method: 'GET', path: '/healthz' });
-    expect(r.status).toBe(200);
-    expect(JSON.parse(r.body)).toEqual({ status: 'ok', store: 'sqlite' });
+  it('/healthz (liveness) and /readyz (readiness: the store answers) say so in JSON', async () => {
+    const live = await send(srv.url, { method: 'GET', path: '/healthz' });
+    expect(live.status).toBe(200);
+    expect(live.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(live.body)).toMatchObject({ status: 'ok', version: expect.any(String) });
+    const ready = await send(srv.url, { method: 'GET', path: '/readyz' });
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toMatchObject({
+      status: 'ready',
+      store: 'sqlite',
+      uptime: expect.any(Number),
+    });
   });
 
   it('JSON path: success only after storing, then the agency is notified', async () => {
@@ -105,9 +114,10 @@ describe('contact pipeline over HTTP (SQLite)', () => {
   it('JSON path invalid input: 400 with per-field messages from the shared schema', async () => {
     const r = await post(formBody({ name: '', email: 'x' }));
     expect(r.status).toBe(400);
-    const body = JSON.parse(r.body) as { fields: Record<string, string[]> };
-    expect(body.fields['name']).toEqual(['Please enter your name.']);
-    expect(body.fields['email']?.[0]).toMatch(/valid email/);
+    const body = JSON.parse(r.body) as { ok: boolean; fieldErrors: Record<string, string> };
+    expect(body.ok).toBe(false);
+    expect(body.fieldErrors['name']).toBe('Please enter your name.');
+    expect(body.fieldErrors['email']).toMatch(/valid email/);
   });
 
   it('honeypot → success answer, stored as spam, never notified', async () => {
@@ -123,19 +133,19 @@ describe('contact pipeline over HTTP (SQLite)', () => {
 
   it('submitted faster than FORM_MIN_FILL_MS or with a forged token → stored as spam', async () => {
     const fastDir = tempDir('fast');
-    const fast = await startServer(inject('outDir'), {
+    const fast = await startServer(inject('buildDir'), {
       DATA_DIR: fastDir,
       FORM_MIN_FILL_MS: '3000',
     });
     try {
       const r1 = await send(fast.url, {
         path: ACTION,
-        body: formBody({ subject: 'Fast', formToken: tokenFor('test-secret', 500) }).toString(),
+        body: formBody({ subject: 'Fast', formToken: tokenFor(TEST_SECRET, 500) }).toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
       });
       const r2 = await send(fast.url, {
         path: ACTION,
-        body: formBody({ subject: 'Slow', formToken: tokenFor('test-secret', 5000) }).toString(),
+        body: formBody({ subject: 'Slow', formToken: tokenFor(TEST_SECRET, 5000) }).toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
       });
       const r3 = await send(fast.url, {
@@ -212,7 +222,7 @@ describe('contact pipeline over HTTP (SQLite)', () => {
 
 describe('rate limit kept in the store', () => {
   it('5 per window by default; the 6th gets 429 with Retry-After and a human message', async () => {
-    const srv = await startServer(inject('outDir'), {
+    const srv = await startServer(inject('buildDir'), {
       DATA_DIR: tempDir('rl'),
       RATE_LIMIT_MAX: '5',
     });
@@ -250,9 +260,9 @@ describe('rate limit kept in the store', () => {
 });
 
 describe('PostgreSQL back-end over HTTP', () => {
-  it('stores through PostgreSQL; /healthz turns 503 when the database goes away', async () => {
+  it('stores through PostgreSQL; /readyz turns 503 when the database goes away, /healthz stays 200', async () => {
     const url = await createDatabase(inject('pgAdminUrl'));
-    const srv = await startServer(inject('outDir'), { DATA_DIR: tempDir('pg'), DATABASE_URL: url });
+    const srv = await startServer(inject('buildDir'), { DATA_DIR: tempDir('pg'), DATABASE_URL: url });
     try {
       const r = await send(srv.url, {
         path: ACTION,
@@ -265,13 +275,15 @@ describe('PostgreSQL back-end over HTTP', () => {
       const rows = await c.query("SELECT spam FROM submissions WHERE subject = 'PG subject'");
       await c.end();
       expect(rows.rows).toEqual([{ spam: 'ham' }]);
-      const health = await send(srv.url, { method: 'GET', path: '/healthz' });
-      expect((JSON.parse(health.body) as { store: string }).store).toBe('postgres');
+      const ready = await send(srv.url, { method: 'GET', path: '/readyz' });
+      expect((JSON.parse(ready.body) as { store: string }).store).toBe('postgres');
       const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
       await admin.connect();
       await admin.query(`DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
       await admin.end();
-      expect((await send(srv.url, { method: 'GET', path: '/healthz' })).status).toBe(503);
+      expect((await send(srv.url, { method: 'GET', path: '/readyz' })).status).toBe(503);
+      // Liveness does no I/O: the process is alive, it is the database that is gone.
+      expect((await send(srv.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
     } finally {
       await srv.stop();
     }
@@ -280,7 +292,7 @@ describe('PostgreSQL back-end over HTTP', () => {
 
 describe('graceful shutdown', () => {
   it('SIGTERM finishes the request in flight, then exits 0', async () => {
-    const srv = await startServer(inject('outDir'), { DATA_DIR: tempDir('term') });
+    const srv = await startServer(inject('buildDir'), { DATA_DIR: tempDir('term') });
     // A slow upload: the request is in flight when SIGTERM arrives.
     const body = formBody({ subject: 'In flight' }).toString();
     const http = await import('node:http');
@@ -315,7 +327,7 @@ describe('graceful shutdown', () => {
     const dir = tempDir('term-outbox');
     const slow = await startSmtp();
     slow.setMode('slow');
-    const srv = await startServer(inject('outDir'), { DATA_DIR: dir, SMTP_URL: slow.url });
+    const srv = await startServer(inject('buildDir'), { DATA_DIR: dir, SMTP_URL: slow.url });
     try {
       const r = await send(srv.url, {
         path: ACTION,

@@ -65,7 +65,13 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   it('writes an outbox row for ham only', async () => {
     await store.insertSubmission(sub(), 600_000);
     await store.insertSubmission(sub({ spam: 'too-fast' }), 600_000);
-    expect(await store.counts()).toEqual({ submissions: 1, spam: 1, pending: 1, sent: 0 });
+    expect(await store.counts()).toEqual({
+      submissions: 1,
+      spam: 1,
+      pending: 1,
+      sent: 0,
+      oldestPendingAt: expect.any(Number),
+    });
   });
 
   it('stores an identical submission once within the window, again after it', async () => {

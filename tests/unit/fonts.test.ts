@@ -1,5 +1,5 @@
 /**
- * Subset web fonts (design.md "Type"; scripts/subset-fonts.mjs).
+ * Subset web fonts (design.md "Type"; scripts/subset-fonts.ts).
  *
  * The committed files in src/assets/fonts must be exactly what the script makes from the
  * installed font packages (so an upgrade of a package without `npm run fonts:subset` fails here),
@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { FONT_SUBSETS, SUBSET_TEXT, subsetOne } from '../../scripts/subset-fonts.mjs';
-import { site } from '../../src/site.config';
+import { FONT_SUBSETS, SUBSET_TEXT, subsetOne } from '../../scripts/subset-fonts.ts';
+import { site } from '../../src/site.config.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -30,13 +30,9 @@ const strings = (v: unknown): string[] =>
         ? Object.values(v).flatMap(strings)
         : [];
 
-/** Text a visitor can see in an .astro template: markup outside frontmatter, scripts and comments. */
+/** Text a visitor can see in a component: JSX text and string literals, comments removed. */
 const templateText = (src: string): string =>
-  src
-    .replace(/^---[\s\S]*?\n---/, '')
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
+  src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 /** Characters outside the subset in `text`, excluding whitespace. */
 const outside = (text: string): string[] => {
@@ -45,15 +41,20 @@ const outside = (text: string): string[] => {
 };
 
 describe('subset web fonts', () => {
-  it.each(FONT_SUBSETS)('$output is up to date with $source', async ({ source, output }) => {
-    const committed = readFileSync(join(ROOT, output));
-    const fresh = await subsetOne(source);
-    expect(committed.length, 'run `npm run fonts:subset` and commit the result').toBe(fresh.length);
-    expect(committed.equals(fresh)).toBe(true);
-    // The subset is meaningfully smaller than the package's Latin file.
-    const original = readFileSync(join(ROOT, 'node_modules', source));
-    expect(committed.length).toBeLessThan(original.length * 0.9);
-  });
+  it.each(FONT_SUBSETS)(
+    '$output is up to date with $source',
+    async ({ source, output }: { source: string; output: string }) => {
+      const committed = readFileSync(join(ROOT, output));
+      const fresh = await subsetOne(source);
+      expect(committed.length, 'run `npm run fonts:subset` and commit the result').toBe(
+        fresh.length,
+      );
+      expect(committed.equals(fresh)).toBe(true);
+      // The subset is meaningfully smaller than the package's Latin file.
+      const original = readFileSync(join(ROOT, 'node_modules', source));
+      expect(committed.length).toBeLessThan(original.length * 0.9);
+    },
+  );
 
   it('covers every character of the content, the site configuration and the templates', () => {
     const found: Record<string, string[]> = {};
@@ -67,9 +68,9 @@ describe('subset web fonts', () => {
     }
     note('src/site.config.ts', strings(site).join('\n'));
     for (const file of walk(join(ROOT, 'src'))) {
-      if (file.endsWith('.astro')) note(file, templateText(readFileSync(file, 'utf8')));
+      if (file.endsWith('.tsx')) note(file, templateText(readFileSync(file, 'utf8')));
     }
-    expect(found, 'add these characters to SUBSET_RANGES in scripts/subset-fonts.mjs').toEqual({});
+    expect(found, 'add these characters to SUBSET_RANGES in scripts/subset-fonts.ts').toEqual({});
   });
 
   it('the check itself notices a character outside the subset', () => {

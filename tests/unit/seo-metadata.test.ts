@@ -5,24 +5,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { site } from '../../src/site.config';
-import { pageMetaSchema } from '../../src/content/schemas';
+import { site } from '../../src/site.config.ts';
+import { pageMetaSchema } from '../../src/content/schemas.ts';
 import {
   breadcrumbJsonLd,
   organizationJsonLd,
   serializeJsonLd,
   LOGO_PATH,
-} from '../../src/lib/seo/jsonld';
+} from '../../src/lib/seo/jsonld.ts';
 import {
   ROUTE_IDS,
   crumbNameForPath,
   isIndexablePath,
   routeIdForPath,
   ogImagePath,
-} from '../../src/lib/seo/routes';
-import { absoluteUrl } from '../../src/lib/seo/urls';
-import { robotsTxt } from '../../src/lib/seo/robots';
-import { webManifest, MANIFEST_ICONS } from '../../src/lib/seo/manifest';
+} from '../../src/lib/seo/routes.ts';
+import { absoluteUrl } from '../../src/lib/seo/urls.ts';
+import { robotsTxt } from '../../src/lib/seo/robots.ts';
+import { webManifest, MANIFEST_ICONS } from '../../src/lib/seo/manifest.ts';
 
 const SITE = 'https://www.kahaani-pr.example';
 
@@ -47,7 +47,10 @@ describe('routes', () => {
   it('maps paths to the route ids of spec §1, anything else to 404', () => {
     expect(routeIdForPath('/')).toBe('home');
     expect(routeIdForPath('/about')).toBe('about');
-    expect(routeIdForPath('/terms/')).toBe('terms');
+    expect(routeIdForPath('/showcase/')).toBe('showcase');
+    // The owner's card: /privacy and /terms are unknown paths (spec §1).
+    expect(routeIdForPath('/privacy')).toBe('404');
+    expect(routeIdForPath('/terms')).toBe('404');
     expect(routeIdForPath('/home')).toBe('404');
     expect(routeIdForPath('/about/extra')).toBe('404');
     expect(routeIdForPath('/404')).toBe('404');
@@ -131,7 +134,7 @@ describe('robots.txt and manifest', () => {
     const txt = robotsTxt(SITE);
     expect(txt).toMatch(/^User-agent: \*$/m);
     expect(txt).not.toMatch(/^Disallow: \/\s*$/m);
-    expect(txt).toMatch(new RegExp(`^Sitemap: ${SITE}/sitemap-index.xml$`, 'm'));
+    expect(txt).toMatch(new RegExp(`^Sitemap: ${SITE}/sitemap.xml$`, 'm'));
   });
 
   it('the manifest names the brand and lists 192/512 px icons incl. a maskable one', () => {
@@ -147,10 +150,10 @@ describe('robots.txt and manifest', () => {
 
 describe('sitemap filter', () => {
   it('keeps the indexable routes of spec §1 only', () => {
-    for (const p of ['/', '/about', '/expertise', '/showcase', '/contact', '/privacy', '/terms']) {
+    for (const p of ['/', '/about', '/expertise', '/showcase', '/contact']) {
       expect(isIndexablePath(p), p).toBe(true);
     }
-    for (const p of ['/404', '/widgets-demo', '/about/extra', '/home']) {
+    for (const p of ['/404', '/privacy', '/terms', '/widgets-demo', '/about/extra', '/home']) {
       expect(isIndexablePath(p), p).toBe(false);
     }
   });

@@ -5,7 +5,7 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createServer } from 'node:net';
-import { site, addressLine } from '../../../src/site.config';
+import { site, addressLine } from '../../../src/site.config.ts';
 
 export { site, addressLine };
 

@@ -30,6 +30,9 @@ export async function createDatabase(adminUrl: string): Promise<string> {
   return u.toString();
 }
 
+/** The form secret of every test server (FORM_SECRET must be at least 16 characters). */
+export const TEST_SECRET = 'test-secret-0123456789abcdef';
+
 export const tempDir = (label = 'pipeline'): string => mkdtempSync(join(tmpdir(), `${label}-`));
 
 /** Test config: temp DATA_DIR, fixed secret, no fill delay unless overridden. */
@@ -37,7 +40,7 @@ export function testConfig(over: Partial<PipelineConfig> = {}): PipelineConfig {
   return {
     ...configFromEnv({}),
     dataDir: tempDir(),
-    formSecret: 'test-secret',
+    formSecret: TEST_SECRET,
     formMinFillMs: 0,
     ...over,
   };
@@ -153,23 +156,26 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Start server/index.mjs on a free port against `outDir`; waits until /healthz answers. */
+/** Start `server.ts` on a free port against the build in `buildDir`; waits until /healthz answers. */
 export async function startServer(
-  outDir: string,
+  buildDir: string,
   env: Record<string, string>,
 ): Promise<RunningServer> {
-  if (!outDir) throw new Error('No build: global-setup could not build the site (see its log)');
-  const { freePort } = await import('../global-setup.ts');
+  if (!buildDir) throw new Error('No build: global-setup could not build the site (see its log)');
+  const { freePort } = await import('../../support/postgres.ts');
   const port = await freePort();
   let out = '';
-  const proc = spawn(NODE, [join(ROOT, 'server/index.mjs')], {
+  const proc = spawn(NODE, [join(ROOT, 'server.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env['PATH'] ?? '',
-      ASTRO_OUT_DIR: outDir,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      DRAIN_GRACE_MS: '0',
+      LOG_LEVEL: 'info',
       PORT: String(port),
       HOST: '127.0.0.1',
-      FORM_SECRET: 'test-secret',
+      FORM_SECRET: TEST_SECRET,
       FORM_MIN_FILL_MS: '0',
       RATE_LIMIT_MAX: '1000',
       ...env,
@@ -207,7 +213,7 @@ export async function startServer(
 /** The four fields plus a fresh token, as URL-encoded form data. */
 export function formBody(
   fields: Partial<Record<string, string>>,
-  secret = 'test-secret',
+  secret = TEST_SECRET,
 ): URLSearchParams {
   const body = new URLSearchParams({
     name: 'Asha Verma',

@@ -5,7 +5,7 @@ import {
   isPreviousDisabled,
   maxOffset,
   STEP_PX,
-} from '../../../src/lib/widgets/awards';
+} from '../../../src/lib/widgets/awards.ts';
 
 // Four awards of 276px + 24px gap = 1176px strip (no trailing gap).
 const STRIP = 4 * 276 + 3 * 24;

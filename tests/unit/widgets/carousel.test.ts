@@ -10,7 +10,7 @@ import {
   selectIndex,
   slideLabel,
   toggleLabel,
-} from '../../../src/lib/widgets/carousel';
+} from '../../../src/lib/widgets/carousel.ts';
 
 describe('testimonial carousel (spec §5)', () => {
   it('rotates every 6000 ms', () => {

@@ -8,7 +8,7 @@ import {
   STEP_MS,
   STEPS,
   VISIBILITY_THRESHOLD,
-} from '../../../src/lib/widgets/counter';
+} from '../../../src/lib/widgets/counter.ts';
 
 describe('stat counter constants (spec §5)', () => {
   it('starts at 30% visibility and runs 40 steps over 2000 ms, one every 50 ms', () => {

@@ -5,7 +5,7 @@ import {
   menuToggleLabel,
   MOBILE_BREAKPOINT_PX,
   SCROLL_THRESHOLD_PX,
-} from '../../../src/lib/widgets/header';
+} from '../../../src/lib/widgets/header.ts';
 
 describe('header scroll state (spec §5: opaque when scrollY > 50)', () => {
   it('uses the spec constants', () => {

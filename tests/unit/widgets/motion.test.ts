@@ -4,9 +4,9 @@ import {
   FINE_POINTER_QUERY,
   pointInBox,
   REDUCED_MOTION_QUERY,
-} from '../../../src/lib/widgets/motion';
-import { scrollBehaviour } from '../../../src/lib/widgets/scroll';
-import { copyrightYear } from '../../../src/lib/widgets/year';
+} from '../../../src/lib/widgets/motion.ts';
+import { scrollBehaviour } from '../../../src/lib/widgets/scroll.ts';
+import { copyrightYear } from '../../../src/lib/widgets/year.ts';
 
 describe('cursor marker (spec §3 hero)', () => {
   it('shows only for fine pointers without reduced motion', () => {

@@ -4,7 +4,7 @@ import {
   OPEN_DELAY_MS,
   SKIP_DELAY_MS,
   type TooltipHandle,
-} from '../../../src/lib/widgets/tooltip';
+} from '../../../src/lib/widgets/tooltip.ts';
 
 function handle(): TooltipHandle & { isOpen: boolean } {
   const h = {

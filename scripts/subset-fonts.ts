@@ -3,8 +3,8 @@
  * `subset-font` (HarfBuzz's hb-subset compiled to WebAssembly).
  *
  * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).
- * Output: `src/assets/fonts/<family>-latin-wght-400-700.woff2`, which `astro.config.mjs` gives
- * to Astro's local font provider. Two reductions, both lossless for this site:
+ * Output: `src/assets/fonts/<family>-latin-wght-400-700.woff2`, which `src/styles/global.css`
+ * declares with `@font-face`. Two reductions, both lossless for this site:
  * - the weight axis is limited to 400–700 (the site sets 400, 500 and 600; 700 is kept for the
  *   bold an editor may add in Markdown);
  * - only the characters of {@link SUBSET_TEXT} are kept: Basic Latin, Latin-1 (accented names),
@@ -20,13 +20,21 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import subsetFont from 'subset-font';
+// subset-font ships no types: its one function takes the font, the text and options.
+// @ts-expect-error -- no declaration file
+import subsetFontUntyped from 'subset-font';
+
+const subsetFont = subsetFontUntyped as (
+  font: Buffer,
+  text: string,
+  options: { targetFormat: 'woff2'; variationAxes: Record<string, typeof WEIGHT_RANGE> },
+) => Promise<Buffer>;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
 /** Inclusive code-point ranges kept in every subset. */
-export const SUBSET_RANGES = [
+export const SUBSET_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x0020, 0x007e], // Basic Latin
   [0x00a0, 0x00ff], // Latin-1 Supplement (é, ü, ©, ·, ×, …)
   [0x0131, 0x0131], // dotless i
@@ -53,7 +61,7 @@ export const SUBSET_TEXT = SUBSET_RANGES.flatMap(([a, b]) =>
 /**
  * Weight axis range kept (CSS font-weight units). The default instance is set to 400, the weight
  * of headings and body text: Astro derives the metric-adjusted fallback (`size-adjust`) from the
- * default instance's glyph widths, and Fraunces ships with 900 as its default.
+ * default instance's glyph widths (the fallback metrics in `global.css` were computed so), and Fraunces ships with 900 as its default.
  */
 export const WEIGHT_RANGE = { min: 400, max: 700, default: 400 };
 
@@ -73,10 +81,11 @@ export const FONT_SUBSETS = [
 
 /**
  * Subset one font.
- * @param {string} source package path of the input woff2
- * @returns {Promise<Buffer>} the subset woff2 bytes
+ * @param source package path of the input woff2
+ * @returns the subset woff2 bytes
+ * @throws when the package is not installed
  */
-export async function subsetOne(source) {
+export async function subsetOne(source: string): Promise<Buffer> {
   const input = readFileSync(require.resolve(source));
   return subsetFont(input, SUBSET_TEXT, {
     targetFormat: 'woff2',

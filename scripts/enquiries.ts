@@ -22,9 +22,12 @@ const USAGE = `Usage: npm run enquiries -- <command> [options]
 
 class UsageError extends Error {}
 
-function parse(argv) {
+type OptionSpecs = Record<string, { type: 'boolean' | 'string' }>;
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(argv: string[]): { command: string; values: Values } {
   const [command, ...rest] = argv;
-  const specs = {
+  const specs: Record<string, OptionSpecs> = {
     list: { spam: { type: 'boolean' }, limit: { type: 'string' } },
     export: { format: { type: 'string' }, spam: { type: 'boolean' } },
     erase: { email: { type: 'string' } },
@@ -33,34 +36,34 @@ function parse(argv) {
   };
   if (!command) throw new UsageError('No command given.');
   if (!Object.hasOwn(specs, command)) throw new UsageError(`Unknown command "${command}".`);
-  let values;
+  let values: Values;
   try {
     ({ values } = parseArgs({
       args: rest,
-      options: specs[command],
+      options: specs[command] ?? {},
       strict: true,
       allowPositionals: false,
     }));
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
-  if (command === 'list' && values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) {
+  if (command === 'list' && values['limit'] !== undefined && !/^[1-9]\d*$/.test(String(values['limit']))) {
     throw new UsageError('--limit takes a positive whole number, e.g. --limit 20.');
   }
-  if (command === 'export' && values.format !== 'csv' && values.format !== 'json') {
+  if (command === 'export' && values['format'] !== 'csv' && values['format'] !== 'json') {
     throw new UsageError('export needs --format csv or --format json.');
   }
-  if (command === 'erase' && !/^[^\s@]+@[^\s@]+$/.test(values.email ?? '')) {
+  if (command === 'erase' && !/^[^\s@]+@[^\s@]+$/.test(String(values['email'] ?? ''))) {
     throw new UsageError('erase needs --email with an address, e.g. --email name@example.com.');
   }
-  if (command === 'purge' && !/^[1-9]\d*d$/.test(values['older-than'] ?? '')) {
+  if (command === 'purge' && !/^[1-9]\d*d$/.test(String(values['older-than'] ?? ''))) {
     throw new UsageError('purge needs --older-than with a number of days, e.g. --older-than 365d.');
   }
   return { command, values };
 }
 
-async function main() {
-  let args;
+async function main(): Promise<void> {
+  let args: ReturnType<typeof parse>;
   try {
     args = parse(process.argv.slice(2));
   } catch (e) {
@@ -80,8 +83,8 @@ async function main() {
     const { command, values } = args;
     if (command === 'list') {
       const rows = await store.list({
-        includeSpam: Boolean(values.spam),
-        ...(values.limit ? { limit: Number(values.limit) } : {}),
+        includeSpam: Boolean(values['spam']),
+        ...(values['limit'] ? { limit: Number(values['limit']) } : {}),
       });
       if (rows.length === 0) process.stdout.write('No enquiries.\n');
       for (const r of rows) {
@@ -91,15 +94,15 @@ async function main() {
         );
       }
     } else if (command === 'export') {
-      const rows = await store.list({ includeSpam: Boolean(values.spam) });
-      process.stdout.write(values.format === 'csv' ? toCsv(rows) : toJson(rows));
+      const rows = await store.list({ includeSpam: Boolean(values['spam']) });
+      process.stdout.write(values['format'] === 'csv' ? toCsv(rows) : toJson(rows));
     } else if (command === 'erase') {
-      const n = await store.eraseByEmail(values.email);
+      const n = await store.eraseByEmail(String(values['email']));
       process.stdout.write(
-        `Erased ${n} submission(s) for ${values.email} and their notifications.\n`,
+        `Erased ${n} submission(s) for ${String(values['email'])} and their notifications.\n`,
       );
     } else if (command === 'purge') {
-      const days = Number(values['older-than'].slice(0, -1));
+      const days = Number(String(values['older-than']).slice(0, -1));
       const n = await store.purgeOlderThan(Date.now() - days * 86_400_000);
       process.stdout.write(`Purged ${n} submission(s) older than ${days} days.\n`);
     } else if (command === 'retry') {

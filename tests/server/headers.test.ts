@@ -1,0 +1,129 @@
+/**
+ * Response headers over HTTP (issue #7 §5, spec §8): the page CSP carries a fresh nonce equal
+ * to the nonce on every script, no 'unsafe-inline' script; everything else gets a deny-all CSP;
+ * the security headers; caching (hashed assets immutable, pages private no-cache); precompressed
+ * static files; HSTS only over HTTPS behind a trusted proxy; robots.txt, sitemap.xml.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+describe('response headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SITE_URL: 'https://www.kahaani-pr.example', TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['/', '/contact', '/privacy'])(
+    '%s: CSP nonce on the header equals the nonce of every script; no unsafe-inline',
+    async (path) => {
+      const res = await request(t.app).get(path);
+      const csp = String(res.headers['content-security-policy']);
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      const scripts = [...res.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+      const executable = scripts.filter((a) => !a.includes('application/ld+json'));
+      expect(executable.length).toBeGreaterThan(0);
+      for (const attrs of executable) expect(attrs).toContain(`nonce="${nonce}"`);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    },
+  );
+
+  it('a fresh nonce on every response', async () => {
+    const a = await request(t.app).get('/about');
+    const b = await request(t.app).get('/about');
+    expect(a.headers['content-security-policy']).not.toBe(b.headers['content-security-policy']);
+  });
+
+  it('security headers on pages and on everything else', async () => {
+    for (const path of ['/', '/robots.txt', '/favicon.svg', '/healthz']) {
+      const res = await request(t.app).get(path);
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['permissions-policy'], path).toContain('camera=()');
+      expect(res.headers['x-powered-by'], path).toBeUndefined();
+    }
+    const text = await request(t.app).get('/robots.txt');
+    expect(text.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+  });
+
+  it('HSTS only for HTTPS requests (X-Forwarded-Proto from the trusted proxy)', async () => {
+    const plain = await request(t.app).get('/');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await request(t.app).get('/').set('X-Forwarded-Proto', 'https');
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('hashed assets are immutable for a year and served precompressed', async () => {
+    const dir = join(inject('buildDir'), 'client/assets');
+    const js = readdirSync(dir).find((f) => f.startsWith('entry-client') && f.endsWith('.js'));
+    expect(js).toBeTruthy();
+    const br = await request(t.app).get(`/assets/${js}`).set('Accept-Encoding', 'br, gzip');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    const gz = await request(t.app).get(`/assets/${js}`).set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const missing = await request(t.app).get('/assets/nope-123.js');
+    expect(missing.status).toBe(404);
+  });
+
+  it('pages are compressed per request with brotli or gzip', async () => {
+    const br = await request(t.app).get('/').set('Accept-Encoding', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await request(t.app).get('/').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('robots.txt names the sitemap; the sitemap lists the indexable routes only', async () => {
+    const robots = await request(t.app).get('/robots.txt');
+    expect(robots.text).toContain('Sitemap: https://www.kahaani-pr.example/sitemap.xml');
+    const map = await request(t.app).get('/sitemap.xml');
+    expect(map.headers['content-type']).toMatch(/xml/);
+    const locs = [...map.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(
+      ['/', '/about', '/expertise', '/showcase', '/contact'].map(
+        (p) => `https://www.kahaani-pr.example${p}`,
+      ),
+    );
+  });
+
+  it('social images, favicons and the manifest are served', async () => {
+    for (const [path, type] of [
+      ['/og/home.png', 'image/png'],
+      ['/og/contact.png', 'image/png'],
+      ['/favicon.ico', 'image/'],
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/apple-touch-icon.png', 'image/png'],
+      ['/manifest.webmanifest', 'application/manifest+json'],
+    ] as const) {
+      const res = await request(t.app).get(path);
+      expect(res.status, path).toBe(200);
+      expect(String(res.headers['content-type']), path).toContain(type);
+    }
+  });
+
+  it('pages carry the canonical URL on SITE_URL and the social image', async () => {
+    const res = await request(t.app).get('/about');
+    expect(res.text).toContain(
+      '<link rel="canonical" href="https://www.kahaani-pr.example/about"/>',
+    );
+    expect(res.text).toContain(
+      '<meta property="og:image" content="https://www.kahaani-pr.example/og/about.png"/>',
+    );
+    const missing = await request(t.app).get('/privacy');
+    expect(missing.text).toContain('<meta name="robots" content="noindex"/>');
+    expect(missing.text).not.toContain('rel="canonical"');
+  });
+});
