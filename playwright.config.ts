@@ -1,15 +1,15 @@
 /**
  * Playwright configuration (contracts.md "Playwright"; issue 2 "Tests that must pass").
  *
- * - Browser: Debian Chromium at /usr/bin/chromium (installed by scripts/ensure-chromium.mjs, which
+ * - Browser: Debian Chromium at /usr/bin/chromium (installed by scripts/ensure-chromium.ts, which
  *   both `npm run test:e2e` and the global setup run), never Playwright's own download.
  * - Projects: `mobile` (375×812, touch, mobile viewport) and `desktop` (1280×800, mouse).
- * - Server: the production server (`server/index.mjs`) against the already built ASTRO_OUT_DIR
+ * - Server: the production server (`server.ts`) against the already built BUILD_DIR
  *   (default ./dist — `npm test` builds first) on E2E_PORT (default 4321), with a throwaway
  *   DATA_DIR so enquiries posted by the tests never touch real data, a rate limit high enough for
  *   the whole suite and no minimum fill time.
  *
- * Env: E2E_PORT, ASTRO_OUT_DIR, E2E_DATA_DIR (overrides the temp DATA_DIR, which is otherwise
+ * Env: E2E_PORT, BUILD_DIR, E2E_DATA_DIR (overrides the temp DATA_DIR, which is otherwise
  * removed after the run), E2E_OUTPUT_DIR (default test-results), E2E_REUSE_SERVER=1, CI.
  */
 import { defineConfig, devices } from '@playwright/test';
@@ -17,17 +17,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const port = Number(process.env.E2E_PORT ?? 4321);
+const port = Number(process.env['E2E_PORT'] ?? 4321);
 const baseURL = `http://localhost:${port}`;
-const outDir = resolve(process.env.ASTRO_OUT_DIR ?? './dist');
+const buildDir = resolve(process.env['BUILD_DIR'] ?? './dist');
 
 // The config is evaluated in the runner and again in every worker; the env variable makes all
 // of them agree on one fresh directory (workers inherit the runner's environment).
-if (!process.env.E2E_DATA_DIR) {
-  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  process.env.E2E_DATA_DIR_OWNED = '1'; // the global setup's teardown removes it
+if (!process.env['E2E_DATA_DIR']) {
+  process.env['E2E_DATA_DIR'] = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  process.env['E2E_DATA_DIR_OWNED'] = '1'; // the global setup's teardown removes it
 }
-const dataDir = process.env.E2E_DATA_DIR;
+const dataDir = process.env['E2E_DATA_DIR'];
 
 /** Flags from the common rules: no sandbox (root in containers), no GPU, no background traffic. */
 export const chromiumArgs = [
@@ -45,10 +45,10 @@ const launchOptions = { executablePath: '/usr/bin/chromium', args: chromiumArgs 
 export default defineConfig({
   testDir: 'tests/e2e',
   // Overridable so parallel runs in one working tree do not wipe each other's results.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  outputDir: process.env['E2E_OUTPUT_DIR'] ?? 'test-results',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
-  forbidOnly: !!process.env.CI,
+  forbidOnly: !!process.env['CI'],
   workers: 2,
   retries: 0,
   timeout: 30_000,
@@ -84,19 +84,22 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node_modules/.bin/node server/index.mjs',
+    command: 'node_modules/.bin/node server.ts',
     url: `${baseURL}/`,
     // Never reuse a server by default: a developer's `npm start` on the same port would have real
     // data and the real rate limit. E2E_REUSE_SERVER=1 opts in while iterating locally.
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
+    reuseExistingServer: process.env['E2E_REUSE_SERVER'] === '1' && !process.env['CI'],
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),
       HOST: 'localhost',
-      ASTRO_OUT_DIR: outDir,
-      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      FORM_SECRET: 'e2e-form-secret-0123456789',
+      DRAIN_GRACE_MS: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir ?? '',
       RATE_LIMIT_MAX: '1000',
       FORM_MIN_FILL_MS: '0',
       NODE_ENV: 'production',

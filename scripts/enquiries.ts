@@ -47,7 +47,11 @@ function parse(argv: string[]): { command: string; values: Values } {
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
-  if (command === 'list' && values['limit'] !== undefined && !/^[1-9]\d*$/.test(String(values['limit']))) {
+  if (
+    command === 'list' &&
+    values['limit'] !== undefined &&
+    !/^[1-9]\d*$/.test(String(values['limit']))
+  ) {
     throw new UsageError('--limit takes a positive whole number, e.g. --limit 20.');
   }
   if (command === 'export' && values['format'] !== 'csv' && values['format'] !== 'json') {

@@ -3,7 +3,7 @@
  * 1280px with zero violations, plus the states a visitor reaches: the open mobile menu, the
  * scrolled (white) header, and the black contact page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import {
   ROUTES,
   compositeLayers,
@@ -23,7 +23,9 @@ test.describe('axe-core', () => {
       await expectNoAxeViolations(page, route.path);
       // Scrolled: the header turns white over the content.
       await scrollToY(page, 600);
-      await page.waitForFunction(() => document.querySelector('sv-header[data-scrolled]') !== null);
+      await page.waitForFunction(
+        () => document.querySelector('.site-header[data-scrolled]') !== null,
+      );
       await expectNoAxeViolations(page, `${route.path} scrolled`);
     });
   }

@@ -4,7 +4,7 @@
  * steps, Previous disabled at 0, Next disabled where the last award is fully visible), with
  * keyboard operation, on Home and About. Timers through page.clock.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { isMobile, pauseClock } from './support/site.ts';
 
 const testimonials = (page: Page) =>

@@ -5,12 +5,12 @@
  * reload does not resubmit, server errors re-rendered next to the fields). Both themes.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 
 /** Submissions with this subject, via the operator CLI against the e2e server's DATA_DIR. */
 function storedWithSubject(subject: string): number {
-  const out = execFileSync('node_modules/.bin/node', ['scripts/enquiries.mjs', 'list'], {
+  const out = execFileSync('node_modules/.bin/node', ['scripts/enquiries.ts', 'list'], {
     env: { ...process.env, DATA_DIR: process.env['E2E_DATA_DIR'] ?? '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
@@ -102,9 +102,9 @@ test.describe('with JavaScript', () => {
     // The wrapper is a 1×1 px clipped box: nothing of the trap is painted for sighted people.
     const box = await page.locator('#contact-form .contact-form__trap').boundingBox();
     expect(box && box.width <= 1 && box.height <= 1).toBe(true);
-    await expect(page.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'How we handle your enquiry' })).toHaveAttribute(
       'href',
-      '/privacy',
+      '/contact#privacy',
     );
   });
 });

@@ -2,19 +2,23 @@
  * Spec §5 "Stat counters": start when 30% visible, once, 40 steps over 2000 ms (page.clock), keep
  * the "+", final values without JavaScript, instant under reduced motion. Home and About.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { pauseClock, scrollToY } from './support/site.ts';
 
 const STATS = ['8+', '90+', '200+', '7+'] as const;
 
 /** What the animated counter currently shows (the aria-hidden copy, number + suffix). */
 const shown = (page: Page, value: string) =>
-  page.locator(`sv-counter[data-value="${value}"]`).first().locator('[aria-hidden="true"]').first();
+  page
+    .locator(`[data-counter][data-value="${value}"]`)
+    .first()
+    .locator('[aria-hidden="true"]')
+    .first();
 
 /** Text of the counter outside aria-hidden subtrees (what assistive technology reads). */
 function exposedText(page: Page, value: string): Promise<string> {
   return page
-    .locator(`sv-counter[data-value="${value}"]`)
+    .locator(`[data-counter][data-value="${value}"]`)
     .first()
     .evaluate((el) => {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -34,7 +38,7 @@ function exposedText(page: Page, value: string): Promise<string> {
 async function revealFraction(page: Page, fraction: number, value = '90+'): Promise<void> {
   await page.evaluate(
     async ([f, v]) => {
-      const el = document.querySelector(`sv-counter[data-value="${v}"]`);
+      const el = document.querySelector(`[data-counter][data-value="${v}"]`);
       if (!el) throw new Error('no counter');
       const r = el.getBoundingClientRect();
       const top = window.scrollY + r.top;
@@ -63,7 +67,7 @@ for (const path of ['/', '/about']) {
       await page.goto(path);
       for (const v of STATS) await expect(shown(page, v)).toHaveText(v);
       // The subject is "90+": its frames (90 × k / 40, rounded) pin the step size and count.
-      const counter = page.locator('sv-counter[data-value="90+"]').first();
+      const counter = page.locator('[data-counter][data-value="90+"]').first();
 
       await revealFraction(page, 0.2);
       await page.clock.runFor(100);
@@ -107,7 +111,7 @@ for (const path of ['/', '/about']) {
       await revealFraction(page, 1);
       await page.clock.runFor(60);
       for (const v of STATS) await expect(shown(page, v)).toHaveText(v);
-      await expect(page.locator('sv-counter[data-value="8+"]').first()).not.toHaveAttribute(
+      await expect(page.locator('[data-counter][data-value="8+"]').first()).not.toHaveAttribute(
         'data-state',
         /.+/,
       );

@@ -3,7 +3,7 @@
  * `aria-current="page"`, social icon links, Contact Us, the 50px scroll threshold, legibility on
  * every page, the < 768px disclosure menu and the tooltips' 700 ms / 300 ms timing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import {
   PAGES,
   backdropColor,
@@ -108,7 +108,7 @@ test.describe('header', () => {
         const bg =
           parseColor(bar)[3] === 1
             ? bar
-            : await backdropColor(page, '[data-e2e-brand]', 'sv-header, header');
+            : await backdropColor(page, '[data-e2e-brand]', '.site-header, header');
         expect(contrast(fg, bg), `${path} at scrollY ${y}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(
           4.5,
         );

@@ -3,7 +3,7 @@
  * About"), the Expertise index (8 links to /expertise#id, arrow on hover AND focus), the Showcase
  * cards (4 × View Projects → /showcase#id, View All Projects) and the white contact section.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { effectiveBackground, isMobile, luminance, site } from './support/site.ts';
 
 test.describe('home', () => {
@@ -17,7 +17,7 @@ test.describe('home', () => {
       if (!main) return [];
       const probes: Array<[string, Element | null | undefined]> = [
         ['hero', main.querySelector('h1')],
-        ['about (stat counters)', document.querySelector('#about sv-counter')],
+        ['about (stat counters)', document.querySelector('#about [data-counter]')],
         ['expertise (service links)', main.querySelector('a[href^="/expertise#"]')],
         ['showcase (View Projects)', main.querySelector('a[href^="/showcase#"]')],
         [
@@ -152,7 +152,7 @@ test.describe('hero', () => {
   test('cursor marker follows the mouse on desktop; aria-hidden', async ({ page }, testInfo) => {
     test.skip(isMobile(testInfo), 'fine pointers only');
     await page.goto('/');
-    const marker = page.locator('sv-cursor');
+    const marker = page.locator('.cursor-marker');
     await expect(marker).toHaveAttribute('aria-hidden', 'true');
     const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) }).first();
     const box = await hero.boundingBox();
@@ -177,7 +177,7 @@ test.describe('hero', () => {
     test.skip(!isMobile(testInfo), 'touch project');
     await page.goto('/');
     await page.mouse.move(100, 300);
-    await expect(page.locator('sv-cursor')).toBeHidden();
+    await expect(page.locator('.cursor-marker')).toBeHidden();
   });
 
   test('cursor marker is hidden under reduced motion', async ({ page }) => {
@@ -185,7 +185,7 @@ test.describe('hero', () => {
     await page.goto('/');
     await page.mouse.move(300, 300);
     await page.mouse.move(320, 320);
-    await expect(page.locator('sv-cursor')).toBeHidden();
+    await expect(page.locator('.cursor-marker')).toBeHidden();
   });
 
   test('"Scroll to About" scrolls to About and moves focus there (keyboard)', async ({ page }) => {

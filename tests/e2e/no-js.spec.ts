@@ -4,7 +4,7 @@
  * their final values and the footer has the build-time year. The form's no-JS POST is covered by
  * tests/e2e/contact-form.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { PAGES, site } from './support/site.ts';
 
 test.use({ javaScriptEnabled: false });

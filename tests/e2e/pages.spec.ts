@@ -4,7 +4,7 @@
  * Contact: black page with details, social links and the form) and §2 footer with one source of
  * truth for contact details (read from src/site.config.ts) and the current year.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import {
   PAGES,
   ROUTES,
@@ -25,7 +25,7 @@ test.describe('About', () => {
   }) => {
     await page.goto('/about');
     const main = page.getByRole('main');
-    await expect(main.locator('sv-counter')).toHaveCount(4);
+    await expect(main.locator('[data-counter]')).toHaveCount(4);
     const founder = sectionOf(page, 'founder-heading');
     await expect(founder.getByRole('heading', { level: 3 })).toHaveCount(1);
     await expect(founder.getByRole('img')).toHaveCount(1);
@@ -95,7 +95,8 @@ test.describe('Showcase', () => {
 test.describe('Contact', () => {
   test('black page with details, social links and the form', async ({ page }) => {
     await page.goto('/contact');
-    const main = page.getByRole('main');
+    // The details block (the privacy notice below it names the address too).
+    const main = page.locator('#contact');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(luminance(await effectiveBackground(page, 'main h1'))).toBeLessThan(0.05);
     expect(luminance(await effectiveBackground(page, 'main form'))).toBeLessThan(0.05);

@@ -2,7 +2,7 @@
  * Spec §1 (routes and status codes), §2 "every navigation lands at the top", §3 404 screen,
  * design.md accessibility basics (one h1 per page, landmarks, skip link).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,12 +45,15 @@ test.describe('routes', () => {
     // A private server on its own port, so its log can be read.
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-404-log-'));
-    const child = spawn('node_modules/.bin/node', ['server/index.mjs'], {
+    const child = spawn('node_modules/.bin/node', ['server.ts'], {
       env: {
         ...process.env,
         PORT: String(port),
         HOST: 'localhost',
-        ASTRO_OUT_DIR: resolve(process.env.ASTRO_OUT_DIR ?? './dist'),
+        NODE_ENV: 'production',
+        BUILD_DIR: resolve(process.env['BUILD_DIR'] ?? './dist'),
+        FORM_SECRET: 'e2e-form-secret-0123456789',
+        DRAIN_GRACE_MS: '0',
         DATA_DIR: dataDir,
       },
     });
@@ -68,24 +71,26 @@ test.describe('routes', () => {
     }
   });
 
-  test('/privacy states what is collected, why, how long, who to contact and the rights', async ({
+  test('/contact#privacy states what is collected, why, how long, who to contact and the rights', async ({
     page,
   }) => {
-    await page.goto('/privacy');
-    const main = page.getByRole('main');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/privacy/i);
-    const text = (await main.innerText()).toLowerCase();
+    await page.goto('/contact#privacy');
+    const notice = page.getByRole('region', { name: 'How we handle your enquiry' });
+    await expect(notice).toBeVisible();
+    await expect(page.locator('#privacy')).toBeInViewport();
+    const text = (await notice.innerText()).toLowerCase();
     for (const needle of ['name', 'email', 'message', '365', 'erase', 'cookie']) {
-      expect(text, `/privacy mentions "${needle}"`).toContain(needle);
+      expect(text, `the notice mentions "${needle}"`).toContain(needle);
     }
     expect(text.split(/\s+/).length, 'privacy notice has real content').toBeGreaterThan(250);
   });
 
-  test('/terms has real content', async ({ page }) => {
-    await page.goto('/terms');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/terms/i);
-    const words = (await page.getByRole('main').innerText()).split(/\s+/).length;
-    expect(words, 'terms of use have real content').toBeGreaterThan(150);
+  test('the notice beside each copy of the form links to it', async ({ page }) => {
+    for (const path of ['/', '/contact']) {
+      await page.goto(path);
+      const link = page.getByRole('link', { name: 'How we handle your enquiry' });
+      await expect(link).toHaveAttribute('href', '/contact#privacy');
+    }
   });
 
   test('every page has a skip link that moves focus to main', async ({ page }, testInfo) => {
@@ -109,14 +114,17 @@ test.describe('routes', () => {
       await scrollToY(page, 1500);
       if (isMobile(testInfo)) await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('banner').getByRole('link', { name: target, exact: true }).click();
-      await page.waitForLoadState('load');
+      // A client-side navigation: wait for the new page's heading to take focus.
+      await expect(page.locator('main h1')).toBeFocused();
       expect(await page.evaluate(() => window.scrollY), `after going to ${target}`).toBe(0);
     }
     // A footer link, reached at the bottom of a long page.
     await page.goto('/about');
     await scrollToY(page, 100_000);
+    // The footer still links to /privacy, which answers 404 by the spec.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Page not found');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Contact Us.
     await scrollToY(page, 800);
@@ -127,6 +135,7 @@ test.describe('routes', () => {
     }
     await page.getByRole('banner').getByRole('link', { name: 'Contact Us' }).click();
     await expect(page).toHaveURL('/contact');
+    await expect(page.locator('main h1')).toBeFocused();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

@@ -5,12 +5,12 @@
  * 404 page, robots.txt, the sitemap (404 excluded), the manifest and the favicons.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { parse } from 'yaml';
 import { PAGES, ROUTES, site } from './support/site.ts';
 
-/** The canonical origin baked into the build (astro.config.mjs reads the same variable). */
-const SITE_ORIGIN = new URL(process.env.SITE_URL ?? 'http://localhost:4321').origin;
+/** The origin pages name: SITE_URL when the e2e server has one, else the request's origin. */
+const SITE_ORIGIN = new URL(process.env['SITE_URL'] ?? 'http://localhost:4321').origin;
 const content = parse(readFileSync('src/content/pages.yaml', 'utf8')) as Record<
   string,
   { title: string; description: string }
@@ -128,7 +128,7 @@ for (const route of ROUTES) {
   });
 }
 
-test('robots.txt allows crawling and names the sitemap, which lists every page but the 404', async ({
+test('robots.txt allows crawling and names the sitemap, which lists the pages and no 404 path', async ({
   request,
 }) => {
   const robots = await request.get('/robots.txt');
@@ -137,18 +137,13 @@ test('robots.txt allows crawling and names the sitemap, which lists every page b
   expect(text).toMatch(/^User-agent: \*$/m);
   expect(text).not.toMatch(/^Disallow: \/\s*$/m);
   const sitemapUrl = /^Sitemap: (\S+)$/m.exec(text)?.[1] ?? '';
-  expect(sitemapUrl).toBe(`${SITE_ORIGIN}/sitemap-index.xml`);
+  expect(sitemapUrl).toBe(`${SITE_ORIGIN}/sitemap.xml`);
 
-  const index = await (await request.get(localPath(sitemapUrl))).text();
-  const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
-  expect(sitemaps.length).toBeGreaterThan(0);
-  const urls: string[] = [];
-  for (const s of sitemaps) {
-    const xml = await (await request.get(localPath(s))).text();
-    urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? ''));
-  }
+  const xml = await (await request.get(localPath(sitemapUrl))).text();
+  const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+  expect(urls).toHaveLength(PAGES.length);
   for (const p of PAGES) expect(urls, p.path).toContain(new URL(p.path, SITE_ORIGIN).href);
-  expect(urls.some((u) => /\/404(\.html)?$/.test(u))).toBe(false);
+  expect(urls.some((u) => /\/(404|privacy|terms)$/.test(u))).toBe(false);
   for (const u of urls) expect((await request.get(localPath(u))).status(), u).toBe(200);
 });
 

@@ -262,7 +262,10 @@ describe('rate limit kept in the store', () => {
 describe('PostgreSQL back-end over HTTP', () => {
   it('stores through PostgreSQL; /readyz turns 503 when the database goes away, /healthz stays 200', async () => {
     const url = await createDatabase(inject('pgAdminUrl'));
-    const srv = await startServer(inject('buildDir'), { DATA_DIR: tempDir('pg'), DATABASE_URL: url });
+    const srv = await startServer(inject('buildDir'), {
+      DATA_DIR: tempDir('pg'),
+      DATABASE_URL: url,
+    });
     try {
       const r = await send(srv.url, {
         path: ACTION,

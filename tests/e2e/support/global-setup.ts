@@ -7,14 +7,14 @@
  * (never a directory the caller passed in E2E_DATA_DIR).
  */
 import { rmSync } from 'node:fs';
-import { ensureChromium } from '../../../scripts/ensure-chromium.mjs';
+import { ensureChromium } from '../../../scripts/ensure-chromium.ts';
 
 export default function globalSetup(): () => void {
   const status = ensureChromium();
   if (status !== 0) throw new Error(`Installing Chromium failed (apt status ${status}).`);
   return () => {
-    const dir = process.env.E2E_DATA_DIR;
-    if (dir && process.env.E2E_DATA_DIR_OWNED === '1')
+    const dir = process.env['E2E_DATA_DIR'];
+    if (dir && process.env['E2E_DATA_DIR_OWNED'] === '1')
       rmSync(dir, { recursive: true, force: true });
   };
 }

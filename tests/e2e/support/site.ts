@@ -11,7 +11,7 @@ export { site, addressLine };
 
 /** A route of spec §1 with its route id (as used by the `pages` collection and `/og/<id>.png`). */
 export interface RouteInfo {
-  id: 'home' | 'about' | 'expertise' | 'showcase' | 'contact' | 'privacy' | 'terms' | '404';
+  id: 'home' | 'about' | 'expertise' | 'showcase' | 'contact' | '404';
   path: string;
   status: 200 | 404;
 }
@@ -23,9 +23,10 @@ export const ROUTES: readonly RouteInfo[] = [
   { id: 'expertise', path: '/expertise', status: 200 },
   { id: 'showcase', path: '/showcase', status: 200 },
   { id: 'contact', path: '/contact', status: 200 },
-  { id: 'privacy', path: '/privacy', status: 200 },
-  { id: 'terms', path: '/terms', status: 200 },
   { id: '404', path: '/this-page-does-not-exist-e2e', status: 404 },
+  // The owner's card: /privacy and /terms are unknown paths, answered by the 404 page (spec §1).
+  { id: '404', path: '/privacy', status: 404 },
+  { id: '404', path: '/terms', status: 404 },
 ];
 
 /** The routes that answer 200. */

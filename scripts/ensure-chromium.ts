@@ -4,8 +4,8 @@
  * must install Chromium itself — from Debian (`apt-get update` then a non-interactive
  * `apt-get install -y chromium`), never Playwright's own browser download.
  *
- * Usage: `node scripts/ensure-chromium.mjs` (npm's `test:e2e` runs it before `playwright test`),
- * or `import { ensureChromium } from './ensure-chromium.mjs'`.
+ * Usage: `node scripts/ensure-chromium.ts` (npm's `test:e2e` runs it before `playwright test`),
+ * or `import { ensureChromium } from './ensure-chromium.ts'`.
  *
  * Exit status / errors: exits 0 when Chromium is present (or was installed); exits with apt's
  * status (non-zero) and a message when the install fails, e.g. because the process is not root.
@@ -19,15 +19,13 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * Runs one command with its output shown on this terminal.
- * @param {string} cmd
- * @param {string[]} args
- * @returns {number} the exit status (1 when the command could not be started)
+ * @returns the exit status (1 when the command could not be started)
  */
-function run(cmd, args) {
+export function run(cmd: string, args: string[]): number {
   // Use sudo only when we are not root and sudo exists (CI containers usually run as root).
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const useSudo = !asRoot && existsSync('/usr/bin/sudo');
-  const [bin, argv] = useSudo ? ['sudo', ['-E', cmd, ...args]] : [cmd, args];
+  const [bin, argv]: [string, string[]] = useSudo ? ['sudo', ['-E', cmd, ...args]] : [cmd, args];
   console.log(`[ensure-chromium] $ ${[bin, ...argv].join(' ')}`);
   const r = spawnSync(bin, argv, {
     stdio: 'inherit',
@@ -38,9 +36,9 @@ function run(cmd, args) {
 
 /**
  * Installs Chromium from Debian when {@link CHROMIUM_PATH} is missing.
- * @returns {number} 0 on success, otherwise apt's non-zero exit status.
+ * @returns 0 on success, otherwise apt's non-zero exit status.
  */
-export function ensureChromium() {
+export function ensureChromium(): number {
   if (existsSync(CHROMIUM_PATH)) return 0;
   console.log(`[ensure-chromium] ${CHROMIUM_PATH} is missing; installing Debian's chromium.`);
   // Another process (a parallel `npm test`, unattended upgrades) may hold dpkg's lock: wait for
