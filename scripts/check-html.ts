@@ -21,7 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LinkChecker } from 'linkinator';
+import { LinkChecker, LinkState } from 'linkinator';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = resolve(process.env['BUILD_DIR'] ?? join(root, 'dist'));
@@ -155,14 +155,14 @@ try {
     linksToSkip: (link: string) => Promise.resolve(!link.startsWith(base)),
   });
   const broken = result.links.filter(
-    (l) => l.state === 'BROKEN' && !(l.status === 404 && ALLOWED_404.has(new URL(l.url).pathname)),
+    (l) => l.state === LinkState.BROKEN && !(l.status === 404 && ALLOWED_404.has(new URL(l.url).pathname)),
   );
   for (const l of broken) {
     problems.push(
       `broken link ${l.url.replace(base, '')} (HTTP ${l.status ?? '—'}) on ${l.parent?.replace(base, '') ?? '?'}`,
     );
   }
-  const checked = result.links.filter((l) => l.state !== 'SKIPPED').length;
+  const checked = result.links.filter((l) => l.state !== LinkState.SKIPPED).length;
   const allowed = new Set(
     result.links
       .filter((l) => l.status === 404 && ALLOWED_404.has(new URL(l.url).pathname))
