@@ -155,7 +155,9 @@ try {
     linksToSkip: (link: string) => Promise.resolve(!link.startsWith(base)),
   });
   const broken = result.links.filter(
-    (l) => l.state === LinkState.BROKEN && !(l.status === 404 && ALLOWED_404.has(new URL(l.url).pathname)),
+    (l) =>
+      l.state === LinkState.BROKEN &&
+      !(l.status === 404 && ALLOWED_404.has(new URL(l.url).pathname)),
   );
   for (const l of broken) {
     problems.push(
