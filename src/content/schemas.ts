@@ -51,12 +51,8 @@ const text = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .describe(what);
 
-/**
- * Route ids that have an entry in `pages.yaml` (spec §1). `/privacy` and `/terms` are unknown
- * paths answered by the 404 page, so they have no entry of their own.
- */
-export const ROUTE_IDS = ['home', 'about', 'expertise', 'showcase', 'contact', '404'] as const;
-export type RouteId = (typeof ROUTE_IDS)[number];
+export { ROUTE_IDS, type RouteId } from './route-ids.ts';
+import { ROUTE_IDS } from './route-ids.ts';
 
 /**
  * Per-route search metadata. The limits are the ones search engines display before cutting:

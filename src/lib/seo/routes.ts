@@ -5,7 +5,8 @@
  * social image (`/og/<id>.png`). Kept here as a pure module so unit tests, the `<Seo>` component
  * and the social-image endpoint agree on one mapping.
  */
-import { ROUTE_IDS, type RouteId } from '../../content/schemas.ts';
+// Not schemas.ts: this module ships to the browser, and the schemas would bring Zod along.
+import { ROUTE_IDS, type RouteId } from '../../content/route-ids.ts';
 import { site } from '../../site.config.ts';
 
 /** Route ids of spec §1 (`404` is the not-found page); one list, defined with the content schemas. */

@@ -1,7 +1,6 @@
-#!/usr/bin/env node
 /**
  * `npm run bench:enquiries` (issue #3 "Tests and benchmarks"): builds the site into its own
- * ASTRO_OUT_DIR, starts the production server (server/index.mjs) on loopback with the rate
+ * folder (.builds/bench), starts the production server (server.ts) on loopback with the rate
  * limit raised, and fires 10,000 valid, distinct submissions at 50 connections with autocannon —
  * first on the SQLite default, then on a throwaway PostgreSQL (or BENCH_DATABASE_URL). Prints
  * throughput, p50/p99 latency and success answers vs stored rows (they must be equal).
@@ -10,35 +9,41 @@
  * Env: BENCH_AMOUNT (10000), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1 (reuse the build),
  * BENCH_DATABASE_URL (use this PostgreSQL instead of starting one; it must allow CREATE DATABASE).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildSite } from '../tests/pipeline/support/build.mjs';
+import { startThrowawayPostgres } from '../tests/support/postgres.ts';
+import { PgStore } from '../src/lib/enquiries/pg-store.ts';
+import { SqliteStore } from '../src/lib/enquiries/sqlite-store.ts';
+import { benchBuild, freePort } from './lib/bench-server.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const AMOUNT = Number(process.env.BENCH_AMOUNT ?? 10_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SECRET = 'bench-secret';
-const { freePort, startThrowawayPostgres } = await import('../tests/pipeline/global-setup.ts');
-const { SqliteStore } = await import('../src/lib/enquiries/sqlite-store.ts');
-const { PgStore } = await import('../src/lib/enquiries/pg-store.ts');
+const AMOUNT = Number(process.env['BENCH_AMOUNT'] ?? 10_000);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+const SECRET = 'bench-form-secret-0123456789';
 
-function token() {
+function token(): string {
   const ts = String(Date.now() - 10_000);
   return `${ts}.${createHmac('sha256', SECRET).update(`render:${ts}`).digest('base64url')}`;
 }
 
-async function startServer(outDir, env) {
+async function startServer(
+  buildDir: string,
+  env: Record<string, string>,
+): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(join(root, 'node_modules/.bin/node'), [join(root, 'server/index.mjs')], {
+  const proc = spawn(process.execPath, [join(root, 'server.ts')], {
     cwd: root,
     env: {
       ...process.env,
-      ASTRO_OUT_DIR: outDir,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      LOG_LEVEL: 'warn',
+      DRAIN_GRACE_MS: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       FORM_SECRET: SECRET,
@@ -62,8 +67,26 @@ async function startServer(outDir, env) {
   throw new Error('server did not start');
 }
 
-async function run(label, outDir, env, countRows) {
-  const { url, proc } = await startServer(outDir, env);
+interface BenchRow {
+  store: string;
+  requests: number;
+  'subm/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  '2xx': number;
+  'non-2xx': number;
+  errors: number;
+  'stored rows': number;
+  equal: 'yes' | 'NO';
+}
+
+async function run(
+  label: string,
+  buildDir: string,
+  env: Record<string, string>,
+  countRows: () => Promise<number>,
+): Promise<BenchRow> {
+  const { url, proc } = await startServer(buildDir, env);
   let n = 0;
   const tok = token();
   // Warm-up (JIT, connection pools) is not counted; its rows are subtracted below.
@@ -74,9 +97,9 @@ async function run(label, outDir, env, countRows) {
     requests: [
       {
         method: 'POST',
-        path: '/_actions/contact.submit',
+        path: '/api/enquiries',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-        setupRequest: (req) => ({ ...req, body: body(`warm-${label}-${n++}`, tok) }),
+        setupRequest: (req: object) => ({ ...req, body: body(`warm-${label}-${n++}`, tok) }),
       },
     ],
   });
@@ -87,9 +110,9 @@ async function run(label, outDir, env, countRows) {
     requests: [
       {
         method: 'POST',
-        path: '/_actions/contact.submit',
+        path: '/api/enquiries',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-        setupRequest: (req) => ({ ...req, body: body(`${label}-${n++}`, tok) }),
+        setupRequest: (req: object) => ({ ...req, body: body(`${label}-${n++}`, tok) }),
       },
     ],
   });
@@ -112,7 +135,7 @@ async function run(label, outDir, env, countRows) {
   };
 }
 
-function body(subject, tok) {
+function body(subject: string, tok: string): string {
   return new URLSearchParams({
     name: 'Bench Visitor',
     email: 'bench@example.com',
@@ -122,11 +145,8 @@ function body(subject, tok) {
   }).toString();
 }
 
-const outDir =
-  process.env.BENCH_SKIP_BUILD === '1'
-    ? join(root, '.builds/bench-enquiries')
-    : buildSite('bench-enquiries');
-const rows = [];
+const outDir = benchBuild();
+const rows: BenchRow[] = [];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-enquiries-'));
 rows.push(
@@ -139,8 +159,8 @@ rows.push(
 );
 rmSync(dataDir, { recursive: true, force: true });
 
-let pgServer;
-let adminUrl = process.env.BENCH_DATABASE_URL;
+let pgServer: { url: string; stop: () => void } | undefined;
+let adminUrl = process.env['BENCH_DATABASE_URL'];
 if (!adminUrl) {
   pgServer = await startThrowawayPostgres();
   adminUrl = pgServer.url;
@@ -173,7 +193,10 @@ console.log(
 console.table(rows);
 const sqlite = rows[0];
 const ok =
-  sqlite['subm/s'] >= 1000 && sqlite['p99 ms'] < 50 && rows.every((r) => r.equal === 'yes');
+  sqlite !== undefined &&
+  sqlite['subm/s'] >= 1000 &&
+  sqlite['p99 ms'] < 50 &&
+  rows.every((r) => r.equal === 'yes');
 console.log(
   ok
     ? 'Target met: SQLite ≥ 1000 submissions/s with p99 < 50 ms; success answers = stored rows.'

@@ -1,0 +1,229 @@
+/**
+ * Makes a Docker engine and a Node 24 base image available for the container tests and the
+ * container bench, on machines like the ones this project is built on (`../shared/stack-notes.md`
+ * § Docker): a Docker client but no engine, no Docker Hub, no bridge network, no BuildKit.
+ *
+ * 1. When `docker info` answers, that engine is used as it is (and never stopped by us).
+ * 2. Otherwise Debian's `docker.io` (and `debootstrap`) are installed when missing, and `dockerd`
+ *    is started with the vfs storage driver, no iptables and no bridge; {@link DockerEnv.stop}
+ *    stops it again.
+ * 3. The base image: when NODE_IMAGE names an image the engine has (or can pull), it is used.
+ *    Otherwise a local stand-in for `node:24-bookworm-slim` is built once and reused between runs
+ *    (tag {@link STAND_IN_TAG}): a Debian bookworm minbase root filesystem from debootstrap
+ *    (cached as a tarball in {@link CACHE_DIR}), this project's Node 24 binary (the node@24
+ *    devDependency), npm, a `node` user with uid 1000 and this machine's CA bundle
+ *    (`NODE_EXTRA_CA_CERTS`) so `npm ci` inside a build reaches the registry.
+ *
+ * None of this is part of the product: the Dockerfile's default base is the official image, and
+ * an operator on the open internet builds with plain `docker build .`.
+ *
+ * Usage: `node scripts/ensure-docker.ts` (prints the base image to use) or `import { ensureDocker }`.
+ * @throws Error naming the step (install, dockerd, debootstrap, image build) that failed.
+ */
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** Where the debootstrap tarball and dockerd's log are kept between runs. */
+export const CACHE_DIR = process.env['DOCKER_CACHE_DIR'] ?? '/var/cache/story-voice-docker';
+/** The official base the Dockerfile names by default. */
+export const OFFICIAL_NODE_IMAGE = 'node:24-bookworm-slim';
+
+const NODE_BINARY = join(ROOT, 'node_modules/node/bin/node');
+const NODE_VERSION = spawnSync(NODE_BINARY, ['--version'], { encoding: 'utf8' }).stdout.trim();
+/** Tag of the local stand-in (one per Node version, so an upgrade builds a new one). */
+export const STAND_IN_TAG = `story-voice/node-standin:${NODE_VERSION.replace(/^v/, '') || 'unknown'}-bookworm`;
+
+export interface DockerEnv {
+  /** The image to pass as `--build-arg NODE_IMAGE=`. */
+  nodeImage: string;
+  /** True when this process started dockerd. */
+  startedEngine: boolean;
+  /** Stops dockerd if this process started it; otherwise does nothing. */
+  stop(): Promise<void>;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[ensure-docker] ${message}\n`);
+}
+
+/** Runs a command; returns its exit status and output. */
+export function sh(
+  cmd: string,
+  args: string[],
+  options: SpawnSyncOptions = {},
+): { status: number; stdout: string; stderr: string } {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...options });
+  return {
+    status: r.status ?? 1,
+    stdout: String(r.stdout ?? ''),
+    stderr: String(r.stderr ?? '') + (r.error ? String(r.error) : ''),
+  };
+}
+
+/** Runs a command with its output on this terminal. @throws Error when it fails. */
+function must(what: string, cmd: string, args: string[], options: SpawnSyncOptions = {}): void {
+  log(`$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (r.status !== 0) throw new Error(`${what} failed (${cmd} exited ${r.status ?? r.signal})`);
+}
+
+const engineAnswers = (): boolean => sh('docker', ['info', '--format', '{{.ID}}']).status === 0;
+
+function aptInstall(packages: string[]): void {
+  const missing = packages.filter((p) => sh('dpkg', ['-s', p]).status !== 0);
+  if (missing.length === 0) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+  must('apt-get update', 'apt-get', [...wait, 'update', '-q'], { env });
+  must(
+    `installing ${missing.join(', ')}`,
+    'apt-get',
+    [...wait, 'install', '-y', '-q', ...missing],
+    {
+      env,
+    },
+  );
+}
+
+async function startEngine(): Promise<() => Promise<void>> {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const out = openSync(join(CACHE_DIR, 'dockerd.log'), 'a');
+  log('starting dockerd (vfs storage, no iptables, no bridge)');
+  const dockerd = spawn(
+    'dockerd',
+    ['--storage-driver', 'vfs', '--iptables=false', '--bridge=none'],
+    { stdio: ['ignore', out, out], detached: true },
+  );
+  dockerd.unref();
+  const deadline = Date.now() + 60_000;
+  while (!engineAnswers()) {
+    if (dockerd.exitCode !== null) {
+      throw new Error(`dockerd exited (${dockerd.exitCode}); see ${CACHE_DIR}/dockerd.log`);
+    }
+    if (Date.now() > deadline) throw new Error(`dockerd did not answer within 60 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return async () => {
+    if (dockerd.exitCode !== null) return;
+    const exited = new Promise((r) => dockerd.once('exit', r));
+    dockerd.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  };
+}
+
+const imageExists = (tag: string): boolean => sh('docker', ['image', 'inspect', tag]).status === 0;
+
+/** Builds (once) the local stand-in for node:24-bookworm-slim; returns its tag. */
+function buildStandIn(): string {
+  if (imageExists(STAND_IN_TAG)) return STAND_IN_TAG;
+  const minbase = 'story-voice/bookworm-minbase:latest';
+  if (!imageExists(minbase)) {
+    const tarball = join(CACHE_DIR, 'bookworm-minbase.tar');
+    if (!existsSync(tarball)) {
+      const rootfs = mkdtempSync(join(tmpdir(), 'bookworm-rootfs-'));
+      must('debootstrap', 'debootstrap', ['--variant=minbase', 'bookworm', rootfs]);
+      must('packing the root filesystem', 'tar', ['-C', rootfs, '-cf', `${tarball}.part`, '.']);
+      must('moving the tarball', 'mv', [`${tarball}.part`, tarball]);
+      rmSync(rootfs, { recursive: true, force: true });
+    }
+    must('docker import', 'sh', ['-c', `docker import "${tarball}" ${minbase}`]);
+  }
+  const context = mkdtempSync(join(tmpdir(), 'node-standin-'));
+  try {
+    cpSync(NODE_BINARY, join(context, 'node'));
+    const npmDir = dirname(dirname(realNpmCli()));
+    cpSync(npmDir, join(context, 'npm'), { recursive: true });
+    cpSync('/etc/ssl/certs/ca-certificates.crt', join(context, 'ca-certificates.crt'));
+    writeFileSync(
+      join(context, 'Dockerfile'),
+      [
+        `FROM ${minbase}`,
+        'COPY node /usr/local/bin/node',
+        'COPY npm /usr/local/lib/node_modules/npm',
+        'COPY ca-certificates.crt /etc/ssl/certs/ca-certificates.crt',
+        'RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm' +
+          ' && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx' +
+          " && echo 'node:x:1000:1000::/home/node:/bin/sh' >> /etc/passwd" +
+          " && echo 'node:x:1000:' >> /etc/group" +
+          ' && mkdir -p /home/node && chown 1000:1000 /home/node' +
+          ' && node --version && npm --version',
+        // An imported root filesystem has no image config: set PATH as the official image does.
+        'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+        'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt',
+        'CMD ["node"]',
+        '',
+      ].join('\n'),
+    );
+    must('building the Node stand-in image', 'docker', [
+      'build',
+      '--network',
+      'host',
+      '-t',
+      STAND_IN_TAG,
+      context,
+    ]);
+  } finally {
+    rmSync(context, { recursive: true, force: true });
+  }
+  return STAND_IN_TAG;
+}
+
+/** The npm CLI this machine runs (its package directory is copied into the stand-in). */
+function realNpmCli(): string {
+  const candidates = [
+    '/usr/lib/node_modules/npm/bin/npm-cli.js',
+    '/usr/local/lib/node_modules/npm/bin/npm-cli.js',
+  ];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error('npm not found to copy into the Node stand-in image');
+  return found;
+}
+
+/** See the module comment. */
+export async function ensureDocker(): Promise<DockerEnv> {
+  let stop = async () => {};
+  let startedEngine = false;
+  if (!engineAnswers()) {
+    if (sh('which', ['dockerd']).status !== 0 || sh('which', ['debootstrap']).status !== 0) {
+      aptInstall(['docker.io', 'debootstrap']);
+    }
+    stop = await startEngine();
+    startedEngine = true;
+  }
+  try {
+    const wanted = process.env['NODE_IMAGE'];
+    let nodeImage: string;
+    if (wanted && (imageExists(wanted) || sh('docker', ['pull', wanted]).status === 0)) {
+      nodeImage = wanted;
+    } else if (imageExists(OFFICIAL_NODE_IMAGE)) {
+      nodeImage = OFFICIAL_NODE_IMAGE;
+    } else {
+      if (sh('which', ['debootstrap']).status !== 0) aptInstall(['debootstrap']);
+      mkdirSync(CACHE_DIR, { recursive: true });
+      nodeImage = buildStandIn();
+    }
+    log(`base image: ${nodeImage}`);
+    return { nodeImage, startedEngine, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const env = await ensureDocker();
+  process.stdout.write(`${env.nodeImage}\n`);
+  // Run as a command, the engine keeps running for the caller (stop it with `pkill dockerd`).
+}

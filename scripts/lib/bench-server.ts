@@ -1,0 +1,102 @@
+/**
+ * The production build and server for the benches: builds into its own folder (never dist/),
+ * starts `server.ts` on a free loopback port with a throwaway data directory, and stops it.
+ *
+ * Env: BENCH_OUT_DIR (default .builds/bench), BENCH_SKIP_BUILD=1 (reuse an existing build).
+ * @throws Error when the build fails or the server does not answer within 30 s.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BENCH_DIR = resolve(process.env['BENCH_OUT_DIR'] ?? join(ROOT, '.builds/bench'));
+
+/** A TCP port on loopback that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => ok(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+/** Builds into {@link BENCH_DIR} unless BENCH_SKIP_BUILD=1 and a build is there. */
+export function benchBuild(): string {
+  if (
+    process.env['BENCH_SKIP_BUILD'] === '1' &&
+    existsSync(join(BENCH_DIR, 'server/entry-server.js'))
+  )
+    return BENCH_DIR;
+  console.log(`Building into ${BENCH_DIR} …`);
+  const b = spawnSync(process.execPath, [join(ROOT, 'scripts/build.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BUILD_DIR: BENCH_DIR, BUILD_LOG_LEVEL: 'silent' },
+  });
+  if (b.status !== 0) throw new Error(`build failed (status ${b.status})`);
+  return BENCH_DIR;
+}
+
+export interface BenchServer {
+  origin: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Polls `url` until anything answers. @throws Error after `ms`. */
+export async function waitForServer(url: string, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > until) throw new Error(`${url} did not answer within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}
+
+/** Starts the production server on the build in `buildDir`. */
+export async function startBenchServer(
+  buildDir: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const child = spawn(process.execPath, [join(ROOT, 'server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      SITE_URL: origin,
+      LOG_LEVEL: 'warn',
+      DRAIN_GRACE_MS: '0',
+      RATE_LIMIT_MAX: '1000000',
+      ...env,
+    },
+  });
+  await waitForServer(`${origin}/healthz`);
+  return {
+    origin,
+    process: child,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** The part of autocannon's API the benches use (the package ships no types). */
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (request: object) => object;
+    }>;
+  }
+  interface Result {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    '2xx': number;
+    errors: number;
+    timeouts: number;
+    /** seconds */
+    duration: number;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}

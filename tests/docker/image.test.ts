@@ -1,0 +1,230 @@
+/**
+ * The real container image (issue #8 §5): what it holds, who it runs as, its health check, the
+ * site it serves, its data volume, SIGTERM while a request is in flight, a read-only root
+ * filesystem, configuration errors, and two instances on one PostgreSQL with a real SMTP sink.
+ */
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { signRenderTime } from '../../src/lib/enquiries/secret.ts';
+import { createDatabase, startSmtp } from '../pipeline/support/helpers.ts';
+import {
+  docker,
+  dockerRaw,
+  health,
+  runContainer,
+  SECRET,
+  waitExited,
+  waitHealthy,
+  type Container,
+} from './support.ts';
+
+const image = inject('image');
+const running: Container[] = [];
+const volumes: string[] = [];
+afterAll(() => {
+  for (const c of running) c.remove();
+  for (const v of volumes) dockerRaw('volume', 'rm', '-f', v);
+});
+
+async function start(env: Record<string, string> = {}, flags: string[] = []) {
+  const c = await runContainer(image, env, flags);
+  running.push(c);
+  return c;
+}
+
+/** A valid enquiry as the form posts it, with a form token signed 10 s ago. */
+function enquiry(subject: string): string {
+  return new URLSearchParams({
+    name: 'Asha Verma',
+    email: 'asha@example.com',
+    subject,
+    message: 'We are launching in March and would like to talk.',
+    formToken: signRenderTime(SECRET, Date.now() - 10_000),
+  }).toString();
+}
+
+const post = (c: Container, body: string) =>
+  fetch(`${c.url}/api/enquiries`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: c.url },
+    body,
+  });
+
+describe('the image', () => {
+  it('holds only what runs: production dependencies, the build, server.ts and its code', () => {
+    const listing = docker(
+      'run',
+      '--rm',
+      image,
+      'node',
+      '-e',
+      "const fs=require('fs');console.log(JSON.stringify({app:fs.readdirSync('/app').sort(),src:fs.readdirSync('/app/src').sort(),dev:fs.existsSync('/app/node_modules/vite'),react:fs.existsSync('/app/node_modules/react')}))",
+    );
+    const found = JSON.parse(listing) as {
+      app: string[];
+      src: string[];
+      dev: boolean;
+      react: boolean;
+    };
+    expect(found.app).toEqual([
+      'dist',
+      'node_modules',
+      'package.json',
+      'scripts',
+      'server.ts',
+      'src',
+    ]);
+    expect(found.src).toEqual(['lib', 'server', 'site.config.ts']);
+    expect(found.dev, 'no devDependencies').toBe(false);
+    expect(found.react).toBe(true);
+    const config = JSON.parse(
+      docker('image', 'inspect', '--format', '{{json .Config}}', image),
+    ) as {
+      User: string;
+      Env: string[];
+      Volumes: Record<string, unknown>;
+      Healthcheck?: { Test: string[] };
+      Cmd: string[];
+    };
+    expect(config.User).toBe('node');
+    expect(config.Env).toContain('NODE_ENV=production');
+    expect(Object.keys(config.Volumes)).toEqual(['/data']);
+    expect(config.Healthcheck?.Test.join(' ')).not.toMatch(/curl|wget/);
+    expect(config.Cmd).toEqual(['node', 'server.ts']);
+  });
+
+  it('runs as a non-zero uid, turns healthy and serves the site as the plain server does', async () => {
+    const c = await start();
+    await waitHealthy(c.name);
+    expect(
+      Number(docker('exec', c.name, 'node', '-e', 'console.log(process.getuid())')),
+    ).toBeGreaterThan(0);
+    const home = await fetch(`${c.url}/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en-IN"/);
+    expect(html).toContain('Where every story');
+    const nonce = /'nonce-([^']+)'/.exec(home.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(home.headers.get('x-frame-options')).toBe('DENY');
+    expect(home.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await fetch(`${c.url}/privacy`)).status).toBe(404);
+    const ready = await fetch(`${c.url}/readyz`);
+    expect(await ready.json()).toMatchObject({ status: 'ready', store: 'sqlite' });
+  });
+
+  it('keeps enquiries in the /data volume across containers', async () => {
+    const volume = `sv-test-data-${Date.now()}`;
+    volumes.push(volume);
+    const first = await start({}, ['-v', `${volume}:/data`]);
+    await waitHealthy(first.name);
+    expect((await post(first, enquiry('Survives the container'))).status).toBe(200);
+    first.remove();
+    const second = await start({}, ['-v', `${volume}:/data`]);
+    await waitHealthy(second.name);
+    const list = docker('exec', second.name, 'node', 'scripts/enquiries.ts', 'list');
+    expect(list).toContain('Survives the container');
+  });
+
+  it('SIGTERM during a slow request: readiness 503 first, the request completes, exit 0 < 10 s', async () => {
+    const c = await start({ DRAIN_GRACE_MS: '1500' });
+    await waitHealthy(c.name);
+    const body = enquiry('Sent while stopping');
+    // A slow client: headers now, the body 2 s later, so the request is in flight at SIGTERM.
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        `${c.url}/api/enquiries`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': Buffer.byteLength(body),
+            Origin: c.url,
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 2000);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const stopped = Date.now();
+    // `docker stop` sends SIGTERM and waits up to 10 s before it would send SIGKILL.
+    const stop = new Promise<number>((resolve) =>
+      spawn('docker', ['stop', '-t', '10', c.name], { stdio: 'ignore' }).once('exit', (code) =>
+        resolve(code ?? 1),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const ready = await fetch(`${c.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    expect(await answer).toBe(200);
+    expect(await stop).toBe(0);
+    expect(Date.now() - stopped).toBeLessThan(10_000);
+    expect(await waitExited(c.name, 1000), 'exit code').toBe(0);
+  });
+
+  it('works with a read-only root filesystem and a tmpfs /tmp', async () => {
+    const c = await start({}, ['--read-only', '--tmpfs', '/tmp', '-v', `/data`]);
+    await waitHealthy(c.name);
+    expect((await fetch(`${c.url}/about`)).status).toBe(200);
+    expect((await post(c, enquiry('Read-only root'))).status).toBe(200);
+  });
+
+  it('a bad DATABASE_URL stops the container before it listens, with one clear line', () => {
+    const r = dockerRaw(
+      'run',
+      '--rm',
+      '--network',
+      'host',
+      '-e',
+      'DATABASE_URL=mysql://db/site',
+      image,
+    );
+    expect(r.status).not.toBe(0);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: DATABASE_URL: /);
+  });
+
+  it('two instances on one PostgreSQL: 50 enquiries stored once and notified exactly once', async () => {
+    const url = await createDatabase(inject('pgAdminUrl'));
+    const smtp = await startSmtp();
+    try {
+      const env = { DATABASE_URL: url, SMTP_URL: smtp.url, RATE_LIMIT_MAX: '1000' };
+      const a = await start(env);
+      const b = await start(env);
+      await Promise.all([waitHealthy(a.name), waitHealthy(b.name)]);
+      for (let i = 0; i < 50; i++) {
+        const res = await post(i % 2 === 0 ? a : b, enquiry(`Scale-out ${i}`));
+        expect(res.status, `enquiry ${i}`).toBe(200);
+      }
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const stored = await client.query<{ n: string }>(
+        "SELECT COUNT(*) AS n FROM submissions WHERE subject LIKE 'Scale-out %'",
+      );
+      await client.end();
+      expect(Number(stored.rows[0]?.n)).toBe(50);
+      const deadline = Date.now() + 60_000;
+      while (smtp.mails.length < 50 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await new Promise((r) => setTimeout(r, 2000)); // a duplicate would arrive by now
+      const subjects = smtp.mails.map((m) => /Scale-out \d+/.exec(m.raw)?.[0]);
+      expect(subjects).toHaveLength(50);
+      expect(new Set(subjects).size).toBe(50);
+      expect(health(a.name)).toBe('healthy');
+    } finally {
+      await smtp.close();
+    }
+  });
+});
