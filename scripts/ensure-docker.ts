@@ -22,6 +22,7 @@
  */
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -134,6 +135,8 @@ function buildStandIn(): string {
     if (!existsSync(tarball)) {
       const rootfs = mkdtempSync(join(tmpdir(), 'bookworm-rootfs-'));
       must('debootstrap', 'debootstrap', ['--variant=minbase', 'bookworm', rootfs]);
+      // mkdtemp made the directory 0700; as the image's `/` that would lock out every user but root.
+      chmodSync(rootfs, 0o755);
       must('packing the root filesystem', 'tar', ['-C', rootfs, '-cf', `${tarball}.part`, '.']);
       must('moving the tarball', 'mv', [`${tarball}.part`, tarball]);
       rmSync(rootfs, { recursive: true, force: true });
@@ -158,6 +161,7 @@ function buildStandIn(): string {
           " && echo 'node:x:1000:1000::/home/node:/bin/sh' >> /etc/passwd" +
           " && echo 'node:x:1000:' >> /etc/group" +
           ' && mkdir -p /home/node && chown 1000:1000 /home/node' +
+          ' && chmod 755 /' +
           ' && node --version && npm --version',
         // An imported root filesystem has no image config: set PATH as the official image does.
         'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',

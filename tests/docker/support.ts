@@ -44,7 +44,7 @@ export async function runContainer(
   const metrics = await freePort();
   const name = `sv-test-${randomUUID().slice(0, 8)}`;
   const vars = { PORT: String(port), METRICS_PORT: String(metrics), FORM_SECRET: SECRET, ...env };
-  docker(
+  const args = [
     'run',
     '-d',
     '--name',
@@ -54,7 +54,13 @@ export async function runContainer(
     ...flags,
     ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
     image,
-  );
+  ];
+  try {
+    docker(...args);
+  } catch (error) {
+    dockerRaw('rm', '-f', '-v', name); // created but not started: leave nothing behind
+    throw error;
+  }
   return {
     name,
     port,
