@@ -52,7 +52,6 @@ const text = (what: string, max: number) =>
     .describe(what);
 
 export { ROUTE_IDS, type RouteId } from './route-ids.ts';
-import { ROUTE_IDS } from './route-ids.ts';
 
 /**
  * Per-route search metadata. The limits are the ones search engines display before cutting:
