@@ -129,9 +129,10 @@ const imageExists = (tag: string): boolean => sh('docker', ['image', 'inspect', 
 /** Builds (once) the local stand-in for node:24-bookworm-slim; returns its tag. */
 function buildStandIn(): string {
   if (imageExists(STAND_IN_TAG)) return STAND_IN_TAG;
-  const minbase = 'story-voice/bookworm-minbase:latest';
+  const minbase = 'story-voice/bookworm-minbase:v2';
   if (!imageExists(minbase)) {
-    const tarball = join(CACHE_DIR, 'bookworm-minbase.tar');
+    // v2: the root directory is 0755 (v1 tarballs kept mkdtemp's 0700 and locked out non-root users).
+    const tarball = join(CACHE_DIR, 'bookworm-minbase-v2.tar');
     if (!existsSync(tarball)) {
       const rootfs = mkdtempSync(join(tmpdir(), 'bookworm-rootfs-'));
       must('debootstrap', 'debootstrap', ['--variant=minbase', 'bookworm', rootfs]);
@@ -161,7 +162,6 @@ function buildStandIn(): string {
           " && echo 'node:x:1000:1000::/home/node:/bin/sh' >> /etc/passwd" +
           " && echo 'node:x:1000:' >> /etc/group" +
           ' && mkdir -p /home/node && chown 1000:1000 /home/node' +
-          ' && chmod 755 /' +
           ' && node --version && npm --version',
         // An imported root filesystem has no image config: set PATH as the official image does.
         'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
