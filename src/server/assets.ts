@@ -4,9 +4,10 @@
  * (design.md "Performance is part of the design").
  *
  * Production pages inline the CSS (it is small, and a separate file would delay the first paint
- * by a round trip), preload the display serif that paints the largest heading, and modulepreload
- * at low priority the entry's and the matched route's chunks, so hydration does not wait on a
- * chain of imports while nothing competes with the HTML and CSS for the first paint.
+ * by a round trip) and preload the display serif that paints the largest heading. Their scripts
+ * start after the first paint (`afterFirstPaint` in entry-server.tsx), which preloads the entry's
+ * and the matched route's chunks together, so hydration does not wait on a chain of imports and
+ * nothing competes with the HTML, CSS and fonts for the first paint.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,6 +75,7 @@ export function productionAssets(clientDir: string): ClientAssets {
     inlineCss,
     stylesheets: [],
     fontPreloads,
+    deferScripts: true,
   };
 }
 
@@ -84,4 +86,5 @@ export const DEVELOPMENT_ASSETS: ClientAssets = {
   inlineCss: '',
   stylesheets: ['/src/styles/global.css'],
   fontPreloads: [],
+  deferScripts: false,
 };

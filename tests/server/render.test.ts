@@ -36,4 +36,17 @@ describe('render route', () => {
       expect(res.text).toContain('Oops! Page not found');
     },
   );
+
+  it('no script is fetched before the first paint: one inline bootstrap preloads the page chunks after it', async () => {
+    const res = await request(t.app).get('/about');
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head).not.toMatch(/<link[^>]+rel="modulepreload"/);
+    expect(res.text).not.toMatch(/<script[^>]+\bsrc=/);
+    const bootstrap = [...res.text.matchAll(/<script\b[^>]*>([^<]*)<\/script>/g)]
+      .map((m) => m[1] ?? '')
+      .find((body) => body.includes('import('));
+    expect(bootstrap).toMatch(/^requestAnimationFrame\(function\(\)\{requestAnimationFrame/);
+    expect(bootstrap).toMatch(/import\("\/assets\/entry-client-[\w-]+\.js"\)/);
+    expect(bootstrap).toMatch(/"\/assets\/about-[\w-]+\.js"/);
+  });
 });
