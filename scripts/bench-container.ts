@@ -115,14 +115,14 @@ try {
   const sampler = setTimeout(() => {
     loaded = docker('stats', '--no-stream', '--format', '{{.MemUsage}}', c.name);
   }, 5000);
-  const inside = await run('/ in the container', c.url, '/');
+  const inside = await run('/ in the container', 'site', `${c.url}/`);
   clearTimeout(sampler);
   docker('rm', '-f', c.name);
 
   const server = await startBenchServer(benchBuild());
   let outside: SsrRow;
   try {
-    outside = await run('/ outside (server.ts)', server.origin, '/', server.process.pid);
+    outside = await run('/ outside (server.ts)', 'site', `${server.origin}/`, server.process.pid);
   } finally {
     await server.stop();
   }

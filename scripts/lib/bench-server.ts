@@ -49,17 +49,17 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Polls `url` until anything answers. @throws Error after `ms`. */
+/** Polls `url` until it answers 2xx (readiness: every page rendered). @throws Error after `ms`. */
 export async function waitForServer(url: string, ms = 30_000): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     try {
-      await fetch(url);
-      return;
+      if ((await fetch(url)).ok) return;
     } catch {
-      if (Date.now() > until) throw new Error(`${url} did not answer within ${ms} ms`);
-      await new Promise((r) => setTimeout(r, 150));
+      // not listening yet
     }
+    if (Date.now() > until) throw new Error(`${url} did not answer 2xx within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -88,7 +88,7 @@ export async function startBenchServer(
       ...env,
     },
   });
-  await waitForServer(`${origin}/healthz`);
+  await waitForServer(`${origin}/readyz`);
   return {
     origin,
     process: child,

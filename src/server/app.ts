@@ -21,6 +21,7 @@
  *    render per request with their own CSP hashes and `no-store`;
  * 9. the error handler: plain-text 4xx with the reason, 500 without details.
  */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
@@ -225,8 +226,36 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** The Express app plus the promise that settles when every stored page is rendered. */
-export type SiteApp = express.Express & { ready: Promise<void> };
+/**
+ * The site's request listener: stored pages answered before Express (the page store's fast
+ * path), everything else by the Express app.
+ */
+export interface SiteApp {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Settles when every stored page is rendered; rejects when one cannot be. */
+  ready: Promise<void>;
+  /** The Express app behind the fast path. */
+  express: express.Express;
+  /** Creates an HTTP server for the listener and listens (as `express().listen`). */
+  listen(port: number, host: string, callback?: () => void): Server;
+}
+
+/**
+ * The headers Express's security middleware would set on a page, computed once for the fast
+ * path by running the same middleware against a recording response.
+ */
+function precomputedSecurityHeaders(secure: boolean): Map<string, string> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  const req = { secure, headers: {} };
+  for (const middleware of securityHeaders()) {
+    middleware(req as never, res as never, () => undefined);
+  }
+  return headers;
+}
 
 /** Builds the app; see the module comment for the order of its parts. */
 export function createApp(deps: AppDeps): SiteApp {
@@ -272,7 +301,8 @@ export function createApp(deps: AppDeps): SiteApp {
     () => undefined,
   );
 
-  app.use(requestMetrics(obs));
+  const metrics = requestMetrics(obs);
+  app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
   app.use(securityHeaders());
   app.use(requestGuards);
@@ -307,5 +337,31 @@ export function createApp(deps: AppDeps): SiteApp {
     }),
   );
   app.use(errorHandler(logger));
-  return Object.assign(app, { ready });
+
+  const plainHeaders = precomputedSecurityHeaders(false);
+  const secureHeaders = precomputedSecurityHeaders(true);
+  const trustProxy = env.TRUST_PROXY === '1';
+  const isSecure = (req: IncomingMessage): boolean => {
+    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+    const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+    return typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https';
+  };
+  const site = (req: IncomingMessage, res: ServerResponse): void => {
+    const startedAt = performance.now();
+    if (
+      store &&
+      validHost(req.headers.host) &&
+      store.serve(req, res, isSecure(req) ? secureHeaders : plainHeaders)
+    ) {
+      metrics.record(req.method ?? 'GET', req.url?.split('?')[0] ?? '/', res.statusCode, startedAt);
+      return;
+    }
+    app(req, res);
+  };
+  return Object.assign(site, {
+    ready,
+    express: app,
+    listen: (port: number, host: string, callback?: () => void) =>
+      createServer(site).listen(port, host, callback),
+  });
 }

@@ -88,8 +88,23 @@ export function createObservability(runtime: EnquiryRuntime): Observability {
   };
 }
 
-/** Request counter and latency histogram middleware (labels: method, route, status). */
-export function requestMetrics(obs: Observability): RequestHandler {
+/** Records one finished request: labels and the time it took since `startedAt` (ms). */
+export type RecordRequest = (
+  method: string,
+  path: string,
+  status: number,
+  startedAt: number,
+) => void;
+
+/**
+ * Request counter and latency histogram (labels: method, route, status): the middleware for
+ * Express, and the same recorder for responses served before Express (the page store's fast
+ * path).
+ */
+export function requestMetrics(obs: Observability): {
+  middleware: RequestHandler;
+  record: RecordRequest;
+} {
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests by method, route and status.',
@@ -103,19 +118,17 @@ export function requestMetrics(obs: Observability): RequestHandler {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [obs.registry],
   });
-  return (req, res, next) => {
-    const end = latency.startTimer();
-    res.once('finish', () => {
-      const labels = {
-        method: req.method,
-        route: routeLabel(req.path, res.statusCode),
-        status: String(res.statusCode),
-      };
-      requests.inc(labels);
-      end(labels);
-    });
+  const record: RecordRequest = (method, path, status, startedAt) => {
+    const labels = { method, route: routeLabel(path, status), status: String(status) };
+    requests.inc(labels);
+    latency.observe(labels, (performance.now() - startedAt) / 1000);
+  };
+  const middleware: RequestHandler = (req, res, next) => {
+    const startedAt = performance.now();
+    res.once('finish', () => record(req.method, req.path, res.statusCode, startedAt));
     next();
   };
+  return { middleware, record };
 }
 
 /** JSON request logs without personal data; successful health checks are not logged. */

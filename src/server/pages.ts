@@ -9,12 +9,13 @@
  * line: when the clock's year differs from the year the pages were rendered in, the next request
  * renders them all again (once a year, in a few tens of ms) and waits for it.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ClientAssets } from '../entry-server.tsx';
 import type { SiteServices } from '../app/services.ts';
 import { renderPage, requestOn, type ServerEntry } from './render.ts';
-import { sendStored, storeResponse, type StoredResponse } from './stored-response.ts';
+import { sendStored, storeResponse, strengthen, type StoredResponse } from './stored-response.ts';
 
 /** Query of the contact form's confirmation (`?sent=1`), the one query that changes a page. */
 export const CONFIRMATION_QUERY = 'sent=1';
@@ -67,6 +68,14 @@ export interface PageStore {
   pages: RequestHandler;
   /** GET/HEAD of anything no earlier route answered: the stored 404 page. */
   notFound: RequestHandler;
+  /**
+   * The fast path, before Express: serves a GET/HEAD whose path is exactly a stored page's, when
+   * the pages of the current year are ready, and returns true; otherwise returns false and sends
+   * nothing (Express then handles the request, including every redirect and refusal).
+   *
+   * @param headers response headers to send first (the security headers Express would add)
+   */
+  serve(req: IncomingMessage, res: ServerResponse, headers: Map<string, string>): boolean;
 }
 
 /** Renders every page, the `?sent=1` variants (when they differ) and the 404. */
@@ -120,8 +129,15 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
   const yearOf = (ms: number) => new Date(ms).getFullYear();
   let current = renderAll(deps, yearOf(deps.now()));
   let warm = false;
-  const ready = current.then(() => {
+  /** The rendition the fast path may use; undefined until the first one is complete. */
+  let settled: Rendition | undefined;
+  const ready = current.then((first) => {
+    settled = first;
     warm = true;
+    // Full-strength brotli after readiness, off the request path.
+    void strengthen([...first.pages.values(), first.notFound]).catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'brotli compression failed'),
+    );
   });
   ready.catch((error: unknown) => deps.logger.error({ err: error }, 'pages failed to render'));
 
@@ -132,6 +148,11 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
     if (now.year !== year) {
       const next = renderAll(deps, year);
       current = next.catch(() => now);
+      settled = undefined;
+      void current.then(async (rendition) => {
+        settled = rendition;
+        await strengthen([...rendition.pages.values(), rendition.notFound]);
+      });
       return current;
     }
     return now;
@@ -171,6 +192,21 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
     }
   };
 
+  const serve: PageStore['serve'] = (req, res, headers) => {
+    if (!settled || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    if (settled.year !== yearOf(deps.now())) return false;
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!settled.pages.has(path)) return false;
+    const sent =
+      query !== -1 && new URLSearchParams(url.slice(query + 1)).getAll('sent').join() === '1';
+    const page = settled.pages.get(sent ? `${path}?${CONFIRMATION_QUERY}` : path);
+    if (!page) return false;
+    sendStored(req, res, page, headers);
+    return true;
+  };
+
   return {
     ready,
     get warm() {
@@ -178,5 +214,6 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
     },
     pages,
     notFound,
+    serve,
   };
 }

@@ -156,7 +156,7 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Start `server.ts` on a free port against the build in `buildDir`; waits until /healthz answers. */
+/** Start `server.ts` on a free port against the build in `buildDir`; waits until /readyz answers 200 (pages rendered, store up). */
 export async function startServer(
   buildDir: string,
   env: Record<string, string>,
@@ -190,7 +190,7 @@ export async function startServer(
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
-      const r = await fetch(`${url}/healthz`);
+      const r = await fetch(`${url}/readyz`);
       if (r.status === 200) break;
     } catch {
       // not listening yet
