@@ -27,16 +27,9 @@ import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { SiteServices } from '../app/services.ts';
-import { signRenderTime } from '../lib/enquiries/secret.ts';
-import type { EnquiryRuntime } from '../lib/enquiries/runtime.ts';
 import type { ClientAssets } from '../entry-server.tsx';
-import {
-  createEnquiryService,
-  enquiryApi,
-  enquiryBody,
-  formFields,
-  submitRequestOf,
-} from './enquiries.ts';
+import { enquiryRoutes } from './enquiries/http.ts';
+import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { Env } from './env.ts';
 import {
   createObservability,
@@ -193,18 +186,16 @@ export function createApp(deps: AppDeps): express.Express {
     siteOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   app.use(seoRoutes(originOf));
 
-  const enquiries = createEnquiryService(runtime, (outcome) => obs.enquiry(outcome));
-  app.post('/api/enquiries', ...enquiryApi(enquiries));
-  // Page POSTs (the no-JavaScript contact form) carry a checked body to the route action.
-  app.post('/{*splat}', ...enquiryBody());
+  // The form's start cookie, its JSON endpoint and the checked body of page POSTs.
+  const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
+  app.use(enquiries.router);
 
   const services = (req: express.Request): SiteServices => ({
     session: () => ({
       siteOrigin: originOf(req),
-      formToken: signRenderTime(runtime.secret, Date.now()),
       year: new Date().getFullYear(),
     }),
-    submitEnquiry: async () => enquiries.submit(await formFields(req), submitRequestOf(req)),
+    submitEnquiry: () => enquiries.submitPage(req),
   });
   app.all(
     '/{*splat}',

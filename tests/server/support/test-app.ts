@@ -11,15 +11,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type express from 'express';
 import { inject } from 'vitest';
-import { configFromEnv } from '../../../src/lib/enquiries/config.ts';
-import { createLogger } from '../../../src/lib/enquiries/logger.ts';
-import { createRuntime, type EnquiryRuntime } from '../../../src/lib/enquiries/runtime.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { productionAssets } from '../../../src/server/assets.ts';
+import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv } from '../../../src/server/env.ts';
+import { createLogger } from '../../../src/server/logger.ts';
 import type { ServerEntry } from '../../../src/server/render.ts';
 
-/** The form secret test apps use, so tests can sign their own form tokens. */
+/** The form secret test apps use, so tests can sign their own start cookies. */
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
 
 export interface TestApp {
@@ -32,9 +31,13 @@ export interface TestApp {
 
 /**
  * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
+ * @param now the app's clock, epoch ms (default `Date.now`); tests move it to drive the time trap
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  now?: () => number,
+): Promise<TestApp> {
   const buildDir = inject('buildDir');
   if (!buildDir) throw new Error('No build: the global setup could not build the site');
   const dataDir = mkdtempSync(join(tmpdir(), 'test-app-'));
@@ -50,7 +53,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   const parsed = parseEnv(vars);
   const logger = createLogger(parsed.LOG_LEVEL);
-  const runtime = createRuntime({ config: configFromEnv(vars), logger, worker: false });
+  const runtime = createRuntime({
+    config: parsed,
+    logger,
+    worker: false,
+    ...(now ? { now } : {}),
+  });
   await runtime.ready;
   const clientDir = join(buildDir, 'client');
   const entry = (await import(
