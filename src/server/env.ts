@@ -73,7 +73,12 @@ export const envSchema = z.object({
   HOST: z.string().trim().min(1).default('localhost'),
   /** Port of `/metrics` (Prometheus); unset: no metrics server. Never the public port. */
   METRICS_PORT: optional(port(9464)),
-  /** Canonical origin: canonical URLs, sitemap, social cards, allowed form `Origin`. */
+  /**
+   * Canonical origin: canonical URLs, sitemap, robots.txt, social cards, JSON-LD and the allowed
+   * form `Origin`. Required in production (pages are rendered once and cached, so the origin
+   * can never come from a request header; docs/decisions/007-site-url-required-in-production.md);
+   * elsewhere it defaults to `http://localhost:<PORT>`. Only the origin is kept.
+   */
   SITE_URL: optional(url(['http:', 'https:'], 'https://kahaani.example')),
   /** SMTP relay for notifications; unset: they wait in the outbox. */
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:pass@relay:587')),
@@ -108,7 +113,8 @@ export const envSchema = z.object({
   BUILD_DIR: z.string().trim().min(1).default('dist'),
 });
 
-export type Env = z.output<typeof envSchema>;
+/** The checked environment, with `SITE_URL` resolved to an origin (`https://host[:port]`). */
+export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 /** The part of the schema the enquiries CLI needs (see `storeFields`). */
 export const storeEnvSchema = z.object(storeFields);
@@ -129,11 +135,21 @@ export class EnvError extends Error {
  */
 export function parseEnv(source: NodeJS.ProcessEnv): Env;
 export function parseEnv<S extends z.ZodType>(source: NodeJS.ProcessEnv, schema: S): z.output<S>;
-export function parseEnv(source: NodeJS.ProcessEnv, schema: z.ZodType = envSchema): unknown {
-  const result = schema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map(
-    (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
-  );
-  throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
+export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown {
+  const result = (schema ?? envSchema).safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  if (schema) return result.data;
+  const { SITE_URL, ...rest } = result.data as z.output<typeof envSchema>;
+  if (!SITE_URL && rest.NODE_ENV === 'production') {
+    throw new EnvError(
+      'Invalid configuration: SITE_URL: required in production, the public origin of the site ' +
+        '(e.g. https://kahaani.example)',
+    );
+  }
+  return { ...rest, SITE_URL: new URL(SITE_URL ?? `http://localhost:${rest.PORT}`).origin };
 }

@@ -102,7 +102,7 @@ describe('time trap: the start cookie instead of a per-page token', () => {
   beforeAll(async () => {
     t = await createTestApp(
       { FORM_MIN_FILL_MS: '3000', SITE_URL: SITE, TRUST_PROXY: '1' },
-      () => clock,
+      { now: () => clock },
     );
   });
   afterAll(async () => {

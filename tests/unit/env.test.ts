@@ -7,9 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv, storeEnvSchema } from '../../src/server/env.ts';
 import { site } from '../../src/site.config.ts';
 
+/** Outside production SITE_URL has a default, so each case names only what it tests. */
+const TEST = { NODE_ENV: 'test' } as const;
+
 describe('parseEnv', () => {
-  it('gives the documented defaults for an empty environment', () => {
-    expect(parseEnv({})).toMatchObject({
+  it('gives the documented defaults for an otherwise empty environment', () => {
+    expect(parseEnv(TEST)).toMatchObject({
       PORT: 3000,
       DATA_DIR: './data',
       RATE_LIMIT_MAX: 5,
@@ -24,7 +27,12 @@ describe('parseEnv', () => {
   });
 
   it('reads numbers and treats an empty value as unset', () => {
-    const env = parseEnv({ RATE_LIMIT_MAX: '12', FORM_MIN_FILL_MS: '0', RATE_LIMIT_WINDOW_MS: '' });
+    const env = parseEnv({
+      ...TEST,
+      RATE_LIMIT_MAX: '12',
+      FORM_MIN_FILL_MS: '0',
+      RATE_LIMIT_WINDOW_MS: '',
+    });
     expect(env).toMatchObject({ RATE_LIMIT_MAX: 12, FORM_MIN_FILL_MS: 0 });
     expect(env.RATE_LIMIT_WINDOW_MS).toBe(600_000);
   });
@@ -43,7 +51,7 @@ describe('parseEnv', () => {
   ])('%s=%j → one line naming it (the old parser used a default)', (name, value, problem) => {
     let error: unknown;
     try {
-      parseEnv({ [name]: value });
+      parseEnv({ ...TEST, [name]: value });
     } catch (e) {
       error = e;
     }

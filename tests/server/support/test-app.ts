@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type express from 'express';
 import { inject } from 'vitest';
-import { createApp } from '../../../src/server/app.ts';
+import { createApp, type SiteApp } from '../../../src/server/app.ts';
 import { productionAssets } from '../../../src/server/assets.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv } from '../../../src/server/env.ts';
@@ -22,7 +21,7 @@ import type { ServerEntry } from '../../../src/server/render.ts';
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
 
 export interface TestApp {
-  app: express.Express;
+  app: SiteApp;
   runtime: EnquiryRuntime;
   dataDir: string;
   /** Closes the store and removes the data directory. */
@@ -31,12 +30,13 @@ export interface TestApp {
 
 /**
  * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
- * @param now the app's clock, epoch ms (default `Date.now`); tests move it to drive the time trap
+ * @param options.now the clock of the app and its enquiry runtime, epoch ms (tests move it to
+ *   drive the time trap)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  now?: () => number,
+  options: { now?: () => number } = {},
 ): Promise<TestApp> {
   const buildDir = inject('buildDir');
   if (!buildDir) throw new Error('No build: the global setup could not build the site');
@@ -57,7 +57,7 @@ export async function createTestApp(
     config: parsed,
     logger,
     worker: false,
-    ...(now ? { now } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await runtime.ready;
   const clientDir = join(buildDir, 'client');
@@ -69,10 +69,12 @@ export async function createTestApp(
     env: parsed,
     runtime,
     logger,
-    clientDir,
+    production: { entry, assets, clientDir },
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
+    now: options.now,
   });
+  await app.ready;
   return {
     app,
     runtime,
