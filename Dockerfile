@@ -38,9 +38,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json server.ts ./
 COPY src/server ./src/server
-COPY src/lib/enquiries ./src/lib/enquiries
 COPY src/lib/seo/robots.ts src/lib/seo/urls.ts ./src/lib/seo/
-COPY src/lib/privacy-notice.ts ./src/lib/
+COPY src/lib/privacy-notice.ts src/lib/enquiry-fields.ts src/lib/enquiry-outcomes.ts ./src/lib/
 COPY src/site.config.ts ./src/
 # The enquiries CLI (list, export, erase, purge, retry): docker exec <container> node scripts/enquiries.ts
 COPY scripts/enquiries.ts ./scripts/

@@ -21,15 +21,14 @@ try {
   process.exit(1);
 }
 
-const { createLogger } = await import('./src/lib/enquiries/logger.ts');
-const { createRuntime } = await import('./src/lib/enquiries/runtime.ts');
-const { configFromEnv } = await import('./src/lib/enquiries/config.ts');
+const { createLogger } = await import('./src/server/logger.ts');
+const { createRuntime } = await import('./src/server/enquiries/runtime.ts');
 const { createApp } = await import('./src/server/app.ts');
 const { createMetricsApp, createObservability } = await import('./src/server/observability.ts');
 const { DEVELOPMENT_ASSETS, productionAssets } = await import('./src/server/assets.ts');
 
 const logger = createLogger(env.LOG_LEVEL);
-const runtime = createRuntime({ config: configFromEnv(process.env), logger });
+const runtime = createRuntime({ config: env, logger });
 try {
   await runtime.ready;
 } catch {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Operate the enquiry store (issue #3 §6). Uses the same store modules as the server (loaded
- * from src/ with Node's type stripping) and the same env (DATA_DIR or DATABASE_URL).
+ * Operate the enquiry store. Uses the same store modules as the server (loaded from src/ with
+ * Node's type stripping) and the same checked configuration (DATA_DIR or DATABASE_URL,
+ * SQLITE_SYNCHRONOUS; `src/server/env.ts`).
  *
  *   npm run enquiries -- list [--spam] [--limit N]       newest first; spam hidden unless --spam
  *   npm run enquiries -- export --format csv|json [--spam]   to stdout (RFC 4180 CSV)
@@ -9,7 +10,8 @@
  *   npm run enquiries -- purge --older-than 365d         retention (days)
  *   npm run enquiries -- retry                           re-queue failed notifications now
  *
- * Exit codes: 0 ok, 2 bad arguments (message on stderr), 1 store error.
+ * Exit codes: 0 ok, 2 bad arguments (message on stderr), 1 invalid configuration (one line
+ * `Invalid configuration: NAME: problem`) or store error.
  */
 import { parseArgs } from 'node:util';
 
@@ -77,13 +79,19 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const { createRuntime } = await import('../src/lib/enquiries/runtime.ts');
-  const { createLogger } = await import('../src/lib/enquiries/logger.ts');
-  const { toCsv, toJson } = await import('../src/lib/enquiries/export.ts');
-  const rt = createRuntime({ worker: false, logger: createLogger('silent') });
+  const { EnvError, parseEnv, storeEnvSchema } = await import('../src/server/env.ts');
+  let config;
   try {
-    await rt.ready;
-    const { store } = rt;
+    config = parseEnv(process.env, storeEnvSchema);
+  } catch (e) {
+    process.stderr.write(`${e instanceof EnvError ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+  const { openStore } = await import('../src/server/enquiries/runtime.ts');
+  const { toCsv, toJson } = await import('../src/server/enquiries/export.ts');
+  const store = openStore(config);
+  try {
+    await store.migrate();
     const { command, values } = args;
     if (command === 'list') {
       const rows = await store.list({
@@ -117,7 +125,7 @@ async function main(): Promise<void> {
     process.stderr.write(`enquiries: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exitCode = 1;
   } finally {
-    await rt.close();
+    await store.close();
   }
 }
 

@@ -3,21 +3,19 @@
  * request context (`RouterContextProvider`) so one route table serves both entries
  * (design.md "One tree, two entries"; spec §6, §9):
  *
- * - on the server (`src/server/render.ts`), `session` signs a fresh form token and
+ * - on the server (`src/server/render.ts`), `session` gives the page's data and
  *   `submitEnquiry` runs the enquiry pipeline in-process;
  * - in the browser (`src/entry-client.tsx`), `submitEnquiry` posts to `POST /api/enquiries` and
  *   `session` is never needed (the root's data comes with the server's hydration data and the
  *   root never revalidates).
  */
 import { createContext } from 'react-router';
-import type { FieldName } from '../lib/enquiries/fields.ts';
+import type { FieldName } from '../lib/enquiry-fields.ts';
 
 /** Data every page needs, made per request by the server (the root loader's result). */
 export interface SessionData {
   /** Canonical origin from SITE_URL (e.g. `https://kahaani.example`), for canonical URLs. */
   siteOrigin: string;
-  /** Signed render time for the contact form's time trap (`<ms>.<hmac>`). */
-  formToken: string;
   /** The server's calendar year, the copyright line's first render (corrected in the browser). */
   year: number;
 }
@@ -26,8 +24,9 @@ export interface SessionData {
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 /**
- * The outcome of one submission, the same on both paths:
- * - `ok: true` only after the store committed (spam gets the same answer, spec §6 [beyond]);
+ * The outcome of one submission, the same on both paths (statuses and messages from the one
+ * table in `src/lib/enquiry-outcomes.ts`):
+ * - `ok: true` only after the store committed (spam gets the same answer);
  * - otherwise an HTTP status (400 invalid input, 403 foreign origin, 413 too large,
  *   415 wrong type, 429 over the rate limit, 503 store unavailable, 0 network failure in the
  *   browser), a message for the form's status line and, for 400, one message per field.
@@ -48,8 +47,8 @@ export interface SiteServices {
   /** The root loader's data. @throws Error in the browser, where it is never needed. */
   session(): SessionData;
   /**
-   * Checks and stores one contact-form submission (the four fields, the honeypot and the form
-   * token, as posted). Never throws for bad input: every refusal is an {@link EnquiryResult}.
+   * Checks and stores one contact-form submission (the four fields and the honeypot, as posted;
+   * the time trap's start cookie travels with the request). Never throws for bad input: every refusal is an {@link EnquiryResult}.
    */
   submitEnquiry(form: FormData, request: Request): Promise<EnquiryResult>;
 }

@@ -1,6 +1,6 @@
 /**
  * The contact form's route action, shared by the two routes that show the form (home and
- * contact; spec §6, §9):
+ * contact):
  *
  * - a plain POST without JavaScript runs it on the server: success answers `303 See Other` to
  *   `<page>?sent=1#<form id>` (Post/Redirect/Get, so a reload cannot resubmit); a refusal
@@ -8,12 +8,13 @@
  * - with JavaScript the form submits through a fetcher: the action runs in the browser, where
  *   `submitEnquiry` posts to `/api/enquiries`, and its data updates the form without a reload.
  *
- * Either way the rules are the server's (`src/server/enquiries.ts`), reached through
- * `servicesContext`.
+ * Either way the rules are the server's (`src/server/enquiries/http.ts`), reached through
+ * `servicesContext`, and every answer comes from the one table in `src/lib/enquiry-outcomes.ts`.
  */
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { servicesContext, type EnquiryResult } from '../app/services.ts';
-import { FIELD_NAMES, type FieldName } from '../lib/enquiries/fields.ts';
+import { FIELD_NAMES, type FieldName } from '../lib/enquiry-fields.ts';
+import { resultOf } from '../lib/enquiry-outcomes.ts';
 
 /** Query parameter of the confirmation page a no-JavaScript visitor lands on. */
 export const CONFIRMATION_QUERY = 'sent';
@@ -29,13 +30,6 @@ export interface EnquiryActionData {
   values: Partial<Record<FieldName, string>>;
 }
 
-const MALFORMED: EnquiryResult = {
-  ok: false,
-  status: 400,
-  message: 'We could not read the form. Please reload the page and try again.',
-  fieldErrors: {},
-};
-
 /** A form id from the hidden field, or the contact page's when it is not one of ours. */
 function formIdOf(value: FormDataEntryValue | null): string {
   const ids: readonly string[] = Object.values(FORM_IDS);
@@ -48,7 +42,8 @@ export async function enquiryAction({ request, context }: ActionFunctionArgs) {
   try {
     form = await request.formData();
   } catch {
-    return data<EnquiryActionData>({ result: MALFORMED, values: {} }, { status: 400 });
+    const result = resultOf('unreadable');
+    return data<EnquiryActionData>({ result, values: {} }, { status: 400 });
   }
   const result = await context.get(servicesContext).submitEnquiry(form, request);
   if (result.ok) {

@@ -29,16 +29,9 @@ import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { SiteServices } from '../app/services.ts';
-import { signRenderTime } from '../lib/enquiries/secret.ts';
-import type { EnquiryRuntime } from '../lib/enquiries/runtime.ts';
 import type { ClientAssets } from '../entry-server.tsx';
-import {
-  createEnquiryService,
-  enquiryApi,
-  enquiryBody,
-  formFields,
-  submitRequestOf,
-} from './enquiries.ts';
+import { enquiryRoutes } from './enquiries/http.ts';
+import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { Env } from './env.ts';
 import {
   createObservability,
@@ -269,16 +262,15 @@ export function createApp(deps: AppDeps): SiteApp {
   app.set('trust proxy', env.TRUST_PROXY === '1' ? 1 : false);
   const obs = deps.observability ?? createObservability(runtime);
 
-  const enquiries = createEnquiryService(runtime, (outcome) => obs.enquiry(outcome));
+  const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
   const services = (year: number, req?: express.Request): SiteServices => ({
     session: () => ({
       siteOrigin: origin,
-      formToken: signRenderTime(runtime.secret, now()),
       year,
     }),
     submitEnquiry: async () => {
       if (!req) throw new Error('Stored pages have no action');
-      return enquiries.submit(await formFields(req), submitRequestOf(req));
+      return enquiries.submitPage(req);
     },
   });
   const seo = seoFiles(origin);
@@ -320,9 +312,8 @@ export function createApp(deps: AppDeps): SiteApp {
   }
   if (deps.production) app.use(staticFiles(deps.production.clientDir));
 
-  app.post('/api/enquiries', ...enquiryApi(enquiries));
-  // Page POSTs (the no-JavaScript contact form) carry a checked body to the route action.
-  app.post('/{*splat}', ...enquiryBody());
+  // The form's start cookie, its JSON endpoint and the checked body of page POSTs.
+  app.use(enquiries.router);
   if (store) app.use(store.notFound);
   const production = deps.production;
   app.all(

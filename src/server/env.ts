@@ -1,11 +1,14 @@
 /**
- * Every environment variable the server reads, checked by one Zod schema at start (issue #8
- * "Configuration checked at start"). `server.ts` calls {@link parseEnv} before it opens a port: a
- * bad or missing value stops the process with one line naming the variable and the problem.
+ * Every environment variable the site reads, checked by ONE Zod schema, parsed once by the entry
+ * points (`server.ts`, the enquiries CLI `scripts/enquiries.ts`); nothing else reads
+ * `process.env`: modules receive the typed values (`Env`, or a `Pick` of it) as arguments. A bad
+ * value stops the process with one line naming the variable and the problem (`Invalid
+ * configuration: RATE_LIMIT_MAX: must be a number …`), never a silent default.
  *
  * Defaults suit `npm start` on a laptop; the Dockerfile and README list what an operator sets.
  */
 import { z } from 'zod';
+import { site } from '../site.config.ts';
 
 const port = (fallback: number) =>
   z.coerce
@@ -15,12 +18,16 @@ const port = (fallback: number) =>
     .max(65_535, 'must be between 1 and 65535')
     .default(fallback);
 
+/** A whole number ≥ 0; empty counts as unset (so `RATE_LIMIT_MAX=` is the default, never 0). */
 const count = (fallback: number, what: string) =>
-  z.coerce
-    .number({ error: `must be a number (${what})` })
-    .int('must be a whole number')
-    .min(0, 'must not be negative')
-    .default(fallback);
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: `must be a number (${what})` })
+      .int('must be a whole number')
+      .min(0, 'must not be negative')
+      .default(fallback),
+  );
 
 const url = (protocols: readonly string[], example: string) =>
   z
@@ -41,7 +48,24 @@ const url = (protocols: readonly string[], example: string) =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/**
+ * The variables the enquiry store needs; the CLI parses only these (it neither listens nor
+ * sends mail), the server all of {@link envSchema}.
+ */
+const storeFields = {
+  /** Where the SQLite database and the generated form secret live. */
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** PostgreSQL instead of SQLite (several instances share it). */
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://user:pass@db:5432/site')),
+  /**
+   * SQLite durability: `FULL` (a commit is on disk before the visitor is told "sent") or
+   * `NORMAL` (safe against a process crash, not against power loss; for benchmarks).
+   */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+};
+
 export const envSchema = z.object({
+  ...storeFields,
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   /** Port of the public site. */
   PORT: port(3000),
@@ -56,18 +80,24 @@ export const envSchema = z.object({
    * elsewhere it defaults to `http://localhost:<PORT>`. Only the origin is kept.
    */
   SITE_URL: optional(url(['http:', 'https:'], 'https://kahaani.example')),
-  /** Where the SQLite database and the generated form secret live. */
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  /** PostgreSQL instead of SQLite (several instances share it). */
-  DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://user:pass@db:5432/site')),
   /** SMTP relay for notifications; unset: they wait in the outbox. */
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:pass@relay:587')),
-  NOTIFY_TO: optional(z.email('must be an email address')),
-  NOTIFY_FROM: optional(z.email('must be an email address')),
+  /** Recipient of notifications (default: the agency address in `src/site.config.ts`). */
+  NOTIFY_TO: optional(z.email('must be an email address')).transform((v) => v ?? site.email),
+  /** Sender of notifications, the agency's own address (the visitor goes in Reply-To). */
+  NOTIFY_FROM: optional(z.email('must be an email address')).transform((v) => v ?? site.email),
+  /** Enquiries allowed per client per window (counted in the store, shared by instances). */
   RATE_LIMIT_MAX: count(5, 'submissions per client per window'),
+  /** The rate-limit window, ms. */
   RATE_LIMIT_WINDOW_MS: count(600_000, 'milliseconds'),
+  /**
+   * Least time between the visitor starting to fill the form (the start cookie) and sending it,
+   * ms; faster is treated as spam (docs/decisions/009-form-time-trap-without-a-page-token.md).
+   */
   FORM_MIN_FILL_MS: count(3000, 'milliseconds'),
+  /** HMAC key of the start cookie and salt of IP hashes; unset: generated in DATA_DIR. */
   FORM_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  /** How long an instance's claim on an outbox row lasts before another may retry it, ms. */
   OUTBOX_LEASE_MS: count(60_000, 'milliseconds'),
   /** `1`: behind a TLS-terminating proxy (trust X-Forwarded-For/-Proto from one hop). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -81,11 +111,14 @@ export const envSchema = z.object({
   DRAIN_GRACE_MS: count(2_000, 'milliseconds'),
   /** Folder of the production build (`client/`, `server/`). */
   BUILD_DIR: z.string().trim().min(1).default('dist'),
-  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
 });
 
 /** The checked environment, with `SITE_URL` resolved to an origin (`https://host[:port]`). */
 export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
+
+/** The part of the schema the enquiries CLI needs (see `storeFields`). */
+export const storeEnvSchema = z.object(storeFields);
+export type StoreEnv = z.output<typeof storeEnvSchema>;
 
 /** One line per invalid variable, e.g. `DATABASE_URL: must be a URL starting with postgres:`. */
 export class EnvError extends Error {
@@ -93,21 +126,25 @@ export class EnvError extends Error {
 }
 
 /**
- * Parses and checks the environment.
+ * Parses and checks the environment; called once, by an entry point.
  *
- * @param source usually `process.env`
- * @throws EnvError whose message names each invalid variable and what is wrong (values are not
- *   echoed: they may be secrets)
+ * @param source the entry point's `process.env` (tests pass their own map)
+ * @param schema {@link envSchema} (default) or {@link storeEnvSchema}
+ * @throws EnvError `Invalid configuration: NAME: problem` (several joined by `; `); values are
+ *   not echoed: they may be secrets
  */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+export function parseEnv(source: NodeJS.ProcessEnv): Env;
+export function parseEnv<S extends z.ZodType>(source: NodeJS.ProcessEnv, schema: S): z.output<S>;
+export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown {
+  const result = (schema ?? envSchema).safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
     );
     throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
   }
-  const { SITE_URL, ...rest } = result.data;
+  if (schema) return result.data;
+  const { SITE_URL, ...rest } = result.data as z.output<typeof envSchema>;
   if (!SITE_URL && rest.NODE_ENV === 'production') {
     throw new EnvError(
       'Invalid configuration: SITE_URL: required in production, the public origin of the site ' +

@@ -15,13 +15,15 @@ import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { EnquiryRuntime } from '../lib/enquiries/runtime.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { START_PATH } from '../lib/enquiry-fields.ts';
+import type { EnquiryRuntime } from './enquiries/runtime.ts';
 
 /** Longest a readiness query of the store may take, ms. */
 export const READY_TIMEOUT_MS = 1000;
 
-/** The app's version (package.json), reported by the health endpoints. */
-export const VERSION = process.env['npm_package_version'] ?? '2.0.0';
+/** The app's version (`package.json`, which the image ships), reported by the health endpoints. */
+export const VERSION: string = packageJson.version;
 
 /** The pages of spec §1, the only values of the `route` label besides a few fixed ones. */
 const PAGE_ROUTES = new Set(['/', '/about', '/expertise', '/showcase', '/contact']);
@@ -33,7 +35,8 @@ const PAGE_ROUTES = new Set(['/', '/about', '/expertise', '/showcase', '/contact
 export function routeLabel(path: string, status: number): string {
   if (PAGE_ROUTES.has(path)) return path;
   if (path.startsWith('/assets/')) return '/assets';
-  if (path === '/api/enquiries' || path === '/healthz' || path === '/readyz') return path;
+  if (path === '/api/enquiries' || path === START_PATH) return path;
+  if (path === '/healthz' || path === '/readyz') return path;
   if (status === 404) return 'not-found';
   return 'static';
 }
@@ -41,7 +44,7 @@ export function routeLabel(path: string, status: number): string {
 /** The process's metrics and the state the health endpoints report. */
 export interface Observability {
   registry: Registry;
-  /** Count one enquiry outcome (`accepted`, `invalid`, `forbidden-origin`, `rate-limited`…). */
+  /** Count one enquiry outcome (a metric label of `src/lib/enquiry-outcomes.ts`). */
   enquiry(outcome: string): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
@@ -55,7 +58,7 @@ export function createObservability(runtime: EnquiryRuntime): Observability {
   let draining = false;
   const enquiries = new Counter({
     name: 'enquiries_total',
-    help: 'Enquiries by outcome (accepted, invalid, forbidden-origin, rate-limited).',
+    help: 'Enquiries by outcome (accepted, spam, invalid, forbidden-origin, rate-limited, too-large, wrong-type, unavailable).',
     labelNames: ['outcome'],
     registers: [registry],
   });

@@ -7,14 +7,13 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { signRenderTime } from '../../src/lib/enquiries/secret.ts';
+import { formBody } from '../pipeline/support/fixtures.ts';
 import { createDatabase, startSmtp } from '../pipeline/support/helpers.ts';
 import {
   docker,
   dockerRaw,
   health,
   runContainer,
-  SECRET,
   waitExited,
   waitHealthy,
   type Container,
@@ -34,15 +33,9 @@ async function start(env: Record<string, string> = {}, flags: string[] = []) {
   return c;
 }
 
-/** A valid enquiry as the form posts it, with a form token signed 10 s ago. */
+/** A valid enquiry as the form posts it (no start cookie: a person, decision 009). */
 function enquiry(subject: string): string {
-  return new URLSearchParams({
-    name: 'Asha Verma',
-    email: 'asha@example.com',
-    subject,
-    message: 'We are launching in March and would like to talk.',
-    formToken: signRenderTime(SECRET, Date.now() - 10_000),
-  }).toString();
+  return formBody({ subject }).toString();
 }
 
 const post = (c: Container, body: string) =>

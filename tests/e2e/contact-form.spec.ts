@@ -1,20 +1,31 @@
 /**
- * The contact form in a real browser (spec §6, issue #3 §1, §2): with JavaScript (no reload,
- * confirmation announced in role="status", fields cleared, focus moved, per-field errors with
- * the visitor's text kept) and without JavaScript (plain POST, Post/Redirect/Get confirmation,
- * reload does not resubmit, server errors re-rendered next to the fields). Both themes.
+ * The contact form in a real browser: with JavaScript (no reload, confirmation announced in
+ * role="status", fields cleared, focus moved, per-field errors with the visitor's text kept) and
+ * without JavaScript (plain POST, Post/Redirect/Get confirmation, reload does not resubmit,
+ * server errors re-rendered next to the fields). Both themes. The time trap's start cookie
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md) is set on first focus, by the
+ * stylesheet without JavaScript, and cleared once the enquiry is stored.
  */
 import { execFileSync } from 'node:child_process';
+import type { BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 
-/** Submissions with this subject, via the operator CLI against the e2e server's DATA_DIR. */
-function storedWithSubject(subject: string): number {
+/**
+ * Stored enquiries (people only: spam is not listed) with this subject, as the operator CLI
+ * lists them against the e2e server's DATA_DIR, one line each (with its notification state).
+ */
+function storedWithSubject(subject: string): string[] {
   const out = execFileSync('node_modules/.bin/node', ['scripts/enquiries.ts', 'list'], {
-    env: { ...process.env, DATA_DIR: process.env['E2E_DATA_DIR'] ?? '', LOG_LEVEL: 'silent' },
+    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: process.env['E2E_DATA_DIR'] ?? '' },
     encoding: 'utf8',
   });
-  return out.split('\n').filter((l) => l.includes(JSON.stringify(subject))).length;
+  return out.split('\n').filter((l) => l.includes(JSON.stringify(subject)));
+}
+
+/** The time trap's start cookie in the browser, if set. */
+async function startCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === 'enquiry_start');
 }
 
 async function fill(
@@ -41,10 +52,25 @@ const unique = (label: string, project: string) => `${label} ${project} ${Date.n
 test.describe('with JavaScript', () => {
   test('contact page (dark): sends without reload, announces, clears, moves focus', async ({
     page,
+    context,
   }, info) => {
     await page.goto('/contact');
+    // Nothing per request in the page: the only hidden field names the form.
+    await expect(page.locator('#contact-form input[type="hidden"]')).toHaveCount(1);
+    await expect(page.locator('#contact-form input[type="hidden"]')).toHaveAttribute(
+      'name',
+      'formId',
+    );
+    expect(await startCookie(context)).toBeUndefined();
     const subject = unique('JS dark', info.project.name);
     await fill(page, 'contact', subject);
+    await expect
+      .poll(() => startCookie(context))
+      .toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+      });
     let navigated = false;
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame()) navigated = true;
@@ -59,7 +85,8 @@ test.describe('with JavaScript', () => {
     }
     expect(navigated).toBe(false);
     expect(page.url()).not.toContain('sent=1');
-    expect(storedWithSubject(subject)).toBe(1);
+    expect(storedWithSubject(subject)).toHaveLength(1);
+    expect(await startCookie(context)).toBeUndefined();
     await expectNoAxeViolations(page, '/contact after sending');
   });
 
@@ -79,7 +106,7 @@ test.describe('with JavaScript', () => {
     await expect(email).toBeFocused();
     await expect(page.locator('#home-contact-subject')).toHaveValue(subject);
     await expect(page.locator('#home-contact-name')).not.toHaveAttribute('aria-invalid', 'true');
-    expect(storedWithSubject(subject)).toBe(0);
+    expect(storedWithSubject(subject)).toHaveLength(0);
     await expectNoAxeViolations(page, '/ with a form error');
 
     // Correcting the field and sending again succeeds and clears the error.
@@ -87,7 +114,7 @@ test.describe('with JavaScript', () => {
     await page.locator('#home-contact-form').getByRole('button', { name: 'Send message' }).click();
     await expect(page.locator('#home-contact-status')).toContainText('Thank you');
     await expect(email).not.toHaveAttribute('aria-invalid', 'true');
-    expect(storedWithSubject(subject)).toBe(1);
+    expect(storedWithSubject(subject)).toHaveLength(1);
   });
 
   test('the honeypot is hidden from people and assistive technology', async ({ page }) => {
@@ -114,16 +141,25 @@ test.describe('without JavaScript', () => {
 
   test('plain POST ends on the confirmation (PRG); reload does not resubmit', async ({
     page,
+    context,
   }, info) => {
     await page.goto('/contact');
     const subject = unique('No-JS', info.project.name);
+    // The stylesheet's :focus-within image asks for the start: the time trap without JavaScript.
+    const started = page.waitForResponse((r) => r.url().endsWith('/api/enquiries/start'));
     await fill(page, 'contact', subject);
+    expect((await started).status()).toBe(204);
+    expect(await startCookie(context)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(/\/contact\?sent=1#contact-form$/);
     await expect(page.locator('#contact-status')).toContainText('Thank you');
     await page.reload();
     await expect(page.locator('#contact-status')).toContainText('Thank you');
-    expect(storedWithSubject(subject)).toBe(1);
+    // Stored once as a person (spam is not listed), its notification queued for delivery.
+    const stored = storedWithSubject(subject);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toContain('notification: pending');
+    expect(await startCookie(context)).toBeUndefined();
   });
 
   test('server-side error re-renders the form with the text kept and the message tied', async ({
@@ -141,6 +177,6 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#home-contact-message')).toHaveValue(
       'We are launching in March and would like to talk.',
     );
-    expect(storedWithSubject(subject)).toBe(0);
+    expect(storedWithSubject(subject)).toHaveLength(0);
   });
 });

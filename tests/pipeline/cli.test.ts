@@ -4,32 +4,14 @@
  * the real script against a SQLite file (and `erase` once against PostgreSQL).
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { csvCell, toCsv } from '../../src/lib/enquiries/export.ts';
-import { PgStore } from '../../src/lib/enquiries/pg-store.ts';
-import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
-import type { NewSubmission, SubmissionStore } from '../../src/lib/enquiries/store.ts';
+import { csvCell, toCsv } from '../../src/server/enquiries/export.ts';
+import { PgStore } from '../../src/server/enquiries/pg-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import type { SubmissionStore } from '../../src/server/enquiries/store.ts';
+import { insert, newSubmission as sub } from './support/fixtures.ts';
 import { createDatabase, NODE, ROOT, tempDir } from './support/helpers.ts';
-
-function sub(over: Partial<NewSubmission> = {}): NewSubmission {
-  const id = randomUUID();
-  return {
-    id,
-    name: 'Asha',
-    email: 'asha@example.com',
-    subject: 'Hello',
-    message: 'Message',
-    receivedAt: Date.now(),
-    ipHash: 'h',
-    userAgent: 'UA',
-    privacyNoticeVersion: 'v1',
-    spam: 'ham',
-    dedupeKey: id,
-    ...over,
-  };
-}
 
 function cli(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {
@@ -54,12 +36,12 @@ describe('enquiries CLI on SQLite', () => {
   };
   beforeEach(async () => {
     dataDir = tempDir('cli');
-    env = { DATA_DIR: dataDir, FORM_SECRET: 'x' };
+    env = { DATA_DIR: dataDir };
     await withStore(async (s) => {
-      await s.insertSubmission(sub({ name: 'Old', receivedAt: Date.now() - 400 * 86_400_000 }), 1);
-      await s.insertSubmission(sub({ name: 'Newer', receivedAt: Date.now() - 1000 }), 1);
-      await s.insertSubmission(sub({ name: 'Newest', email: 'other@example.com' }), 1);
-      await s.insertSubmission(sub({ name: 'Bot', spam: 'honeypot' }), 1);
+      await insert(s, sub({ name: 'Old', receivedAt: Date.now() - 400 * 86_400_000 }), 1);
+      await insert(s, sub({ name: 'Newer', receivedAt: Date.now() - 1000 }), 1);
+      await insert(s, sub({ name: 'Newest', email: 'other@example.com' }), 1);
+      await insert(s, sub({ name: 'Bot', spam: 'honeypot' }), 1);
     });
   });
 
@@ -77,7 +59,8 @@ describe('enquiries CLI on SQLite', () => {
 
   it('export --format csv: RFC 4180 with neutralised formulas; json: parseable', async () => {
     await withStore((s) =>
-      s.insertSubmission(
+      insert(
+        s,
         sub({ name: '=HYPERLINK("http://evil")', subject: 'a,b', message: 'line1\r\nline "2"' }),
         1,
       ),
@@ -133,16 +116,28 @@ describe('enquiries CLI on SQLite', () => {
     expect(r.err).toMatch(message);
     expect(r.err).toContain('Usage: npm run enquiries');
   });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://db/site' }, 'DATABASE_URL: must be a URL starting with postgres:'],
+    [{ SQLITE_SYNCHRONOUS: 'normal' }, 'SQLITE_SYNCHRONOUS: Invalid option'],
+  ])('invalid configuration %j → exit 1 with one line naming it', (bad, message) => {
+    const r = cli({ ...env, ...bad }, 'list');
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(/^Invalid configuration: /);
+    expect(r.err).toContain(message);
+    expect(r.out).toBe('');
+  });
 });
 
 it('erase works against PostgreSQL too', async () => {
   const url = await createDatabase(inject('pgAdminUrl'));
   const s = new PgStore(url);
   await s.migrate();
-  await s.insertSubmission(sub(), 1);
+  await insert(s, sub(), 1);
   await s.close();
   const r = cli(
-    { DATABASE_URL: url, DATA_DIR: tempDir('cli-pg'), FORM_SECRET: 'x' },
+    { DATABASE_URL: url, DATA_DIR: tempDir('cli-pg') },
     'erase',
     '--email',
     'asha@example.com',

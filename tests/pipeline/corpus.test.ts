@@ -7,27 +7,20 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
-import {
-  formBody,
-  startServer,
-  tempDir,
-  TEST_SECRET,
-  tokenFor,
-  type RunningServer,
-} from './support/helpers.ts';
+import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { startServer, tempDir, type RunningServer } from './support/helpers.ts';
+import { ENQUIRY, formBody } from './support/fixtures.ts';
 import { send, type RawRequest } from './support/http.ts';
 
 const ACTION = '/api/enquiries';
 const FORM_POST = '/contact';
 const FORM = 'application/x-www-form-urlencoded';
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
-const valid = { name: 'Asha', email: 'asha@example.com', subject: 'Hello', message: 'Hello there' };
+const valid = ENQUIRY;
 
 /** Build the corpus; `origin` is the server's own origin (only the cross-site cases change it). */
 function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
   const out: Array<{ label: string; req: RawRequest }> = [];
-  const token = tokenFor(TEST_SECRET);
   const form = (label: string, fields: Record<string, string | undefined>, path = ACTION) => {
     const body = formBody(fields);
     out.push({
@@ -80,16 +73,14 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
   // Invalid UTF-8 (raw bytes and percent-encoded) in every field (8).
   for (const f of FIELDS) {
     const raw = Buffer.concat([
-      Buffer.from(
-        `${new URLSearchParams({ ...valid, formToken: token, [f]: '' }).toString()}&${f}=`,
-      ),
+      Buffer.from(`${new URLSearchParams({ ...valid, [f]: '' }).toString()}&${f}=`),
       Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
     ]);
     out.push({
       label: `raw invalid utf-8 in ${f}`,
       req: { path: ACTION, body: raw, headers: { 'Content-Type': FORM, Origin: origin } },
     });
-    const pct = `${new URLSearchParams({ ...valid, formToken: token }).toString().replace(`${f}=`, `${f}=%C3%28%FF`)}`;
+    const pct = `${new URLSearchParams({ ...valid }).toString().replace(`${f}=`, `${f}=%C3%28%FF`)}`;
     out.push({
       label: `percent invalid utf-8 in ${f}`,
       req: { path: ACTION, body: pct, headers: { 'Content-Type': FORM, Origin: origin } },
@@ -139,10 +130,7 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
   // so every JSON body must be refused without a 5xx.
   for (const f of FIELDS) {
     for (const v of [42, null, true, [], { a: 1 }, ['x']]) {
-      json(
-        `json ${f}=${JSON.stringify(v)}`,
-        JSON.stringify({ ...valid, formToken: token, [f]: v }),
-      );
+      json(`json ${f}=${JSON.stringify(v)}`, JSON.stringify({ ...valid, [f]: v }));
     }
   }
   for (const bad of [
@@ -326,9 +314,9 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
       },
     });
   }
-  // Honeypot/token fields oversized (2): schema refuses them.
+  // The honeypot oversized, on both endpoints (2): the schema refuses it.
   form('honeypot over 1000 chars', { website: 'x'.repeat(1001) });
-  form('token over 200 chars', { formToken: 'x'.repeat(201) });
+  form('honeypot over 1000 chars (no-JS)', { website: 'x'.repeat(1001) }, FORM_POST);
   return out;
 }
 

@@ -5,8 +5,9 @@
  */
 import { join } from 'node:path';
 import { expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
-import { formBody, headers, startServer, startSmtp, tempDir } from './support/helpers.ts';
+import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { headers, startServer, startSmtp, tempDir } from './support/helpers.ts';
+import { formBody } from './support/fixtures.ts';
 import { send } from './support/http.ts';
 
 it('SIGKILL under load loses no answered submission; all are delivered after restart', async () => {

@@ -1,21 +1,22 @@
 /**
- * The contact pipeline over HTTP against the production server (server/index.mjs + the build):
+ * The contact pipeline over HTTP against the production server (`server.ts` + the build):
  * JSON/fetch path and no-JS Post/Redirect/Get path, spam rules, rate limit, origin check,
- * body limits, /healthz, graceful SIGTERM (issue #3 §1, §2, §5, §7).
+ * body limits, /healthz, graceful SIGTERM.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
 import {
   createDatabase,
-  formBody,
   startServer,
   startSmtp,
   tempDir,
   TEST_SECRET,
-  tokenFor,
   type RunningServer,
 } from './support/helpers.ts';
+import { START_COOKIE } from '../../src/server/enquiries/http.ts';
+import { signStartTime } from '../../src/server/enquiries/secret.ts';
+import { formBody } from './support/fixtures.ts';
 import { send } from './support/http.ts';
 import pg from 'pg';
 
@@ -131,39 +132,44 @@ describe('contact pipeline over HTTP (SQLite)', () => {
     expect(smtp.mails.some((m) => m.raw.includes('Honeypot subject'))).toBe(false);
   });
 
-  it('submitted faster than FORM_MIN_FILL_MS or with a forged token → stored as spam', async () => {
+  it('time trap: a start younger than FORM_MIN_FILL_MS or a forged cookie → stored as spam; no cookie → a person', async () => {
     const fastDir = tempDir('fast');
     const fast = await startServer(inject('buildDir'), {
       DATA_DIR: fastDir,
       FORM_MIN_FILL_MS: '3000',
     });
+    const submit = (subject: string, cookie?: string) =>
+      send(fast.url, {
+        path: ACTION,
+        body: formBody({ subject }).toString(),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: fast.url,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      });
     try {
-      const r1 = await send(fast.url, {
-        path: ACTION,
-        body: formBody({ subject: 'Fast', formToken: tokenFor(TEST_SECRET, 500) }).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
-      });
-      const r2 = await send(fast.url, {
-        path: ACTION,
-        body: formBody({ subject: 'Slow', formToken: tokenFor(TEST_SECRET, 5000) }).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
-      });
-      const r3 = await send(fast.url, {
-        path: ACTION,
-        body: formBody({
-          subject: 'Forged',
-          formToken: tokenFor('another-secret', 5000),
-        }).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fast.url },
-      });
-      expect([r1.status, r2.status, r3.status]).toEqual([200, 200, 200]);
+      // The cookie the start endpoint just issued: the "visitor" sends at once.
+      const start = await send(fast.url, { method: 'GET', path: '/api/enquiries/start' });
+      const issued = String(start.headers['set-cookie']?.[0]).split(';')[0] ?? '';
+      const slow = `${START_COOKIE}=${signStartTime(TEST_SECRET, Date.now() - 5000)}`;
+      const forged = `${START_COOKIE}=${signStartTime('another-secret-0123456789', Date.now() - 5000)}`;
+      const answers = [
+        await submit('Fast', issued),
+        await submit('Slow', slow),
+        await submit('Forged', forged),
+        await submit('None'),
+      ];
+      // The visitor (or bot) cannot tell the verdicts apart.
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     } finally {
       await fast.stop();
       const s = new SqliteStore(join(fastDir, 'enquiries.sqlite'));
       const rows = await s.list({ includeSpam: true });
       await s.close();
       const verdicts = Object.fromEntries(rows.map((r) => [r.subject, r.spam]));
-      expect(verdicts).toEqual({ Fast: 'too-fast', Slow: 'ham', Forged: 'bad-token' });
+      expect(verdicts).toEqual({ Fast: 'too-fast', Slow: 'ham', Forged: 'bad-token', None: 'ham' });
     }
   });
 

@@ -4,32 +4,17 @@
  * the message has the agency as From, the visitor as Reply-To, every field in a plain-text body,
  * and CR/LF smuggled into a field adds no header.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSmtpNotifier, type Notifier } from '../../src/lib/enquiries/mailer.ts';
-import { OutboxWorker } from '../../src/lib/enquiries/outbox.ts';
-import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
-import { backoffMs, type NewSubmission } from '../../src/lib/enquiries/store.ts';
+import { createSmtpNotifier, type Notifier } from '../../src/server/enquiries/mailer.ts';
+import { OutboxWorker } from '../../src/server/enquiries/outbox.ts';
+import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { backoffMs, type NewSubmission } from '../../src/server/enquiries/store.ts';
+import { insert, newSubmission } from './support/fixtures.ts';
 import { headers, silentLogger, startSmtp, tempDir } from './support/helpers.ts';
 
-function sub(over: Partial<NewSubmission> = {}): NewSubmission {
-  const id = randomUUID();
-  return {
-    id,
-    name: 'Asha Verma',
-    email: 'asha@example.com',
-    subject: 'Launch coverage',
-    message: 'Line one\nLine two',
-    receivedAt: Date.now(),
-    ipHash: 'h',
-    userAgent: 'UA',
-    privacyNoticeVersion: 'v1',
-    spam: 'ham',
-    dedupeKey: id,
-    ...over,
-  };
-}
+const sub = (over: Partial<NewSubmission> = {}) =>
+  newSubmission({ message: 'Line one\nLine two', ...over });
 
 describe('outbox worker with a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -72,7 +57,7 @@ describe('outbox worker with a real SMTP server', () => {
 
   it('sends a plain-text notification: From agency, Reply-To visitor, every field', async () => {
     const s = sub();
-    await store.insertSubmission(s, 600_000);
+    await insert(store, s, 600_000);
     expect(await worker().drainOnce()).toBe(1);
     expect(smtp.mails).toHaveLength(1);
     const mail = smtp.mails[0]!;
@@ -97,7 +82,8 @@ describe('outbox worker with a real SMTP server', () => {
   });
 
   it('injected CR/LF in name, email and subject adds no header', async () => {
-    await store.insertSubmission(
+    await insert(
+      store,
       sub({
         name: 'Eve\r\nBcc: victim@evil.example',
         email: 'eve@example.com\r\nCc: victim2@evil.example',
@@ -115,14 +101,14 @@ describe('outbox worker with a real SMTP server', () => {
   });
 
   it('a backlog is sent over one reused SMTP session', async () => {
-    for (let i = 0; i < 20; i++) await store.insertSubmission(sub({ subject: `B${i}` }), 600_000);
+    for (let i = 0; i < 20; i++) await insert(store, sub({ subject: `B${i}` }), 600_000);
     expect(await worker().drainOnce()).toBe(20);
     expect(smtp.mails).toHaveLength(20);
     expect(smtp.sessions()).toBe(1);
   });
 
   it('refusal, then time-out, then recovery: every row delivered exactly once', async () => {
-    for (let i = 0; i < 5; i++) await store.insertSubmission(sub({ subject: `S${i}` }), 600_000);
+    for (let i = 0; i < 5; i++) await insert(store, sub({ subject: `S${i}` }), 600_000);
     const w = worker(500);
     smtp.setMode('refuse');
     expect(await w.drainOnce()).toBe(0);
@@ -142,7 +128,7 @@ describe('outbox worker with a real SMTP server', () => {
   it('the running loop delivers after kick() and stops after the delivery under way', async () => {
     const w = worker();
     w.start();
-    await store.insertSubmission(sub(), 600_000);
+    await insert(store, sub(), 600_000);
     w.kick();
     for (let i = 0; i < 100 && smtp.mails.length === 0; i++)
       await new Promise((r) => setTimeout(r, 20));
@@ -153,7 +139,7 @@ describe('outbox worker with a real SMTP server', () => {
 
   it('pending rows survive a restart (a new store + worker on the same file deliver them)', async () => {
     smtp.setMode('refuse');
-    await store.insertSubmission(sub(), 600_000);
+    await insert(store, sub(), 600_000);
     await worker().drainOnce();
     await store.close();
     store = new SqliteStore(file);

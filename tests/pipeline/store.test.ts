@@ -1,12 +1,12 @@
 /**
  * One SubmissionStore contract, run against node:sqlite and a real PostgreSQL (issue #3 §3–§6).
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { PgStore } from '../../src/lib/enquiries/pg-store.ts';
-import { SqliteStore } from '../../src/lib/enquiries/sqlite-store.ts';
-import type { NewSubmission, SubmissionStore } from '../../src/lib/enquiries/store.ts';
+import { PgStore } from '../../src/server/enquiries/pg-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import type { NewSubmission, SubmissionStore } from '../../src/server/enquiries/store.ts';
+import { insert, newSubmission } from './support/fixtures.ts';
 import { createDatabase, tempDir } from './support/helpers.ts';
 
 const backends: Array<[string, () => Promise<SubmissionStore>]> = [
@@ -16,23 +16,7 @@ const backends: Array<[string, () => Promise<SubmissionStore>]> = [
 
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 
-function sub(over: Partial<NewSubmission> = {}): NewSubmission {
-  const id = randomUUID();
-  return {
-    id,
-    name: 'Asha',
-    email: 'asha@example.com',
-    subject: 'Hello',
-    message: 'A message',
-    receivedAt: T0,
-    ipHash: 'h'.repeat(64),
-    userAgent: 'UA',
-    privacyNoticeVersion: '2026-11-22',
-    spam: 'ham',
-    dedupeKey: `k-${id}`,
-    ...over,
-  };
-}
+const sub = (over: Partial<NewSubmission> = {}) => newSubmission({ receivedAt: T0, ...over });
 
 describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   let store: SubmissionStore;
@@ -53,7 +37,7 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
     const a = sub({ receivedAt: T0, name: 'First' });
     const b = sub({ receivedAt: T0 + 1000, name: 'Second' });
     const s = sub({ receivedAt: T0 + 2000, spam: 'honeypot' });
-    for (const x of [a, b, s]) await store.insertSubmission(x, 600_000);
+    for (const x of [a, b, s]) await insert(store, x, 600_000);
     const list = await store.list();
     expect(list.map((r) => r.name)).toEqual(['Second', 'First']);
     expect({ ...list[1], dedupeKey: a.dedupeKey }).toEqual({ ...a, notification: 'pending' });
@@ -63,8 +47,8 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   });
 
   it('writes an outbox row for ham only', async () => {
-    await store.insertSubmission(sub(), 600_000);
-    await store.insertSubmission(sub({ spam: 'too-fast' }), 600_000);
+    await insert(store, sub(), 600_000);
+    await insert(store, sub({ spam: 'too-fast' }), 600_000);
     expect(await store.counts()).toEqual({
       submissions: 1,
       spam: 1,
@@ -75,13 +59,11 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   });
 
   it('stores an identical submission once within the window, again after it', async () => {
-    const first = await store.insertSubmission(sub({ dedupeKey: 'same' }), 600_000);
-    const dup = await store.insertSubmission(
-      sub({ dedupeKey: 'same', receivedAt: T0 + 599_000 }),
-      600_000,
-    );
+    const first = await insert(store, sub({ dedupeKey: 'same' }), 600_000);
+    const dup = await insert(store, sub({ dedupeKey: 'same', receivedAt: T0 + 599_000 }), 600_000);
     expect(dup).toEqual({ id: first.id, duplicate: true });
-    const later = await store.insertSubmission(
+    const later = await insert(
+      store,
       sub({ dedupeKey: 'same', receivedAt: T0 + 1_300_000 }),
       600_000,
     );
@@ -91,20 +73,23 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
 
   it('concurrent identical submissions are stored once', async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => store.insertSubmission(sub({ dedupeKey: 'race' }), 600_000)),
+      Array.from({ length: 8 }, () => insert(store, sub({ dedupeKey: 'race' }), 600_000)),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect((await store.counts()).submissions).toBe(1);
   });
 
   it('rate limit counts per key in a fixed window and reports its end', async () => {
+    const limit = (key: string) => ({ key, max: 5, windowMs: 600_000 });
     const hits = [];
-    for (let i = 0; i < 6; i++) hits.push(await store.hitRateLimit('k', 5, 600_000, T0 + i));
+    for (let i = 0; i < 6; i++) {
+      hits.push((await store.submit(sub({ receivedAt: T0 + i }), limit('k'), 600_000)).rate);
+    }
     expect(hits.map((h) => h.allowed)).toEqual([true, true, true, true, true, false]);
     expect(hits[5]?.resetAt).toBe(T0 + 600_000);
-    expect((await store.hitRateLimit('other', 5, 600_000, T0)).allowed).toBe(true);
-    const fresh = await store.hitRateLimit('k', 5, 600_000, T0 + 600_000);
-    expect(fresh).toEqual({ allowed: true, count: 1, resetAt: T0 + 1_200_000 });
+    expect((await store.submit(sub(), limit('other'), 600_000)).rate.allowed).toBe(true);
+    const fresh = await store.submit(sub({ receivedAt: T0 + 600_000 }), limit('k'), 600_000);
+    expect(fresh.rate).toEqual({ allowed: true, count: 1, resetAt: T0 + 1_200_000 });
   });
 
   it('submit: rate-limit hit and storage in one call; over the limit nothing is stored', async () => {
@@ -120,7 +105,7 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
 
   it('claims a due row once, marks it sent exactly once', async () => {
     const s = sub();
-    await store.insertSubmission(s, 600_000);
+    await insert(store, s, 600_000);
     const [job, ...rest] = await store.claimDue(T0, 60_000, 10);
     expect(rest).toHaveLength(0);
     expect(job?.submission).toMatchObject({ id: s.id, email: s.email, message: s.message });
@@ -134,7 +119,7 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   });
 
   it('an expired lease lets another worker take the row; the stale claim cannot mark it', async () => {
-    await store.insertSubmission(sub(), 600_000);
+    await insert(store, sub(), 600_000);
     const [a] = await store.claimDue(T0, 60_000, 10);
     const [b] = await store.claimDue(T0 + 60_000, 60_000, 10);
     expect(b?.outboxId).toBe(a?.outboxId);
@@ -143,7 +128,7 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   });
 
   it('concurrent claimers never get the same row', async () => {
-    for (let i = 0; i < 30; i++) await store.insertSubmission(sub(), 600_000);
+    for (let i = 0; i < 30; i++) await insert(store, sub(), 600_000);
     const batches = await Promise.all(
       Array.from({ length: 6 }, () => store.claimDue(T0, 60_000, 10)),
     );
@@ -153,7 +138,7 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   });
 
   it('failure schedules the next attempt; retry makes failed rows due now', async () => {
-    await store.insertSubmission(sub(), 600_000);
+    await insert(store, sub(), 600_000);
     const [job] = await store.claimDue(T0, 60_000, 10);
     await store.markFailed(job!.outboxId, job!.claimToken, 'SMTP 451', T0 + 30_000);
     expect(await store.nextDueAt()).toBe(T0 + 30_000);
@@ -165,9 +150,9 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   });
 
   it('erases every submission and outbox row of one person, case-insensitively', async () => {
-    await store.insertSubmission(sub({ email: 'Asha@Example.com' }), 600_000);
-    await store.insertSubmission(sub({ email: 'asha@example.com', spam: 'honeypot' }), 600_000);
-    await store.insertSubmission(sub({ email: 'other@example.com' }), 600_000);
+    await insert(store, sub({ email: 'Asha@Example.com' }), 600_000);
+    await insert(store, sub({ email: 'asha@example.com', spam: 'honeypot' }), 600_000);
+    await insert(store, sub({ email: 'other@example.com' }), 600_000);
     expect(await store.eraseByEmail('ASHA@example.com')).toBe(2);
     const left = await store.list({ includeSpam: true });
     expect(left.map((r) => r.email)).toEqual(['other@example.com']);
@@ -175,8 +160,8 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
   });
 
   it('purges submissions older than the cut-off with their outbox rows', async () => {
-    await store.insertSubmission(sub({ receivedAt: T0 - 400 * 86_400_000 }), 600_000);
-    await store.insertSubmission(sub({ receivedAt: T0 }), 600_000);
+    await insert(store, sub({ receivedAt: T0 - 400 * 86_400_000 }), 600_000);
+    await insert(store, sub({ receivedAt: T0 }), 600_000);
     expect(await store.purgeOlderThan(T0 - 365 * 86_400_000)).toBe(1);
     expect(await store.counts()).toMatchObject({ submissions: 1, pending: 1 });
   });

@@ -1,14 +1,16 @@
 /**
- * The shared enquiry schema and the spam/origin rules (issue #3 §2, §5).
+ * The enquiry schema, the time trap's start time and the spam/origin rules.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  enquirySchema,
-  fieldErrors,
-  submissionInputSchema,
-} from '../../src/lib/enquiries/schema.ts';
-import { hashIp, signRenderTime, verifyRenderTime } from '../../src/lib/enquiries/secret.ts';
-import { dedupeKey, originAllowed, spamVerdict } from '../../src/lib/enquiries/service.ts';
+import { checkSubmission, enquirySchema } from '../../src/server/enquiries/schema.ts';
+import { hashIp, signStartTime, verifyStartTime } from '../../src/server/enquiries/secret.ts';
+import { dedupeKey, originAllowed, spamVerdict } from '../../src/server/enquiries/service.ts';
+
+/** The first message per wrong field (`{}` when valid). */
+const fieldErrors = (values: Record<string, unknown>) => {
+  const r = checkSubmission(values);
+  return r.ok ? {} : r.fieldErrors;
+};
 
 const ok = { name: 'Asha', email: 'asha@example.com', subject: 'Hi', message: 'Hello\nthere' };
 
@@ -55,48 +57,54 @@ describe('enquirySchema', () => {
     expect(fieldErrors({ ...ok, name: 42 }).name).toBe('Please enter your name.');
   });
 
-  it('the action input adds optional honeypot and token fields', () => {
-    expect(submissionInputSchema.safeParse({ ...ok, website: null, formToken: 'x' }).success).toBe(
-      true,
-    );
-    expect(submissionInputSchema.safeParse({ ...ok, website: 'x'.repeat(1001) }).success).toBe(
-      false,
-    );
+  it('the action input adds an optional honeypot; an oversized one fails with no field named', () => {
+    expect(checkSubmission({ ...ok, website: null }).ok).toBe(true);
+    expect(checkSubmission({ ...ok, website: 'x'.repeat(1001) })).toEqual({
+      ok: false,
+      fieldErrors: {},
+    });
   });
 });
 
-describe('signed render time', () => {
-  it('round-trips and rejects forgeries, other keys, future times and junk', () => {
+describe('signed start time', () => {
+  it('round-trips; other keys, tampering, future times and junk are forged; none is missing', () => {
     const now = 1_800_000_000_000;
-    const t = signRenderTime('k', now - 5000);
-    expect(verifyRenderTime('k', t, now)).toBe(now - 5000);
-    expect(verifyRenderTime('other', t, now)).toBeNull();
-    expect(verifyRenderTime('k', t.replace(/^\d/, '2'), now)).toBeNull();
-    expect(verifyRenderTime('k', signRenderTime('k', now + 120_000), now)).toBeNull();
-    for (const junk of [undefined, null, '', 'abc', '1.2', `${now}.`]) {
-      expect(verifyRenderTime('k', junk, now)).toBeNull();
+    const t = signStartTime('k', now - 5000);
+    expect(verifyStartTime('k', t, now)).toEqual({ kind: 'valid', at: now - 5000 });
+    expect(verifyStartTime('other', t, now)).toEqual({ kind: 'forged' });
+    expect(verifyStartTime('k', t.replace(/^\d/, '2'), now)).toEqual({ kind: 'forged' });
+    expect(verifyStartTime('k', signStartTime('k', now + 120_000), now)).toEqual({
+      kind: 'forged',
+    });
+    for (const junk of ['abc', '1.2', `${now}.`]) {
+      expect(verifyStartTime('k', junk, now)).toEqual({ kind: 'forged' });
     }
+    expect(verifyStartTime('k', undefined, now)).toEqual({ kind: 'missing' });
+    expect(verifyStartTime('k', '', now)).toEqual({ kind: 'missing' });
   });
 });
 
 describe('spamVerdict', () => {
   const now = 1_800_000_000_000;
-  const token = (age: number) => signRenderTime('k', now - age);
-  it('honeypot filled → honeypot; fast → too-fast; bad token → bad-token; else ham', () => {
-    expect(
-      spamVerdict({ ...ok, website: 'http://spam', formToken: token(9000) }, 'k', 3000, now),
-    ).toBe('honeypot');
-    expect(spamVerdict({ ...ok, formToken: token(2999) }, 'k', 3000, now)).toBe('too-fast');
-    expect(spamVerdict({ ...ok, formToken: token(3000) }, 'k', 3000, now)).toBe('ham');
-    expect(spamVerdict({ ...ok, formToken: 'forged' }, 'k', 3000, now)).toBe('bad-token');
-    expect(spamVerdict({ ...ok, website: '  ', formToken: token(5000) }, 'k', 3000, now)).toBe(
-      'ham',
-    );
+  const started = (age: number) => ({ kind: 'valid', at: now - age }) as const;
+  it('honeypot → honeypot; young start → too-fast; forged → bad-token; old or no start → ham', () => {
+    expect(spamVerdict('http://spam', started(9000), 3000, now)).toBe('honeypot');
+    expect(spamVerdict(undefined, started(2999), 3000, now)).toBe('too-fast');
+    expect(spamVerdict(undefined, started(3000), 3000, now)).toBe('ham');
+    expect(spamVerdict(undefined, { kind: 'forged' }, 3000, now)).toBe('bad-token');
+    expect(spamVerdict('  ', started(5000), 3000, now)).toBe('ham');
+    // CSS images off and no JavaScript: no start was recorded; a person, not a bot.
+    expect(spamVerdict(null, { kind: 'missing' }, 3000, now)).toBe('ham');
   });
 });
 
 describe('originAllowed', () => {
-  const req = { requestOrigin: 'http://localhost:4321', ip: '1', userAgent: '' };
+  const req = {
+    requestOrigin: 'http://localhost:4321',
+    ip: '1',
+    userAgent: '',
+    startCookie: undefined,
+  };
   it('allows the request origin and SITE_URL, refuses others and a missing origin', () => {
     expect(
       originAllowed({ ...req, origin: 'http://localhost:4321', referer: null }, undefined),

@@ -1,6 +1,9 @@
 /**
- * The contact form (spec §6): name, email, subject and message, the privacy notice beside it, a
- * honeypot and the signed render time of the time trap.
+ * The contact form (spec §6): name, email, subject and message, the privacy notice beside it and
+ * a honeypot. The page carries nothing per request (it may be cached): the time trap's start
+ * cookie is set when the visitor starts filling the form, by the stylesheet's `:focus-within`
+ * background image and, with JavaScript, a `fetch` on first focus or input
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md).
  *
  * - Without JavaScript it is a plain `<form method="post">` to the page's route action
  *   (`src/routes/enquiry-action.ts`): success redirects (303) to `?sent=1#<form id>`, which this
@@ -17,15 +20,14 @@
  */
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useActionData, useFetcher, useRouteLoaderData, useSearchParams } from 'react-router';
-import type { SessionData } from '../../app/services.ts';
+import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
 import {
   FIELD_NAMES,
   HONEYPOT_FIELD,
   LIMITS,
-  TOKEN_FIELD,
+  START_PATH,
   type FieldName,
-} from '../../lib/enquiries/fields.ts';
+} from '../../lib/enquiry-fields.ts';
 import {
   CONFIRMATION_QUERY,
   FORM_ID_FIELD,
@@ -57,12 +59,20 @@ function summary(count: number): string {
 export function ContactForm({ theme, placement }: ContactFormProps) {
   const formId = FORM_IDS[placement];
   const id = (s: string) => `${placement === 'home' ? 'home-contact' : 'contact'}-${s}`;
-  const session = useRouteLoaderData<SessionData>('root');
   const fetcher = useFetcher<EnquiryActionData>({ key: formId });
   const posted = useActionData<EnquiryActionData | undefined>();
   const [params] = useSearchParams();
   const form = useRef<HTMLFormElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
+  const started = useRef(false);
+  // The time trap's start, once per page view (the endpoint keeps an earlier valid start).
+  const start = () => {
+    if (started.current) return;
+    started.current = true;
+    void fetch(START_PATH, { credentials: 'same-origin', cache: 'no-store' }).catch(() => {
+      started.current = false;
+    });
+  };
 
   // The fetcher's answer (JavaScript) wins over the page's own POST answer (no JavaScript).
   const answer = fetcher.data ?? posted;
@@ -111,6 +121,8 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
       data-theme={theme}
       data-enquiry-form=""
       aria-describedby={id('privacy-note')}
+      onFocus={start}
+      onInput={start}
     >
       <p
         ref={status}
@@ -176,7 +188,6 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
           autoComplete="off"
         />
       </div>
-      <input type="hidden" name={TOKEN_FIELD} value={session?.formToken ?? ''} />
       <input type="hidden" name={FORM_ID_FIELD} value={formId} />
       <div className="contact-form__footer">
         <button type="submit" className="contact-form__submit" aria-busy={busy || undefined}>

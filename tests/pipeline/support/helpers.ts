@@ -10,9 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { configFromEnv, type PipelineConfig } from '../../../src/lib/enquiries/config.ts';
-import { createLogger } from '../../../src/lib/enquiries/logger.ts';
-import { signRenderTime } from '../../../src/lib/enquiries/secret.ts';
+import { createLogger } from '../../../src/server/logger.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -34,21 +32,6 @@ export async function createDatabase(adminUrl: string): Promise<string> {
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 
 export const tempDir = (label = 'pipeline'): string => mkdtempSync(join(tmpdir(), `${label}-`));
-
-/** Test config: temp DATA_DIR, fixed secret, no fill delay unless overridden. */
-export function testConfig(over: Partial<PipelineConfig> = {}): PipelineConfig {
-  return {
-    ...configFromEnv({}),
-    dataDir: tempDir(),
-    formSecret: TEST_SECRET,
-    formMinFillMs: 0,
-    ...over,
-  };
-}
-
-/** A valid render token from `ageMs` ago for the given secret. */
-export const tokenFor = (secret: string, ageMs = 10_000): string =>
-  signRenderTime(secret, Date.now() - ageMs);
 
 export interface CapturedMail {
   raw: string;
@@ -209,23 +192,4 @@ export async function startServer(
         proc.kill(signal);
       }),
   };
-}
-
-/** The four fields plus a fresh token, as URL-encoded form data. */
-export function formBody(
-  fields: Partial<Record<string, string>>,
-  secret = TEST_SECRET,
-): URLSearchParams {
-  const body = new URLSearchParams({
-    name: 'Asha Verma',
-    email: 'asha@example.com',
-    subject: 'Launch coverage',
-    message: 'We are launching in March and would like to talk.',
-    formToken: tokenFor(secret),
-  });
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined) body.delete(k);
-    else body.set(k, v);
-  }
-  return body;
 }

@@ -10,15 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
-import { configFromEnv } from '../../../src/lib/enquiries/config.ts';
-import { createLogger } from '../../../src/lib/enquiries/logger.ts';
-import { createRuntime, type EnquiryRuntime } from '../../../src/lib/enquiries/runtime.ts';
 import { createApp, type SiteApp } from '../../../src/server/app.ts';
 import { productionAssets } from '../../../src/server/assets.ts';
+import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv } from '../../../src/server/env.ts';
+import { createLogger } from '../../../src/server/logger.ts';
 import type { ServerEntry } from '../../../src/server/render.ts';
 
-/** The form secret test apps use, so tests can sign their own form tokens. */
+/** The form secret test apps use, so tests can sign their own start cookies. */
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
 
 export interface TestApp {
@@ -31,6 +30,8 @@ export interface TestApp {
 
 /**
  * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
+ * @param options.now the clock of the app and its enquiry runtime, epoch ms (tests move it to
+ *   drive the time trap)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
 export async function createTestApp(
@@ -52,7 +53,12 @@ export async function createTestApp(
   };
   const parsed = parseEnv(vars);
   const logger = createLogger(parsed.LOG_LEVEL);
-  const runtime = createRuntime({ config: configFromEnv(vars), logger, worker: false });
+  const runtime = createRuntime({
+    config: parsed,
+    logger,
+    worker: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await runtime.ready;
   const clientDir = join(buildDir, 'client');
   const entry = (await import(

@@ -1,5 +1,5 @@
 /**
- * The storage interface of the enquiry pipeline (issue #3 §3–§6). Two implementations:
+ * The storage interface of the enquiry pipeline. Two implementations:
  * `sqlite-store.ts` (node:sqlite, the default) and `pg-store.ts` (PostgreSQL when
  * DATABASE_URL is set). The same test suite (tests/pipeline/store.test.ts) runs against both.
  *
@@ -79,19 +79,11 @@ export interface SubmissionStore {
   /** Resolve when the store answers a trivial query; reject otherwise (for /healthz). */
   ping(): Promise<void>;
   /**
-   * Count one hit for `key` in a fixed window of `windowMs` and say whether it is within `max`.
-   * Kept in the store so the limit holds across instances.
-   */
-  hitRateLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
-  /**
-   * Store a submission and, unless it is spam, its outbox row, in ONE transaction. An identical
-   * submission (same dedupeKey) received within `dedupeWindowMs` is not stored again.
-   */
-  insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult>;
-  /**
-   * The action's hot path in ONE transaction: count a rate-limit hit for `limit.key`; when it is
-   * within `limit.max`, store the submission (same rules as insertSubmission). `stored` is
-   * undefined when the limit refused it.
+   * The action's hot path in ONE transaction: count a rate-limit hit for `limit.key` in a fixed
+   * window of `limit.windowMs` (kept in the store so the limit holds across instances); when it
+   * is within `limit.max`, store the submission and, unless it is spam, its outbox row. An
+   * identical submission (same dedupeKey) received within `dedupeWindowMs` is not stored again.
+   * `stored` is undefined when the limit refused it.
    */
   submit(
     sub: NewSubmission,

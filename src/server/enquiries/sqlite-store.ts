@@ -1,5 +1,5 @@
 /**
- * `SubmissionStore` on node:sqlite (issue #3 §3): the default back-end, one file under DATA_DIR.
+ * `SubmissionStore` on node:sqlite: the default back-end, one file under DATA_DIR.
  *
  * WAL journal with `synchronous=FULL` so a commit is on disk before the visitor sees success;
  * `busy_timeout` lets several processes (server + CLI) share the file. Write transactions use
@@ -25,33 +25,7 @@ import type {
   SubmissionStore,
   StoreCounts,
 } from './store.ts';
-
-type Row = Record<string, unknown>;
-
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
-const num = (v: unknown): number => Number(v ?? 0);
-
-function toSubmission(r: Row): Omit<NewSubmission, 'dedupeKey'> {
-  return {
-    id: str(r['id']),
-    name: str(r['name']),
-    email: str(r['email']),
-    subject: str(r['subject']),
-    message: str(r['message']),
-    receivedAt: num(r['received_at']),
-    ipHash: str(r['ip_hash']),
-    userAgent: str(r['user_agent']),
-    privacyNoticeVersion: str(r['privacy_notice_version']),
-    spam: str(r['spam']) as NewSubmission['spam'],
-  };
-}
-
-function notificationState(r: Row): StoredSubmission['notification'] {
-  if (r['outbox_id'] == null) return 'none';
-  if (r['sent_at'] != null) return 'sent';
-  return num(r['attempts']) > 0 ? 'failing' : 'pending';
-}
+import { num, str, toStoredSubmission, toSubmission, type Row } from './rows.ts';
 
 interface Pending {
   op: () => unknown;
@@ -66,15 +40,18 @@ export class SqliteStore implements SubmissionStore {
   readonly #stmts = new Map<string, StatementSync>();
   #flushScheduled = false;
 
-  /** Open (creating the folder and file when needed) the database at `file`. */
-  constructor(file: string) {
+  /**
+   * Opens (creating the folder and file when needed) the database at `file`.
+   *
+   * @param synchronous `FULL` (default): a commit is on disk (fsync) before anyone is told
+   *   "sent"; `NORMAL` trades that for speed: still safe against a process crash, not against
+   *   power loss (SQLITE_SYNCHRONOUS in `src/server/env.ts`)
+   */
+  constructor(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL') {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.#db = new DatabaseSync(file, { timeout: 5000 });
     this.#db.exec('PRAGMA journal_mode = WAL');
-    // FULL: a commit is on disk (fsync) before anyone is told "sent". SQLITE_SYNCHRONOUS=NORMAL
-    // trades that for speed: still safe against a process crash, not against power loss.
-    const sync = process.env['SQLITE_SYNCHRONOUS'] === 'NORMAL' ? 'NORMAL' : 'FULL';
-    this.#db.exec(`PRAGMA synchronous = ${sync}`);
+    this.#db.exec(`PRAGMA synchronous = ${synchronous}`);
     this.#db.exec('PRAGMA foreign_keys = ON');
   }
 
@@ -179,10 +156,6 @@ export class SqliteStore implements SubmissionStore {
     return Promise.resolve();
   }
 
-  hitRateLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
-    return this.#grouped(() => this.#hit(key, max, windowMs, now));
-  }
-
   #hit(key: string, max: number, windowMs: number, now: number): RateLimitResult {
     const row = this.#stmt(
       `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
@@ -204,10 +177,6 @@ export class SqliteStore implements SubmissionStore {
       const rate = this.#hit(limit.key, limit.max, limit.windowMs, sub.receivedAt);
       return rate.allowed ? { rate, stored: this.#insert(sub, dedupeWindowMs) } : { rate };
     });
-  }
-
-  insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult> {
-    return this.#grouped(() => this.#insert(sub, dedupeWindowMs));
   }
 
   #insert(sub: NewSubmission, dedupeWindowMs: number): InsertResult {
@@ -304,9 +273,7 @@ export class SqliteStore implements SubmissionStore {
          WHERE (? = 1 OR s.spam = 'ham')
          ORDER BY s.received_at DESC, s.id DESC LIMIT ?`,
     ).all(opts.includeSpam ? 1 : 0, opts.limit ?? -1);
-    return Promise.resolve(
-      rows.map((r) => ({ ...toSubmission(r), notification: notificationState(r) })),
-    );
+    return Promise.resolve(rows.map(toStoredSubmission));
   }
 
   eraseByEmail(email: string): Promise<number> {

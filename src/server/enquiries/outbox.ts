@@ -6,7 +6,7 @@
  * One loop per process: it sleeps until the earliest due row (at most `pollMs`), and
  * `kick()` wakes it right after a new submission is stored.
  */
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 import type { Notifier } from './mailer.ts';
 import { backoffMs, type SubmissionStore } from './store.ts';
 

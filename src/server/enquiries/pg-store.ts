@@ -1,5 +1,5 @@
 /**
- * `SubmissionStore` on PostgreSQL via `pg` (issue #3 §3), used when DATABASE_URL is set, so
+ * `SubmissionStore` on PostgreSQL via `pg`, used when DATABASE_URL is set, so
  * several instances can share one database. Same behaviour as `sqlite-store.ts`; the shared
  * suite in tests/pipeline/store.test.ts holds both to it.
  *
@@ -19,28 +19,9 @@ import type {
   SubmissionStore,
   StoreCounts,
 } from './store.ts';
+import { str, toStoredSubmission, toSubmission, type Row } from './rows.ts';
 
-type Row = Record<string, unknown>;
 const MIGRATION_LOCK = 7_341_001;
-
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
-const ms = (v: unknown): number => (v instanceof Date ? v.getTime() : Number(v ?? 0));
-
-function toSubmission(r: Row): Omit<NewSubmission, 'dedupeKey'> {
-  return {
-    id: str(r['id']),
-    name: str(r['name']),
-    email: str(r['email']),
-    subject: str(r['subject']),
-    message: str(r['message']),
-    receivedAt: ms(r['received_at']),
-    ipHash: str(r['ip_hash']),
-    userAgent: str(r['user_agent']),
-    privacyNoticeVersion: str(r['privacy_notice_version']),
-    spam: str(r['spam']) as NewSubmission['spam'],
-  };
-}
 
 export class PgStore implements SubmissionStore {
   readonly kind = 'postgres' as const;
@@ -102,12 +83,8 @@ export class PgStore implements SubmissionStore {
     await this.#pool.query('SELECT 1');
   }
 
-  hitRateLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
-    return this.#hit(this.#pool, key, max, windowMs, now);
-  }
-
   async #hit(
-    q: pg.Pool | pg.PoolClient,
+    q: pg.PoolClient,
     key: string,
     max: number,
     windowMs: number,
@@ -135,10 +112,6 @@ export class PgStore implements SubmissionStore {
       const rate = await this.#hit(c, limit.key, limit.max, limit.windowMs, sub.receivedAt);
       return rate.allowed ? { rate, stored: await this.#insert(c, sub, dedupeWindowMs) } : { rate };
     });
-  }
-
-  insertSubmission(sub: NewSubmission, dedupeWindowMs: number): Promise<InsertResult> {
-    return this.#tx((c) => this.#insert(c, sub, dedupeWindowMs));
   }
 
   async #insert(
@@ -243,17 +216,7 @@ export class PgStore implements SubmissionStore {
        ORDER BY s.received_at DESC, s.id DESC LIMIT $2`,
       [Boolean(opts.includeSpam), opts.limit ?? null],
     );
-    return rows.map((r: Row) => ({
-      ...toSubmission(r),
-      notification:
-        r['outbox_id'] == null
-          ? 'none'
-          : r['sent_at'] != null
-            ? 'sent'
-            : Number(r['attempts']) > 0
-              ? 'failing'
-              : 'pending',
-    }));
+    return rows.map(toStoredSubmission);
   }
 
   eraseByEmail(email: string): Promise<number> {

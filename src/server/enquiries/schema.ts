@@ -1,19 +1,16 @@
 /**
- * The one validation schema for an enquiry (issue #3 §2, spec §6), shared by the server action
- * and the browser enhancement script so both give the same human messages.
+ * The one validation schema for an enquiry: the JSON endpoint and the page action both check
+ * submissions with it (the browser shows the server's messages), so every path gives the same
+ * human messages.
  *
  * Rules: every field is trimmed and required; email is a valid address of at most 254
  * characters; name ≤ 100, subject ≤ 150, message ≤ 5,000 characters; name, email and subject
  * must not contain control characters (CR/LF would allow e-mail header injection). The message
  * may contain line breaks and tabs but no other control characters.
- *
- * Plain ESM TypeScript with erasable syntax only, so Node can also load it directly
- * (see `runtime.ts` for why).
  */
 import * as z from 'zod/mini';
-import { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, TOKEN_FIELD, type FieldName } from './fields.ts';
-
-export { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, TOKEN_FIELD, type FieldName };
+import type { FieldErrors } from '../../app/services.ts';
+import { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, type FieldName } from '../../lib/enquiry-fields.ts';
 
 // C0 controls, DEL, C1 controls, the Unicode line/paragraph separators, and U+FFFD (what
 // invalid UTF-8 in a request decodes to: a person never types it).
@@ -28,10 +25,7 @@ const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f
 /** A deliberately simple address rule (one @, no spaces, a dot in the domain); SMTP decides the rest. */
 const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
 
-/**
- * Required, trimmed text with a label-specific message for each failure. Built with `zod/mini`
- * so the browser copy stays a few kilobytes (the home page's JS budget is 12 KB compressed).
- */
+/** Required, trimmed text with a label-specific message for each failure. */
 function text(label: string, max: number, singleLine: boolean) {
   const missing = `Please enter your ${label}.`;
   return z.string({ error: missing }).check(
@@ -68,27 +62,34 @@ export const enquirySchema = z.object({
 export type Enquiry = z.infer<typeof enquirySchema>;
 
 /**
- * What the action accepts: the enquiry plus the two anti-spam fields. Both are optional and
- * loosely checked on purpose: a missing or odd value is a spam signal, never a visible error.
+ * What the action accepts: the enquiry plus the honeypot. It is optional and loosely checked on
+ * purpose: a filled honeypot is a spam signal, never a visible error.
  */
 export const submissionInputSchema = z.extend(enquirySchema, {
   [HONEYPOT_FIELD]: z.nullish(z.string().check(z.maxLength(1000))),
-  [TOKEN_FIELD]: z.nullish(z.string().check(z.maxLength(200))),
 });
 
+/** A checked submission: the enquiry and the honeypot's content (if any). */
+export type SubmissionInput = z.infer<typeof submissionInputSchema>;
+
 /**
- * Validate plain values (no Astro types) and return the first message per field, for the
- * client script. `{}` means valid.
+ * Checks posted values.
+ *
+ * @param values the posted fields (strings; anything else counts as missing)
+ * @returns the trimmed submission, or the first message per wrong field (`{}` when the body
+ *   failed only in fields a visitor cannot see, such as an oversized honeypot)
  */
-export function fieldErrors(values: Record<string, unknown>): Partial<Record<FieldName, string>> {
-  const parsed = enquirySchema.safeParse(values);
-  const out: Partial<Record<FieldName, string>> = {};
-  if (parsed.success) return out;
+export function checkSubmission(
+  values: Record<string, unknown>,
+): { ok: true; input: SubmissionInput } | { ok: false; fieldErrors: FieldErrors } {
+  const parsed = submissionInputSchema.safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const fieldErrors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
     if (typeof key === 'string' && (FIELD_NAMES as readonly string[]).includes(key)) {
-      out[key as FieldName] ??= issue.message;
+      fieldErrors[key as FieldName] ??= issue.message;
     }
   }
-  return out;
+  return { ok: false, fieldErrors };
 }

@@ -1,0 +1,22 @@
+/**
+ * What the browser and the server both know about the contact form: field names in display
+ * order, length limits, the honeypot's name and the address of the time trap's start endpoint.
+ * Client-safe (no server imports, no validation library), so the form component can use it
+ * without bundling server code; the rules themselves live in `src/server/enquiries/schema.ts`.
+ */
+export const FIELD_NAMES = ['name', 'email', 'subject', 'message'] as const;
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+/** Maximum lengths in characters (after trimming), also the inputs' `maxlength`. */
+export const LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+
+/** Name of the honeypot field: humans leave it empty, naive bots fill it. */
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * `GET` here when the visitor starts filling the form: the answer (204, `no-store`) sets the
+ * signed start-time cookie of the time trap (docs/decisions/009-form-time-trap-without-a-page-token.md).
+ * Requested by a CSS background image on `:focus-within` (no JavaScript needed) and by a
+ * `fetch` on first focus or input.
+ */
+export const START_PATH = '/api/enquiries/start';

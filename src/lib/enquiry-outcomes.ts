@@ -1,0 +1,114 @@
+/**
+ * The ONE table of what a contact-form submission can end in: its HTTP status, what the visitor
+ * reads in the form's status line, and the `outcome` label of the `enquiries_total` metric.
+ * The JSON endpoint, the page action (with and without JavaScript) and the body checks
+ * (413/415) all answer from it. Client-safe: the route action also runs in the browser.
+ */
+import type { EnquiryResult, FieldErrors } from '../app/services.ts';
+
+/** Every way a submission ends. `spam` answers exactly like `stored` (bots learn nothing). */
+export type OutcomeKind =
+  | 'stored'
+  | 'spam'
+  | 'invalid'
+  | 'unreadable'
+  | 'foreign_origin'
+  | 'rate_limited'
+  | 'too_large'
+  | 'wrong_type'
+  | 'unavailable';
+
+export interface Outcome {
+  /** HTTP status of the JSON answer (the page action redirects `stored`/`spam` with 303). */
+  status: number;
+  /** The status-line text; `retryAfterSeconds` is given for `rate_limited`. */
+  message: (retryAfterSeconds: number) => string;
+  /** Value of the `outcome` label of `enquiries_total`. */
+  metric: string;
+}
+
+const fixed = (text: string) => () => text;
+
+export const OUTCOMES: Readonly<Record<OutcomeKind, Outcome>> = {
+  stored: {
+    status: 200,
+    message: fixed('Thank you — your message has been sent. We reply within two working days.'),
+    metric: 'accepted',
+  },
+  spam: {
+    status: 200,
+    message: fixed('Thank you — your message has been sent. We reply within two working days.'),
+    metric: 'spam',
+  },
+  invalid: {
+    status: 400,
+    // Replaced by the per-field summary when fields are named (see refusal()).
+    message: fixed('We could not read the form. Please reload the page and try again.'),
+    metric: 'invalid',
+  },
+  unreadable: {
+    status: 400,
+    message: fixed('We could not read the form. Please reload the page and try again.'),
+    metric: 'invalid',
+  },
+  foreign_origin: {
+    status: 403,
+    message: fixed(
+      'This form can only be sent from our own website. Please reload the page and try again.',
+    ),
+    metric: 'forbidden-origin',
+  },
+  rate_limited: {
+    status: 429,
+    message: (seconds) => {
+      const minutes = Math.ceil(seconds / 60);
+      return `You have sent several messages in a short time. Please wait about ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or write to us by email.`;
+    },
+    metric: 'rate-limited',
+  },
+  too_large: {
+    status: 413,
+    message: fixed('Content Too Large: the form may be at most 64 KB.'),
+    metric: 'too-large',
+  },
+  wrong_type: {
+    status: 415,
+    message: fixed('Unsupported Media Type: send the form as form data.'),
+    metric: 'wrong-type',
+  },
+  unavailable: {
+    status: 503,
+    message: fixed(
+      'We could not store your message just now. Please try again in a few minutes, or write to us by email.',
+    ),
+    metric: 'unavailable',
+  },
+};
+
+/** "Please check the field marked below." / "…the 3 fields…" */
+export function checkFieldsMessage(count: number): string {
+  return `Please check ${count === 1 ? 'the field' : `the ${count} fields`} marked below.`;
+}
+
+/**
+ * The {@link EnquiryResult} of an outcome.
+ *
+ * @param fieldErrors for `invalid`: one message per wrong field (the summary names their count)
+ * @param retryAfterSeconds for `rate_limited`: seconds until the client may try again
+ */
+export function resultOf(
+  kind: OutcomeKind,
+  fieldErrors: FieldErrors = {},
+  retryAfterSeconds?: number,
+): EnquiryResult {
+  if (kind === 'stored' || kind === 'spam') return { ok: true };
+  const { status, message } = OUTCOMES[kind];
+  const count = Object.keys(fieldErrors).length;
+  return {
+    ok: false,
+    status,
+    message: count > 0 ? checkFieldsMessage(count) : message(retryAfterSeconds ?? 0),
+    fieldErrors,
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The one configuration schema (`src/server/env.ts`): defaults, and the values the old hand
+ * parser silently replaced with a default, which now stop the process with one line
+ * `Invalid configuration: NAME: problem`.
+ */
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv, storeEnvSchema } from '../../src/server/env.ts';
+import { site } from '../../src/site.config.ts';
+
+/** Outside production SITE_URL has a default, so each case names only what it tests. */
+const TEST = { NODE_ENV: 'test' } as const;
+
+describe('parseEnv', () => {
+  it('gives the documented defaults for an otherwise empty environment', () => {
+    expect(parseEnv(TEST)).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      RATE_LIMIT_MAX: 5,
+      RATE_LIMIT_WINDOW_MS: 600_000,
+      FORM_MIN_FILL_MS: 3000,
+      OUTBOX_LEASE_MS: 60_000,
+      NOTIFY_TO: site.email,
+      NOTIFY_FROM: site.email,
+      SQLITE_SYNCHRONOUS: 'FULL',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads numbers and treats an empty value as unset', () => {
+    const env = parseEnv({
+      ...TEST,
+      RATE_LIMIT_MAX: '12',
+      FORM_MIN_FILL_MS: '0',
+      RATE_LIMIT_WINDOW_MS: '',
+    });
+    expect(env).toMatchObject({ RATE_LIMIT_MAX: 12, FORM_MIN_FILL_MS: 0 });
+    expect(env.RATE_LIMIT_WINDOW_MS).toBe(600_000);
+  });
+
+  it.each([
+    ['RATE_LIMIT_MAX', 'abc', 'must be a number'],
+    ['RATE_LIMIT_MAX', '-1', 'must not be negative'],
+    ['RATE_LIMIT_WINDOW_MS', '10m', 'must be a number'],
+    ['FORM_MIN_FILL_MS', '2.5', 'must be a whole number'],
+    ['OUTBOX_LEASE_MS', 'sixty', 'must be a number'],
+    ['SQLITE_SYNCHRONOUS', 'normal', ''],
+    ['LOG_LEVEL', 'verbose', ''],
+    ['NOTIFY_TO', 'agency', 'must be an email address'],
+    ['DATABASE_URL', 'mysql://db/site', 'must be a URL starting with postgres: or postgresql:'],
+    ['FORM_SECRET', 'short', 'must be at least 16 characters'],
+  ])('%s=%j → one line naming it (the old parser used a default)', (name, value, problem) => {
+    let error: unknown;
+    try {
+      parseEnv({ ...TEST, [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message.startsWith(`Invalid configuration: ${name}: `)).toBe(true);
+    expect(message).toContain(problem);
+    expect(message).not.toContain('\n');
+    // Values are not echoed: they may be secrets.
+    if (value.length > 3) expect(message).not.toContain(value);
+  });
+
+  it('the CLI schema checks only what the store needs', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/x', FORM_SECRET: 'short' }, storeEnvSchema)).toEqual({
+      DATA_DIR: '/tmp/x',
+      SQLITE_SYNCHRONOUS: 'FULL',
+    });
+    expect(() => parseEnv({ SQLITE_SYNCHRONOUS: 'OFF' }, storeEnvSchema)).toThrow(
+      /^Invalid configuration: SQLITE_SYNCHRONOUS: /,
+    );
+  });
+});
