@@ -11,17 +11,26 @@
  *    The footer's /privacy and /terms are the only links allowed to answer 404: the spec says
  *    they do (§1).
  *
+ * On a busy machine a request may time out or lose its connection before the server answers;
+ * that says nothing about the site. So every request has a generous time limit
+ * ({@link REQUEST_TIMEOUT_MS}), and a request that failed without any HTTP status (a network
+ * error: reset, refused, timed out) is tried once more and listed as retried. An HTTP error
+ * status (4xx, 5xx) is never retried: it is the answer being checked.
+ *
+ * The server it starts is stopped on every path out: success, failure, an exception, Ctrl-C or
+ * SIGTERM (SIGTERM, then SIGKILL if it has not exited within {@link STOP_TIMEOUT_MS}).
+ *
  * Prints a summary and exits 1 on any problem, 2 when the site is not built.
  * Env: BUILD_DIR, SITE_URL (the canonical origin given to the server; rewritten to the local
  * server so absolute canonical/og URLs are checked too), JAVA (default `java`).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LinkChecker, LinkState } from 'linkinator';
+import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
+import { freePort } from './lib/free-port.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = resolve(process.env['BUILD_DIR'] ?? join(root, 'dist'));
@@ -38,17 +47,57 @@ if (!existsSync(join(outDir, 'server/entry-server.js'))) {
   process.exit(2);
 }
 
-/** A TCP port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
+/** Longest wait for one response (headers and body), ms: a loaded 2-core machine renders slowly. */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Longest wait for the server to answer after it was started, ms. */
+const START_TIMEOUT_MS = 60_000;
+/** Time the server gets to exit after SIGTERM before it is killed, ms. */
+const STOP_TIMEOUT_MS = 10_000;
+/**
+ * Parallel requests of the link check. Rendering is CPU-bound and the server has one thread:
+ * more only lengthens the queue each request waits in (and so its chance to time out).
+ */
+const LINK_CONCURRENCY = 4;
+
+/**
+ * Runs Java without blocking the event loop and collects its output.
+ * @throws Error when Java cannot be started
+ */
+function runJava(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.env['JAVA'] ?? 'java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', fail);
+    child.once('close', () => done({ stdout, stderr }));
   });
+}
+
+/** What was tried a second time after a network error, for the summary. */
+const retried: string[] = [];
+
+/** A short name for a network error: its code (`ECONNRESET`) or kind (`TimeoutError`). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string } | undefined;
+  return cause?.code ?? (error.name === 'Error' ? error.message : error.name);
+}
+
+/**
+ * GET `url` and read its body, trying once more when the request fails without an HTTP status.
+ * @throws the second network error
+ */
+async function fetchPage(url: string, label: string): Promise<{ status: number; body: string }> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    return { status: res.status, body: await res.text() };
+  } catch (error) {
+    retried.push(`${label} (${describeError(error)})`);
+    const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    return { status: res.status, body: await res.text() };
+  }
 }
 
 const port = await freePort();
@@ -72,18 +121,39 @@ const server = spawn(process.execPath, [join(root, 'server.ts')], {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+const serverExited = new Promise<void>((done) => server.once('exit', () => done()));
+const serverRunning = (): boolean => server.exitCode === null && server.signalCode === null;
+
+/** SIGTERM, then SIGKILL after {@link STOP_TIMEOUT_MS}; resolves once the server has exited. */
+async function stopServer(): Promise<void> {
+  if (!serverRunning()) return;
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await serverExited;
+  clearTimeout(timer);
+}
+// Last resort on any exit path that skips `finally` (process.exit elsewhere, a crash).
+process.once('exit', () => {
+  if (serverRunning()) server.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stopServer().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
 
 const problems: string[] = [];
 try {
-  // Wait (≤ 20 s) until the server answers.
-  const deadline = Date.now() + 20_000;
+  // Wait until the server answers.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     try {
-      await fetch(`${base}/robots.txt`);
+      await fetch(`${base}/robots.txt`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       break;
     } catch {
-      if (Date.now() > deadline || server.exitCode !== null)
-        throw new Error('server did not start');
+      if (!serverRunning()) throw new Error(`server exited (code ${server.exitCode})`);
+      if (Date.now() > deadline)
+        throw new Error(`server did not answer within ${START_TIMEOUT_MS} ms`);
       await new Promise((r) => setTimeout(r, 150));
     }
   }
@@ -93,22 +163,19 @@ try {
   /** file → path */
   const files = new Map<string, string>();
   for (const path of pages) {
-    const res = await fetch(base + path);
+    const res = await fetchPage(base + path, path);
     const expected = path === NOT_FOUND ? 404 : 200;
     if (res.status !== expected) problems.push(`${path}: HTTP ${res.status}, expected ${expected}`);
     const name = (path === '/' ? 'index' : path.slice(1).replace(/\//g, '__')) + '.html';
     const file = join(htmlDir, name);
-    writeFileSync(file, await res.text());
+    writeFileSync(file, res.body);
     files.set(file, path);
   }
 
-  // 2. W3C Nu HTML Checker, errors only (warnings are advice, not failures).
-  const vnu = spawnSync(
-    process.env['JAVA'] ?? 'java',
-    ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files.keys()],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (vnu.error) throw vnu.error;
+  // 2. W3C Nu HTML Checker, errors only (warnings are advice, not failures). Run asynchronously:
+  // a blocked event loop misses the server closing idle keep-alive connections (after its 5 s
+  // keepAliveTimeout), and the link check's first requests then go out on closed sockets.
+  const vnu = await runJava(['-jar', vnuJar, '--errors-only', '--format', 'json', ...files.keys()]);
   const report = JSON.parse(vnu.stderr || vnu.stdout || '{"messages":[]}') as {
     messages: Array<{
       type: string;
@@ -139,12 +206,13 @@ try {
   );
 
   // 3. Broken internal links, crawling from the home page and every other page.
-  const checker = new LinkChecker();
-  const result = await checker.check({
+  const options: CheckOptions = {
     path: pages.filter((p) => p !== NOT_FOUND).map((p) => base + p),
     recurse: true,
-    concurrency: 8,
-    timeout: 10_000,
+    concurrency: LINK_CONCURRENCY,
+    timeout: REQUEST_TIMEOUT_MS,
+    // linkinator's own `retryErrors` also retries 5xx answers; network errors are retried below.
+    retryErrors: false,
     // Absolute canonical/og:image/JSON-LD URLs carry the configured origin: check them here.
     urlRewriteExpressions: [
       {
@@ -153,7 +221,33 @@ try {
       },
     ],
     linksToSkip: (link: string) => Promise.resolve(!link.startsWith(base)),
-  });
+  };
+  /** Failed without an HTTP status: the request itself failed (reset, refused, timed out). */
+  const networkError = (l: LinkResult): boolean => l.state === LinkState.BROKEN && !l.status;
+  const first = await new LinkChecker().check(options);
+  // One result per link found (a URL linked from five pages appears five times).
+  let links = first.links;
+  const failed = [...new Map(first.links.filter(networkError).map((l) => [l.url, l])).values()];
+  if (failed.length > 0) {
+    // Once more, crawling from each failed URL: a page that failed hid the links on it. Its
+    // results replace the failed ones and add the links only it found.
+    const second = await new LinkChecker().check({ ...options, path: failed.map((l) => l.url) });
+    const retriedUrls = new Set(failed.map((l) => l.url));
+    const firstUrls = new Set(first.links.map((l) => l.url));
+    links = [
+      ...first.links.filter((l) => !retriedUrls.has(l.url)),
+      ...second.links.filter((l) => retriedUrls.has(l.url) || !firstUrls.has(l.url)),
+    ];
+    for (const l of failed) {
+      const error = l.failureDetails?.find((d): d is Error => d instanceof Error);
+      const after = second.links.find((r) => r.url === l.url);
+      retried.push(
+        `${l.url.replace(base, '')} (${describeError(error)}) → ` +
+          (after && !networkError(after) ? `HTTP ${after.status}` : 'failed again'),
+      );
+    }
+  }
+  const result = { links };
   const broken = result.links.filter(
     (l) =>
       l.state === LinkState.BROKEN &&
@@ -164,22 +258,30 @@ try {
       `broken link ${l.url.replace(base, '')} (HTTP ${l.status ?? '—'}) on ${l.parent?.replace(base, '') ?? '?'}`,
     );
   }
-  const checked = result.links.filter((l) => l.state !== LinkState.SKIPPED).length;
+  const checkedLinks = result.links.filter((l) => l.state !== LinkState.SKIPPED);
+  const checked = checkedLinks.length;
+  const urls = new Set(checkedLinks.map((l) => l.url)).size;
   const allowed = new Set(
     result.links
       .filter((l) => l.status === 404 && ALLOWED_404.has(new URL(l.url).pathname))
       .map((l) => new URL(l.url).pathname),
   );
   console.log(
-    `linkinator: ${checked} internal links checked, ${broken.length} broken` +
+    `linkinator: ${checked} internal links (${urls} URLs) checked, ${broken.length} broken` +
       (allowed.size ? ` (${[...allowed].join(', ')} answer 404 as the spec says)` : ''),
   );
 } catch (error) {
   problems.push(`check-html failed: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
-  server.kill('SIGTERM');
+  await stopServer();
   rmSync(htmlDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (retried.length > 0) {
+  console.log(
+    `Retried once after a network error (not an HTTP status):\n  ${retried.join('\n  ')}`,
+  );
 }
 
 if (problems.length > 0) {

@@ -7,24 +7,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BENCH_DIR = resolve(process.env['BENCH_OUT_DIR'] ?? join(ROOT, '.builds/bench'));
 
-/** A TCP port on loopback that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => ok(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
+/** Re-exported for the benches that start servers of their own. */
+export { freePort };
 
 /** Builds into {@link BENCH_DIR} unless BENCH_SKIP_BUILD=1 and a build is there. */
 export function benchBuild(): string {

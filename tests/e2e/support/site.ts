@@ -4,7 +4,6 @@
  */
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { createServer } from 'node:net';
 import { site, addressLine } from '../../../src/site.config.ts';
 
 export { site, addressLine };
@@ -207,15 +206,5 @@ export function luminance(css: string): number {
   return 0.05 * contrast(css, 'rgb(0, 0, 0)') - 0.05;
 }
 
-/** A TCP port that is free on the loopback interface right now (for a test's private server). */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
+/** A TCP port that is free right now (for a test's private server); one helper for all suites. */
+export { freePort } from '../../../scripts/lib/free-port.ts';
