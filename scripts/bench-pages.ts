@@ -253,7 +253,8 @@ try {
   }
 } finally {
   chrome.kill();
-  await server.stop();
+  // A server that already exited never reports it again: do not wait for it forever.
+  await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 5000))]);
 }
 const summary: Summary = {
   date: new Date().toISOString(),
