@@ -17,12 +17,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { routeCss } from './scripts/lib/route-css.ts';
 import { contentPlugin } from './src/content/vite-plugin.ts';
 
 const outDir = resolve(import.meta.dirname, process.env['BUILD_DIR'] ?? 'dist');
 
 export default defineConfig({
-  plugins: [contentPlugin(), tailwindcss(), react()],
+  plugins: [contentPlugin(), tailwindcss(), react(), routeCss()],
   build: {
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.
     assetsInlineLimit: 0,

@@ -7,10 +7,14 @@
  * `/api/enquiries` (see `src/app/services.ts`).
  */
 import '@vitejs/plugin-react/preamble';
-import './styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterContextProvider, type HydrationState } from 'react-router';
+import {
+  createBrowserRouter,
+  RouterContextProvider,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { browserDocument, DocumentProvider, HYDRATION_DATA_ID } from './app/document.tsx';
 import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
@@ -55,7 +59,37 @@ const hydrationBlock = document.getElementById(HYDRATION_DATA_ID)?.textContent;
 if (hydrationBlock)
   window.__staticRouterHydrationData = JSON.parse(hydrationBlock) as HydrationState;
 
-const router = createBrowserRouter(routes, {
+/** Set once the server's page has been handed to React: later route loads are navigations. */
+let hydrating = false;
+let stylesheet: Promise<unknown> | undefined;
+
+/**
+ * The whole stylesheet, loaded once: the server inlined only the first page's share of it
+ * (decision 011). Vite's dynamic import adds the `<link rel="stylesheet">` and resolves when it
+ * has loaded.
+ */
+function loadStylesheet(): Promise<unknown> {
+  stylesheet ??= import('./styles/stylesheet.ts');
+  return stylesheet;
+}
+
+/**
+ * The route table with each page's `lazy` also awaiting the whole stylesheet when it runs for a
+ * navigation (not for the first page, whose CSS is inline), so no page renders unstyled.
+ */
+const clientRoutes: RouteObject[] = routes.map((route) => ({
+  ...route,
+  children: route.children?.map((child) => {
+    const lazy = child.lazy;
+    if (typeof lazy !== 'function') return child;
+    return {
+      ...child,
+      lazy: async () => (await Promise.all([lazy(), hydrating ? loadStylesheet() : null]))[0],
+    };
+  }),
+})) as RouteObject[];
+
+const router = createBrowserRouter(clientRoutes, {
   getContext: () => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
@@ -75,6 +109,7 @@ async function hydrate(): Promise<void> {
   }
   // A transition makes hydration interruptible: React yields to the browser every few ms
   // instead of blocking the main thread for the whole page (Total Blocking Time).
+  hydrating = true;
   startTransition(() => {
     hydrateRoot(
       document,

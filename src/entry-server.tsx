@@ -31,8 +31,11 @@ export interface ClientAssets {
   bootstrapModules: readonly string[];
   /** Per route module (a key of `ROUTE_MODULES`' values): its chunk and the chunks it imports. */
   routeChunks: Readonly<Record<string, readonly string[]>>;
-  /** Production CSS text to inline ('' in development). */
-  inlineCss: string;
+  /**
+   * Production CSS to inline, per route module (a key of `ROUTE_MODULES`' values): the rules
+   * that route can use (decision 011). Empty in development.
+   */
+  inlineCss: Readonly<Record<string, string>>;
   /** Development stylesheet URLs. */
   stylesheets: readonly string[];
   /** Font files to preload: the display serif that paints the largest heading. */
@@ -176,12 +179,14 @@ export async function render(request: Request, options: RenderOptions): Promise<
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const chunks = new Set<string>();
+  let inlineCss = '';
   for (const match of context.matches) {
     const source = ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES];
     for (const href of (source && options.assets.routeChunks[source]) ?? []) chunks.add(href);
+    inlineCss = (source && options.assets.inlineCss[source]) || inlineCss;
   }
   const documentData: DocumentData = {
-    inlineCss: options.assets.inlineCss,
+    inlineCss,
     stylesheets: options.assets.stylesheets,
     hydrationJson: hydrationJson(context),
   };
@@ -203,6 +208,9 @@ export async function render(request: Request, options: RenderOptions): Promise<
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </DocumentProvider>,
       {
+        // Completed Suspense boundaries stay inline, never outlined behind inline scripts
+        // (src/components/ui/hydration-boundary.tsx, decision 011).
+        progressiveChunkSize: Infinity,
         ...(bootstrapScript
           ? { bootstrapScriptContent: bootstrapScript }
           : { bootstrapModules: [...bootstrap] }),

@@ -22,9 +22,9 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { servicesContext, type SessionData } from './app/services.ts';
-import { DocumentStyles, HydrationData } from './app/document.tsx';
-import { SiteFooter } from './components/sections/site-footer.tsx';
-import { SiteHeader } from './components/widgets/site-header.tsx';
+import { DocumentStyles, HydrationData, useDocument } from './app/document.tsx';
+import { SiteFooter } from './components/layout/site-footer.tsx';
+import { SiteHeader } from './components/layout/site-header.tsx';
 
 /** What a route module may put in its `handle`. */
 export interface RouteHandle {

@@ -23,6 +23,7 @@ import stats from '../content/stats.yaml';
 import stories from '../content/stories.yaml';
 import team from '../content/team.yaml';
 import testimonials from '../content/testimonials.yaml';
+import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 
 /**
  * The pull quote of the About page.
@@ -42,17 +43,31 @@ export function Component() {
       <PageMeta id="about" />
       <PageIntro copy={section('about-intro')} />
       <PullQuote quote={quote.quote} attribution={quote.attribution} />
-      <Stories copy={section('about-story')} stories={byOrder(stories)} />
-      <StatsBand copy={section('about-stats')} stats={byOrder(stats)} />
-      {founder && <FounderProfile copy={section('about-founder')} founder={founder} />}
-      <TeamGrid copy={section('about-team')} team={byOrder(team)} />
-      <NetworkTiles copy={section('about-network')} tiles={byOrder(network)} />
-      <AwardsSection id="awards" copy={section('about-awards')} awards={byOrder(awards)} />
-      <TestimonialsSection
-        id="testimonials"
-        copy={section('about-testimonials')}
-        testimonials={byOrder(testimonials)}
-      />
+      <HydrationBoundary>
+        <Stories copy={section('about-story')} stories={byOrder(stories)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <StatsBand copy={section('about-stats')} stats={byOrder(stats)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        {founder && <FounderProfile copy={section('about-founder')} founder={founder} />}
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <TeamGrid copy={section('about-team')} team={byOrder(team)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <NetworkTiles copy={section('about-network')} tiles={byOrder(network)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <AwardsSection id="awards" copy={section('about-awards')} awards={byOrder(awards)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <TestimonialsSection
+          id="testimonials"
+          copy={section('about-testimonials')}
+          testimonials={byOrder(testimonials)}
+        />
+      </HydrationBoundary>
     </>
   );
 }

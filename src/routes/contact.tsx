@@ -6,6 +6,7 @@ import { ContactSection, PrivacySection } from '../components/sections/contact.t
 import { PageMeta } from '../components/seo/page-meta.tsx';
 import privacy from '../content/privacy.yaml';
 import { section } from '../content/sections.ts';
+import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 
 export function Component() {
   return (
@@ -17,7 +18,9 @@ export function Component() {
         details={section('contact-details')}
         theme="dark"
       />
-      <PrivacySection notice={privacy} />
+      <HydrationBoundary>
+        <PrivacySection notice={privacy} />
+      </HydrationBoundary>
     </>
   );
 }

@@ -4,14 +4,19 @@ import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
 import services from '../content/services.yaml';
+import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 
 export function Component() {
   return (
     <>
       <PageMeta id="expertise" />
       <PageIntro copy={section('expertise-intro')} background="paper" />
-      <ServiceDetails services={byOrder(services)} />
-      <CtaBand copy={section('expertise-cta')} />
+      <HydrationBoundary>
+        <ServiceDetails services={byOrder(services)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <CtaBand copy={section('expertise-cta')} />
+      </HydrationBoundary>
     </>
   );
 }

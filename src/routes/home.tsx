@@ -10,26 +10,43 @@ import showcase from '../content/showcase.yaml';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { site } from '../site.config.ts';
+import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 
 export function Component() {
   return (
     <>
       <PageMeta id="home" />
       <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />
-      <HomeAbout id="about" copy={section('home-about')} stats={byOrder(stats)} />
-      <ExpertiseIndex
-        id="expertise"
-        copy={section('home-expertise')}
-        services={byOrder(services)}
-      />
-      <ShowcaseCards id="showcase" copy={section('home-showcase')} categories={byOrder(showcase)} />
-      <TestimonialsSection
-        id="testimonials"
-        copy={section('home-testimonials')}
-        testimonials={byOrder(testimonials)}
-      />
-      <AwardsSection id="awards" copy={section('home-awards')} awards={byOrder(awards)} />
-      <ContactSection id="contact" copy={section('home-contact')} theme="light" />
+      <HydrationBoundary>
+        <HomeAbout id="about" copy={section('home-about')} stats={byOrder(stats)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ExpertiseIndex
+          id="expertise"
+          copy={section('home-expertise')}
+          services={byOrder(services)}
+        />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ShowcaseCards
+          id="showcase"
+          copy={section('home-showcase')}
+          categories={byOrder(showcase)}
+        />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <TestimonialsSection
+          id="testimonials"
+          copy={section('home-testimonials')}
+          testimonials={byOrder(testimonials)}
+        />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <AwardsSection id="awards" copy={section('home-awards')} awards={byOrder(awards)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ContactSection id="contact" copy={section('home-contact')} theme="light" />
+      </HydrationBoundary>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * included. The loader sets status 404, which the server sends with the page (and logs).
  */
 import { data } from 'react-router';
-import { NotFoundSection } from '../components/sections/shared.tsx';
+import { NotFoundSection } from '../components/sections/not-found.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
 

@@ -4,14 +4,19 @@ import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
 import showcase from '../content/showcase.yaml';
+import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 
 export function Component() {
   return (
     <>
       <PageMeta id="showcase" />
       <PageIntro copy={section('showcase-intro')} />
-      <ShowcaseDetails categories={byOrder(showcase)} />
-      <CtaBand copy={section('showcase-cta')} />
+      <HydrationBoundary>
+        <ShowcaseDetails categories={byOrder(showcase)} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <CtaBand copy={section('showcase-cta')} />
+      </HydrationBoundary>
     </>
   );
 }

@@ -3,8 +3,8 @@
  * (`<build>/client/.vite/manifest.json`) in production, or Vite's dev server in development
  * (design.md "Performance is part of the design").
  *
- * Production pages inline the CSS (it is small, and a separate file would delay the first paint
- * by a round trip) and preload the display serif that paints the largest heading. Their scripts
+ * Production pages inline the CSS their route uses (a separate file would delay the first paint
+ * by a round trip; decision 011) and preload the display serif that paints the largest heading. Their scripts
  * start after the first paint (`afterFirstPaint` in entry-server.tsx), which preloads the entry's
  * and the matched route's chunks together, so hydration does not wait on a chain of imports and
  * nothing competes with the HTML, CSS and fonts for the first paint.
@@ -23,6 +23,12 @@ interface ManifestChunk {
   assets?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Each route's inline CSS, written next to the manifest by the build (`scripts/lib/route-css.ts`):
+ * `{ "src/routes/home.tsx": "<css>", … }`.
+ */
+export const ROUTE_CSS_FILE = '.vite/route-css.json';
 
 /** Source path of the browser entry, as the manifest keys it. */
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
@@ -63,10 +69,14 @@ export function productionAssets(clientDir: string): ClientAssets {
     chunks.delete(publicUrl(entry.file));
     routeChunks[key] = [...chunks];
   }
-  const inlineCss = (entry.css ?? [])
-    .map((file) => readFileSync(join(clientDir, file), 'utf8'))
-    .join('\n');
-  const fontPreloads = (entry.assets ?? [])
+  // Each page's share of the stylesheet, pruned at build (scripts/lib/route-css.ts, decision 011).
+  const inlineCss = JSON.parse(readFileSync(join(clientDir, ROUTE_CSS_FILE), 'utf8')) as Record<
+    string,
+    string
+  >;
+  // The stylesheet (and so its fonts) belongs to the chunk the entry loads before navigating.
+  const fontFiles = new Set(Object.values(manifest).flatMap((chunk) => chunk.assets ?? []));
+  const fontPreloads = [...fontFiles]
     .filter((file) => /fraunces.*\.woff2$/.test(file))
     .map(publicUrl);
   return {
@@ -83,7 +93,7 @@ export function productionAssets(clientDir: string): ClientAssets {
 export const DEVELOPMENT_ASSETS: ClientAssets = {
   bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
   routeChunks: {},
-  inlineCss: '',
+  inlineCss: {},
   stylesheets: ['/src/styles/global.css'],
   fontPreloads: [],
   deferScripts: false,

@@ -155,6 +155,22 @@ test.describe('mobile menu (< 768px)', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('the menu opens and closes before any script has loaded', async ({ context }) => {
+    // Scripts on, but none arrives: the state between the first paint and hydration. (A page
+    // of its own: the suite's `page.goto` waits for hydration.)
+    const page = await context.newPage();
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const link = page.getByRole('banner').getByRole('link', { name: 'Expertise' });
+    await expect(link).toBeHidden();
+    await toggle.click();
+    await expect(link).toBeVisible();
+    await toggle.click();
+    await expect(link).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.dataset['hydrated'])).toBeUndefined();
+  });
+
   test('choosing a link closes the menu and navigates', async ({ page }) => {
     await page.goto('/');
     // First keep the page: a capturing listener cancels the navigation (the menu's own

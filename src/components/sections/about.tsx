@@ -4,7 +4,7 @@
  */
 import { MapPin } from 'lucide-react';
 import type { SectionCopy } from '../../content/sections.ts';
-import { Container, Eyebrow, Section, SectionHeader } from '../ui/primitives.tsx';
+import { Container, Eyebrow, Section, SectionHeader } from '../ui/section.tsx';
 import { StatCounters } from '../widgets/stat-counters.tsx';
 import { pad } from './shared.tsx';
 

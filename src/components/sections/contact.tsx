@@ -8,7 +8,8 @@ import type { SectionCopy } from '../../content/sections.ts';
 import { addressLine, site } from '../../site.config.ts';
 import { ContactForm } from '../forms/contact-form.tsx';
 import { cx } from '../ui/cx.ts';
-import { Container, CopyText, Eyebrow, Section } from '../ui/primitives.tsx';
+import { CopyText } from '../ui/copy-text.tsx';
+import { Container, Eyebrow, Section } from '../ui/section.tsx';
 import { SocialLinks } from '../widgets/social-links.tsx';
 
 export function ContactSection({

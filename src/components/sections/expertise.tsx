@@ -1,5 +1,5 @@
 /** The Expertise page's service details (spec §3 Expertise): one section per service. */
-import { Container } from '../ui/primitives.tsx';
+import { Container } from '../ui/section.tsx';
 import { pad } from './shared.tsx';
 
 export function ServiceDetails({

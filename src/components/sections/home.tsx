@@ -5,16 +5,9 @@
 import { ArrowUpRight } from 'lucide-react';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { SectionCopy } from '../../content/sections.ts';
-import {
-  ArrowLink,
-  ButtonLink,
-  CategoryIcon,
-  Container,
-  Eyebrow,
-  Section,
-  SectionHeader,
-  SmartLink,
-} from '../ui/primitives.tsx';
+import { CategoryIcon } from '../ui/category-icon.tsx';
+import { ArrowLink, ButtonLink, SmartLink } from '../ui/links.tsx';
+import { Container, Eyebrow, Section, SectionHeader } from '../ui/section.tsx';
 import { CursorMarker } from '../widgets/cursor-marker.tsx';
 import { ScrollCue } from '../widgets/scroll-cue.tsx';
 import { StatCounters } from '../widgets/stat-counters.tsx';

@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import type { SectionCopy } from '../../content/sections.ts';
-import { ButtonLink, Section, SectionHeader } from '../ui/primitives.tsx';
+import { ButtonLink } from '../ui/links.tsx';
+import { Section, SectionHeader } from '../ui/section.tsx';
 import { AwardsCarousel } from '../widgets/awards-carousel.tsx';
 import { TestimonialCarousel } from '../widgets/testimonial-carousel.tsx';
 
@@ -93,24 +94,6 @@ export function CtaBand({ copy }: { copy: SectionCopy }) {
           </ButtonLink>
         </div>
       </div>
-    </Section>
-  );
-}
-
-/** The 404 page's section (spec §3 "404"). */
-export function NotFoundSection({ copy }: { copy: SectionCopy }) {
-  return (
-    <Section labelledby="page-heading" background="stone" first className="min-h-[80svh]">
-      <p className="font-display text-[clamp(7rem,4rem+18vw,16rem)] leading-none tracking-tight text-stone-500">
-        {copy.eyebrow ?? '404'}
-      </p>
-      <h1 id="page-heading" className="mt-4 text-display">
-        {copy.heading}
-      </h1>
-      {copy.lede && <p className="mt-6 max-w-xl text-lede text-stone-700">{copy.lede}</p>}
-      <ButtonLink href="/" className="mt-10">
-        {copy.cta ?? 'Return to Home'}
-      </ButtonLink>
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 /** The Showcase page's categories (spec §3 Showcase): one section per category, two projects. */
 import type { ShowcaseIcon } from '../../content/schemas.ts';
-import { CategoryIcon, Section } from '../ui/primitives.tsx';
+import { CategoryIcon } from '../ui/category-icon.tsx';
+import { Section } from '../ui/section.tsx';
 import { cx } from '../ui/cx.ts';
 import { pad } from './shared.tsx';
 

@@ -3,9 +3,13 @@
  *
  * One markup for every width: below 768px the menu (nav, social links, Contact Us) collapses
  * behind a disclosure button (`aria-expanded`, `aria-controls`); from 768px CSS lays the same
- * menu out inline. State is exposed as attributes the CSS in `widgets.css` styles from:
+ * menu out inline. The menu is a manual popover (`popover="manual"`, the button's
+ * `popovertarget`; https://html.spec.whatwg.org/multipage/popover.html), so the button opens and
+ * closes it from the first paint, before any script has loaded (decision 011); once hydrated,
+ * React follows the popover's `toggle` events and adds the rest. State is exposed as attributes
+ * the CSS in `widgets.css` styles from:
  * - `data-scrolled` when `window.scrollY > 50` (white background and bottom border);
- * - `data-open` while the mobile menu is open;
+ * - `data-open` while the mobile menu is open (also `:popover-open` before hydration);
  * - `data-tone="dark"` on the black contact page (light text while transparent).
  * The menu closes on Escape (focus returns to the button), when a link is chosen, on navigation
  * and when the viewport widens past the breakpoint. Without JavaScript the toggle is hidden and
@@ -14,16 +18,19 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isCurrentPath, isScrolled, menuToggleLabel } from '../../lib/widgets/header.ts';
-import { MOBILE_BREAKPOINT_PX } from '../../lib/widgets/header.ts';
+import { isScrolled, menuToggleLabel, MOBILE_BREAKPOINT_PX } from '../../lib/widgets/header.ts';
 import { site } from '../../site.config.ts';
-import { SocialLinks } from './social-links.tsx';
+import { SiteMenu } from './site-menu.tsx';
+
+/** `id` of the menu the toggle controls. */
+const MENU_ID = 'site-menu';
 
 export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
   const { pathname } = useLocation();
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onScroll = () => setScrolled(isScrolled(window.scrollY));
@@ -32,10 +39,20 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
     return () => removeEventListener('scroll', onScroll);
   }, []);
 
+  // The popover is the source of truth: it may have been opened before hydration.
+  useEffect(() => {
+    const element = menu.current;
+    if (!element) return;
+    const sync = () => setOpen(element.matches(':popover-open'));
+    sync();
+    element.addEventListener('toggle', sync);
+    return () => element.removeEventListener('toggle', sync);
+  }, []);
+
   useEffect(() => {
     const wide = matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
     const onWide = () => {
-      if (wide.matches) setOpen(false);
+      if (wide.matches) closeMenu(menu.current);
     };
     wide.addEventListener('change', onWide);
     return () => wide.removeEventListener('change', onWide);
@@ -46,19 +63,20 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
     const onKey = (event: KeyboardEvent) => {
       // A tooltip that consumed this Escape calls preventDefault; the menu then stays open.
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      setOpen(false);
+      closeMenu(menu.current);
       toggle.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  // A navigation closes the menu (adjusting state during render, not in an effect).
-  const [openedOn, setOpenedOn] = useState(pathname);
-  if (openedOn !== pathname) {
-    setOpenedOn(pathname);
-    setOpen(false);
-  }
+  // A navigation closes the menu (not the first render: it may have been opened before).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu(menu.current);
+  }, [pathname]);
 
   return (
     <div
@@ -80,47 +98,26 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
             type="button"
             className="toggle -mr-2 size-11 items-center justify-center rounded-full"
             aria-expanded={open}
-            aria-controls="site-menu"
-            onClick={() => setOpen((o) => !o)}
+            aria-controls={MENU_ID}
+            popoverTarget={MENU_ID}
           >
             <Menu className="icon-open" size={24} aria-hidden="true" />
             <X className="icon-close" size={24} aria-hidden="true" />
             <span className="sr-only">{menuToggleLabel(open)}</span>
           </button>
-          {/* A delegated click: links inside fire it for mouse, touch and keyboard alike. */}
-          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-          <div
-            id="site-menu"
-            className="menu"
-            onClick={(event) => {
-              // Choosing a link closes the menu (also in-page links, where nothing navigates).
-              if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
-            }}
-          >
-            <nav aria-label="Main">
-              <ul className="nav-list" role="list">
-                {site.nav.map((item) => (
-                  <li key={item.href}>
-                    <Link
-                      to={item.href}
-                      className="nav-link"
-                      aria-current={isCurrentPath(item.href, pathname) ? 'page' : undefined}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="extras">
-              <SocialLinks />
-              <Link to="/contact" className="cta">
-                Contact Us
-              </Link>
-            </div>
-          </div>
+          <SiteMenu
+            ref={menu}
+            id={MENU_ID}
+            pathname={pathname}
+            onLinkChosen={() => closeMenu(menu.current)}
+          />
         </div>
       </header>
     </div>
   );
+}
+
+/** Hides the menu popover if it is open (no-op where popovers are unsupported). */
+function closeMenu(element: HTMLElement | null): void {
+  if (element?.matches(':popover-open')) element.hidePopover();
 }

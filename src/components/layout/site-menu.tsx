@@ -1,0 +1,61 @@
+/**
+ * The header's menu (spec §2 "Header"): the main nav, the social links and Contact Us. A manual
+ * popover below 768px (opened by the header's toggle, see `site-header.tsx`), an inline row from
+ * 768px; the CSS in `widgets.css` lays it out.
+ */
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { isCurrentPath } from '../../lib/widgets/header.ts';
+import { site } from '../../site.config.ts';
+import { SocialLinks } from '../widgets/social-links.tsx';
+
+export function SiteMenu({
+  ref,
+  id,
+  pathname,
+  onLinkChosen,
+}: {
+  ref: Ref<HTMLDivElement>;
+  id: string;
+  /** The current path, for `aria-current="page"`. */
+  pathname: string;
+  /** Called when a link inside is chosen (mouse, touch or keyboard). */
+  onLinkChosen: () => void;
+}) {
+  return (
+    // A delegated click: links inside fire it for mouse, touch and keyboard alike.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div
+      ref={ref}
+      id={id}
+      className="menu"
+      popover="manual"
+      onClick={(event) => {
+        // Choosing a link closes the menu (also in-page links, where nothing navigates).
+        if (event.target instanceof Element && event.target.closest('a')) onLinkChosen();
+      }}
+    >
+      <nav aria-label="Main">
+        <ul className="nav-list" role="list">
+          {site.nav.map((item) => (
+            <li key={item.href}>
+              <Link
+                to={item.href}
+                className="nav-link"
+                aria-current={isCurrentPath(item.href, pathname) ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="extras">
+        <SocialLinks />
+        <Link to="/contact" className="cta">
+          Contact Us
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Content copy with `{token}` placeholders (src/content/tokens.ts), kept apart so only the pages
+ * whose copy has tokens carry the token rules.
+ */
+import { fillTokens } from '../../content/tokens.ts';
+
+/**
+ * One paragraph of content copy with its `{token}` placeholders filled from the site config;
+ * `{email}` and `{phone}` become links.
+ * @throws Error from `fillTokens` for an unknown token (fails the build and the tests).
+ */
+export function CopyText({ text, linkClassName }: { text: string; linkClassName?: string }) {
+  return (
+    <>
+      {fillTokens(text).map((part, i) =>
+        part.href ? (
+          <a
+            key={i}
+            href={part.href}
+            className={
+              linkClassName ??
+              'underline decoration-stone-300 underline-offset-4 hover:decoration-accent'
+            }
+          >
+            {part.text}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Links of the site: internal paths navigate client-side, others are plain anchors; two styled
+ * variants (a button-like call to action and a text link with an arrow). Presentational only.
+ */
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cx } from './cx.ts';
+import type { Tone } from './section.tsx';
+
+/** true for a path this site's router serves (client-side navigation), false for mailto: etc. */
+function isInternal(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
+}
+
+/** A link that navigates client-side for internal paths and is a plain anchor otherwise. */
+export function SmartLink({
+  href,
+  className,
+  children,
+  ...rest
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+  'aria-describedby'?: string;
+  'aria-current'?: 'page';
+  'aria-label'?: string;
+  onClick?: () => void;
+}) {
+  return isInternal(href) ? (
+    <Link to={href} className={className} {...rest}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} className={className} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+const BUTTON_STYLES = {
+  'solid-light': 'bg-ink text-paper hover:bg-stone-800',
+  'solid-dark': 'bg-paper text-ink hover:bg-stone-100',
+  'outline-light': 'border border-ink text-ink hover:bg-ink hover:text-paper',
+  'outline-dark': 'border border-paper text-paper hover:bg-paper hover:text-ink',
+} as const;
+
+/** A link styled as a button (calls to action), at least 48px tall for touch. */
+export function ButtonLink({
+  href,
+  variant = 'solid',
+  tone = 'light',
+  className,
+  children,
+}: {
+  href: string;
+  variant?: 'solid' | 'outline';
+  tone?: Tone;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <SmartLink
+      href={href}
+      className={cx(
+        'inline-flex min-h-12 items-center justify-center gap-3 px-7 text-sm font-semibold tracking-wide transition-colors',
+        BUTTON_STYLES[`${variant}-${tone}`],
+        className,
+      )}
+    >
+      {children}
+    </SmartLink>
+  );
+}
+
+/**
+ * A text link with a trailing arrow that slides in on hover and keyboard focus. The arrow is
+ * decorative; `describedby` names an element (e.g. a card heading) describing the link.
+ */
+export function ArrowLink({
+  href,
+  tone = 'light',
+  className,
+  describedby,
+  children,
+}: {
+  href: string;
+  tone?: Tone;
+  className?: string;
+  describedby?: string;
+  children: ReactNode;
+}) {
+  return (
+    <SmartLink
+      href={href}
+      {...(describedby ? { 'aria-describedby': describedby } : {})}
+      className={cx(
+        'group inline-flex min-h-11 items-center gap-2 text-sm font-semibold tracking-wide underline decoration-1 underline-offset-[6px] transition-colors',
+        tone === 'dark'
+          ? 'text-paper decoration-stone-500 hover:decoration-accent-bright'
+          : 'text-ink decoration-stone-300 hover:decoration-accent',
+        className,
+      )}
+    >
+      {children}
+      <ArrowRight
+        aria-hidden="true"
+        size={16}
+        className={cx(
+          'transition-transform duration-200 group-hover:translate-x-1 group-focus-visible:translate-x-1',
+          tone === 'dark' ? 'text-accent-bright' : 'text-accent',
+        )}
+      />
+    </SmartLink>
+  );
+}
