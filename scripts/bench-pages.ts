@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, ensureChromium } from './ensure-chromium.ts';
 import { benchBuild, startBenchServer } from './lib/bench-server.ts';
+import { PAGES } from '../src/pages.ts';
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -29,11 +30,7 @@ const CHROME_FLAGS = [
 ];
 const NOT_FOUND = '/bench-unknown-path';
 const ROUTES = process.env['BENCH_ROUTES']?.split(',').map((s) => s.trim()) ?? [
-  '/',
-  '/about',
-  '/expertise',
-  '/showcase',
-  '/contact',
+  ...PAGES.map((p) => p.path),
   NOT_FOUND,
 ];
 /** Audits a correct 404 page fails by design (its status, its noindex, its console 404). */

@@ -22,12 +22,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LinkChecker, LinkState } from 'linkinator';
+import { PAGES as SITE_PAGES } from '../src/pages.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = resolve(process.env['BUILD_DIR'] ?? join(root, 'dist'));
 const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
-/** The pages of spec §1. */
-const PAGES = ['/', '/about', '/expertise', '/showcase', '/contact'];
+/** The paths of the site's pages (`src/pages.ts`). */
+const PAGES = SITE_PAGES.map((p) => p.path);
 /** Links the spec keeps although they answer 404 (the footer's, spec §1 and §2). */
 const ALLOWED_404 = new Set(['/privacy', '/terms']);
 /** A path no route matches: the 404 page, checked with its real 404 status. */

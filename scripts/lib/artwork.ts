@@ -22,7 +22,7 @@ import {
   renderMonogramSvg,
   renderOgCard,
 } from '../../src/lib/seo/render.ts';
-import { ROUTE_IDS } from '../../src/lib/seo/routes.ts';
+import { ROUTE_IDS } from '../../src/pages.ts';
 import { site } from '../../src/site.config.ts';
 
 /** Writes every artwork file into `outDir`; returns the number of files written. */

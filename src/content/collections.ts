@@ -20,7 +20,6 @@ import {
   networkTileSchema,
   pageMetaSchema,
   quoteSchema,
-  ROUTE_IDS,
   sectionCopySchema,
   serviceSchema,
   showcaseCategorySchema,
@@ -29,6 +28,7 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from './schemas.ts';
+import { ROUTE_IDS, type RouteId } from '../pages.ts';
 
 /** Absolute path of the content folder. */
 export const CONTENT_DIR = resolve(import.meta.dirname);
@@ -42,7 +42,7 @@ export const COLLECTIONS = {
     kind: 'plain',
     schema: z.strictObject(
       Object.fromEntries(ROUTE_IDS.map((id) => [id, pageMetaSchema])) as Record<
-        (typeof ROUTE_IDS)[number],
+        RouteId,
         typeof pageMetaSchema
       >,
     ),

@@ -51,8 +51,6 @@ const text = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .describe(what);
 
-export { ROUTE_IDS, type RouteId } from './route-ids.ts';
-
 /**
  * Per-route search metadata. The limits are the ones search engines display before cutting:
  * a title over 60 characters or a description over 160 fails the build (issue #4).

@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { EnquiryRuntime } from '../lib/enquiries/runtime.ts';
+import { PAGES } from '../pages.ts';
 
 /** Longest a readiness query of the store may take, ms. */
 export const READY_TIMEOUT_MS = 1000;
@@ -23,8 +24,8 @@ export const READY_TIMEOUT_MS = 1000;
 /** The app's version (package.json), reported by the health endpoints. */
 export const VERSION = process.env['npm_package_version'] ?? '2.0.0';
 
-/** The pages of spec §1, the only values of the `route` label besides a few fixed ones. */
-const PAGE_ROUTES = new Set(['/', '/about', '/expertise', '/showcase', '/contact']);
+/** The page paths (`src/pages.ts`), the only values of the `route` label besides a few fixed ones. */
+const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
 /**
  * A bounded `route` label for a request path (label values must not grow with traffic):

@@ -7,9 +7,7 @@
 import express from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { robotsTxt } from '../lib/seo/robots.ts';
-
-/** The indexable paths of spec §1, in the order crawlers should see them. */
-export const INDEXABLE_PATHS = ['/', '/about', '/expertise', '/showcase', '/contact'] as const;
+import { INDEXABLE_PATHS } from '../pages.ts';
 
 /** Renders the sitemap XML for `origin` (e.g. `https://kahaani.example`). */
 export async function sitemapXml(origin: string): Promise<string> {

@@ -15,7 +15,6 @@ import {
   networkTileSchema,
   pageMetaSchema,
   quoteSchema,
-  ROUTE_IDS,
   sectionCopySchema,
   serviceSchema,
   showcaseCategorySchema,
@@ -24,6 +23,7 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from '../../src/content/schemas.ts';
+import { ROUTE_IDS } from '../../src/pages.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
 /** Stand-in for Astro's `image()`: a path that must exist next to the YAML file. */

@@ -18,13 +18,9 @@ import {
   serializeJsonLd,
   type JsonLd,
 } from '../../lib/seo/jsonld.ts';
-import {
-  crumbNameForPath,
-  OG_IMAGE_SIZE,
-  ogImagePath,
-  type RouteId,
-} from '../../lib/seo/routes.ts';
+import { crumbNameForPath, OG_IMAGE_SIZE, ogImagePath } from '../../lib/seo/routes.ts';
 import { absoluteUrl } from '../../lib/seo/urls.ts';
+import type { RouteId } from '../../pages.ts';
 import { site } from '../../site.config.ts';
 
 export interface PageMetaProps {
