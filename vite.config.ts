@@ -17,7 +17,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-import { contentPlugin } from './src/content/vite-plugin.ts';
+import { contentPlugin } from './scripts/lib/content-plugin.ts';
 
 const outDir = resolve(import.meta.dirname, process.env['BUILD_DIR'] ?? 'dist');
 

@@ -13,7 +13,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadContentFile } from '../../src/content/collections.ts';
+import { loadContentFile } from './content.ts';
 import { MANIFEST_ICONS, webManifest } from '../../src/lib/seo/manifest.ts';
 import {
   cardText,
@@ -21,7 +21,7 @@ import {
   renderMonogramPng,
   renderMonogramSvg,
   renderOgCard,
-} from '../../src/lib/seo/render.ts';
+} from './artwork-render.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
 import { site } from '../../src/site.config.ts';
 

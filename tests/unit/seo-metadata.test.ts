@@ -13,10 +13,7 @@ import {
   serializeJsonLd,
   LOGO_PATH,
 } from '../../src/lib/seo/jsonld.ts';
-import {
-  crumbNameForPath,
-  ogImagePath,
-} from '../../src/lib/seo/routes.ts';
+import { crumbNameForPath, ogImagePath } from '../../src/lib/seo/routes.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
 import { absoluteUrl } from '../../src/lib/seo/urls.ts';
 import { robotsTxt } from '../../src/lib/seo/robots.ts';

@@ -10,7 +10,7 @@ import {
   renderMonogramPng,
   renderMonogramSvg,
   renderOgCard,
-} from '../../src/lib/seo/render.ts';
+} from '../../scripts/lib/artwork-render.ts';
 
 /** Width and height from a PNG's IHDR chunk; throws if the bytes are not a PNG. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {

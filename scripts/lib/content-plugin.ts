@@ -12,7 +12,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { CONTENT_DIR, isContentFile, loadContentFile } from './collections.ts';
+import { CONTENT_DIR, isContentFile, loadContentFile } from './content.ts';
 
 /** Replaces every `image: "<path>"` in `data` with an import binding; returns the import lines. */
 function hoistImages(data: unknown, fromDir: string): { code: string; imports: string[] } {

@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
-import { OG_IMAGE_SIZE } from './routes.ts';
-import { COLORS } from './colors.ts';
+import { COLORS } from '../../src/lib/seo/colors.ts';
+import { OG_IMAGE_SIZE } from '../../src/lib/seo/routes.ts';
 
 export { COLORS };
 
