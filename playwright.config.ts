@@ -103,6 +103,7 @@ export default defineConfig({
       RATE_LIMIT_MAX: '1000',
       FORM_MIN_FILL_MS: '0',
       NODE_ENV: 'production',
+      SITE_URL: process.env['SITE_URL'] ?? baseURL,
     },
   },
 });

@@ -68,12 +68,14 @@ if (env.NODE_ENV === 'development') {
     runtime,
     logger,
     observability,
-    clientDir,
+    production: { entry, assets, clientDir },
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
   });
 }
 
+// A page that cannot render is a broken release: exit, so the orchestrator keeps the old one.
+app.ready.catch(() => process.exit(1));
 const server = app.listen(env.PORT, env.HOST, () => {
   logger.info({ url: `http://${env.HOST}:${env.PORT}`, store: runtime.store.kind }, 'listening');
 });

@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds the site when the build is missing or older than the sources, then runs
  * the production server (`server.ts`) in this process's Node (the project's node@24) on
- * http://localhost:3000 (PORT and HOST change that).
+ * http://localhost:3000 (PORT and HOST change that), with SITE_URL defaulting to that address.
  *
  * Exit 1 when the build fails; otherwise the server's own exit code.
  */
@@ -36,4 +36,6 @@ if (!existsSync(built) || stale()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 process.env['NODE_ENV'] = 'production';
+// Production needs its public origin (src/server/env.ts); on a laptop that is this server.
+process.env['SITE_URL'] ||= `http://localhost:${process.env['PORT'] || 3000}`;
 await import('../server.ts');

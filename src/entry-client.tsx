@@ -12,7 +12,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterContextProvider, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { browserDocument, DocumentProvider } from './app/document.tsx';
+import { browserDocument, DocumentProvider, HYDRATION_DATA_ID } from './app/document.tsx';
 import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
 import { routes } from './routes.tsx';
 
@@ -50,8 +50,12 @@ const services: SiteServices = {
   },
 };
 
+// The server's data block (see `HydrationData`); the router reads and revives it from this global.
+const hydrationBlock = document.getElementById(HYDRATION_DATA_ID)?.textContent;
+if (hydrationBlock)
+  window.__staticRouterHydrationData = JSON.parse(hydrationBlock) as HydrationState;
+
 const router = createBrowserRouter(routes, {
-  ...(window.__staticRouterHydrationData && { hydrationData: window.__staticRouterHydrationData }),
   getContext: () => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

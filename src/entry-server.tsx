@@ -46,8 +46,6 @@ export interface ClientAssets {
 }
 
 export interface RenderOptions {
-  /** CSP nonce of this response. */
-  nonce: string;
   assets: ClientAssets;
   services: SiteServices;
   /** Crawlers get the whole document at once (`onAllReady`) instead of the streamed shell. */
@@ -56,27 +54,45 @@ export interface RenderOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * The inline code a document carries, exactly as this module wrote it into the HTML: the server
+ * hashes these strings for the page's Content-Security-Policy
+ * (docs/decisions/008-csp-hashes-instead-of-nonces.md). Data blocks (`application/json`,
+ * `application/ld+json`) are not scripts to the CSP and are not listed.
+ */
+export interface InlineCode {
+  /** Contents of executable inline `<script>` elements. */
+  scripts: readonly string[];
+  /** Contents of inline `<style>` elements. */
+  styles: readonly string[];
+}
+
 /** A document ready to stream: set the status and headers, then `pipe` it into the response. */
 export interface RenderedDocument {
   kind: 'document';
   status: number;
   headers: Headers;
+  inline: InlineCode;
   pipe: <W extends Writable>(destination: W) => W;
   abort: (reason?: unknown) => void;
 }
 
 export type RenderResult = { kind: 'response'; response: Response } | RenderedDocument;
 
-/** Escapes `<` etc. so JSON can sit inside an inline `<script>` (as React Router does). */
+/** JSON that can sit inside a `<script>` element: `<`, `>`, `&` and line separators escaped. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(JSON.stringify(value)).replace(
+  return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 
-/** The browser router's hydration data, in the shape `createBrowserRouter` reads. */
-function hydrationScript(context: StaticHandlerContext): string {
+/**
+ * The browser router's hydration data as JSON, in the shape `createBrowserRouter` reads from
+ * `window.__staticRouterHydrationData`. It travels in a `<script type="application/json">` data
+ * block (not executed, so not a script to the CSP) that `src/entry-client.tsx` parses.
+ */
+function hydrationJson(context: StaticHandlerContext): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -88,7 +104,7 @@ function hydrationScript(context: StaticHandlerContext): string {
       )
     : null;
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return `window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(data)});`;
+  return scriptSafeJson(data);
 }
 
 /** Headers of the deepest matched route's action and loader (e.g. `Retry-After`). */
@@ -104,7 +120,10 @@ function routeHeaders(context: StaticHandlerContext): Headers {
  * The inline bootstrap of production pages (issue #7 §7; stack notes "scripts must not stand
  * in front of the first paint"): once the browser reports the first contentful paint (Paint
  * Timing, `PerformanceObserver` type `paint`), it preloads the page's chunks in parallel and
- * imports the entry, which hydrates. Until then the page is complete and works without
+ * adds the entry as a module script element, which hydrates. (An element, not `import()`: under
+ * the CSP's `'strict-dynamic'` a script inserted by a trusted script is trusted with everything
+ * it imports, while `import()` from the parser-inserted bootstrap is refused;
+ * https://www.w3.org/TR/CSP3/#strict-dynamic-usage.) Until then the page is complete and works without
  * JavaScript (links and the form are plain HTML), so the visitor sees content as early as the
  * network allows and hydration follows about one round trip later than with scripts in the
  * head. Browsers without Paint Timing load at once. (Not frame callbacks or timers: a page in a
@@ -112,14 +131,15 @@ function routeHeaders(context: StaticHandlerContext): Headers {
  *
  * @param entry URL of the browser entry (`/assets/entry-client-….js`)
  * @param chunks URLs of the chunks the entry and the matched page import
- * @returns JavaScript source for React's `bootstrapScriptContent` (React adds the nonce)
+ * @returns JavaScript source for React's `bootstrapScriptContent`, free of `<` so React writes
+ *   it unchanged (its CSP hash is taken from this string)
  */
 export function afterFirstPaint(entry: string, chunks: readonly string[]): string {
   return (
     `(function(){var done=0;function go(){if(done++)return;` +
     `${JSON.stringify(chunks)}.forEach(function(u){var l=document.createElement("link");` +
     `l.rel="modulepreload";l.href=u;document.head.appendChild(l)});` +
-    `import(${JSON.stringify(entry)})}` +
+    `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
     `var P=window.PerformanceObserver;` +
     `if(!P||(P.supportedEntryTypes||[]).indexOf("paint")===-1)return go();` +
     `var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});` +
@@ -161,13 +181,17 @@ export async function render(request: Request, options: RenderOptions): Promise<
     for (const href of (source && options.assets.routeChunks[source]) ?? []) chunks.add(href);
   }
   const documentData: DocumentData = {
-    nonce: options.nonce,
     inlineCss: options.assets.inlineCss,
     stylesheets: options.assets.stylesheets,
-    hydrationScript: hydrationScript(context),
+    hydrationJson: hydrationJson(context),
   };
   const bootstrap = options.assets.bootstrapModules;
   const deferred = options.assets.deferScripts && bootstrap.length === 1;
+  const bootstrapScript = deferred ? afterFirstPaint(bootstrap[0] ?? '', [...chunks]) : '';
+  const inline: InlineCode = {
+    scripts: bootstrapScript ? [bootstrapScript] : [],
+    styles: documentData.inlineCss ? [documentData.inlineCss] : [],
+  };
   const headers = routeHeaders(context);
   headers.set('Content-Type', 'text/html; charset=utf-8');
 
@@ -176,17 +200,11 @@ export async function render(request: Request, options: RenderOptions): Promise<
     const stream = renderToPipeableStream(
       <DocumentProvider value={documentData}>
         <Preloads hrefs={deferred ? [] : [...chunks]} fonts={options.assets.fontPreloads} />
-        <StaticRouterProvider
-          router={router}
-          context={context}
-          hydrate={false}
-          nonce={options.nonce}
-        />
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
       </DocumentProvider>,
       {
-        nonce: options.nonce,
-        ...(deferred
-          ? { bootstrapScriptContent: afterFirstPaint(bootstrap[0] ?? '', [...chunks]) }
+        ...(bootstrapScript
+          ? { bootstrapScriptContent: bootstrapScript }
           : { bootstrapModules: [...bootstrap] }),
         onShellReady() {
           if (options.waitForAll || settled) return;
@@ -211,6 +229,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
       kind: 'document',
       status: context.statusCode,
       headers,
+      inline,
       pipe: (destination) => stream.pipe(destination),
       abort: (reason) => stream.abort(reason),
     });

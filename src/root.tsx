@@ -22,7 +22,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { servicesContext, type SessionData } from './app/services.ts';
-import { DocumentStyles, HydrationData, useDocument } from './app/document.tsx';
+import { DocumentStyles, HydrationData } from './app/document.tsx';
 import { SiteFooter } from './components/sections/site-footer.tsx';
 import { SiteHeader } from './components/widgets/site-header.tsx';
 
@@ -81,7 +81,6 @@ function useHydratedMarker(): void {
 /** The HTML document around the matched page. */
 function Document({ children }: { children: React.ReactNode }) {
   const tone = useTone();
-  const { nonce } = useDocument();
   const dark = tone === 'dark';
   return (
     <html lang="en-IN" className={dark ? 'bg-ink' : undefined}>
@@ -103,7 +102,7 @@ function Document({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration nonce={nonce || undefined} />
+        <ScrollRestoration />
         <HydrationData />
       </body>
     </html>

@@ -1,7 +1,8 @@
 /**
- * What the HTML document needs from the entry that renders it, beyond the route tree: the CSP
- * nonce, the page's CSS and the router's hydration data (spec §9; design.md "Performance is part
- * of the design").
+ * What the HTML document needs from the entry that renders it, beyond the route tree: the page's
+ * CSS and the router's hydration data. Nothing here differs between requests for the same page,
+ * so a page can be rendered once and served to everyone
+ * (docs/decisions/006-pages-rendered-once-per-release.md).
  *
  * The server (`src/entry-server.tsx`) fills every field. In the browser the same elements are
  * hydrated with placeholders and `suppressHydrationWarning`: React keeps the server's text of a
@@ -11,14 +12,12 @@
 import { createContext, useContext } from 'react';
 
 export interface DocumentData {
-  /** Per-response CSP nonce for inline `<script>` and `<style>` ('' in the browser). */
-  nonce: string;
   /** The production CSS, inlined so the first paint needs no second request ('' otherwise). */
   inlineCss: string;
   /** Development: stylesheet URLs served by Vite (`/src/styles/global.css`). */
   stylesheets: readonly string[];
-  /** `window.__staticRouterHydrationData = …` for the browser router (' ' in the browser). */
-  hydrationScript: string;
+  /** The browser router's hydration data as script-safe JSON (' ' in the browser). */
+  hydrationJson: string;
 }
 
 /**
@@ -27,23 +26,24 @@ export interface DocumentData {
  */
 export function browserDocument(doc: Document): DocumentData {
   return {
-    nonce: '',
     inlineCss: doc.getElementById(INLINE_CSS_ID) ? ' ' : '',
     stylesheets: [...doc.querySelectorAll<HTMLLinkElement>('link[data-site-css]')].map(
       (link) => link.getAttribute('href') ?? '',
     ),
-    hydrationScript: ' ',
+    hydrationJson: ' ',
   };
 }
 
 /** `id` of the inline `<style>` that holds the production CSS. */
 export const INLINE_CSS_ID = 'site-css';
 
+/** `id` of the data block that holds the router's hydration data. */
+export const HYDRATION_DATA_ID = 'router-hydration-data';
+
 const DocumentContext = createContext<DocumentData>({
-  nonce: '',
   inlineCss: '',
   stylesheets: [],
-  hydrationScript: ' ',
+  hydrationJson: ' ',
 });
 
 export const DocumentProvider = DocumentContext.Provider;
@@ -55,13 +55,12 @@ export function useDocument(): DocumentData {
 
 /** The page's CSS: inline in production, Vite's stylesheet links in development. */
 export function DocumentStyles() {
-  const { nonce, inlineCss, stylesheets } = useDocument();
+  const { inlineCss, stylesheets } = useDocument();
   return (
     <>
       {inlineCss ? (
         <style
           id={INLINE_CSS_ID}
-          nonce={nonce || undefined}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: inlineCss }}
         />
@@ -73,14 +72,18 @@ export function DocumentStyles() {
   );
 }
 
-/** The router's hydration data, read by `src/entry-client.tsx` before it hydrates. */
+/**
+ * The router's hydration data as a JSON data block, read by `src/entry-client.tsx` before it
+ * hydrates. A data block is never executed, so the CSP needs no hash for it.
+ */
 export function HydrationData() {
-  const { nonce, hydrationScript } = useDocument();
+  const { hydrationJson } = useDocument();
   return (
     <script
-      nonce={nonce || undefined}
+      id={HYDRATION_DATA_ID}
+      type="application/json"
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: hydrationScript }}
+      dangerouslySetInnerHTML={{ __html: hydrationJson }}
     />
   );
 }

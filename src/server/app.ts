@@ -1,25 +1,26 @@
 /**
- * The Express app (spec §9; issue #7 §5, issue #8 §2), built without listening so tests drive it
- * with supertest and `server.ts` only parses config, builds and listens. In order:
+ * The Express app, built without listening so tests drive it with supertest and `server.ts` only
+ * parses config, builds and listens. In order:
  *
  * 1. request metrics and JSON request logs (no personal data; health checks not logged);
  * 2. security headers on every response (helmet): nosniff, `Referrer-Policy:
  *    strict-origin-when-cross-origin`, `X-Frame-Options: DENY`, COOP, a Permissions-Policy
  *    denying unused features, HSTS on HTTPS requests (behind a TLS proxy with TRUST_PROXY=1),
  *    and a deny-all CSP that pages replace with their own;
- * 3. `/healthz` (liveness) and `/readyz` (readiness: store query, 503 while draining);
- * 4. compression (gzip and brotli; brotli at quality 4 / window 18 so it never slows rendering);
- * 5. static files: `/assets/*` (hashed) `immutable` for a year, other public files for an hour,
- *    served from the `.br`/`.gz` siblings the build wrote when the client accepts them;
- *    robots.txt and sitemap.xml for the configured origin;
- * 6. `POST /api/enquiries` (JSON, for the form with JavaScript) and the checked body of page
+ * 3. request guards: 405 for methods other than GET/HEAD/POST, 400 for a malformed `Host` or path;
+ * 4. `/healthz` (liveness) and `/readyz` (readiness: pages rendered, store answers, not draining);
+ * 5. robots.txt, sitemap.xml and, in production, the stored pages: rendered once, compressed
+ *    once, served with ETag and CDN-friendly caching (`pages.ts`,
+ *    docs/decisions/006-pages-rendered-once-per-release.md); case and trailing-slash variants of
+ *    a page path redirect to it;
+ * 6. compression for what remains dynamic, then static files: `/assets/*` (hashed) `immutable`
+ *    for a year, other public files for an hour, from the build's `.br`/`.gz` siblings;
+ * 7. `POST /api/enquiries` (JSON, for the form with JavaScript) and the checked body of page
  *    POSTs (413 over 64 KB, 415 for other than form data);
- * 7. every other request renders the router: CSP with a fresh nonce per response and no
- *    `'unsafe-inline'` script, `Cache-Control: private, no-cache`, the router's status (404 for
- *    unknown paths);
- * 8. the error handler: plain-text 413/415/400, 500 without details.
+ * 8. the stored 404 page for every other GET; form POSTs (and, in development, every page)
+ *    render per request with their own CSP hashes and `no-store`;
+ * 9. the error handler: plain-text 4xx with the reason, 500 without details.
  */
-import { randomBytes } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
@@ -45,27 +46,33 @@ import {
   requestMetrics,
   type Observability,
 } from './observability.ts';
+import { FALLBACK_CSP } from './csp.ts';
+import { createPageStore } from './pages.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
-import { seoRoutes } from './seo.ts';
+import { seoFiles } from './seo.ts';
+import { PAGES } from '../pages.ts';
 
 export interface AppDeps {
   env: Env;
   runtime: EnquiryRuntime;
   logger: Logger;
-  /** The server entry (production: the built bundle; development: through Vite). */
+  /**
+   * Production: the built server entry, the client assets and `<build>/client` (served as static
+   * files); pages are rendered once into the page store.
+   */
+  production?: { entry: ServerEntry; assets: ClientAssets; clientDir: string } | undefined;
+  /** Development: the server entry through Vite, reloaded on change (rendered per request). */
   entry: () => Promise<ServerEntry>;
   assets: () => Promise<ClientAssets>;
-  /** Production: `<build>/client`, served as static files. Undefined in development. */
-  clientDir?: string | undefined;
   /** Development: Vite's middlewares (HMR, source transforms). */
   devMiddleware?: RequestHandler | undefined;
   /** Metrics and readiness state; one is made when omitted (tests). */
   observability?: Observability | undefined;
+  /** The clock, ms since the epoch (tests move it across 1 January). Default `Date.now`. */
+  now?: (() => number) | undefined;
 }
 
-/** Policy for every response that is not a page: it may load and run nothing. */
-export const FALLBACK_CSP =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export { FALLBACK_CSP };
 
 /** Browser features no page of the site uses; denied for the page and any frame. */
 export const PERMISSIONS_POLICY = [
@@ -86,50 +93,92 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /** One year, seconds: the lifetime of fingerprinted assets. */
 const ONE_YEAR_S = 31_536_000;
 
-/** A fresh CSP nonce per response (`res.locals.cspNonce`). */
-const nonce: RequestHandler = (_req, res, next) => {
-  res.locals['cspNonce'] = randomBytes(16).toString('base64');
+/** The methods the site answers; anything else is 405 (TRACE included). */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
+
+/** `Host` as RFC 9110 §7.2 allows it: a name or IP literal and an optional port 1–65535. */
+const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
+
+/** True for a well-formed `Host` header value (absent counts as well-formed: HTTP/1.0). */
+export function validHost(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  const match = HOST_PATTERN.exec(host);
+  if (!match) return false;
+  const port = match[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
+}
+
+/** A plain-text refusal that no cache keeps. */
+function refuse(res: express.Response, status: number, text: string): void {
+  res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
+}
+
+/**
+ * Refuses malformed requests before any route sees them: a method the site does not serve
+ * (405 with `Allow`; `OPTIONS` answers 204 with `Allow`), a malformed `Host` (400), a path that
+ * cannot be decoded (400). Nothing downstream reads `Host`, but a request with a broken one is
+ * broken and must get a 4xx, never a 5xx.
+ */
+const requestGuards: RequestHandler = (req, res, next) => {
+  const allow = ALLOWED_METHODS.join(', ');
+  if (req.method === 'OPTIONS') {
+    res.status(204).set('Allow', allow).set('Cache-Control', 'no-store').end();
+    return;
+  }
+  if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
+    res.set('Allow', allow);
+    refuse(res, 405, 'Method Not Allowed');
+    return;
+  }
+  if (!validHost(req.headers.host)) {
+    refuse(res, 400, 'Bad Request: malformed Host header.');
+    return;
+  }
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    refuse(res, 400, 'Bad Request: malformed path.');
+    return;
+  }
   next();
 };
 
-/**
- * The pages' Content-Security-Policy: scripts and the inline stylesheet only with this
- * response's nonce (`res.locals.cspNonce`), everything else same-origin. Development relaxes
- * styles and connections for Vite's injected CSS and hot-reload socket.
- */
-function pageCsp(dev: boolean): RequestHandler {
-  const withNonce = (_req: unknown, res: unknown) =>
-    `'nonce-${String((res as express.Response).locals['cspNonce'])}'`;
-  return helmet.contentSecurityPolicy({
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", withNonce],
-      styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", withNonce],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'"],
-      connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
-      manifestSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  });
+/** Static files of the client build: hashed `/assets/*` for a year, the rest for an hour. */
+function staticFiles(clientDir: string): RequestHandler[] {
+  return [
+    express.Router().use(
+      '/assets',
+      expressStaticGzip(`${clientDir}/assets`, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: {
+          immutable: true,
+          maxAge: ONE_YEAR_S * 1000,
+          fallthrough: false,
+          redirect: false,
+        },
+      }),
+    ),
+    expressStaticGzip(clientDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      // No trailing-slash redirect for folders: it would echo the request's path into Location.
+      serveStatic: { maxAge: 3_600_000, redirect: false },
+    }),
+  ];
 }
 
-/** Builds the app; see the module comment for the order of its parts. */
-export function createApp(deps: AppDeps): express.Express {
-  const { env, runtime, logger } = deps;
-  const dev = env.NODE_ENV === 'development';
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', env.TRUST_PROXY === '1' ? 1 : false);
-  const obs = deps.observability ?? createObservability(runtime);
-
-  app.use(requestMetrics(obs));
-  if (!dev) app.use(requestLogs(logger));
-  app.use(
+/** Security headers of every response; pages replace the CSP with their own. */
+function securityHeaders(): RequestHandler[] {
+  const baseHeaders: RequestHandler = (req, res, next) => {
+    res.setHeader('Content-Security-Policy', FALLBACK_CSP);
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
+  return [
     helmet({
       contentSecurityPolicy: false,
       strictTransportSecurity: false,
@@ -141,79 +190,22 @@ export function createApp(deps: AppDeps): express.Express {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
     }),
-  );
-  const baseHeaders: RequestHandler = (req, res, next) => {
-    res.setHeader('Content-Security-Policy', FALLBACK_CSP);
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    next();
-  };
-  app.use(baseHeaders);
-  app.use(healthRoutes(runtime, obs));
-  app.use(
-    compression({
-      threshold: 1024,
-      // Brotli's default window makes per-request compression of HTML ~3× slower (stack notes).
-      brotli: {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 },
-      },
-    }),
-  );
+    baseHeaders,
+  ];
+}
 
-  if (deps.devMiddleware) {
-    // Vite's dev client and module graph are not covered by the pages' policy.
-    app.use((_req, res, next) => {
-      res.removeHeader('Content-Security-Policy');
-      next();
-    });
-    app.use(deps.devMiddleware);
-  }
-  if (deps.clientDir) {
-    app.use(
-      '/assets',
-      expressStaticGzip(`${deps.clientDir}/assets`, {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: { immutable: true, maxAge: ONE_YEAR_S * 1000, fallthrough: false },
-      }),
-    );
-    app.use(
-      expressStaticGzip(deps.clientDir, {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: { maxAge: 3_600_000 },
-      }),
-    );
-  }
-
-  const siteOrigin = env.SITE_URL ? new URL(env.SITE_URL).origin : undefined;
-  const originOf = (req: express.Request) =>
-    siteOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-  app.use(seoRoutes(originOf));
-
-  const enquiries = createEnquiryService(runtime, (outcome) => obs.enquiry(outcome));
-  app.post('/api/enquiries', ...enquiryApi(enquiries));
-  // Page POSTs (the no-JavaScript contact form) carry a checked body to the route action.
-  app.post('/{*splat}', ...enquiryBody());
-
-  const services = (req: express.Request): SiteServices => ({
-    session: () => ({
-      siteOrigin: originOf(req),
-      formToken: signRenderTime(runtime.secret, Date.now()),
-      year: new Date().getFullYear(),
-    }),
-    submitEnquiry: async () => enquiries.submit(await formFields(req), submitRequestOf(req)),
+/** Per-request compression of what is not stored precompressed (API answers, posted pages). */
+function dynamicCompression(): RequestHandler {
+  return compression({
+    threshold: 1024,
+    // Brotli's default window makes per-request compression of HTML ~3× slower.
+    brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
   });
-  app.all(
-    '/{*splat}',
-    nonce,
-    pageCsp(dev),
-    renderRoute({ entry: deps.entry, assets: deps.assets, services, logger }),
-  );
+}
 
-  const errors: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+/** The error handler: plain-text 4xx with the reason, 500 without details. */
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, _req, res, next) => {
     const status = Number((err as { status?: unknown }).status ?? 500);
     if (status >= 500) logger.error({ err }, 'request failed');
     if (res.headersSent) {
@@ -230,8 +222,91 @@ export function createApp(deps: AppDeps): express.Express {
             : status < 500
               ? 'Bad Request'
               : 'Internal Server Error';
-    res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
+    refuse(res, status, text);
   };
-  app.use(errors);
-  return app;
+}
+
+/** The Express app plus the promise that settles when every stored page is rendered. */
+export type SiteApp = express.Express & { ready: Promise<void> };
+
+/** Builds the app; see the module comment for the order of its parts. */
+export function createApp(deps: AppDeps): SiteApp {
+  const { env, runtime, logger } = deps;
+  const dev = env.NODE_ENV === 'development';
+  const origin = env.SITE_URL;
+  const now = deps.now ?? Date.now;
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('trust proxy', env.TRUST_PROXY === '1' ? 1 : false);
+  const obs = deps.observability ?? createObservability(runtime);
+
+  const enquiries = createEnquiryService(runtime, (outcome) => obs.enquiry(outcome));
+  const services = (year: number, req?: express.Request): SiteServices => ({
+    session: () => ({
+      siteOrigin: origin,
+      formToken: signRenderTime(runtime.secret, now()),
+      year,
+    }),
+    submitEnquiry: async () => {
+      if (!req) throw new Error('Stored pages have no action');
+      return enquiries.submit(await formFields(req), submitRequestOf(req));
+    },
+  });
+  const seo = seoFiles(origin);
+  const store =
+    deps.production && !dev
+      ? createPageStore({
+          entry: deps.production.entry,
+          assets: deps.production.assets,
+          origin,
+          paths: PAGES.map((p) => p.path),
+          services: (year) => services(year),
+          now,
+          logger,
+        })
+      : undefined;
+  const ready = Promise.all([seo.ready, store?.ready]).then(() => undefined);
+  let warm = false;
+  void ready.then(
+    () => (warm = true),
+    () => undefined,
+  );
+
+  app.use(requestMetrics(obs));
+  if (!dev) app.use(requestLogs(logger));
+  app.use(securityHeaders());
+  app.use(requestGuards);
+  app.use(healthRoutes(runtime, obs, () => warm));
+  app.use(seo.handler);
+  if (store) app.use(store.pages);
+  app.use(dynamicCompression());
+  if (deps.devMiddleware) {
+    // Vite's dev client and module graph are not covered by the pages' policy.
+    app.use((_req, res, next) => {
+      res.removeHeader('Content-Security-Policy');
+      next();
+    });
+    app.use(deps.devMiddleware);
+  }
+  if (deps.production) app.use(staticFiles(deps.production.clientDir));
+
+  app.post('/api/enquiries', ...enquiryApi(enquiries));
+  // Page POSTs (the no-JavaScript contact form) carry a checked body to the route action.
+  app.post('/{*splat}', ...enquiryBody());
+  if (store) app.use(store.notFound);
+  const production = deps.production;
+  app.all(
+    '/{*splat}',
+    renderRoute({
+      entry: production ? () => Promise.resolve(production.entry) : deps.entry,
+      assets: production ? () => Promise.resolve(production.assets) : deps.assets,
+      origin,
+      services: (req) => services(new Date(now()).getFullYear(), req),
+      logger,
+      dev,
+    }),
+  );
+  app.use(errorHandler(logger));
+  return Object.assign(app, { ready });
 }

@@ -49,7 +49,12 @@ export const envSchema = z.object({
   HOST: z.string().trim().min(1).default('localhost'),
   /** Port of `/metrics` (Prometheus); unset: no metrics server. Never the public port. */
   METRICS_PORT: optional(port(9464)),
-  /** Canonical origin: canonical URLs, sitemap, social cards, allowed form `Origin`. */
+  /**
+   * Canonical origin: canonical URLs, sitemap, robots.txt, social cards, JSON-LD and the allowed
+   * form `Origin`. Required in production (pages are rendered once and cached, so the origin
+   * can never come from a request header; docs/decisions/007-site-url-required-in-production.md);
+   * elsewhere it defaults to `http://localhost:<PORT>`. Only the origin is kept.
+   */
   SITE_URL: optional(url(['http:', 'https:'], 'https://kahaani.example')),
   /** Where the SQLite database and the generated form secret live. */
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -79,7 +84,8 @@ export const envSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
 });
 
-export type Env = z.output<typeof envSchema>;
+/** The checked environment, with `SITE_URL` resolved to an origin (`https://host[:port]`). */
+export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 /** One line per invalid variable, e.g. `DATABASE_URL: must be a URL starting with postgres:`. */
 export class EnvError extends Error {
@@ -95,9 +101,18 @@ export class EnvError extends Error {
  */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map(
-    (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
-  );
-  throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const { SITE_URL, ...rest } = result.data;
+  if (!SITE_URL && rest.NODE_ENV === 'production') {
+    throw new EnvError(
+      'Invalid configuration: SITE_URL: required in production, the public origin of the site ' +
+        '(e.g. https://kahaani.example)',
+    );
+  }
+  return { ...rest, SITE_URL: new URL(SITE_URL ?? `http://localhost:${rest.PORT}`).origin };
 }

@@ -141,7 +141,11 @@ export function requestLogs(logger: Logger): RequestHandler {
 }
 
 /** `/healthz` and `/readyz` (see the module comment). */
-export function healthRoutes(runtime: EnquiryRuntime, obs: Observability): express.Router {
+export function healthRoutes(
+  runtime: EnquiryRuntime,
+  obs: Observability,
+  warm: () => boolean = () => true,
+): express.Router {
   const router = express.Router();
   const body = (status: string) => ({
     status,
@@ -155,6 +159,10 @@ export function healthRoutes(runtime: EnquiryRuntime, obs: Observability): expre
     res.set('Cache-Control', 'no-store');
     if (obs.draining) {
       res.status(503).json({ ...body('draining') });
+      return;
+    }
+    if (!warm()) {
+      res.status(503).json({ ...body('starting') });
       return;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;

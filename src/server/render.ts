@@ -1,13 +1,12 @@
 /**
- * The render route (spec §9): turns an Express request into a Fetch `Request`, hands it to the
- * server entry (`src/entry-server.tsx`) with this request's services and CSP nonce, and streams
- * the document with the status the router decided.
+ * Rendering the route table for the server: a page rendered once into a buffer (the page store,
+ * `pages.ts`) or streamed per request (form posts, and every page in development).
  *
- * - The request's `signal` aborts when the client goes away before the answer is complete.
- * - POST bodies arrive already read and checked (`enquiryBody` in `enquiries.ts`).
- * - Crawlers (isbot) get the complete document in one piece (`onAllReady`).
- * - A 404 is logged with its path (no query string: it may hold personal data), spec §3 404.
+ * The Fetch `Request` handed to the router is built on the configured origin (`SITE_URL`), never
+ * on the request's `Host`: no header can change what is rendered
+ * (docs/decisions/007-site-url-required-in-production.md).
  */
+import { Writable } from 'node:stream';
 import type {
   NextFunction,
   Request as ExpressRequest,
@@ -16,27 +15,101 @@ import type {
 } from 'express';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
-import type { ClientAssets, RenderOptions, RenderResult } from '../entry-server.tsx';
+import type { ClientAssets, InlineCode, RenderOptions, RenderResult } from '../entry-server.tsx';
 import type { SiteServices } from '../app/services.ts';
+import { pageCsp } from './csp.ts';
 
 /** What `dist/server/entry-server.js` (or its development twin) exports. */
 export interface ServerEntry {
   render(request: Request, options: RenderOptions): Promise<RenderResult>;
 }
 
-export interface RenderDeps {
+/** A page rendered to completion. */
+export interface RenderedPage {
+  status: number;
+  /** The router's headers plus `Content-Type` and the page's `Content-Security-Policy`. */
+  headers: Record<string, string>;
+  inline: InlineCode;
+  html: Buffer;
+}
+
+/**
+ * The Fetch `Request` for `pathAndQuery` on `origin`. The path is appended to the origin as text,
+ * so `//host/…` or `/\host` stay paths of this origin instead of naming another host.
+ *
+ * @throws TypeError when the result is not a URL (the caller answers 400)
+ */
+export function requestOn(origin: string, pathAndQuery: string, init: RequestInit = {}): Request {
+  return new Request(new URL(`${origin}${pathAndQuery}`), init);
+}
+
+/** Collects a rendered document's stream into one buffer. */
+function collect(pipe: (destination: Writable) => Writable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks));
+        done();
+      },
+    });
+    sink.on('error', reject);
+    pipe(sink);
+  });
+}
+
+/**
+ * Renders one page to completion (every Suspense boundary resolved, as crawlers get it).
+ *
+ * @param dev whether the page's CSP takes the development relaxations
+ * @returns the page, or the router's own `Response` (a redirect)
+ * @throws when the shell cannot render
+ */
+export async function renderPage(
+  entry: ServerEntry,
+  request: Request,
+  options: Omit<RenderOptions, 'waitForAll'>,
+  dev: boolean,
+): Promise<RenderedPage | Response> {
+  const result = await entry.render(request, { ...options, waitForAll: true });
+  if (result.kind === 'response') return result.response;
+  const html = await collect((sink) => result.pipe(sink));
+  const headers: Record<string, string> = {};
+  result.headers.forEach((value, key) => (headers[key] = value));
+  headers['content-security-policy'] = pageCsp(result.inline, dev);
+  return { status: result.status, headers, inline: result.inline, html };
+}
+
+/** Copies a Fetch `Response` (the router's redirects) onto the Express response. */
+async function sendResponse(response: Response, res: ExpressResponse): Promise<void> {
+  res.status(response.status);
+  response.headers.forEach((value, key) => res.append(key, value));
+  res.setHeader('Cache-Control', 'no-store');
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+export interface RenderRouteDeps {
   /** The server entry; called per request (development reloads it on change). */
   entry: () => Promise<ServerEntry>;
-  /** The client files pages reference. */
   assets: () => Promise<ClientAssets>;
+  /** The canonical origin every rendered URL is built on (`SITE_URL`). */
+  origin: string;
   /** This request's services (session data, enquiry submission). */
   services: (req: ExpressRequest) => SiteServices;
   logger: Logger;
+  dev: boolean;
 }
 
-/** The Fetch `Request` for an Express request; aborted if the client disconnects early. */
-export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+/** The Fetch `Request` of an Express request (method, headers, the checked body). */
+function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -50,28 +123,20 @@ export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Reque
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : null;
   }
-  return new Request(url, init);
+  return requestOn(origin, req.originalUrl, init);
 }
 
-/** Copies a Fetch `Response` (the router's redirects) onto the Express response. */
-async function sendResponse(response: Response, res: ExpressResponse): Promise<void> {
-  res.status(response.status);
-  response.headers.forEach((value, key) => res.append(key, value));
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
-/** The render route; mount it last, after every static and API route. */
-export function renderRoute(deps: RenderDeps): RequestHandler {
+/**
+ * The per-request render route: the contact form's POST (its action answers a 303, or the page
+ * again with the visitor's text and the errors), and every page in development. Responses are
+ * `no-store` (a posted page holds what the visitor typed) and carry their own CSP. A 404 is logged
+ * with its path (no query string: it may hold personal data). Mount it after every static route.
+ */
+export function renderRoute(deps: RenderRouteDeps): RequestHandler {
   return async (req, res, next: NextFunction) => {
     try {
       const [entry, assets] = await Promise.all([deps.entry(), deps.assets()]);
-      const nonce = String(res.locals['cspNonce'] ?? '');
-      const result = await entry.render(fetchRequestOf(req, res), {
-        nonce,
+      const result = await entry.render(fetchRequestOf(req, res, deps.origin), {
         assets,
         services: deps.services(req),
         waitForAll: isbot(req.get('user-agent') ?? ''),
@@ -85,8 +150,11 @@ export function renderRoute(deps: RenderDeps): RequestHandler {
         deps.logger.warn({ path: req.path, status: 404 }, 'page not found');
       res.status(result.status);
       result.headers.forEach((value, key) => res.setHeader(key, value));
-      // The HTML carries this response's nonce: no shared cache may keep it.
-      res.setHeader('Cache-Control', 'private, no-cache');
+      res.setHeader('Content-Security-Policy', pageCsp(result.inline, deps.dev));
+      res.setHeader(
+        'Cache-Control',
+        req.method === 'GET' || req.method === 'HEAD' ? 'no-cache' : 'no-store',
+      );
       if (req.method === 'HEAD') {
         result.abort();
         res.end();

@@ -1,13 +1,18 @@
 /**
- * robots.txt and sitemap.xml (spec §8 "Search and sharing"). Both name the canonical origin,
- * which is configuration (`SITE_URL`), so the server makes them; they are cached for an hour.
- * The sitemap lists only the indexable routes of spec §1 (never the 404 page, /privacy or
- * /terms), built with the `sitemap` library.
+ * robots.txt and sitemap.xml. Both name the canonical origin, which is configuration
+ * (`SITE_URL`), so the server makes them once at start and serves them like the pages: stored,
+ * compressed once, with an ETag (`stored-response.ts`). No request header reaches them
+ * (docs/decisions/007-site-url-required-in-production.md). The sitemap lists only the indexable
+ * pages (never the 404 page, /privacy or /terms), built with the `sitemap` library.
  */
-import express from 'express';
+import type { RequestHandler } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { robotsTxt } from '../lib/seo/robots.ts';
 import { INDEXABLE_PATHS } from '../pages.ts';
+import { sendStored, storeResponse, type StoredResponse } from './stored-response.ts';
+
+/** Crawlers fetch these rarely; an hour in any cache, revalidated by ETag after. */
+const SEO_CACHE_CONTROL = 'public, max-age=3600';
 
 /** Renders the sitemap XML for `origin` (e.g. `https://kahaani.example`). */
 export async function sitemapXml(origin: string): Promise<string> {
@@ -17,24 +22,39 @@ export async function sitemapXml(origin: string): Promise<string> {
   return (await streamToPromise(stream)).toString();
 }
 
-/** `GET /robots.txt` and `GET /sitemap.xml` for the origin `originOf(req)` returns. */
-export function seoRoutes(originOf: (req: express.Request) => string): express.Router {
-  const router = express.Router();
-  const cache = new Map<string, string>();
-  router.get('/robots.txt', (req, res) => {
-    res
-      .type('text/plain')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(robotsTxt(originOf(req)));
-  });
-  router.get('/sitemap.xml', async (req, res) => {
-    const origin = originOf(req);
-    let xml = cache.get(origin);
-    if (!xml) {
-      xml = await sitemapXml(origin);
-      if (cache.size < 8) cache.set(origin, xml);
+/**
+ * `GET /robots.txt` and `GET /sitemap.xml` for `origin`, computed once.
+ * @returns the handler and a promise that settles when both files are ready
+ */
+export function seoFiles(origin: string): { handler: RequestHandler; ready: Promise<void> } {
+  const files = new Map<string, StoredResponse>();
+  const ready = Promise.all([
+    storeResponse(
+      200,
+      { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SEO_CACHE_CONTROL },
+      robotsTxt(origin),
+    ).then((stored) => files.set('/robots.txt', stored)),
+    sitemapXml(origin)
+      .then((xml) =>
+        storeResponse(
+          200,
+          { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SEO_CACHE_CONTROL },
+          xml,
+        ),
+      )
+      .then((stored) => files.set('/sitemap.xml', stored)),
+  ]).then(() => undefined);
+  const handler: RequestHandler = async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path !== '/robots.txt' && req.path !== '/sitemap.xml') return next();
+    try {
+      await ready;
+      const stored = files.get(req.path);
+      if (stored) sendStored(req, res, stored);
+      else next();
+    } catch (error) {
+      next(error);
     }
-    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(xml);
-  });
-  return router;
+  };
+  return { handler, ready };
 }

@@ -43,7 +43,13 @@ export async function runContainer(
   const port = await freePort();
   const metrics = await freePort();
   const name = `sv-test-${randomUUID().slice(0, 8)}`;
-  const vars = { PORT: String(port), METRICS_PORT: String(metrics), FORM_SECRET: SECRET, ...env };
+  const vars = {
+    PORT: String(port),
+    METRICS_PORT: String(metrics),
+    FORM_SECRET: SECRET,
+    SITE_URL: `http://localhost:${port}`,
+    ...env,
+  };
   const args = [
     'run',
     '-d',

@@ -18,16 +18,47 @@ function collect(page: Page): string[] {
   return messages;
 }
 
+/**
+ * Records every Content-Security-Policy violation the page reports (the init script is injected
+ * by the test runner, outside the page's policy).
+ */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`),
+    );
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
 for (const route of ROUTES) {
-  test(`${route.path} hydrates with no console warnings or errors`, async ({ page }) => {
+  test(`${route.path} hydrates with no console warnings, errors or CSP violations`, async ({
+    page,
+  }) => {
     const messages = collect(page);
+    const violations = await watchCsp(page);
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(route.status);
     // Let effects after hydration run (counters, carousels, media queries).
     await page.waitForLoadState('networkidle');
     expect(messages).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 }
+
+test('the confirmation pages hydrate under the same policy', async ({ page }) => {
+  const violations = await watchCsp(page);
+  for (const path of ['/?sent=1', '/contact?sent=1']) {
+    const messages = collect(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(messages).toEqual([]);
+  }
+  expect(await violations()).toEqual([]);
+});
 
 test('links navigate without a full load: title, description and focus follow', async ({
   page,

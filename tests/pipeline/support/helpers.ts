@@ -175,6 +175,7 @@ export async function startServer(
       LOG_LEVEL: 'info',
       PORT: String(port),
       HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${port}`,
       FORM_SECRET: TEST_SECRET,
       FORM_MIN_FILL_MS: '0',
       RATE_LIMIT_MAX: '1000',

@@ -9,12 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type express from 'express';
 import { inject } from 'vitest';
 import { configFromEnv } from '../../../src/lib/enquiries/config.ts';
 import { createLogger } from '../../../src/lib/enquiries/logger.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/lib/enquiries/runtime.ts';
-import { createApp } from '../../../src/server/app.ts';
+import { createApp, type SiteApp } from '../../../src/server/app.ts';
 import { productionAssets } from '../../../src/server/assets.ts';
 import { parseEnv } from '../../../src/server/env.ts';
 import type { ServerEntry } from '../../../src/server/render.ts';
@@ -23,7 +22,7 @@ import type { ServerEntry } from '../../../src/server/render.ts';
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
 
 export interface TestApp {
-  app: express.Express;
+  app: SiteApp;
   runtime: EnquiryRuntime;
   dataDir: string;
   /** Closes the store and removes the data directory. */
@@ -34,7 +33,10 @@ export interface TestApp {
  * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => number } = {},
+): Promise<TestApp> {
   const buildDir = inject('buildDir');
   if (!buildDir) throw new Error('No build: the global setup could not build the site');
   const dataDir = mkdtempSync(join(tmpdir(), 'test-app-'));
@@ -61,10 +63,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     env: parsed,
     runtime,
     logger,
-    clientDir,
+    production: { entry, assets, clientDir },
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
+    now: options.now,
   });
+  await app.ready;
   return {
     app,
     runtime,

@@ -1,0 +1,182 @@
+/**
+ * The page store: in production every page — the five pages, their `?sent=1` confirmation
+ * variants and the 404 — is rendered once with `renderToPipeableStream`, before readiness turns
+ * ready, and served from memory (docs/decisions/006-pages-rendered-once-per-release.md). Nothing
+ * in a page depends on the request, so the same bytes go to every visitor and a CDN may keep
+ * them.
+ *
+ * The only input that changes without a release is the calendar year of the footer's copyright
+ * line: when the clock's year differs from the year the pages were rendered in, the next request
+ * renders them all again (once a year, in a few tens of ms) and waits for it.
+ */
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { ClientAssets } from '../entry-server.tsx';
+import type { SiteServices } from '../app/services.ts';
+import { renderPage, requestOn, type ServerEntry } from './render.ts';
+import { sendStored, storeResponse, type StoredResponse } from './stored-response.ts';
+
+/** Query of the contact form's confirmation (`?sent=1`), the one query that changes a page. */
+export const CONFIRMATION_QUERY = 'sent=1';
+
+/** A path no page has: its render is the 404 page served for every unknown path. */
+export const NOT_FOUND_PROBE = '/.well-known/not-a-page';
+
+/**
+ * Shared caches (a CDN) keep a page for 10 minutes, then revalidate it with its ETag while
+ * serving the stored copy for up to a minute more; browsers revalidate every time (a 304 costs one
+ * round trip and no body). A release purges the CDN (README "Deploy").
+ * See docs/decisions/006-pages-rendered-once-per-release.md for the numbers.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
+
+/** The 404 page: unknown paths are many and never change, a minute in shared caches is enough. */
+export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+
+export interface PageStoreDeps {
+  entry: ServerEntry;
+  assets: ClientAssets;
+  /** The canonical origin pages are rendered on (`SITE_URL`). */
+  origin: string;
+  /** Page paths to render (`/`, `/about`…); the 404 is added. */
+  paths: readonly string[];
+  /** Services for a render at `year` (the root loader's session data). */
+  services: (year: number) => SiteServices;
+  /** The clock, ms since the epoch (tests move it across 1 January). */
+  now: () => number;
+  logger: Logger;
+}
+
+interface Rendition {
+  year: number;
+  /** Keyed by path, or path + `?sent=1`. */
+  pages: ReadonlyMap<string, StoredResponse>;
+  notFound: StoredResponse;
+}
+
+export interface PageStore {
+  /** Settles when every page has been rendered (readiness waits for it). */
+  readonly ready: Promise<void>;
+  /** True once the first rendition is complete. */
+  readonly warm: boolean;
+  /**
+   * GET/HEAD of a page path (exact, lowercase, no trailing slash): serves the stored page.
+   * Case and trailing-slash variants of a page path answer 301 to the canonical path. Anything
+   * else passes on.
+   */
+  pages: RequestHandler;
+  /** GET/HEAD of anything no earlier route answered: the stored 404 page. */
+  notFound: RequestHandler;
+}
+
+/** Renders every page, the `?sent=1` variants (when they differ) and the 404. */
+async function renderAll(deps: PageStoreDeps, year: number): Promise<Rendition> {
+  const options = {
+    assets: deps.assets,
+    services: deps.services(year),
+    onError: (error: unknown) => deps.logger.error({ err: error }, 'render error'),
+  };
+  const render = async (pathAndQuery: string, cacheControl: string) => {
+    const page = await renderPage(deps.entry, requestOn(deps.origin, pathAndQuery), options, false);
+    if (page instanceof Response) {
+      throw new Error(`${pathAndQuery} answered ${page.status} instead of a page`);
+    }
+    page.headers['cache-control'] = cacheControl;
+    return page;
+  };
+  const pages = new Map<string, StoredResponse>();
+  const jobs = deps.paths.map(async (path) => {
+    const base = await render(path, PAGE_CACHE_CONTROL);
+    const sent = await render(`${path}?${CONFIRMATION_QUERY}`, PAGE_CACHE_CONTROL);
+    const [stored, storedSent] = await Promise.all([
+      storeResponse(base.status, base.headers, base.html),
+      sent.html.equals(base.html) ? undefined : storeResponse(sent.status, sent.headers, sent.html),
+    ]);
+    pages.set(path, stored);
+    pages.set(`${path}?${CONFIRMATION_QUERY}`, storedSent ?? stored);
+  });
+  const notFound = render(NOT_FOUND_PROBE, NOT_FOUND_CACHE_CONTROL).then((page) =>
+    storeResponse(page.status, page.headers, page.html),
+  );
+  const [stored404] = await Promise.all([notFound, ...jobs]);
+  return { year, pages, notFound: stored404 };
+}
+
+/** The canonical form of a page path: lowercase, without trailing slashes (`/` stays `/`). */
+export function canonicalPath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+/** Whether the request asks for the confirmation variant (`sent=1` anywhere in the query). */
+function wantsConfirmation(req: Request): boolean {
+  return req.query['sent'] === '1';
+}
+
+/**
+ * Starts rendering every page and returns the store's request handlers.
+ * A failed render rejects `ready` (the server must not turn ready) and is logged.
+ */
+export function createPageStore(deps: PageStoreDeps): PageStore {
+  const yearOf = (ms: number) => new Date(ms).getFullYear();
+  let current = renderAll(deps, yearOf(deps.now()));
+  let warm = false;
+  const ready = current.then(() => {
+    warm = true;
+  });
+  ready.catch((error: unknown) => deps.logger.error({ err: error }, 'pages failed to render'));
+
+  /** The rendition for this moment: a new year renders everything again, once. */
+  const rendition = async (): Promise<Rendition> => {
+    const now = await current;
+    const year = yearOf(deps.now());
+    if (now.year !== year) {
+      const next = renderAll(deps, year);
+      current = next.catch(() => now);
+      return current;
+    }
+    return now;
+  };
+
+  const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
+
+  const pages: RequestHandler = async (req, res, next) => {
+    if (!isRead(req)) return next();
+    try {
+      const { pages: stored } = await rendition();
+      const page = stored.get(
+        wantsConfirmation(req) ? `${req.path}?${CONFIRMATION_QUERY}` : req.path,
+      );
+      if (page) return sendStored(req, res, page);
+      const canonical = canonicalPath(req.path);
+      if (canonical !== req.path && stored.has(canonical)) {
+        const query = req.originalUrl.indexOf('?');
+        const search = query === -1 ? '' : req.originalUrl.slice(query);
+        res.set('Cache-Control', 'public, max-age=3600').redirect(301, canonical + search);
+        return;
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  const notFound: RequestHandler = async (req, res, next) => {
+    if (!isRead(req)) return next();
+    try {
+      const { notFound: page } = await rendition();
+      deps.logger.warn({ path: req.path, status: 404 }, 'page not found');
+      sendStored(req, res, page);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return {
+    ready,
+    get warm() {
+      return warm;
+    },
+    pages,
+    notFound,
+  };
+}
