@@ -53,9 +53,3 @@ export function fillTokens(
     return acc;
   }, []);
 }
-
-/** `fillTokens` flattened to plain text, for places that cannot hold links (e.g. meta tags). */
-export const fillTokensText = (text: string): string =>
-  fillTokens(text)
-    .map((p) => p.text)
-    .join('');
