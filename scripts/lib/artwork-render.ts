@@ -4,7 +4,7 @@
  *
  * Satori lays out a small element tree with real fonts and emits SVG whose text is already
  * converted to glyph outlines; resvg rasterises that SVG to PNG. Both run only at build time
- * (from prerendered endpoints), never per request. Fonts are the static `@fontsource/*` WOFF
+ * (`npm run build`), never per request. Fonts are the static `@fontsource/*` WOFF
  * files: Satori reads TTF/OTF/WOFF but not WOFF2, and it ignores variable-font axes, so the
  * `@fontsource-variable/*` files the site uses in browsers cannot be reused here.
  */
@@ -44,8 +44,8 @@ let fontsPromise: Promise<SatoriFont[]> | undefined;
 
 /**
  * Loads (once per process) Fraunces 600 for display text, Fraunces 400 italic for the tagline and Inter 400/600 for labels from the
- * static `@fontsource` packages. Resolved from the project root so it works both under Vitest
- * and inside Astro's bundled prerender chunks.
+ * static `@fontsource` packages, resolved from the project root (the working directory of the
+ * build and of Vitest).
  *
  * @throws when a font package is missing (run `npm ci`).
  */

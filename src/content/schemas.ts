@@ -13,8 +13,8 @@
 import { z } from 'zod';
 
 /**
- * Astro's `image()` helper, or a test stand-in with the same call shape. Generic so the
- * inferred entry type keeps the helper's output (`ImageMetadata` under Astro).
+ * The image schema factory: {@link imagePath} in the build, or a test stand-in with the same call
+ * shape. Generic so the inferred entry type keeps the factory's output.
  */
 export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
 
@@ -143,7 +143,7 @@ export const serviceSchema = z
   })
   .strict();
 
-/** Lucide icon names the showcase may use (rendered by `components/ui/CategoryIcon.astro`). */
+/** Lucide icon names the showcase may use (rendered by `CategoryIcon` in `src/components/ui/primitives.tsx`). */
 export const SHOWCASE_ICONS = [
   'sparkles',
   'building',

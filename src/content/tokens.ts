@@ -4,7 +4,7 @@
  * (spec §2 "one source of truth"; contracts.md "Privacy facts").
  *
  * The result is a list of parts instead of an HTML string, so pages render it as ordinary
- * elements (no `set:html`): plain text, or a link for `{email}` and `{phone}`.
+ * elements (no `dangerouslySetInnerHTML`): plain text, or a link for `{email}` and `{phone}`.
  */
 import { PRIVACY_NOTICE_VERSION, RETENTION_DAYS } from '../lib/privacy-notice.ts';
 import { addressLine, site } from '../site.config.ts';

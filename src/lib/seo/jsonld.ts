@@ -23,7 +23,7 @@ export const LOGO_PATH = '/icons/icon-512.png';
  * `PostalAddress`, telephone and email) with `sameAs` pointing at its social profiles.
  *
  * @param config the one site configuration (spec §2 "one source of truth")
- * @param site the canonical origin (Astro `site`, from `SITE_URL`)
+ * @param site the canonical origin (from `SITE_URL`)
  */
 export function organizationJsonLd(config: SiteConfig, site: URL | string): JsonLd {
   const home = absoluteUrl('/', site);

@@ -36,11 +36,10 @@ export function menuToggleLabel(expanded: boolean): 'Open menu' | 'Close menu' {
 /**
  * Whether a nav link is the current page's link (`aria-current="page"`).
  *
- * Trailing slashes and `.html` suffixes are ignored because the site is built with
- * `trailingSlash: 'never'` and `build.format: 'file'`, yet a visitor may still type either form.
+ * Trailing slashes and `.html` suffixes are ignored: a visitor may type either form.
  *
  * @param href the link's site-relative path, e.g. `/about`.
- * @param currentPath the requested path, e.g. `Astro.url.pathname`.
+ * @param currentPath the requested path, e.g. react-router's `useLocation().pathname`.
  */
 export function isCurrentPath(href: string, currentPath: string): boolean {
   const normalise = (p: string): string => {
