@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * ESLint (design.md "Strict and checked"): typescript-eslint with type information on every
+ * ESLint: typescript-eslint with type information on every
  * TypeScript file, the React hooks rules, and jsx-a11y's recommended accessibility rules on JSX.
  */
 import js from '@eslint/js';

@@ -1,5 +1,5 @@
 /**
- * Vite builds two environments from one route tree (spec §9; design.md "One tree, two entries"):
+ * Vite builds two environments from one route tree:
  *
  * - `client`: `src/entry-client.tsx` → `<out>/client/` with hashed files under `/assets/` and a
  *   manifest (`.vite/manifest.json`) the server reads to find the entry, its CSS and each route's

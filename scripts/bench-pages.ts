@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages` — Lighthouse on every route (issue #7 §7), reported, not asserted.
+ * `npm run bench:pages` — Lighthouse on every route (docs/product.md#performance-budgets), reported, not asserted.
  *
  * Builds into .builds/bench, starts the production server, and runs Lighthouse (node API,
  * default mobile form factor and simulated throttling) in Debian's Chromium on the five pages
@@ -35,7 +35,7 @@ const ROUTES = process.env['BENCH_ROUTES']?.split(',').map((s) => s.trim()) ?? [
 ];
 /** Audits a correct 404 page fails by design (its status, its noindex, its console 404). */
 const INHERENT_404 = new Set(['http-status-code', 'is-crawlable', 'errors-in-console']);
-/** Targets of issue #7 §7. KB = 1024 bytes. */
+/** Targets (docs/product.md#performance-budgets). KB = 1024 bytes. */
 const TARGETS = {
   perf: 98,
   score: 100,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ssr` — server-rendering throughput (issue #7 §7), reported, not asserted.
+ * `npm run bench:ssr` — server-rendering throughput (docs/product.md#performance-budgets), reported, not asserted.
  *
  * Builds into .builds/bench, starts the production server, and runs autocannon (10 s, 50
  * connections, `Accept-Encoding: gzip`) against `/`, `/about`, `/contact` and a 404, then against

@@ -1,5 +1,5 @@
 /**
- * `npm run test:html` — "a second opinion from tools no one here wrote" (issue #4):
+ * `npm run test:html` — "a second opinion from tools no one here wrote":
  *
  * 1. Starts the production server (`server.ts`) against the already built site (`BUILD_DIR`,
  *    default ./dist) on a free port, so every page and the 404 page are checked as served.
@@ -29,7 +29,7 @@ const outDir = resolve(process.env['BUILD_DIR'] ?? join(root, 'dist'));
 const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 /** The paths of the site's pages (`src/pages.ts`). */
 const PAGES = SITE_PAGES.map((p) => p.path);
-/** Links the spec keeps although they answer 404 (the footer's, spec §1 and §2). */
+/** Links kept although they answer 404 (the footer's, docs/product.md#pages). */
 const ALLOWED_404 = new Set(['/privacy', '/terms']);
 /** A path no route matches: the 404 page, checked with its real 404 status. */
 const NOT_FOUND = '/__check-html-not-found';
@@ -173,7 +173,7 @@ try {
   );
   console.log(
     `linkinator: ${checked} internal links checked, ${broken.length} broken` +
-      (allowed.size ? ` (${[...allowed].join(', ')} answer 404 as the spec says)` : ''),
+      (allowed.size ? ` (${[...allowed].join(', ')} answer 404 on purpose)` : ''),
   );
 } catch (error) {
   problems.push(`check-html failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Operate the enquiry store (issue #3 §6). Uses the same store modules as the server (loaded
+ * Operate the enquiry store. Uses the same store modules as the server (loaded
  * from src/ with Node's type stripping) and the same env (DATA_DIR or DATABASE_URL).
  *
  *   npm run enquiries -- list [--spam] [--limit N]       newest first; spam hidden unless --spam

@@ -1,5 +1,5 @@
 /**
- * Makes the two self-hosted web fonts smaller (design.md "Type": subset to Latin), with
+ * Makes the two self-hosted web fonts smaller (subset to Latin), with
  * `subset-font` (HarfBuzz's hb-subset compiled to WebAssembly).
  *
  * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).

@@ -1,5 +1,5 @@
 /**
- * The one site configuration (spec §2 "Contact details — one source of truth").
+ * The one site configuration (docs/product.md#contact-details).
  *
  * Brand, contact details, social profiles and navigation live here and nowhere else: every page,
  * the footer, the contact sections, JSON-LD and the enquiry notifier read this module. The

@@ -1,5 +1,5 @@
 /**
- * Build-time raster and vector artwork for sharing and install surfaces (issue #4): the
+ * Build-time raster and vector artwork for sharing and install surfaces: the
  * 1200×630 social card of every page, the favicon set and the manifest icons.
  *
  * Satori lays out a small element tree with real fonts and emits SVG whose text is already

@@ -1,5 +1,5 @@
 /**
- * Build-time artwork and metadata files of the site (spec §8 "Search and sharing"), written into
+ * Build-time artwork and metadata files of the site (docs/product.md#search-and-sharing), written into
  * the client output directory so Express serves them as static files:
  *
  * - `/og/<route id>.png`: the 1200×630 social image of every route (Open Graph, Twitter);

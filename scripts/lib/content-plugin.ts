@@ -1,5 +1,5 @@
 /**
- * Vite plugin: `import services from './services.yaml'` (spec §4; design.md "Content as data").
+ * Vite plugin: `import services from './services.yaml'` (docs/decisions/002-content-checked-at-build.md).
  *
  * Each registered content file is parsed and checked against its Zod schema at build time (and on
  * every edit in development), then emitted as a plain JavaScript module. Zod therefore never

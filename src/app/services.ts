@@ -1,7 +1,7 @@
 /**
  * What route loaders and actions need from their environment, passed through React Router's
  * request context (`RouterContextProvider`) so one route table serves both entries
- * (design.md "One tree, two entries"; spec §6, §9):
+ * (docs/decisions/003-server-services-through-router-context.md):
  *
  * - on the server (`src/server/render.ts`), `session` signs a fresh form token and
  *   `submitEnquiry` runs the enquiry pipeline in-process;
@@ -27,7 +27,7 @@ export type FieldErrors = Partial<Record<FieldName, string>>;
 
 /**
  * The outcome of one submission, the same on both paths:
- * - `ok: true` only after the store committed (spam gets the same answer, spec §6 [beyond]);
+ * - `ok: true` only after the store committed (spam gets the same answer, docs/product.md#contact-form);
  * - otherwise an HTTP status (400 invalid input, 403 foreign origin, 413 too large,
  *   415 wrong type, 429 over the rate limit, 503 store unavailable, 0 network failure in the
  *   browser), a message for the form's status line and, for 400, one message per field.

@@ -1,5 +1,5 @@
 /**
- * Zod schemas for every content file (spec §4; design.md "Content as data").
+ * Zod schemas for every content file (docs/decisions/002-content-checked-at-build.md).
  *
  * Pure module: it imports only `zod`, so the build (src/content/vite-plugin.ts), Vitest and the
  * artwork script all check the real YAML files with the same rules. `collections.ts` binds each
@@ -53,7 +53,7 @@ const text = (what: string, max: number) =>
 
 /**
  * Per-route search metadata. The limits are the ones search engines display before cutting:
- * a title over 60 characters or a description over 160 fails the build (issue #4).
+ * a title over 60 characters or a description over 160 fails the build (docs/product.md#search-and-sharing).
  */
 export const pageMetaSchema = z
   .object({
@@ -180,7 +180,7 @@ export const showcaseCategorySchema = z
   })
   .strict();
 
-/** A headline figure; `value` keeps its trailing "+" (spec §5 stat counters). */
+/** A headline figure; `value` keeps its trailing "+". */
 export const statSchema = z
   .object({
     id: slug.describe('Stable id of the stat'),
@@ -243,7 +243,7 @@ export const quoteSchema = z
 
 /**
  * A legal document: the privacy notice shown at `/contact#privacy` ("How we handle your
- * enquiry", spec §1). Paragraphs may hold `{token}` placeholders that the page fills from the
+ * enquiry", docs/product.md#privacy). Paragraphs may hold `{token}` placeholders that the page fills from the
  * site config and `src/lib/privacy-notice.ts` (see `src/content/tokens.ts`), so contact details
  * and retention facts are never duplicated in copy.
  */

@@ -1,7 +1,7 @@
 /**
  * Fills `{token}` placeholders in content copy (legal documents) with values from the site
  * config and the privacy-notice module, so contact details and retention facts live in one place
- * (spec §2 "one source of truth"; contracts.md "Privacy facts").
+ * (docs/product.md#contact-details, docs/product.md#privacy).
  *
  * The result is a list of parts instead of an HTML string, so pages render it as ordinary
  * elements (no `dangerouslySetInnerHTML`): plain text, or a link for `{email}` and `{phone}`.

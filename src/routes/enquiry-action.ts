@@ -1,6 +1,6 @@
 /**
  * The contact form's route action, shared by the two routes that show the form (home and
- * contact; spec §6, §9):
+ * contact; docs/product.md#contact-form):
  *
  * - a plain POST without JavaScript runs it on the server: success answers `303 See Other` to
  *   `<page>?sent=1#<form id>` (Post/Redirect/Get, so a reload cannot resubmit); a refusal

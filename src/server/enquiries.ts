@@ -1,5 +1,5 @@
 /**
- * The server side of the contact form (spec §6; issue #7 "Contact form as a route action"):
+ * The server side of the contact form (docs/product.md#contact-form):
  * one {@link EnquiryService} behind both ways in,
  *
  * - the page action (a plain POST to `/` or `/contact`, run by the router; see

@@ -1,6 +1,6 @@
 /**
- * Every environment variable the server reads, checked by one Zod schema at start (issue #8
- * "Configuration checked at start"). `server.ts` calls {@link parseEnv} before it opens a port: a
+ * Every environment variable the server reads, checked by one Zod schema at start (README
+ * "Environment"). `server.ts` calls {@link parseEnv} before it opens a port: a
  * bad or missing value stops the process with one line naming the variable and the problem.
  *
  * Defaults suit `npm start` on a laptop; the Dockerfile and README list what an operator sets.

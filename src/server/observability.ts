@@ -1,5 +1,5 @@
 /**
- * What operators and monitoring see of the server (issue #8 "Health for monitoring"):
+ * What operators and monitoring see of the server (docs/product.md#health-and-monitoring):
  *
  * - `/healthz` — liveness: the process answers. No I/O, never rate-limited, not logged.
  * - `/readyz` — readiness: the enquiry store answers a query within {@link READY_TIMEOUT_MS}

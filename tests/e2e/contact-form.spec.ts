@@ -1,5 +1,5 @@
 /**
- * The contact form in a real browser (spec §6, issue #3 §1, §2): with JavaScript (no reload,
+ * The contact form in a real browser (docs/product.md#contact-form): with JavaScript (no reload,
  * confirmation announced in role="status", fields cleared, focus moved, per-field errors with
  * the visitor's text kept) and without JavaScript (plain POST, Post/Redirect/Get confirmation,
  * reload does not resubmit, server errors re-rendered next to the fields). Both themes.

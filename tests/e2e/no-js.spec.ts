@@ -1,5 +1,5 @@
 /**
- * Without JavaScript (design.md "Native HTML first"): every page still works — the header links
+ * Without JavaScript (docs/product.md#without-javascript): every page still works — the header links
  * are reachable at 375px, all six testimonials and four awards are readable, the stats show
  * their final values and the footer has the build-time year. The form's no-JS POST is covered by
  * tests/e2e/contact-form.spec.ts.

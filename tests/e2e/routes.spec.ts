@@ -1,6 +1,6 @@
 /**
- * Spec §1 (routes and status codes), §2 "every navigation lands at the top", §3 404 screen,
- * design.md accessibility basics (one h1 per page, landmarks, skip link).
+ * Pages (docs/product.md#pages): routes and status codes, every navigation lands at the top, the 404 page,
+ * accessibility basics (one h1 per page, landmarks, skip link).
  */
 import { expect, test } from './support/test.ts';
 import { spawn } from 'node:child_process';
@@ -121,7 +121,7 @@ test.describe('routes', () => {
     // A footer link, reached at the bottom of a long page.
     await page.goto('/about');
     await scrollToY(page, 100_000);
-    // The footer still links to /privacy, which answers 404 by the spec.
+    // The footer still links to /privacy, which answers 404 on purpose.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL('/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Page not found');

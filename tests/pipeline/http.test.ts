@@ -1,7 +1,7 @@
 /**
  * The contact pipeline over HTTP against the production server (server/index.mjs + the build):
  * JSON/fetch path and no-JS Post/Redirect/Get path, spam rules, rate limit, origin check,
- * body limits, /healthz, graceful SIGTERM (issue #3 §1, §2, §5, §7).
+ * body limits, /healthz, graceful SIGTERM.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * One SubmissionStore contract, run against node:sqlite and a real PostgreSQL (issue #3 §3–§6).
+ * One SubmissionStore contract, run against node:sqlite and a real PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';

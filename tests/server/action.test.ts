@@ -1,5 +1,5 @@
 /**
- * The contact form's route action and JSON endpoint through supertest (spec §6; issue #7 §4):
+ * The contact form's route action and JSON endpoint through supertest (docs/product.md#contact-form):
  * a plain POST ends in 303 (Post/Redirect/Get); a refusal re-renders with the visitor's text and
  * status 400; bodies over 64 KB get 413, other content types 415; a foreign Origin 403; the
  * per-client rate limit 429 with Retry-After.

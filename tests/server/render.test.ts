@@ -1,5 +1,5 @@
 /**
- * The render route over HTTP (spec §1, §9): every page answers 200 with a complete
+ * The render route over HTTP (docs/product.md#pages): every page answers 200 with a complete
  * server-rendered document, and any other path (including /privacy and /terms) answers 404 with
  * the not-found page.
  */

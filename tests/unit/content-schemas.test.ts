@@ -1,5 +1,5 @@
 /**
- * Content schemas (spec §4, issue #2): the real content validates and has the counts the spec
+ * Content schemas (docs/product.md#content): the real content validates and has the counts the product
  * requires, and wrong content is refused with a message that names the field and the rule, which
  * is what an editor sees when `npm run build` fails.
  */

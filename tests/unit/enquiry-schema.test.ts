@@ -1,5 +1,5 @@
 /**
- * The shared enquiry schema and the spam/origin rules (issue #3 §2, §5).
+ * The shared enquiry schema and the spam/origin rules (docs/product.md#contact-form).
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue #4 "Search and sharing": canonical URLs, route ids, breadcrumbs and JSON-LD are built by
+ * Search and sharing (docs/product.md#search-and-sharing): canonical URLs, route ids, breadcrumbs and JSON-LD are built by
  * pure modules in src/lib/seo; the per-page titles/descriptions live in src/content/pages.yaml.
  */
 import { readFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ describe('routes', () => {
 describe('pages content (titles and descriptions)', () => {
   const raw = parse(readFileSync('src/content/pages.yaml', 'utf8')) as Record<string, unknown>;
 
-  it('has one entry per route id of spec §1', () => {
+  it('has one entry per route id of src/pages.ts', () => {
     expect(Object.keys(raw).sort()).toEqual([...ROUTE_IDS].sort());
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue #4: social cards (1200×630 PNG) and favicons are rendered at build time by Satori and
+ * Social cards (1200×630 PNG) and favicons are rendered at build time by Satori and
  * resvg; these tests render them for real and read the PNG/ICO headers.
  */
 import { describe, expect, it } from 'vitest';

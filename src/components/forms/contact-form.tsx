@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §6): name, email, subject and message, the privacy notice beside it, a
+ * The contact form (docs/product.md#contact-form): name, email, subject and message, the privacy notice beside it, a
  * honeypot and the signed render time of the time trap.
  *
  * - Without JavaScript it is a plain `<form method="post">` to the page's route action

@@ -1,5 +1,5 @@
 /**
- * Sections used on more than one page (spec §3): the opening intro of inner pages, the
+ * Sections used on more than one page: the opening intro of inner pages, the
  * testimonials and awards sections, the call-to-action band and the 404 section.
  */
 import type { ReactNode } from 'react';
@@ -97,7 +97,7 @@ export function CtaBand({ copy }: { copy: SectionCopy }) {
   );
 }
 
-/** The 404 page's section (spec §3 "404"). */
+/** The 404 page's section (docs/product.md#404-page). */
 export function NotFoundSection({ copy }: { copy: SectionCopy }) {
   return (
     <Section labelledby="page-heading" background="stone" first className="min-h-[80svh]">

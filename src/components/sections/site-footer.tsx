@@ -1,6 +1,6 @@
 /**
- * The site footer (spec §2 "Footer"): tagline, studio contacts, social links, the copyright line
- * with the current year, and links to /privacy and /terms — which answer 404, as the spec says.
+ * The site footer (docs/product.md#footer): tagline, studio contacts, social links, the copyright line
+ * with the current year, and links to /privacy and /terms — which answer 404 (docs/product.md#pages).
  */
 import { useRouteLoaderData } from 'react-router';
 import type { SessionData } from '../../app/services.ts';
@@ -58,7 +58,7 @@ export function SiteFooter() {
             reserved.
           </p>
           <ul className="flex flex-wrap gap-x-8" role="list">
-            {/* Plain anchors: these paths answer 404 by the spec, so a full load shows that. */}
+            {/* Plain anchors: these paths answer 404, so a full load shows that. */}
             <li>
               <a href="/privacy" className={LINK}>
                 Privacy Policy

@@ -1,5 +1,5 @@
 /**
- * Enquiry-pipeline settings from the environment (contracts.md "Enquiry pipeline environment").
+ * Enquiry-pipeline settings from the environment (README "Environment").
  * Read once per runtime; tests pass their own object instead of touching `process.env`.
  */
 import { site } from '../../site.config.ts';
@@ -40,7 +40,7 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }
 
-/** Build the configuration from an env map (defaults as in contracts.md). */
+/** Build the configuration from an env map (defaults as in the README's "Environment"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PipelineConfig {
   return {
     dataDir: env['DATA_DIR'] || './data',

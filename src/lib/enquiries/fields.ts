@@ -1,5 +1,5 @@
 /**
- * The contact form's field names (spec §6), in display order. Apart from `schema.ts` so the
+ * The contact form's field names (docs/product.md#contact-form), in display order. Apart from `schema.ts` so the
  * browser can name fields without bundling the schema's validation library.
  */
 export const FIELD_NAMES = ['name', 'email', 'subject', 'message'] as const;

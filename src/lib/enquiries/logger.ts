@@ -1,5 +1,5 @@
 /**
- * Structured JSON logs (issue #3 §7) with pino. Pipeline logs carry submission and outbox ids,
+ * Structured JSON logs with pino. Pipeline logs carry submission and outbox ids,
  * never the visitor's message or email: the redact list below is a second line of defence for
  * anyone who logs a whole object by mistake.
  */

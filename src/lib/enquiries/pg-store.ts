@@ -1,5 +1,5 @@
 /**
- * `SubmissionStore` on PostgreSQL via `pg` (issue #3 §3), used when DATABASE_URL is set, so
+ * `SubmissionStore` on PostgreSQL via `pg`, used when DATABASE_URL is set, so
  * several instances can share one database. Same behaviour as `sqlite-store.ts`; the shared
  * suite in tests/pipeline/store.test.ts holds both to it.
  *

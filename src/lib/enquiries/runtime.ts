@@ -1,8 +1,8 @@
 /**
- * One enquiry runtime per process (issue #3 §3, §4, §7): config, secret, store (SQLite or
+ * One enquiry runtime per process: config, secret, store (SQLite or
  * PostgreSQL), logger and outbox worker.
  *
- * Why a `globalThis` registry: Astro bundles `src/` into the build, while `server/index.mjs`
+ * Why a `globalThis` registry: Vite bundles `src/` into the build, while `server/index.mjs`
  * (health check, worker start, graceful shutdown) and `scripts/enquiries.mjs` load these same
  * source files directly with Node's built-in TypeScript type stripping (erasable syntax only,
  * `.ts` import specifiers). That gives two module copies of the same code in the server

@@ -1,5 +1,5 @@
 /**
- * The one validation schema for an enquiry (issue #3 §2, spec §6), shared by the server action
+ * The one validation schema for an enquiry (docs/product.md#contact-form), shared by the server action
  * and the browser enhancement script so both give the same human messages.
  *
  * Rules: every field is trimmed and required; email is a valid address of at most 254
@@ -77,7 +77,7 @@ export const submissionInputSchema = z.extend(enquirySchema, {
 });
 
 /**
- * Validate plain values (no Astro types) and return the first message per field, for the
+ * Validate plain values (no HTTP types) and return the first message per field, for the
  * client script. `{}` means valid.
  */
 export function fieldErrors(values: Record<string, unknown>): Partial<Record<FieldName, string>> {

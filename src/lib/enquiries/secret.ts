@@ -1,5 +1,5 @@
 /**
- * The server secret behind the signed render timestamp and the IP-hash salt (issue #3 §3, §5).
+ * The server secret behind the signed render timestamp and the IP-hash salt (docs/product.md#contact-form).
  *
  * FORM_SECRET wins; otherwise a random 32-byte key is generated once and kept in
  * `DATA_DIR/form-secret` (mode 0600) so restarts keep already rendered forms valid. Several

@@ -1,5 +1,5 @@
 /**
- * The submit rules behind the contact action (issue #3 §1–§5), free of Astro types so they are
+ * The submit rules behind the contact action (docs/product.md#contact-form), free of HTTP types so they are
  * unit-testable: origin check → spam verdict (honeypot, signed render time) → in ONE store
  * transaction: per-client rate limit hit, then (if allowed) store once (dedupe) with the outbox row.
  *

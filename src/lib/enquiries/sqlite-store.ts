@@ -1,5 +1,5 @@
 /**
- * `SubmissionStore` on node:sqlite (issue #3 §3): the default back-end, one file under DATA_DIR.
+ * `SubmissionStore` on node:sqlite: the default back-end, one file under DATA_DIR.
  *
  * WAL journal with `synchronous=FULL` so a commit is on disk before the visitor sees success;
  * `busy_timeout` lets several processes (server + CLI) share the file. Write transactions use

@@ -1,5 +1,5 @@
 /**
- * The storage interface of the enquiry pipeline (issue #3 §3–§6). Two implementations:
+ * The storage interface of the enquiry pipeline (docs/product.md#enquiry-handling). Two implementations:
  * `sqlite-store.ts` (node:sqlite, the default) and `pg-store.ts` (PostgreSQL when
  * DATABASE_URL is set). The same test suite (tests/pipeline/store.test.ts) runs against both.
  *

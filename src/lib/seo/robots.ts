@@ -1,5 +1,5 @@
 /**
- * robots.txt content (issue #4): allow everything and name the sitemap index.
+ * robots.txt content: allow everything and name the sitemap index.
  */
 import { absoluteUrl } from './urls.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Shared e2e fixtures (owned by qa; other suites may import them): the routes of spec §1, the site
- * configuration (the one source of truth for contact details, spec §2) and small helpers.
+ * Shared e2e fixtures: the routes (src/pages.ts), the site
+ * configuration (the one source of contact details) and small helpers.
  */
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -35,7 +35,7 @@ export const ROUTES: readonly RouteInfo[] = [
 /** True in the 375px `mobile` project (touch, collapsed nav). */
 export const isMobile = (testInfo: TestInfo): boolean => testInfo.project.name === 'mobile';
 
-/** WCAG 2.2 A/AA rule tags for axe (issue 2 "zero WCAG 2.2 A/AA violations"). */
+/** WCAG 2.2 A/AA rule tags for axe (docs/product.md#accessibility). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
