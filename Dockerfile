@@ -1,4 +1,4 @@
-# The site's container image (issue #8): multi-stage — dependencies, build, runtime.
+# The site's container image: multi-stage — dependencies, build, runtime.
 #
 #   docker build -t story-voice-site .
 #   docker run --init -p 3000:3000 -v story-voice-data:/data story-voice-site

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * ESLint (design.md "Strict and checked"): typescript-eslint with type information on every
+ * ESLint: typescript-eslint with type information on every
  * TypeScript file, the React hooks rules, and jsx-a11y's recommended accessibility rules on JSX.
  */
 import js from '@eslint/js';
@@ -8,7 +8,40 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Imports code in the browser bundle must never make: server-only modules and Node built-ins.
+ * Type-only imports are erased by the compiler, so they stay allowed.
+ */
+const SERVER_ONLY = {
+  regex: '^\\.{1,2}/(?:.*/)?server/',
+  allowTypeImports: true,
+  message: 'src/server/ is server-only: code that ships in the bundles must not import it.',
+};
+const ENQUIRY_PIPELINE = {
+  regex: '^\\.{1,2}/(?:.*/)?(?:lib/)?enquiries/(?!fields\\.ts$)',
+  allowTypeImports: true,
+  message:
+    'The enquiry pipeline is server-only: code that ships in the bundles must not import it.',
+};
+const NODE_BUILT_INS = {
+  patterns: [
+    {
+      group: ['node:*'],
+      allowTypeImports: true,
+      message: 'Node built-ins do not exist in the browser; keep this in src/server/ or scripts/.',
+    },
+  ],
+  paths: builtinModules
+    .filter((name) => !name.startsWith('node:') && !name.startsWith('_'))
+    .map((name) => ({
+      name,
+      allowTypeImports: true,
+      message: 'Node built-ins do not exist in the browser; keep this in src/server/ or scripts/.',
+    })),
+};
 
 export default defineConfig(
   {
@@ -39,6 +72,28 @@ export default defineConfig(
       // <ul>/<ol>; an explicit role="list" restores them for VoiceOver.
       'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
     },
+  },
+  {
+    // Everything under src/ but the server is bundled by Vite (client, and the SSR bundle the
+    // server loads): it may not reach into the server or, in the browser, into Node.
+    files: ['src/**/*.{ts,tsx}'],
+    // src/lib/enquiries/ is server-only too (stores, mailer), except its field list.
+    ignores: ['src/server/**', 'src/lib/enquiries/**', 'src/entry-server.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_BUILT_INS.paths,
+          patterns: [...NODE_BUILT_INS.patterns, SERVER_ONLY, ENQUIRY_PIPELINE],
+        },
+      ],
+    },
+  },
+  {
+    // The SSR entry runs only in Node but is bundled with the pages; the server hands it
+    // everything it needs as arguments (docs/decisions/003-server-services-through-router-context.md).
+    files: ['src/entry-server.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY] }] },
   },
   {
     // Tests assert on `vi.fn()` methods of handles (`expect(handle.open)`), which is not a call.

@@ -1,5 +1,5 @@
 /**
- * Playwright configuration (contracts.md "Playwright"; issue 2 "Tests that must pass").
+ * Playwright configuration.
  *
  * - Browser: Debian Chromium at /usr/bin/chromium (installed by scripts/ensure-chromium.ts, which
  *   both `npm run test:e2e` and the global setup run), never Playwright's own download.

@@ -1,6 +1,5 @@
 /**
- * The production (and development) server (spec §9; issue #7 "Server", #8 "Configuration
- * checked at start"): parses the configuration, opens the enquiry store, builds the Express app
+ * The production (and development) server: parses the configuration, opens the enquiry store, builds the Express app
  * with `createApp` and listens. Node runs this file directly (type stripping).
  *
  * - `NODE_ENV=development` (`npm run dev`): Vite in middleware mode, hot reload, sources served
@@ -78,7 +77,7 @@ app.ready.catch(() => process.exit(1));
 const server = app.listen(env.PORT, env.HOST, () => {
   logger.info({ url: `http://${env.HOST}:${env.PORT}`, store: runtime.store.kind }, 'listening');
 });
-// Metrics on their own port, never on the public one (issue #8 §2).
+// Metrics on their own port, never on the public one.
 const metricsServer =
   env.METRICS_PORT === undefined
     ? undefined

@@ -1,5 +1,5 @@
 /**
- * Vite builds two environments from one route tree (spec §9; design.md "One tree, two entries"):
+ * Vite builds two environments from one route tree:
  *
  * - `client`: `src/entry-client.tsx` → `<out>/client/` with hashed files under `/assets/` and a
  *   manifest (`.vite/manifest.json`) the server reads to find the entry, its CSS and each route's
@@ -18,7 +18,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { routeCss } from './scripts/lib/route-css.ts';
-import { contentPlugin } from './src/content/vite-plugin.ts';
+import { contentPlugin } from './scripts/lib/content-plugin.ts';
 
 const outDir = resolve(import.meta.dirname, process.env['BUILD_DIR'] ?? 'dist');
 

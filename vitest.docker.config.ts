@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Vitest for the container tests (`npm run test:docker`, issue #8 §5): the real image, built by
+ * Vitest for the container tests (`npm run test:docker`): the real image, built by
  * the global setup on a Docker engine that `scripts/ensure-docker.ts` provides (and stops again
  * when it started it). One file at a time: the tests share the engine and the machine's ports.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:container` — the container image's figures (issue #8 §6), reported, not asserted:
+ * `npm run bench:container` — the container image's figures, reported, not asserted:
  *
  * - image size, and the size of the layers that are ours (everything above the base image);
  * - time from `docker run` to the health check's `healthy`, and to the first 200 of /healthz

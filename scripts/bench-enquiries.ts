@@ -1,5 +1,5 @@
 /**
- * `npm run bench:enquiries` (issue #3 "Tests and benchmarks"): builds the site into its own
+ * `npm run bench:enquiries`: builds the site into its own
  * folder (.builds/bench), starts the production server (server.ts) on loopback with the rate
  * limit raised, and fires 10,000 valid, distinct submissions at 50 connections with autocannon —
  * first on the SQLite default, then on a throwaway PostgreSQL (or BENCH_DATABASE_URL). Prints
@@ -40,6 +40,7 @@ async function startServer(
       DRAIN_GRACE_MS: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${port}`,
       FORM_SECRET: SECRET,
       FORM_MIN_FILL_MS: '0',
       RATE_LIMIT_MAX: '100000000',

@@ -31,6 +31,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, ensureChromium } from './ensure-chromium.ts';
 import { BENCH_DIR, ROOT, benchBuild, startBenchServer } from './lib/bench-server.ts';
+import { PAGES } from '../src/pages.ts';
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -44,11 +45,7 @@ const CHROME_FLAGS = [
 ];
 const NOT_FOUND = '/bench-unknown-path';
 const ROUTES = process.env['BENCH_ROUTES']?.split(',').map((s) => s.trim()) ?? [
-  '/',
-  '/about',
-  '/expertise',
-  '/showcase',
-  '/contact',
+  ...PAGES.map((p) => p.path),
   NOT_FOUND,
 ];
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3) || 3);

@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the production build (spec §9) into BUILD_DIR (default `dist`):
+ * `npm run build`: the production build into BUILD_DIR (default `dist`):
  *
  * 1. Vite's client and server environments (`vite.config.ts`): `client/` with hashed assets and
  *    the manifest, `server/entry-server.js`;

@@ -1,5 +1,5 @@
 /**
- * `npm run test:html` — "a second opinion from tools no one here wrote" (issue #4):
+ * `npm run test:html` — "a second opinion from tools no one here wrote":
  *
  * 1. Starts the production server (`server.ts`) against the already built site (`BUILD_DIR`,
  *    default ./dist) on a free port, so every page and the 404 page are checked as served.
@@ -31,13 +31,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
 import { freePort } from './lib/free-port.ts';
+import { PAGES as SITE_PAGES } from '../src/pages.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = resolve(process.env['BUILD_DIR'] ?? join(root, 'dist'));
 const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
-/** The pages of spec §1. */
-const PAGES = ['/', '/about', '/expertise', '/showcase', '/contact'];
-/** Links the spec keeps although they answer 404 (the footer's, spec §1 and §2). */
+/** The paths of the site's pages (`src/pages.ts`). */
+const PAGES = SITE_PAGES.map((p) => p.path);
+/** Links kept although they answer 404 (the footer's, docs/product.md#pages). */
 const ALLOWED_404 = new Set(['/privacy', '/terms']);
 /** A path no route matches: the 404 page, checked with its real 404 status. */
 const NOT_FOUND = '/__check-html-not-found';

@@ -2,7 +2,7 @@
 /**
  * Restores the lock-file entries of platform-specific optional packages that this
  * workplace's npm registry mirror does not serve (for example
- * `@astrojs/compiler-binding-darwin-arm64@0.5.1` answers 404 here).
+ * `@oxc-parser/binding-win32-x64-msvc` may answer 404 here).
  *
  * Why: `npm install` skips an optional dependency it cannot fetch and leaves it out of
  * `package-lock.json`; `npm ci` then refuses the lock file as "not in sync"

@@ -1,5 +1,5 @@
 /**
- * Makes the two self-hosted web fonts smaller (design.md "Type": subset to Latin), with
+ * Makes the two self-hosted web fonts smaller (subset to Latin), with
  * `subset-font` (HarfBuzz's hb-subset compiled to WebAssembly).
  *
  * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).
@@ -60,8 +60,8 @@ export const SUBSET_TEXT = SUBSET_RANGES.flatMap(([a, b]) =>
 
 /**
  * Weight axis range kept (CSS font-weight units). The default instance is set to 400, the weight
- * of headings and body text: Astro derives the metric-adjusted fallback (`size-adjust`) from the
- * default instance's glyph widths (the fallback metrics in `global.css` were computed so), and Fraunces ships with 900 as its default.
+ * of headings and body text: the metric-adjusted fallbacks in `global.css` (`size-adjust`) were
+ * computed from the default instance's glyph widths, and Fraunces ships with 900 as its default.
  */
 export const WEIGHT_RANGE = { min: 400, max: 700, default: 400 };
 

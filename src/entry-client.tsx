@@ -1,5 +1,5 @@
 /**
- * Browser entry (spec §9): hydrates the server's HTML with the same route table, then handles
+ * Browser entry: hydrates the server's HTML with the same route table, then handles
  * navigation without full page loads.
  *
  * The matched page's chunk (preloaded by the server) is loaded before `hydrateRoot`, so React

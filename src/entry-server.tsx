@@ -1,5 +1,5 @@
 /**
- * Server entry (spec §9): runs the route table's loaders and actions for one Fetch `Request`
+ * Server entry: runs the route table's loaders and actions for one Fetch `Request`
  * and streams the matched page as a complete HTML document with `renderToPipeableStream`.
  *
  * Built by Vite into `dist/server/entry-server.js` (loaded by `src/server/render.ts` in
@@ -120,8 +120,8 @@ function routeHeaders(context: StaticHandlerContext): Headers {
 }
 
 /**
- * The inline bootstrap of production pages (issue #7 §7; stack notes "scripts must not stand
- * in front of the first paint"): once the browser reports the first contentful paint (Paint
+ * The inline bootstrap of production pages (docs/decisions/005-scripts-after-first-paint.md):
+ * scripts must not stand in front of the first paint. Once the browser reports the first contentful paint (Paint
  * Timing, `PerformanceObserver` type `paint`), it preloads the page's chunks in parallel and
  * adds the entry as a module script element, which hydrates. (An element, not `import()`: under
  * the CSP's `'strict-dynamic'` a script inserted by a trusted script is trusted with everything

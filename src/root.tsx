@@ -1,10 +1,10 @@
 /**
- * The document shell of every route (spec §2 "Shared layout", §9; design.md "Accessibility is
- * part of the design"): `<html lang="en-IN">`, the head (charset, viewport, CSS, fonts), the skip
+ * The document shell of every route (docs/product.md#shared-layout,
+ * docs/product.md#accessibility): `<html lang="en-IN">`, the head (charset, viewport, CSS, fonts), the skip
  * link, the fixed header, `<main id="main">` with the matched page, the footer, scroll
  * restoration and the router's hydration data.
  *
- * Routes may set `handle: { tone: 'dark' }` (the black contact page, spec §7): the page is then
+ * Routes may set `handle: { tone: 'dark' }` (the black contact page): the page is then
  * painted ink and the transparent header uses light text.
  *
  * After hydration, each client-side navigation lands at the top of the new page (or at its
@@ -22,7 +22,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { servicesContext, type SessionData } from './app/services.ts';
-import { DocumentStyles, HydrationData, useDocument } from './app/document.tsx';
+import { DocumentStyles, HydrationData } from './app/document.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 

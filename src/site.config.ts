@@ -1,10 +1,11 @@
 /**
- * The one site configuration (spec §2 "Contact details — one source of truth").
+ * The one site configuration (docs/product.md#contact-details).
  *
  * Brand, contact details, social profiles and navigation live here and nowhere else: every page,
  * the footer, the contact sections, JSON-LD and the enquiry notifier read this module. The
  * defaults are clearly fictional placeholders; an operator replaces them in this one file.
  */
+import { NAV_ITEMS } from './pages.ts';
 
 /** A postal address in schema.org `PostalAddress` terms. */
 export interface SiteAddress {
@@ -28,7 +29,7 @@ export interface SiteConfig {
   phoneHref: string;
   address: SiteAddress;
   social: { linkedin: string; instagram: string };
-  /** Primary navigation (spec §2), in order. */
+  /** Primary navigation, in order (derived from `src/pages.ts`). */
   nav: ReadonlyArray<{ label: string; href: string }>;
 }
 
@@ -49,12 +50,7 @@ export const site: SiteConfig = {
     linkedin: 'https://www.linkedin.com/company/kahaani-communications-example',
     instagram: 'https://www.instagram.com/kahaani.communications.example',
   },
-  nav: [
-    { label: 'Home', href: '/' },
-    { label: 'About', href: '/about' },
-    { label: 'Expertise', href: '/expertise' },
-    { label: 'Showcase', href: '/showcase' },
-  ],
+  nav: NAV_ITEMS,
 };
 
 /** The address on one line, for the footer and contact blocks. */

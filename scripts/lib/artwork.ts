@@ -1,5 +1,5 @@
 /**
- * Build-time artwork and metadata files of the site (spec §8 "Search and sharing"), written into
+ * Build-time artwork and metadata files of the site (docs/product.md#search-and-sharing), written into
  * the client output directory so Express serves them as static files:
  *
  * - `/og/<route id>.png`: the 1200×630 social image of every route (Open Graph, Twitter);
@@ -13,7 +13,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadContentFile } from '../../src/content/collections.ts';
+import { loadContentFile } from './content.ts';
 import { MANIFEST_ICONS, webManifest } from '../../src/lib/seo/manifest.ts';
 import {
   cardText,
@@ -21,8 +21,8 @@ import {
   renderMonogramPng,
   renderMonogramSvg,
   renderOgCard,
-} from '../../src/lib/seo/render.ts';
-import { ROUTE_IDS } from '../../src/lib/seo/routes.ts';
+} from './artwork-render.ts';
+import { ROUTE_IDS } from '../../src/pages.ts';
 import { site } from '../../src/site.config.ts';
 
 /** Writes every artwork file into `outDir`; returns the number of files written. */

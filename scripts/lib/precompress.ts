@@ -1,5 +1,5 @@
 /**
- * Build-time compression of the prerendered client output (issue #4 "Caching and compression").
+ * Build-time compression of the client output.
  *
  * Brotli at its best quality (11) costs tens of milliseconds per 100 KB page, far too slow to run
  * on every request, yet it is free when done once at build time. This integration writes a `.br`

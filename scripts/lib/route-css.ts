@@ -124,14 +124,14 @@ export function routeCss(): Plugin {
           }
         return parts.join('\n');
       };
-        for (const c of chunks)
-          console.error(
-            c.fileName,
-            c.moduleIds
-              .filter((i) => !i.includes('node_modules'))
-              .map((i) => i.replace(process.cwd() + '/', ''))
-              .join(' '),
-          );
+      for (const c of chunks)
+        console.error(
+          c.fileName,
+          c.moduleIds
+            .filter((i) => !i.includes('node_modules'))
+            .map((i) => i.replace(process.cwd() + '/', ''))
+            .join(' '),
+        );
       const entryFiles = new Set<string>();
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
       const out: Record<string, string> = {};

@@ -1,7 +1,7 @@
 /**
  * What route loaders and actions need from their environment, passed through React Router's
  * request context (`RouterContextProvider`) so one route table serves both entries
- * (design.md "One tree, two entries"; spec §6, §9):
+ * (docs/decisions/003-server-services-through-router-context.md):
  *
  * - on the server (`src/server/render.ts`), `session` gives the page's data and
  *   `submitEnquiry` runs the enquiry pipeline in-process;

@@ -1,7 +1,7 @@
 /**
- * Zod schemas for every content file (spec §4; design.md "Content as data").
+ * Zod schemas for every content file (docs/decisions/002-content-checked-at-build.md).
  *
- * Pure module: it imports only `zod`, so the build (src/content/vite-plugin.ts), Vitest and the
+ * Pure module: it imports only `zod`, so the build (scripts/lib/content-plugin.ts), Vitest and the
  * artwork script all check the real YAML files with the same rules. `collections.ts` binds each
  * schema to its file. Every object is `.strict()` so a misspelt or stray field fails the build
  * instead of being silently dropped, and every field is `.describe()`d so the schema documents
@@ -13,8 +13,8 @@
 import { z } from 'zod';
 
 /**
- * Astro's `image()` helper, or a test stand-in with the same call shape. Generic so the
- * inferred entry type keeps the helper's output (`ImageMetadata` under Astro).
+ * The image schema factory: {@link imagePath} in the build, or a test stand-in with the same call
+ * shape. Generic so the inferred entry type keeps the factory's output.
  */
 export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
 
@@ -51,11 +51,9 @@ const text = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .describe(what);
 
-export { ROUTE_IDS, type RouteId } from './route-ids.ts';
-
 /**
  * Per-route search metadata. The limits are the ones search engines display before cutting:
- * a title over 60 characters or a description over 160 fails the build (issue #4).
+ * a title over 60 characters or a description over 160 fails the build (docs/product.md#search-and-sharing).
  */
 export const pageMetaSchema = z
   .object({
@@ -145,7 +143,7 @@ export const serviceSchema = z
   })
   .strict();
 
-/** Lucide icon names the showcase may use (rendered by `components/ui/CategoryIcon.astro`). */
+/** Lucide icon names the showcase may use (rendered by `CategoryIcon` in `src/components/ui/category-icon.tsx`). */
 export const SHOWCASE_ICONS = [
   'sparkles',
   'building',
@@ -182,7 +180,7 @@ export const showcaseCategorySchema = z
   })
   .strict();
 
-/** A headline figure; `value` keeps its trailing "+" (spec §5 stat counters). */
+/** A headline figure; `value` keeps its trailing "+". */
 export const statSchema = z
   .object({
     id: slug.describe('Stable id of the stat'),
@@ -245,7 +243,7 @@ export const quoteSchema = z
 
 /**
  * A legal document: the privacy notice shown at `/contact#privacy` ("How we handle your
- * enquiry", spec §1). Paragraphs may hold `{token}` placeholders that the page fills from the
+ * enquiry", docs/product.md#privacy). Paragraphs may hold `{token}` placeholders that the page fills from the
  * site config and `src/lib/privacy-notice.ts` (see `src/content/tokens.ts`), so contact details
  * and retention facts are never duplicated in copy.
  */

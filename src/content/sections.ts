@@ -13,7 +13,7 @@ export type SectionCopy = z.output<typeof sectionCopySchema>;
  * The copy of section `id`.
  *
  * @throws Error naming the id and the file when `sections.yaml` has no such entry, so a typo
- *   fails the build's prerender check and every test instead of rendering an empty section.
+ *   fails the server's first render of the page and every test instead of rendering an empty section.
  */
 export function section(id: string): SectionCopy {
   const copy = sections[id];

@@ -1,10 +1,10 @@
 /**
  * Fills `{token}` placeholders in content copy (legal documents) with values from the site
  * config and the privacy-notice module, so contact details and retention facts live in one place
- * (spec §2 "one source of truth"; contracts.md "Privacy facts").
+ * (docs/product.md#contact-details, docs/product.md#privacy).
  *
  * The result is a list of parts instead of an HTML string, so pages render it as ordinary
- * elements (no `set:html`): plain text, or a link for `{email}` and `{phone}`.
+ * elements (no `dangerouslySetInnerHTML`): plain text, or a link for `{email}` and `{phone}`.
  */
 import { PRIVACY_NOTICE_VERSION, RETENTION_DAYS } from '../lib/privacy-notice.ts';
 import { addressLine, site } from '../site.config.ts';
@@ -53,9 +53,3 @@ export function fillTokens(
     return acc;
   }, []);
 }
-
-/** `fillTokens` flattened to plain text, for places that cannot hold links (e.g. meta tags). */
-export const fillTokensText = (text: string): string =>
-  fillTokens(text)
-    .map((p) => p.text)
-    .join('');

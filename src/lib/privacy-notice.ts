@@ -1,5 +1,5 @@
 /**
- * Facts the privacy notice (/privacy) states and the enquiry pipeline enforces (issue #3 §8).
+ * Facts the privacy notice (/privacy) states and the enquiry pipeline enforces (docs/product.md#privacy).
  * One module so the notice and the code cannot drift apart.
  */
 

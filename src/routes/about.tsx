@@ -1,4 +1,4 @@
-/** About (spec §3 About): story, numbers, people, network and recognition. */
+/** About (docs/product.md#about): story, numbers, people, network and recognition. */
 import {
   FounderProfile,
   NetworkTiles,

@@ -1,5 +1,5 @@
 /**
- * Contact (spec §3 Contact, §7): the black page with the studio's details, the contact form
+ * Contact (docs/product.md#contact-page): the black page with the studio's details, the contact form
  * (its action is this route's) and "How we handle your enquiry" at `#privacy`.
  */
 import { ContactSection, PrivacySection } from '../components/sections/contact.tsx';

@@ -1,4 +1,4 @@
-/** Expertise (spec §3 Expertise): every service in detail, then a call to contact. */
+/** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
 import { ServiceDetails } from '../components/sections/expertise.tsx';
 import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';

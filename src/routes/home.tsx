@@ -1,4 +1,4 @@
-/** Home (spec §3 Home): the sections in the spec's order; its form posts to this route. */
+/** Home (docs/product.md#home): the sections in order; its form posts to this route. */
 import { ContactSection } from '../components/sections/contact.tsx';
 import { ExpertiseIndex, Hero, HomeAbout, ShowcaseCards } from '../components/sections/home.tsx';
 import { AwardsSection, byOrder, TestimonialsSection } from '../components/sections/shared.tsx';

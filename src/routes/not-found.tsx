@@ -1,5 +1,5 @@
 /**
- * The 404 page (spec §1, §3 404): every path that is not a page, `/privacy` and `/terms`
+ * The 404 page (docs/product.md#404-page): every path that is not a page, `/privacy` and `/terms`
  * included. The loader sets status 404, which the server sends with the page (and logs).
  */
 import { data } from 'react-router';

@@ -1,4 +1,4 @@
-/** Showcase (spec §3 Showcase): four categories of two projects, then a call to contact. */
+/** Showcase (docs/product.md#showcase): four categories of two projects, then a call to contact. */
 import { ShowcaseDetails } from '../components/sections/showcase.tsx';
 import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';

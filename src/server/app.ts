@@ -43,7 +43,8 @@ import {
 import { FALLBACK_CSP } from './csp.ts';
 import { createPageStore } from './pages.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
-import { INDEXABLE_PATHS, seoFiles } from './seo.ts';
+import { seoFiles } from './seo.ts';
+import { PAGES } from '../pages.ts';
 
 export interface AppDeps {
   env: Env;
@@ -280,7 +281,7 @@ export function createApp(deps: AppDeps): SiteApp {
           entry: deps.production.entry,
           assets: deps.production.assets,
           origin,
-          paths: INDEXABLE_PATHS,
+          paths: PAGES.map((p) => p.path),
           services: (year) => services(year),
           now,
           logger,

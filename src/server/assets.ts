@@ -1,7 +1,6 @@
 /**
  * The client files a page references, from Vite's client manifest
- * (`<build>/client/.vite/manifest.json`) in production, or Vite's dev server in development
- * (design.md "Performance is part of the design").
+ * (`<build>/client/.vite/manifest.json`) in production, or Vite's dev server in development (docs/product.md#performance-budgets).
  *
  * Production pages inline the CSS their route uses (a separate file would delay the first paint
  * by a round trip; decision 011) and preload the display serif that paints the largest heading. Their scripts

@@ -1,5 +1,5 @@
 /**
- * What operators and monitoring see of the server (issue #8 "Health for monitoring"):
+ * What operators and monitoring see of the server (docs/product.md#health-and-monitoring):
  *
  * - `/healthz` — liveness: the process answers. No I/O, never rate-limited, not logged.
  * - `/readyz` — readiness: the enquiry store answers a query within {@link READY_TIMEOUT_MS}
@@ -18,6 +18,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import packageJson from '../../package.json' with { type: 'json' };
 import { START_PATH } from '../lib/enquiry-fields.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
+import { PAGES } from '../pages.ts';
 
 /** Longest a readiness query of the store may take, ms. */
 export const READY_TIMEOUT_MS = 1000;
@@ -25,8 +26,8 @@ export const READY_TIMEOUT_MS = 1000;
 /** The app's version (`package.json`, which the image ships), reported by the health endpoints. */
 export const VERSION: string = packageJson.version;
 
-/** The pages of spec §1, the only values of the `route` label besides a few fixed ones. */
-const PAGE_ROUTES = new Set(['/', '/about', '/expertise', '/showcase', '/contact']);
+/** The page paths (`src/pages.ts`), the only values of the `route` label besides a few fixed ones. */
+const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
 /**
  * A bounded `route` label for a request path (label values must not grow with traffic):

@@ -8,10 +8,8 @@
 import type { RequestHandler } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { robotsTxt } from '../lib/seo/robots.ts';
+import { INDEXABLE_PATHS } from '../pages.ts';
 import { sendStored, storeResponse, type StoredResponse } from './stored-response.ts';
-
-/** The indexable paths, in the order crawlers should see them. */
-export const INDEXABLE_PATHS = ['/', '/about', '/expertise', '/showcase', '/contact'] as const;
 
 /** Crawlers fetch these rarely; an hour in any cache, revalidated by ETag after. */
 const SEO_CACHE_CONTROL = 'public, max-age=3600';

@@ -1,7 +1,7 @@
 /**
  * Global setup of the container tests: a Docker engine and base image (`ensureDocker`), the
  * project's image built from the Dockerfile exactly as an operator would, except that the base
- * comes from `--build-arg NODE_IMAGE` and the build uses the host network (stack notes § Docker),
+ * comes from `--build-arg NODE_IMAGE` and the build uses the host network,
  * and a throwaway PostgreSQL for the scale-out test. Provides the image tag and the database URL.
  * Teardown stops the database and the engine if this run started it.
  */

@@ -1,5 +1,5 @@
 /**
- * The real container image (issue #8 §5): what it holds, who it runs as, its health check, the
+ * The real container image: what it holds, who it runs as, its health check, the
  * site it serves, its data volume, SIGTERM while a request is in flight, a read-only root
  * filesystem, configuration errors, and two instances on one PostgreSQL with a real SMTP sink.
  */

@@ -1,5 +1,5 @@
 /**
- * design.md "Accessibility": axe-core (WCAG 2.0/2.1 A+AA, 2.2 AA) on every page at 375px and
+ * Accessibility (docs/product.md#accessibility): axe-core (WCAG 2.0/2.1 A+AA, 2.2 AA) on every page at 375px and
  * 1280px with zero violations, plus the states a visitor reaches: the open mobile menu, the
  * scrolled (white) header, and the black contact page.
  */
@@ -52,7 +52,7 @@ test.describe('axe-core', () => {
   });
 });
 
-test.describe('visible focus (design.md: visible focus on every interactive element)', () => {
+test.describe('visible focus (on every interactive element)', () => {
   for (const route of ROUTES) {
     test(`${route.path}: every Tab stop shows a focus ring with 3:1 contrast`, async ({
       page,

@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Testimonial carousel" (6000 ms, wraps, dots "Show testimonial N of 6", pause on
+ * Testimonial carousel (docs/product.md#testimonial-carousel: 6000 ms, wraps, dots "Show testimonial N of 6", pause on
  * hover/focus, Pause/Play, no auto-advance under reduced motion) and "Awards carousel" (300px
  * steps, Previous disabled at 0, Next disabled where the last award is fully visible), with
  * keyboard operation, on Home and About. Timers through page.clock.

@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Stat counters": start when 30% visible, once, 40 steps over 2000 ms (page.clock), keep
+ * Stat counters (docs/product.md#stat-counters): start when 30% visible, once, 40 steps over 2000 ms (page.clock), keep
  * the "+", final values without JavaScript, instant under reduced motion. Home and About.
  */
 import { expect, test, type Page } from './support/test.ts';

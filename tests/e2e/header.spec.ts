@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Header" and §5 "Header" / "Mobile nav" / "Tooltip": brand, nav with
+ * Header, mobile menu and tooltips (docs/product.md#header, docs/product.md#mobile-menu, docs/product.md#tooltips): brand, nav with
  * `aria-current="page"`, social icon links, Contact Us, the 50px scroll threshold, legibility on
  * every page, the < 768px disclosure menu and the tooltips' 700 ms / 300 ms timing.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §3 Home: the seven sections in order, the hero (tagline h1, cursor marker, "Scroll to
+ * Home (docs/product.md#home): the seven sections in order, the hero (tagline h1, cursor marker, "Scroll to
  * About"), the Expertise index (8 links to /expertise#id, arrow on hover AND focus), the Showcase
  * cards (4 × View Projects → /showcase#id, View All Projects) and the white contact section.
  */
@@ -7,7 +7,7 @@ import { expect, test } from './support/test.ts';
 import { effectiveBackground, isMobile, luminance, site } from './support/site.ts';
 
 test.describe('home', () => {
-  test('sections in the spec order, hero h1 is the tagline', async ({ page }) => {
+  test('sections in order, hero h1 is the tagline', async ({ page }) => {
     await page.goto('/');
     const h1 = page.getByRole('heading', { level: 1 });
     await expect(h1).toHaveText(site.tagline);

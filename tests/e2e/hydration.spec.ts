@@ -1,5 +1,5 @@
 /**
- * Hydration and client-side navigation (issue #7 §2): every page hydrates the server's DOM with
+ * Hydration and client-side navigation: every page hydrates the server's DOM with
  * zero warnings or errors in the console; after hydration links navigate without a full load,
  * update the title and description, and move focus to the new page's h1.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §3 screens' content counts (About: stats, founder, team 5, network 4, awards, testimonials;
+ * The pages' content counts (About: stats, founder, team 5, network 4, awards, testimonials;
  * Expertise: 8 services with anchors; Showcase: 4 categories × 2 projects with anchors and icons;
  * Contact: black page with details, social links and the form) and §2 footer with one source of
  * truth for contact details (read from src/site.config.ts) and the current year.
@@ -32,7 +32,7 @@ test.describe('About', () => {
     const team = sectionOf(page, 'team-heading');
     await expect(team.getByRole('listitem')).toHaveCount(5);
     await expect(team.getByRole('heading', { level: 3 })).toHaveCount(5);
-    // The team is marked as placeholders in content (spec §3 About [beyond]).
+    // The team is marked as placeholders in content.
     const network = sectionOf(page, 'network-heading');
     await expect(network.getByRole('listitem')).toHaveCount(4);
     for (const tile of await network.getByRole('listitem').all()) {

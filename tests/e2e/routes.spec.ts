@@ -1,6 +1,6 @@
 /**
- * Spec §1 (routes and status codes), §2 "every navigation lands at the top", §3 404 screen,
- * design.md accessibility basics (one h1 per page, landmarks, skip link).
+ * Pages (docs/product.md#pages): routes and status codes, every navigation lands at the top, the 404 page,
+ * accessibility basics (one h1 per page, landmarks, skip link).
  */
 import { expect, test } from './support/test.ts';
 import { spawn } from 'node:child_process';
@@ -55,6 +55,7 @@ test.describe('routes', () => {
         FORM_SECRET: 'e2e-form-secret-0123456789',
         DRAIN_GRACE_MS: '0',
         DATA_DIR: dataDir,
+        SITE_URL: `http://localhost:${port}`,
       },
     });
     let log = '';
@@ -121,7 +122,7 @@ test.describe('routes', () => {
     // A footer link, reached at the bottom of a long page.
     await page.goto('/about');
     await scrollToY(page, 100_000);
-    // The footer still links to /privacy, which answers 404 by the spec.
+    // The footer still links to /privacy, which answers 404 on purpose.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL('/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Page not found');

@@ -1,5 +1,5 @@
 /**
- * Issue #4 "Search and sharing", checked on the served pages: title and description from the
+ * Search and sharing (docs/product.md#search-and-sharing), checked on the served pages: title and description from the
  * `pages` collection, canonical URL on SITE_URL, Open Graph/Twitter cards with a real 1200×630
  * PNG, JSON-LD (ProfessionalService everywhere, BreadcrumbList on inner pages), noindex on the
  * 404 page, robots.txt, the sitemap (404 excluded), the manifest and the favicons.

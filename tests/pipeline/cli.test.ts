@@ -1,5 +1,5 @@
 /**
- * `npm run enquiries` (issue #3 §6): list, export (RFC 4180 CSV with formula neutralisation,
+ * `npm run enquiries`: list, export (RFC 4180 CSV with formula neutralisation,
  * JSON), erase, purge, retry, and a non-zero exit with a clear message on bad arguments. Runs
  * the real script against a SQLite file (and `erase` once against PostgreSQL).
  */

@@ -1,5 +1,5 @@
 /**
- * Bad-input corpus (issue #3 "Tests"): at least 200 malformed requests — wrong types, missing and
+ * Bad-input corpus: at least 200 malformed requests — wrong types, missing and
  * oversized fields, invalid UTF-8, control characters, script and SQL fragments in invalid
  * positions, malformed JSON and multipart, wrong content types, huge headers, cross-site
  * origins, unknown actions. Expect: zero 5xx, every one refused (4xx), zero rows stored, and the

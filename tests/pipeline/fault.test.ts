@@ -1,5 +1,5 @@
 /**
- * Fault test (issue #3 "Tests"): the server is killed with SIGKILL while submissions arrive.
+ * Fault test: the server is killed with SIGKILL while submissions arrive.
  * After a restart, every submission that got a success answer is in the store and its
  * notification is eventually delivered (at least once; the store marks it sent once).
  */

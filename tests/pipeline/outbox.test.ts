@@ -1,5 +1,5 @@
 /**
- * Outbox + Nodemailer against a real in-process SMTP server (issue #3 §4): refusals and time-outs
+ * Outbox + Nodemailer against a real in-process SMTP server (docs/product.md#enquiry-handling): refusals and time-outs
  * are retried with backoff until the server recovers; every notification is delivered, none twice;
  * the message has the agency as From, the visitor as Reply-To, every field in a plain-text body,
  * and CR/LF smuggled into a field adds no header.

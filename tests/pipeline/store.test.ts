@@ -1,5 +1,5 @@
 /**
- * One SubmissionStore contract, run against node:sqlite and a real PostgreSQL (issue #3 §3–§6).
+ * One SubmissionStore contract, run against node:sqlite and a real PostgreSQL.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';

@@ -8,14 +8,14 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEXABLE_PATHS } from '../../src/server/seo.ts';
+import { PAGES as SITE_PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const SITE = 'https://www.kahaani-pr.example';
 /** Every stored page and variant a visitor can ask for, the 404 included. */
 const PAGES = [
-  ...INDEXABLE_PATHS,
-  ...INDEXABLE_PATHS.map((p) => `${p}?sent=1`),
+  ...SITE_PAGES.map((p) => p.path),
+  ...SITE_PAGES.map((p) => `${p.path}?sent=1`),
   '/privacy',
   '/terms',
 ];

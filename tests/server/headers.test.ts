@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('response headers', () => {
@@ -63,9 +64,7 @@ describe('response headers', () => {
     expect(map.headers['content-type']).toMatch(/xml/);
     const locs = [...map.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(
-      ['/', '/about', '/expertise', '/showcase', '/contact'].map(
-        (p) => `https://www.kahaani-pr.example${p}`,
-      ),
+      PAGES.filter((p) => p.indexable).map((p) => `https://www.kahaani-pr.example${p.path}`),
     );
   });
 

@@ -1,11 +1,12 @@
 /**
- * The render route over HTTP (spec §1, §9): every page answers 200 with a complete
+ * The render route over HTTP (docs/product.md#pages): every page answers 200 with a complete
  * server-rendered document, and any other path (including /privacy and /terms) answers 404 with
  * the not-found page.
  */
 import { Script } from 'node:vm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('render route', () => {
@@ -17,17 +18,14 @@ describe('render route', () => {
     await t.close();
   });
 
-  it.each(['/', '/about', '/expertise', '/showcase', '/contact'])(
-    '%s answers 200 with a whole HTML document',
-    async (path) => {
-      const res = await request(t.app).get(path);
-      expect(res.status).toBe(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.text).toMatch(/^<!DOCTYPE html><html lang="en-IN"/);
-      expect(res.text).toMatch(/<\/html>$/);
-      expect(res.text).toContain('<h1');
-    },
-  );
+  it.each(PAGES.map((p) => p.path))('%s answers 200 with a whole HTML document', async (path) => {
+    const res = await request(t.app).get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toMatch(/^<!DOCTYPE html><html lang="en-IN"/);
+    expect(res.text).toMatch(/<\/html>$/);
+    expect(res.text).toContain('<h1');
+  });
 
   it.each(['/privacy', '/terms', '/no-such-page-7f3a'])(
     '%s answers 404 with the not-found page',

@@ -1,5 +1,5 @@
 /**
- * Vitest global setup (issue #7 "Tests"): the resources every suite shares, made once per run.
+ * Vitest global setup: the resources every suite shares, made once per run.
  *
  * 1. PostgreSQL: DATABASE_URL when set; otherwise a throwaway server (`postgres.ts`), stopped
  *    afterwards. Suites receive an admin URL via `inject('pgAdminUrl')` and create their own

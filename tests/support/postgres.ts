@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL server for tests and benchmarks (issue #3 "Tests", #8 "Scale-out"):
+ * A throwaway PostgreSQL server for tests and benchmarks:
  * Debian's `postgresql` package (installed with apt-get when missing), run as the `postgres`
  * user in a temporary directory on a free loopback port, removed when stopped.
  */

@@ -1,7 +1,7 @@
 /**
- * Content schemas (spec §4, issue #2): the real content validates and has the counts the spec
+ * Content schemas (docs/product.md#content): the real content validates and has the counts the product
  * requires, and wrong content is refused with a message that names the field and the rule, which
- * is what an editor sees when `astro build` fails.
+ * is what an editor sees when `npm run build` fails.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,7 +15,6 @@ import {
   networkTileSchema,
   pageMetaSchema,
   quoteSchema,
-  ROUTE_IDS,
   sectionCopySchema,
   serviceSchema,
   showcaseCategorySchema,
@@ -24,9 +23,10 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from '../../src/content/schemas.ts';
+import { ROUTE_IDS } from '../../src/pages.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
-/** Stand-in for Astro's `image()`: a path that must exist next to the YAML file. */
+/** Stand-in for `imagePath`: any non-empty path (the tests check the files exist). */
 const imagePath = () => z.string().min(1);
 
 function load(file: string): unknown {
@@ -39,7 +39,7 @@ function list<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {
   return (data as unknown[]).map((entry) => schema.parse(entry));
 }
 
-/** The first issue's path and message, as Astro prints them in a failed build. */
+/** The first issue's path and message, as a failed build prints them. */
 function firstIssue(schema: z.ZodType, value: unknown): string {
   const result = schema.safeParse(value);
   expect(result.success, 'wrong content is refused').toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Subset web fonts (design.md "Type"; scripts/subset-fonts.ts).
+ * Subset web fonts (scripts/subset-fonts.ts).
  *
  * The committed files in src/assets/fonts must be exactly what the script makes from the
  * installed font packages (so an upgrade of a package without `npm run fonts:subset` fails here),

@@ -1,5 +1,5 @@
 /**
- * Issue #4 "Search and sharing": canonical URLs, route ids, breadcrumbs and JSON-LD are built by
+ * Search and sharing (docs/product.md#search-and-sharing): canonical URLs, route ids, breadcrumbs and JSON-LD are built by
  * pure modules in src/lib/seo; the per-page titles/descriptions live in src/content/pages.yaml.
  */
 import { readFileSync } from 'node:fs';
@@ -13,13 +13,8 @@ import {
   serializeJsonLd,
   LOGO_PATH,
 } from '../../src/lib/seo/jsonld.ts';
-import {
-  ROUTE_IDS,
-  crumbNameForPath,
-  isIndexablePath,
-  routeIdForPath,
-  ogImagePath,
-} from '../../src/lib/seo/routes.ts';
+import { crumbNameForPath, ogImagePath } from '../../src/lib/seo/routes.ts';
+import { ROUTE_IDS } from '../../src/pages.ts';
 import { absoluteUrl } from '../../src/lib/seo/urls.ts';
 import { robotsTxt } from '../../src/lib/seo/robots.ts';
 import { webManifest, MANIFEST_ICONS } from '../../src/lib/seo/manifest.ts';
@@ -44,17 +39,6 @@ describe('absoluteUrl', () => {
 });
 
 describe('routes', () => {
-  it('maps paths to the route ids of spec §1, anything else to 404', () => {
-    expect(routeIdForPath('/')).toBe('home');
-    expect(routeIdForPath('/about')).toBe('about');
-    expect(routeIdForPath('/showcase/')).toBe('showcase');
-    // The owner's card: /privacy and /terms are unknown paths (spec §1).
-    expect(routeIdForPath('/privacy')).toBe('404');
-    expect(routeIdForPath('/terms')).toBe('404');
-    expect(routeIdForPath('/home')).toBe('404');
-    expect(routeIdForPath('/about/extra')).toBe('404');
-    expect(routeIdForPath('/404')).toBe('404');
-  });
   it('names social images and crumbs', () => {
     expect(ogImagePath('showcase')).toBe('/og/showcase.png');
     expect(crumbNameForPath('/expertise')).toBe('Expertise');
@@ -65,7 +49,7 @@ describe('routes', () => {
 describe('pages content (titles and descriptions)', () => {
   const raw = parse(readFileSync('src/content/pages.yaml', 'utf8')) as Record<string, unknown>;
 
-  it('has one entry per route id of spec §1', () => {
+  it('has one entry per route id of src/pages.ts', () => {
     expect(Object.keys(raw).sort()).toEqual([...ROUTE_IDS].sort());
   });
 
@@ -145,16 +129,5 @@ describe('robots.txt and manifest', () => {
     expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
     expect(icons.map((i) => i.src)).toEqual(MANIFEST_ICONS.map((i) => `/icons/${i.name}.png`));
-  });
-});
-
-describe('sitemap filter', () => {
-  it('keeps the indexable routes of spec §1 only', () => {
-    for (const p of ['/', '/about', '/expertise', '/showcase', '/contact']) {
-      expect(isIndexablePath(p), p).toBe(true);
-    }
-    for (const p of ['/404', '/privacy', '/terms', '/widgets-demo', '/about/extra', '/home']) {
-      expect(isIndexablePath(p), p).toBe(false);
-    }
   });
 });

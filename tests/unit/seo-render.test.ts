@@ -1,5 +1,5 @@
 /**
- * Issue #4: social cards (1200×630 PNG) and favicons are rendered at build time by Satori and
+ * Social cards (1200×630 PNG) and favicons are rendered at build time by Satori and
  * resvg; these tests render them for real and read the PNG/ICO headers.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   renderMonogramPng,
   renderMonogramSvg,
   renderOgCard,
-} from '../../src/lib/seo/render.ts';
+} from '../../scripts/lib/artwork-render.ts';
 
 /** Width and height from a PNG's IHDR chunk; throws if the bytes are not a PNG. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {

@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §6): name, email, subject and message, the privacy notice beside it and
+ * The contact form (docs/product.md#contact-form): name, email, subject and message, the privacy notice beside it and
  * a honeypot. The page carries nothing per request (it may be cached): the time trap's start
  * cookie is set when the visitor starts filling the form, by the stylesheet's `:focus-within`
  * background image and, with JavaScript, a `fetch` on first focus or input

@@ -1,5 +1,5 @@
 /**
- * The site footer (spec §2 "Footer"): tagline, studio contacts, social links, the copyright line
+ * The site footer (docs/product.md#footer): tagline, studio contacts, social links, the copyright line
  * with the current year, and links to /privacy and /terms — which answer 404, as the spec says.
  */
 import { useRouteLoaderData } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The fixed site header (spec §2 "Header", §5 "Header" and "Mobile nav").
+ * The fixed site header (docs/product.md#header, docs/product.md#mobile-menu).
  *
  * One markup for every width: below 768px the menu (nav, social links, Contact Us) collapses
  * behind a disclosure button (`aria-expanded`, `aria-controls`); from 768px CSS lays the same

@@ -1,5 +1,5 @@
 /**
- * The header's menu (spec §2 "Header"): the main nav, the social links and Contact Us. A manual
+ * The header's menu (docs/product.md#header): the main nav, the social links and Contact Us. A manual
  * popover below 768px (opened by the header's toggle, see `site-header.tsx`), an inline row from
  * 768px; the CSS in `widgets.css` lays it out.
  */

@@ -1,5 +1,5 @@
 /**
- * The About page's sections (spec §3 About): pull quote, the three long-form stories, the stats
+ * The About page's sections (docs/product.md#about): pull quote, the three long-form stories, the stats
  * band, the founder profile, the team grid and the network tiles.
  */
 import { MapPin } from 'lucide-react';

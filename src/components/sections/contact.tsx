@@ -1,7 +1,7 @@
 /**
- * The contact block (spec §3 Contact and Home "Contact"): heading, studio details, social links
+ * The contact block (docs/product.md#contact-page, docs/product.md#home): heading, studio details, social links
  * and the contact form; and the full privacy notice "How we handle your enquiry" that the
- * contact page shows at `#privacy` (spec §1 [beyond]).
+ * contact page shows at `#privacy` (docs/product.md#privacy).
  */
 import type { ContentOf } from '../../content/collections.ts';
 import type { SectionCopy } from '../../content/sections.ts';

@@ -1,5 +1,5 @@
 /**
- * The home page's own sections (spec §3 Home): hero, about with counters, the expertise index
+ * The home page's own sections (docs/product.md#home): hero, about with counters, the expertise index
  * and the showcase cards.
  */
 import { ArrowUpRight } from 'lucide-react';

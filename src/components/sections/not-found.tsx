@@ -5,7 +5,7 @@ import type { SectionCopy } from '../../content/sections.ts';
 import { ButtonLink } from '../ui/links.tsx';
 import { Section } from '../ui/section.tsx';
 
-/** The 404 page's section (spec §3 "404"). */
+/** The 404 page's section (docs/product.md#404-page). */
 export function NotFoundSection({ copy }: { copy: SectionCopy }) {
   return (
     <Section labelledby="page-heading" background="stone" first className="min-h-[80svh]">

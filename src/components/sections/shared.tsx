@@ -1,5 +1,5 @@
 /**
- * Sections used on more than one page (spec §3): the opening intro of inner pages, the
+ * Sections used on more than one page: the opening intro of inner pages, the
  * testimonials and awards sections, the call-to-action band and the 404 section.
  */
 import type { ReactNode } from 'react';

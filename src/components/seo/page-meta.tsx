@@ -1,5 +1,5 @@
 /**
- * Per-page `<head>` metadata (spec §8 "Search and sharing"): `<title>`, meta description, the
+ * Per-page `<head>` metadata (docs/product.md#search-and-sharing): `<title>`, meta description, the
  * canonical URL on the `SITE_URL` origin, Open Graph and Twitter card tags with the page's
  * 1200×630 social image, JSON-LD (`ProfessionalService` on every page, `BreadcrumbList` on inner
  * pages), favicons and the web app manifest. React 19 hoists the elements into `<head>` and
@@ -18,13 +18,9 @@ import {
   serializeJsonLd,
   type JsonLd,
 } from '../../lib/seo/jsonld.ts';
-import {
-  crumbNameForPath,
-  OG_IMAGE_SIZE,
-  ogImagePath,
-  type RouteId,
-} from '../../lib/seo/routes.ts';
+import { crumbNameForPath, OG_IMAGE_SIZE, ogImagePath } from '../../lib/seo/routes.ts';
 import { absoluteUrl } from '../../lib/seo/urls.ts';
+import type { RouteId } from '../../pages.ts';
 import { site } from '../../site.config.ts';
 
 export interface PageMetaProps {

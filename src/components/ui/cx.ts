@@ -1,5 +1,5 @@
 /**
- * Joins class names, dropping falsy entries (the React counterpart of Astro's `class:list`).
+ * Joins class names, dropping falsy entries.
  * @returns one space-separated string; '' when nothing is truthy.
  */
 export function cx(...classes: ReadonlyArray<string | false | null | undefined>): string {

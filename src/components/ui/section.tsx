@@ -1,5 +1,5 @@
 /**
- * The site's layout and typography primitives (design.md "Layout" and "Type"): the one content
+ * The site's layout and typography primitives: the one content
  * width, a section with the one vertical rhythm, the eyebrow label and a section header.
  * Presentational only: no state, no effects, identical on server and client.
  */

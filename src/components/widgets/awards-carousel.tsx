@@ -1,5 +1,5 @@
 /**
- * Awards carousel (spec §5 "Awards carousel").
+ * Awards carousel (docs/product.md#awards-carousel).
  *
  * A strip of award badges in a window. Without JavaScript the window scrolls horizontally. With
  * it (`@media (scripting: enabled)`) the window clips and Previous/Next move the strip with

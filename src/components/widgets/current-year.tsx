@@ -1,5 +1,5 @@
 /**
- * The current year for the footer's copyright line (spec §2 footer). The server renders its own
+ * The current year for the footer's copyright line (docs/product.md#footer). The server renders its own
  * year (from the root loader, so server and hydration agree); after hydration the visitor's clock
  * takes over, so a page cached over New Year still shows the new year.
  */

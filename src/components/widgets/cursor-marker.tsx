@@ -1,5 +1,5 @@
 /**
- * Decorative marker that follows the mouse within the hero (spec §3 Home "Hero").
+ * Decorative marker that follows the mouse within the hero (docs/product.md#hero).
  *
  * Place it inside the hero section (`position: relative`, `overflow: hidden`). Shown only for
  * fine, hovering pointers and never under reduced motion (CSS and `cursorMarkerEnabled`); always

@@ -1,5 +1,5 @@
 /**
- * The hero's down-arrow button (spec §3 Home "Hero"): scrolls to `targetId` smoothly (instantly
+ * The hero's down-arrow button (docs/product.md#hero): scrolls to `targetId` smoothly (instantly
  * under reduced motion) and moves keyboard focus there, giving the target `tabindex="-1"` if it
  * is not focusable. Shown only when scripting is enabled (`widgets.css`).
  */

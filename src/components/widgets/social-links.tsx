@@ -1,5 +1,5 @@
 /**
- * LinkedIn and Instagram icon links with tooltips (spec §2 header and footer, §3 Contact).
+ * LinkedIn and Instagram icon links with tooltips (docs/product.md#header, docs/product.md#footer).
  *
  * Accessible names are "LinkedIn" and "Instagram" (`aria-label`); URLs come from the site
  * config. Each link is a 44px (sm) or 48px (md) touch target. `tone` sets the icon colour; unset,

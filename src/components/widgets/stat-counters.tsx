@@ -1,5 +1,5 @@
 /**
- * The four animated stat counters (spec §3 Home "About" and About page, §5 "Stat counters").
+ * The four animated stat counters (docs/product.md#stat-counters).
  *
  * The final values are in the server's HTML. Each number is drawn twice: a visually hidden copy
  * with the final value for screen readers, and an `aria-hidden` copy that animates. When 30% of a

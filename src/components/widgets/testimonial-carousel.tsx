@@ -1,5 +1,5 @@
 /**
- * Testimonial carousel (spec §5 "Testimonial carousel"; WAI-ARIA APG carousel pattern with
+ * Testimonial carousel (docs/product.md#testimonial-carousel; WAI-ARIA APG carousel pattern with
  * slide-picker dots).
  *
  * Without JavaScript every testimonial is shown as a list. With it (`@media (scripting:

@@ -1,5 +1,5 @@
 /**
- * Tooltip for an icon-only control (spec §2 "Tooltips", §5 "Tooltip").
+ * Tooltip for an icon-only control (docs/product.md#tooltips).
  *
  * The control (rendered by `children(describedById)`) keeps its own accessible name; the tooltip
  * repeats it visually for sighted mouse and keyboard users and describes the control through

@@ -1,6 +1,6 @@
 /**
  * Brand colours for generated artwork and the manifest, mirroring the `@theme` tokens of
- * src/styles/global.css (design.md: near-black ink, white paper, warm stone, one accent).
+ * src/styles/global.css (near-black ink, white paper, warm stone, one accent).
  */
 export const COLORS = {
   ink: '#141210',

@@ -1,5 +1,5 @@
 /**
- * schema.org structured data (issue #4): a `ProfessionalService` describing the agency on every
+ * schema.org structured data: a `ProfessionalService` describing the agency on every
  * page and a `BreadcrumbList` on inner pages. Pure functions over the site config so unit tests
  * can check the required properties without rendering.
  */
@@ -22,8 +22,8 @@ export const LOGO_PATH = '/icons/icon-512.png';
  * The agency as a schema.org `ProfessionalService` (a LocalBusiness, so Google reads the New Delhi
  * `PostalAddress`, telephone and email) with `sameAs` pointing at its social profiles.
  *
- * @param config the one site configuration (spec §2 "one source of truth")
- * @param site the canonical origin (Astro `site`, from `SITE_URL`)
+ * @param config the one site configuration (docs/product.md#contact-details)
+ * @param site the canonical origin (from `SITE_URL`)
  */
 export function organizationJsonLd(config: SiteConfig, site: URL | string): JsonLd {
   const home = absoluteUrl('/', site);

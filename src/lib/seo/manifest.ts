@@ -1,5 +1,5 @@
 /**
- * The web app manifest (issue #4 "Favicons … and a web app manifest"): name, colours and icons
+ * The web app manifest (docs/product.md#search-and-sharing): name, colours and icons
  * from the site config and the design palette. Pure so unit tests can check its fields.
  */
 import type { SiteConfig } from '../../site.config.ts';

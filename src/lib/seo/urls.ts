@@ -1,7 +1,6 @@
 /**
- * Absolute URLs for canonical links, Open Graph and JSON-LD (issue #4 "a canonical URL built from
- * a configured SITE_URL"). Astro's `site` is set from `SITE_URL` in astro.config.mjs, and the site
- * uses `trailingSlash: 'never'`, so `/about` stays `/about` and the home page is `<origin>/`.
+ * Absolute URLs for canonical links, Open Graph and JSON-LD, on the `SITE_URL` origin. Paths
+ * have no trailing slash, so `/about` stays `/about` and the home page is `<origin>/`.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Awards carousel rules (spec §5 "Awards carousel").
+ * Awards carousel rules (docs/product.md#awards-carousel).
  *
  * The offset is how far, in CSS px, the strip of awards has moved left (the strip is drawn at
  * `translateX(-offset)`). It starts at 0. Previous moves the strip right by 300px and Next left by

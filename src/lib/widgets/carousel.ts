@@ -1,5 +1,5 @@
 /**
- * Testimonial carousel rules (spec §5 "Testimonial carousel"; WAI-ARIA APG carousel pattern).
+ * Testimonial carousel rules (docs/product.md#testimonial-carousel; WAI-ARIA APG carousel pattern).
  *
  * The active slide advances every 6000 ms and wraps from the last to the first. Rotation stops
  * while the carousel is hovered or holds focus, when the visitor presses Pause, and by default

@@ -1,5 +1,5 @@
 /**
- * Stat counter rules (spec §3 Home "About", §5 "Stat counters").
+ * Stat counter rules (docs/product.md#stat-counters).
  *
  * A counter starts when 30% of it is visible, runs once, and rises from 0 to its target in 40
  * equal steps over 2000 ms (one step every 50 ms). A trailing "+" (or any other non-numeric

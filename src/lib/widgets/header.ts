@@ -1,11 +1,11 @@
 /**
- * Rules of the fixed site header (spec §2 "Header", §5 "Header" and "Mobile nav").
+ * Rules of the fixed site header (docs/product.md#header, docs/product.md#mobile-menu).
  *
  * Pure: no DOM access, so the thresholds are unit-tested in isolation and the `<sv-header>`
  * element only wires them to scroll and key events.
  */
 
-/** Scroll distance in CSS px beyond which the header turns opaque (spec §5: "more than 50px"). */
+/** Scroll distance in CSS px beyond which the header turns opaque (docs/product.md#header: "more than 50 px"). */
 export const SCROLL_THRESHOLD_PX = 50;
 
 /** Viewport width in CSS px from which the nav is inline instead of behind the menu toggle. */
@@ -24,7 +24,7 @@ export function isScrolled(scrollY: number): boolean {
 }
 
 /**
- * Accessible name of the menu toggle for a given disclosure state (spec §2).
+ * Accessible name of the menu toggle for a given disclosure state.
  *
  * @param expanded whether the menu is currently open (`aria-expanded="true"`).
  * @returns "Close menu" when open, "Open menu" when closed.
@@ -36,11 +36,10 @@ export function menuToggleLabel(expanded: boolean): 'Open menu' | 'Close menu' {
 /**
  * Whether a nav link is the current page's link (`aria-current="page"`).
  *
- * Trailing slashes and `.html` suffixes are ignored because the site is built with
- * `trailingSlash: 'never'` and `build.format: 'file'`, yet a visitor may still type either form.
+ * Trailing slashes and `.html` suffixes are ignored: a visitor may type either form.
  *
  * @param href the link's site-relative path, e.g. `/about`.
- * @param currentPath the requested path, e.g. `Astro.url.pathname`.
+ * @param currentPath the requested path, e.g. react-router's `useLocation().pathname`.
  */
 export function isCurrentPath(href: string, currentPath: string): boolean {
   const normalise = (p: string): string => {

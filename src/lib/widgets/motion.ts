@@ -1,5 +1,5 @@
 /**
- * Rules of the hero's cursor marker (spec §3 Home "Hero").
+ * Rules of the hero's cursor marker (docs/product.md#hero).
  *
  * Each widget script imports rules from its own module only (the scroll cue from `scroll.ts`,
  * the footer year from `year.ts`): a module imported by two scripts becomes a shared chunk, and
@@ -13,7 +13,7 @@ export const FINE_POINTER_QUERY = '(pointer: fine) and (hover: hover)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 /**
- * Whether the cursor marker is shown at all (spec §3: pointer devices only; hidden for touch and
+ * Whether the cursor marker is shown at all (pointer devices only; hidden for touch and
  * for `prefers-reduced-motion`).
  */
 export function cursorMarkerEnabled(finePointer: boolean, reducedMotion: boolean): boolean {

@@ -1,5 +1,5 @@
 /**
- * Rules of the hero's scroll cue (spec §3 Home "Hero": smooth scroll to About).
+ * Rules of the hero's scroll cue (smooth scroll to About, docs/product.md#hero).
  *
  * Its own module so the scroll cue's script imports nothing another widget imports (see
  * `motion.ts`), and the bundler can inline it.

@@ -1,5 +1,5 @@
 /**
- * Tooltip timing rules (spec §2 "Tooltips", §5 "Tooltip").
+ * Tooltip timing rules (docs/product.md#tooltips).
  *
  * A tooltip opens 700 ms after its trigger is hovered or focused. Once one tooltip has been open,
  * another opens at once when the pointer or focus reaches it within 300 ms of the previous one

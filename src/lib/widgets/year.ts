@@ -1,5 +1,5 @@
 /**
- * The footer's copyright year (spec §2 footer).
+ * The footer's copyright year (docs/product.md#footer).
  *
  * Its own module, not part of `motion.ts`: the footer's script is on every page, and importing a
  * module that other widgets share makes the bundler emit a shared chunk, so the script could no

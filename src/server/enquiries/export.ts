@@ -1,5 +1,5 @@
 /**
- * Export formats for `npm run enquiries -- export` (issue #3 §6): RFC 4180 CSV and JSON.
+ * Export formats for `npm run enquiries -- export`: RFC 4180 CSV and JSON.
  *
  * CSV cells that a spreadsheet would run as a formula (starting with = + - @, or a tab/CR that
  * some spreadsheets strip first) are neutralised with a leading apostrophe (OWASP "CSV

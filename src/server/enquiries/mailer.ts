@@ -1,5 +1,5 @@
 /**
- * The agency notification e-mail (issue #3 §4), sent with Nodemailer over SMTP_URL.
+ * The agency notification e-mail (docs/product.md#enquiry-handling), sent with Nodemailer over SMTP_URL.
  *
  * From is the agency's own address (NOTIFY_FROM) so SPF/DMARC pass; the visitor goes in
  * Reply-To; the body is plain text with every field. Header values are stripped of control

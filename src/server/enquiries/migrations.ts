@@ -1,5 +1,5 @@
 /**
- * Versioned schema migrations (issue #3 §3), applied in order at start-up and recorded in
+ * Versioned schema migrations, applied in order at start-up and recorded in
  * `schema_migrations`. Never edit a released step; append a new version instead.
  *
  * SQLite stores times as INTEGER epoch ms; PostgreSQL uses timestamptz for instants a person

@@ -1,5 +1,5 @@
 /**
- * The outbox worker (issue #3 §4): delivers pending notifications, retries failures with
+ * The outbox worker (docs/product.md#enquiry-handling): delivers pending notifications, retries failures with
  * exponential backoff (never dropping one), resumes after a restart (state is in the store),
  * delivers at least once and marks sent exactly once (claims carry a lease + token).
  *

@@ -1,40 +1,40 @@
 /**
- * Shared e2e fixtures (owned by qa; other suites may import them): the routes of spec §1, the site
- * configuration (the one source of truth for contact details, spec §2) and small helpers.
+ * Shared e2e fixtures: the routes (src/pages.ts), the site
+ * configuration (the one source of contact details) and small helpers.
  */
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { NOT_FOUND_PAGE, PAGES as SITE_PAGES, type RouteId } from '../../../src/pages.ts';
 import { site, addressLine } from '../../../src/site.config.ts';
 
 export { site, addressLine };
 
-/** A route of spec §1 with its route id (as used by the `pages` collection and `/og/<id>.png`). */
+/** A route with its route id (as used by `pages.yaml` and `/og/<id>.png`) and its status. */
 export interface RouteInfo {
-  id: 'home' | 'about' | 'expertise' | 'showcase' | 'contact' | '404';
+  id: RouteId;
   path: string;
   status: 200 | 404;
 }
 
-/** Every route of spec §1; the 404 row uses a path that no page can ever match. */
-export const ROUTES: readonly RouteInfo[] = [
-  { id: 'home', path: '/', status: 200 },
-  { id: 'about', path: '/about', status: 200 },
-  { id: 'expertise', path: '/expertise', status: 200 },
-  { id: 'showcase', path: '/showcase', status: 200 },
-  { id: 'contact', path: '/contact', status: 200 },
-  { id: '404', path: '/this-page-does-not-exist-e2e', status: 404 },
-  // The owner's card: /privacy and /terms are unknown paths, answered by the 404 page (spec §1).
-  { id: '404', path: '/privacy', status: 404 },
-  { id: '404', path: '/terms', status: 404 },
-];
+/** The pages (`src/pages.ts`) that answer 200. */
+export const PAGES: readonly RouteInfo[] = SITE_PAGES.map(({ id, path }) => ({
+  id,
+  path,
+  status: 200,
+}));
 
-/** The routes that answer 200. */
-export const PAGES = ROUTES.filter((r) => r.status === 200);
+/** Every page, then the not-found page at unknown paths (`/privacy` and `/terms` among them). */
+export const ROUTES: readonly RouteInfo[] = [
+  ...PAGES,
+  { id: NOT_FOUND_PAGE.id, path: '/this-page-does-not-exist-e2e', status: 404 },
+  { id: NOT_FOUND_PAGE.id, path: '/privacy', status: 404 },
+  { id: NOT_FOUND_PAGE.id, path: '/terms', status: 404 },
+];
 
 /** True in the 375px `mobile` project (touch, collapsed nav). */
 export const isMobile = (testInfo: TestInfo): boolean => testInfo.project.name === 'mobile';
 
-/** WCAG 2.2 A/AA rule tags for axe (issue 2 "zero WCAG 2.2 A/AA violations"). */
+/** WCAG 2.2 A/AA rule tags for axe (docs/product.md#accessibility). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The Express app of `createApp` on the production build of this test run, without listening,
- * for supertest (issue #7 "Tests": "the server through supertest").
+ * for supertest.
  *
  * Each app gets its own temporary DATA_DIR (SQLite store and form secret) and a quiet logger;
  * `env` overrides any variable (as strings, exactly as the environment would give them).

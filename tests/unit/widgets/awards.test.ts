@@ -10,7 +10,7 @@ import {
 // Four awards of 276px + 24px gap = 1176px strip (no trailing gap).
 const STRIP = 4 * 276 + 3 * 24;
 
-describe('awards carousel offsets (spec §5)', () => {
+describe('awards carousel offsets', () => {
   it('steps by 300px', () => {
     expect(STEP_PX).toBe(300);
   });

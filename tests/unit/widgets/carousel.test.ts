@@ -12,7 +12,7 @@ import {
   toggleLabel,
 } from '../../../src/lib/widgets/carousel.ts';
 
-describe('testimonial carousel (spec §5)', () => {
+describe('testimonial carousel', () => {
   it('rotates every 6000 ms', () => {
     expect(ROTATE_MS).toBe(6000);
   });

@@ -10,7 +10,7 @@ import {
   VISIBILITY_THRESHOLD,
 } from '../../../src/lib/widgets/counter.ts';
 
-describe('stat counter constants (spec §5)', () => {
+describe('stat counter constants', () => {
   it('starts at 30% visibility and runs 40 steps over 2000 ms, one every 50 ms', () => {
     expect(VISIBILITY_THRESHOLD).toBe(0.3);
     expect(STEPS).toBe(40);

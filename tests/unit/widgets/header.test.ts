@@ -7,7 +7,7 @@ import {
   SCROLL_THRESHOLD_PX,
 } from '../../../src/lib/widgets/header.ts';
 
-describe('header scroll state (spec §5: opaque when scrollY > 50)', () => {
+describe('header scroll state (opaque when scrollY > 50)', () => {
   it('uses the spec constants', () => {
     expect(SCROLL_THRESHOLD_PX).toBe(50);
     expect(MOBILE_BREAKPOINT_PX).toBe(768);

@@ -8,7 +8,7 @@ import {
 import { scrollBehaviour } from '../../../src/lib/widgets/scroll.ts';
 import { copyrightYear } from '../../../src/lib/widgets/year.ts';
 
-describe('cursor marker (spec §3 hero)', () => {
+describe('cursor marker (docs/product.md#hero)', () => {
   it('shows only for fine pointers without reduced motion', () => {
     expect(cursorMarkerEnabled(true, false)).toBe(true);
     expect(cursorMarkerEnabled(false, false)).toBe(false);
@@ -31,7 +31,7 @@ describe('scroll cue', () => {
   });
 });
 
-describe('copyright year (spec §2 footer)', () => {
+describe('copyright year (docs/product.md#footer)', () => {
   it('is the local calendar year, including on 1 January', () => {
     expect(copyrightYear(new Date(2027, 0, 1, 0, 0, 1))).toBe(2027);
     expect(copyrightYear(new Date(2026, 11, 31, 23, 59, 59))).toBe(2026);

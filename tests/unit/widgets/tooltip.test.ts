@@ -19,7 +19,7 @@ function handle(): TooltipHandle & { isOpen: boolean } {
   return h;
 }
 
-describe('tooltip group (spec §2: 700 ms open delay, 300 ms skip delay, Escape closes)', () => {
+describe('tooltip group (700 ms open delay, 300 ms skip delay, Escape closes)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,10 +1,10 @@
 /**
- * Build-time raster and vector artwork for sharing and install surfaces (issue #4): the
+ * Build-time raster and vector artwork for sharing and install surfaces: the
  * 1200×630 social card of every page, the favicon set and the manifest icons.
  *
  * Satori lays out a small element tree with real fonts and emits SVG whose text is already
  * converted to glyph outlines; resvg rasterises that SVG to PNG. Both run only at build time
- * (from prerendered endpoints), never per request. Fonts are the static `@fontsource/*` WOFF
+ * (`npm run build`), never per request. Fonts are the static `@fontsource/*` WOFF
  * files: Satori reads TTF/OTF/WOFF but not WOFF2, and it ignores variable-font axes, so the
  * `@fontsource-variable/*` files the site uses in browsers cannot be reused here.
  */
@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
-import { OG_IMAGE_SIZE } from './routes.ts';
-import { COLORS } from './colors.ts';
+import { COLORS } from '../../src/lib/seo/colors.ts';
+import { OG_IMAGE_SIZE } from '../../src/lib/seo/routes.ts';
 
 export { COLORS };
 
@@ -44,8 +44,8 @@ let fontsPromise: Promise<SatoriFont[]> | undefined;
 
 /**
  * Loads (once per process) Fraunces 600 for display text, Fraunces 400 italic for the tagline and Inter 400/600 for labels from the
- * static `@fontsource` packages. Resolved from the project root so it works both under Vitest
- * and inside Astro's bundled prerender chunks.
+ * static `@fontsource` packages, resolved from the project root (the working directory of the
+ * build and of Vitest).
  *
  * @throws when a font package is missing (run `npm ci`).
  */

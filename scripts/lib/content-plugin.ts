@@ -1,5 +1,5 @@
 /**
- * Vite plugin: `import services from './services.yaml'` (spec §4; design.md "Content as data").
+ * Vite plugin: `import services from './services.yaml'` (docs/decisions/002-content-checked-at-build.md).
  *
  * Each registered content file is parsed and checked against its Zod schema at build time (and on
  * every edit in development), then emitted as a plain JavaScript module. Zod therefore never
@@ -12,7 +12,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { CONTENT_DIR, isContentFile, loadContentFile } from './collections.ts';
+import { CONTENT_DIR, isContentFile, loadContentFile } from './content.ts';
 
 /** Replaces every `image: "<path>"` in `data` with an import binding; returns the import lines. */
 function hoistImages(data: unknown, fromDir: string): { code: string; imports: string[] } {

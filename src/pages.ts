@@ -1,0 +1,81 @@
+/**
+ * The site's pages, written once. The route table (`src/routes.tsx`), the primary navigation
+ * (`src/site.config.ts`), the sitemap (`src/server/seo.ts`), the metrics' `route` label
+ * (`src/server/observability.ts`), the keys of `src/content/pages.yaml`, the social images
+ * (`scripts/lib/artwork.ts`) and the tests all derive from this list, so adding a page is one row
+ * here, one entry in `pages.yaml` and one `import()` in `src/routes.tsx` (the type checker asks
+ * for the last two).
+ *
+ * Pure data: the server, the build and the tests import it without React or the page components.
+ * See docs/product.md#pages.
+ */
+
+/** One page of the site. */
+export interface PageDefinition {
+  /** Route id: the page's key in `pages.yaml` and the name of its social image `/og/<id>.png`. */
+  readonly id: string;
+  /** The path a `GET` answers with this page (status 200). */
+  readonly path: string;
+  /** Source module, as a key of Vite's client manifest (the server preloads its chunk). */
+  readonly module: string;
+  /** Label in the primary navigation; pages without one are not in it. Order: this list's. */
+  readonly navLabel?: string;
+  /** Listed in the sitemap and given a canonical URL. */
+  readonly indexable: boolean;
+}
+
+/** The pages that answer 200, in navigation and sitemap order. */
+export const PAGES = [
+  { id: 'home', path: '/', module: 'src/routes/home.tsx', navLabel: 'Home', indexable: true },
+  {
+    id: 'about',
+    path: '/about',
+    module: 'src/routes/about.tsx',
+    navLabel: 'About',
+    indexable: true,
+  },
+  {
+    id: 'expertise',
+    path: '/expertise',
+    module: 'src/routes/expertise.tsx',
+    navLabel: 'Expertise',
+    indexable: true,
+  },
+  {
+    id: 'showcase',
+    path: '/showcase',
+    module: 'src/routes/showcase.tsx',
+    navLabel: 'Showcase',
+    indexable: true,
+  },
+  // Reached through the header's "Contact Us" call to action, not the navigation list.
+  { id: 'contact', path: '/contact', module: 'src/routes/contact.tsx', indexable: true },
+] as const satisfies readonly PageDefinition[];
+
+/**
+ * The not-found page: every other path (`/privacy` and `/terms` included) gets it with status
+ * 404 and `noindex`. Its markup does not depend on the path, so `path` is one representative
+ * unknown path, for rendering it ahead of time and for tests.
+ */
+export const NOT_FOUND_PAGE = {
+  id: '404',
+  path: '/404',
+  module: 'src/routes/not-found.tsx',
+  indexable: false,
+} as const satisfies PageDefinition;
+
+/** A route id: a page of {@link PAGES} or `404`. */
+export type RouteId = (typeof PAGES)[number]['id'] | typeof NOT_FOUND_PAGE.id;
+
+/** Every route id, pages first, `404` last. */
+export const ROUTE_IDS: readonly RouteId[] = [...PAGES.map((p) => p.id), NOT_FOUND_PAGE.id];
+
+/** The paths of the indexable pages, in sitemap order. */
+export const INDEXABLE_PATHS: readonly string[] = PAGES.filter((p) => p.indexable).map(
+  (p) => p.path,
+);
+
+/** The primary navigation: `{ label, href }` of each page with a nav label, in order. */
+export const NAV_ITEMS: ReadonlyArray<{ label: string; href: string }> = PAGES.flatMap((p) =>
+  'navLabel' in p ? [{ label: p.navLabel, href: p.path }] : [],
+);

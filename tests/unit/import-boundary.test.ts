@@ -1,0 +1,65 @@
+/**
+ * The import boundary in `eslint.config.js` holds: code under `src/` that Vite bundles may not
+ * import server-only modules or Node built-ins, while the server and type-only imports may.
+ * Runs the project's own ESLint configuration on small snippets.
+ */
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// Without type information: the boundary rule does not need it, and loading the whole TypeScript
+// project for a few snippets takes most of a minute.
+const eslint = new ESLint({
+  cwd: resolve(import.meta.dirname, '../..'),
+  overrideConfig: tseslint.configs.disableTypeChecked,
+});
+
+/** The `no-restricted-imports` messages ESLint reports for `code` placed at `filePath`. */
+async function restricted(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.fatal)
+    .map((m) => m.message);
+}
+
+// Where the snippets pretend to live (the files need not exist).
+const COMPONENT = 'src/components/ui/boundary-fixture.ts';
+const SERVER = 'src/server/boundary-fixture.ts';
+const SSR_ENTRY = 'src/entry-server.tsx';
+
+describe('import boundary', () => {
+  it.each([
+    ["import { readFileSync } from 'node:fs';", 'node:fs'],
+    ["import { join } from 'path';", 'path'],
+    ["import { createHash } from 'crypto';", 'crypto'],
+    ["import { seoRoutes } from '../../server/seo.ts';", 'server/'],
+  ])('reports `%s` in bundled code', async (code, what) => {
+    const messages = await restricted(`${code}\nexport const x = 1;\n`, COMPONENT);
+    expect(messages, what).toHaveLength(1);
+    expect(messages[0]).toMatch(/restricted/);
+  });
+
+  it('allows type-only imports and browser-safe modules in bundled code', async () => {
+    const code = [
+      "import type { Writable } from 'node:stream';",
+      "import { site } from '../../site.config.ts';",
+      'export const x = (w: Writable | null) => (w ? site.name : 0);',
+      '',
+    ].join('\n');
+    expect(await restricted(code, COMPONENT)).toEqual([]);
+  });
+
+  it('lets the server import Node built-ins', async () => {
+    const code = "import { join } from 'node:path';\nexport const x = join('a', 'b');\n";
+    expect(await restricted(code, SERVER)).toEqual([]);
+  });
+
+  it('keeps the SSR entry away from the server but allows react-dom/server', async () => {
+    const bad = "import { seoRoutes } from './server/seo.ts';\nexport const x = seoRoutes;\n";
+    expect(await restricted(bad, SSR_ENTRY)).toHaveLength(1);
+    const good =
+      "import { renderToPipeableStream } from 'react-dom/server';\nexport const x = renderToPipeableStream;\n";
+    expect(await restricted(good, SSR_ENTRY)).toEqual([]);
+  });
+});
