@@ -1,48 +1,39 @@
-# The site's container image: multi-stage — dependencies, build, runtime.
+# The site's container image: a build stage and a runtime stage that holds only the build output
+# (docs/decisions/004-container-image-and-probes.md, docs/decisions/010-server-bundle.md).
 #
 #   docker build -t story-voice-site .
-#   docker run --init -p 3000:3000 -v story-voice-data:/data story-voice-site
+#   docker run --init -p 3000:3000 -v story-voice-data:/data \
+#     -e SITE_URL=https://www.example.com story-voice-site
+#
+# SITE_URL is required: without it the container stops at once with one line naming it.
 #
 # The base comes from NODE_IMAGE (default: the official Node 24 LTS image), so a machine without
 # Docker Hub can build against a local stand-in (scripts/ensure-docker.ts). Only classic-builder
 # syntax: no BuildKit features.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- Every dependency, for the build. Scripts are not run: the base image brings Node itself.
-FROM ${NODE_IMAGE} AS deps
+# ---- The build: every dependency, then the client files, artwork, precompressed copies and the
+# server bundles (dist/). Install scripts are not run: the base image brings Node itself.
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
-
-# ---- Production dependencies only, for the runtime.
-FROM ${NODE_IMAGE} AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-
-# ---- The client and server bundles, artwork and precompressed files (dist/).
-FROM deps AS build
 COPY . .
 RUN node scripts/build.ts
 
-# ---- What runs: production node_modules, dist/, server.ts and the server code it imports.
+# ---- What runs: dist/ and nothing else. The server (dist/server/server.js) and the enquiries
+# CLI (dist/server/enquiries.js) are bundles with every dependency inlined, so there is no
+# node_modules and no source file here.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     METRICS_PORT=9464 \
-    DATA_DIR=/data \
-    BUILD_DIR=dist
+    DATA_DIR=/data
 WORKDIR /app
-COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY package.json server.ts ./
-COPY src/server ./src/server
-COPY src/lib/seo/robots.ts src/lib/seo/urls.ts ./src/lib/seo/
-COPY src/lib/privacy-notice.ts src/lib/enquiry-fields.ts src/lib/enquiry-outcomes.ts ./src/lib/
-COPY src/site.config.ts ./src/
-# The enquiries CLI (list, export, erase, purge, retry): docker exec <container> node scripts/enquiries.ts
-COPY scripts/enquiries.ts ./scripts/
+# The enquiries CLI (list, export, erase, purge, retry):
+#   docker exec <container> node dist/server/enquiries.js list
 # /data holds the SQLite database and the generated form secret; everything else is read-only.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
@@ -51,7 +42,8 @@ EXPOSE 3000 9464
 # Liveness without curl: Node's fetch against /healthz.
 HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# server.ts handles SIGTERM itself (drain, then exit 0), so node may run as PID 1; `--init`
-# adds zombie reaping on top.
+# The server handles SIGTERM itself (drain, then exit 0), so node may run as PID 1; `--init`
+# adds zombie reaping on top. Source maps turn stack traces in the logs into source lines; a
+# 1 MiB young generation keeps an idle instance small (docs/decisions/010-server-bundle.md).
 STOPSIGNAL SIGTERM
-CMD ["node", "server.ts"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=1", "dist/server/server.js"]

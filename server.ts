@@ -4,6 +4,9 @@
  *
  * - `NODE_ENV=development` (`npm run dev`): Vite in middleware mode, hot reload, sources served
  *   as modules; otherwise the build in BUILD_DIR (`npm run build`).
+ * - Bundled by `npm run build` into `<build>/server/server.js` (docs/decisions/010-server-bundle.md),
+ *   which is what `npm start` and the container run: there the page entry is part of the bundle,
+ *   the client files are those of the same build, and the development branch is compiled out.
  * - SIGTERM/SIGINT: stop accepting connections, finish in-flight requests and the outbox
  *   delivery under way, close the store, exit 0 (forced exit after SHUTDOWN_TIMEOUT_MS).
  * - Exit 1 with one line on stderr when the configuration is invalid or the store cannot open.
@@ -37,8 +40,10 @@ try {
 
 const observability = createObservability(runtime);
 const root = import.meta.dirname;
+// Vite's build replaces `import.meta.env`; Node running this file from source has none.
+const bundled = import.meta.env?.PROD === true;
 let app;
-if (env.NODE_ENV === 'development') {
+if (!bundled && env.NODE_ENV === 'development') {
   const { createServer } = await import('vite');
   const vite = await createServer({
     root,
@@ -55,12 +60,15 @@ if (env.NODE_ENV === 'development') {
     assets: () => Promise.resolve(DEVELOPMENT_ASSETS),
   });
 } else {
-  const buildDir = resolve(root, env.BUILD_DIR);
+  // The bundle serves the build it belongs to (`<build>/server/server.js`).
+  const buildDir = bundled ? resolve(root, '..') : resolve(root, env.BUILD_DIR);
   const clientDir = resolve(buildDir, 'client');
   const assets = productionAssets(clientDir);
-  const entry = (await import(
-    pathToFileURL(resolve(buildDir, 'server/entry-server.js')).href
-  )) as import('./src/server/render.ts').ServerEntry;
+  const entry: import('./src/server/render.ts').ServerEntry = bundled
+    ? await import('./src/entry-server.tsx')
+    : ((await import(
+        pathToFileURL(resolve(buildDir, 'server/entry-server.js')).href
+      )) as import('./src/server/render.ts').ServerEntry);
   app = createApp({
     env,
     runtime,

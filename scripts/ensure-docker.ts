@@ -120,7 +120,11 @@ async function startEngine(): Promise<() => Promise<void>> {
     if (dockerd.exitCode !== null) return;
     const exited = new Promise((r) => dockerd.once('exit', r));
     dockerd.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    // Wait up to 15 s, and clear the timer once dockerd has exited: a pending timer would keep
+    // the caller (Vitest's main process, the bench) alive after its work is done.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+    clearTimeout(timer);
   };
 }
 

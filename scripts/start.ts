@@ -1,17 +1,20 @@
 /**
  * `npm start`: builds the site when the build is missing or older than the sources, then runs
- * the production server (`server.ts`) in this process's Node (the project's node@24) on
- * http://localhost:3000 (PORT and HOST change that), with SITE_URL defaulting to that address.
+ * the production server bundle (`<build>/server/server.js`, made from `server.ts` by
+ * `npm run build`; docs/decisions/010-server-bundle.md) in this process's Node (the project's
+ * node@24) on http://localhost:3000 (PORT and HOST change that; SITE_URL defaults to that
+ * origin). Stack traces point into the sources through the bundle's source maps.
  *
  * Exit 1 when the build fails; otherwise the server's own exit code.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 const buildDir = resolve(root, process.env['BUILD_DIR'] ?? 'dist');
-const built = join(buildDir, 'server/entry-server.js');
+const bundle = join(buildDir, 'server/server.js');
 
 /** Newest modification time (ms) under `path`; 0 when it does not exist. */
 function newest(path: string): number {
@@ -21,14 +24,22 @@ function newest(path: string): number {
   return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), st.mtimeMs);
 }
 
+/** Everything the build reads: the client and the server bundles come from these. */
+const SOURCES = [
+  'src',
+  'public',
+  'server.ts',
+  'scripts/enquiries.ts',
+  'vite.config.ts',
+  'scripts/build.ts',
+  'package-lock.json',
+];
 const stale = () => {
-  const builtAt = statSync(built).mtimeMs;
-  return ['src', 'public', 'vite.config.ts', 'scripts/build.ts', 'package-lock.json'].some(
-    (p) => newest(join(root, p)) > builtAt,
-  );
+  const builtAt = statSync(bundle).mtimeMs;
+  return SOURCES.some((p) => newest(join(root, p)) > builtAt);
 };
 
-if (!existsSync(built) || stale()) {
+if (!existsSync(bundle) || stale()) {
   const r = spawnSync(process.execPath, [join(root, 'scripts/build.ts')], {
     cwd: root,
     stdio: 'inherit',
@@ -36,6 +47,7 @@ if (!existsSync(built) || stale()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 process.env['NODE_ENV'] = 'production';
-// Production needs its public origin (src/server/env.ts); on a laptop that is this server.
-process.env['SITE_URL'] ||= `http://localhost:${process.env['PORT'] || 3000}`;
-await import('../server.ts');
+// Production requires the canonical origin; on a developer's machine it is this server's own.
+process.env['SITE_URL'] ??= `http://localhost:${process.env['PORT'] ?? '3000'}`;
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(bundle).href);

@@ -43,11 +43,13 @@ export async function runContainer(
   const port = await freePort();
   const metrics = await freePort();
   const name = `sv-test-${randomUUID().slice(0, 8)}`;
+  const url = `http://127.0.0.1:${port}`;
+  // SITE_URL is required in production; the container's own origin, as the tests call it.
   const vars = {
     PORT: String(port),
     METRICS_PORT: String(metrics),
     FORM_SECRET: SECRET,
-    SITE_URL: `http://localhost:${port}`,
+    SITE_URL: url,
     ...env,
   };
   const args = [
@@ -70,7 +72,7 @@ export async function runContainer(
   return {
     name,
     port,
-    url: `http://127.0.0.1:${port}`,
+    url,
     remove: () => void dockerRaw('rm', '-f', '-v', name),
   };
 }
