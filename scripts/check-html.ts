@@ -269,7 +269,7 @@ try {
   );
   console.log(
     `linkinator: ${checked} internal links (${urls} URLs) checked, ${broken.length} broken` +
-      (allowed.size ? ` (${[...allowed].join(', ')} answer 404 as the spec says)` : ''),
+      (allowed.size ? ` (${[...allowed].join(', ')} answer 404, docs/product.md#pages)` : ''),
   );
 } catch (error) {
   problems.push(`check-html failed: ${error instanceof Error ? error.message : String(error)}`);

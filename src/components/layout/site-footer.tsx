@@ -1,6 +1,6 @@
 /**
  * The site footer (docs/product.md#footer): tagline, studio contacts, social links, the copyright line
- * with the current year, and links to /privacy and /terms — which answer 404, as the spec says.
+ * with the current year, and links to /privacy and /terms — which answer 404 (docs/product.md#pages).
  */
 import { useRouteLoaderData } from 'react-router';
 import type { SessionData } from '../../app/services.ts';
