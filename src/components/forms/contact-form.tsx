@@ -335,7 +335,10 @@ function Honeypot({ id }: { id: string }) {
   );
 }
 
-/** The submit button ("Sending…" and `aria-busy` while a submission is under way) and the privacy note. */
+/**
+ * The submit button ("Sending…" and `aria-busy` while a submission is under way) and the
+ * privacy note the form names in `aria-describedby`.
+ */
 function FormFooter({ busy, privacyNoteId }: { busy: boolean; privacyNoteId: string }) {
   return (
     <div className="contact-form__footer">

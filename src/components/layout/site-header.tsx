@@ -73,9 +73,9 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
 }
 
 /**
- * Whether the page is scrolled more than `SCROLL_THRESHOLD_PX` (50px; `isScrolled(window.scrollY)`),
- * kept current by a passive `scroll` listener. `false` on the server and in the hydration
- * render, so the first client render matches the server's HTML.
+ * Whether the page is scrolled more than `SCROLL_THRESHOLD_PX` (50px;
+ * `isScrolled(window.scrollY)`), kept current by a passive `scroll` listener. `false` on the
+ * server and in the hydration render, so the first client render matches the server's HTML.
  */
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(false);
