@@ -41,7 +41,7 @@ import {
   type Observability,
 } from './observability.ts';
 import { FALLBACK_CSP } from './csp.ts';
-import { createPageStore } from './pages.ts';
+import { createPageStore, type PageStore } from './pages.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
 import { seoFiles } from './seo.ts';
 import { PAGES } from '../pages.ts';
@@ -251,6 +251,58 @@ function precomputedSecurityHeaders(secure: boolean): Map<string, string> {
   return headers;
 }
 
+/**
+ * The node request listener: a GET or HEAD of a stored page (`store.serve`) is answered before
+ * the Express stack, with security headers computed once at start (helmet run on a recording
+ * response; HSTS only on HTTPS: the socket is TLS, or `trustProxy` and the first
+ * `X-Forwarded-Proto` is `https`); the request is counted in the metrics but not access-logged
+ * (docs/decisions/006-pages-rendered-once-per-release.md). Everything else goes to `app`.
+ */
+function storedPagesFirst(
+  app: express.Express,
+  store: PageStore | undefined,
+  record: (method: string, path: string, status: number, startedAt: number) => void,
+  trustProxy: boolean,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const plainHeaders = precomputedSecurityHeaders(false);
+  const secureHeaders = precomputedSecurityHeaders(true);
+  const isSecure = (req: IncomingMessage): boolean => {
+    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+    const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+    return typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https';
+  };
+  return (req, res) => {
+    const startedAt = performance.now();
+    if (
+      store &&
+      validHost(req.headers.host) &&
+      store.serve(req, res, isSecure(req) ? secureHeaders : plainHeaders)
+    ) {
+      record(req.method ?? 'GET', req.url?.split('?')[0] ?? '/', res.statusCode, startedAt);
+      return;
+    }
+    app(req, res);
+  };
+}
+
+/**
+ * What the routes get from the server (docs/decisions/003-server-services-through-router-context.md)
+ * for a render in `year`: the session data of the root loader and, for a page POST (`req`), the
+ * contact form's action. A stored page has no request; its action throws if ever called.
+ */
+function pageServices(
+  origin: string,
+  enquiries: ReturnType<typeof enquiryRoutes>,
+): (year: number, req?: express.Request) => SiteServices {
+  return (year, req) => ({
+    session: () => ({ siteOrigin: origin, year }),
+    submitEnquiry: async () => {
+      if (!req) throw new Error('Stored pages have no action');
+      return enquiries.submitPage(req);
+    },
+  });
+}
+
 /** Builds the app; see the module comment for the order of its parts. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger } = deps;
@@ -264,16 +316,7 @@ export function createApp(deps: AppDeps): SiteApp {
   const obs = deps.observability ?? createObservability(runtime);
 
   const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
-  const services = (year: number, req?: express.Request): SiteServices => ({
-    session: () => ({
-      siteOrigin: origin,
-      year,
-    }),
-    submitEnquiry: async () => {
-      if (!req) throw new Error('Stored pages have no action');
-      return enquiries.submitPage(req);
-    },
-  });
+  const services = pageServices(origin, enquiries);
   const seo = seoFiles(origin);
   const store =
     deps.production && !dev
@@ -330,26 +373,7 @@ export function createApp(deps: AppDeps): SiteApp {
   );
   app.use(errorHandler(logger));
 
-  const plainHeaders = precomputedSecurityHeaders(false);
-  const secureHeaders = precomputedSecurityHeaders(true);
-  const trustProxy = env.TRUST_PROXY === '1';
-  const isSecure = (req: IncomingMessage): boolean => {
-    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-    const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-    return typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https';
-  };
-  const site = (req: IncomingMessage, res: ServerResponse): void => {
-    const startedAt = performance.now();
-    if (
-      store &&
-      validHost(req.headers.host) &&
-      store.serve(req, res, isSecure(req) ? secureHeaders : plainHeaders)
-    ) {
-      metrics.record(req.method ?? 'GET', req.url?.split('?')[0] ?? '/', res.statusCode, startedAt);
-      return;
-    }
-    app(req, res);
-  };
+  const site = storedPagesFirst(app, store, metrics.record, env.TRUST_PROXY === '1');
   return Object.assign(site, {
     ready,
     express: app,

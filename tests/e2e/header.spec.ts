@@ -6,6 +6,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import {
   PAGES,
+  accessibleExpanded,
   backdropColor,
   contrast,
   isMobile,
@@ -122,11 +123,11 @@ test.describe('mobile menu (< 768px)', () => {
     test.skip(!isMobile(testInfo), 'the menu toggle exists below 768px only');
   });
 
-  test('toggle is a disclosure: names, aria-expanded, aria-controls', async ({ page }) => {
+  test('toggle is a disclosure: names, expanded state, aria-controls', async ({ page }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toBeVisible();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => accessibleExpanded(toggle)).toBe(false);
     const controls = await toggle.getAttribute('aria-controls');
     expect(controls).toBeTruthy();
     const menu = page.locator(`[id="${controls}"]`);
@@ -134,7 +135,7 @@ test.describe('mobile menu (< 768px)', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'About' })).toBeHidden();
     await toggle.click();
     const close = page.getByRole('button', { name: 'Close menu' });
-    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(() => accessibleExpanded(close)).toBe(true);
     await expect(menu).toBeVisible();
     for (const name of [
       'Home',
@@ -148,10 +149,9 @@ test.describe('mobile menu (< 768px)', () => {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await close.click();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    await expect
+      .poll(() => accessibleExpanded(page.getByRole('button', { name: 'Open menu' })))
+      .toBe(false);
     await expect(menu).toBeHidden();
   });
 
@@ -166,8 +166,11 @@ test.describe('mobile menu (< 768px)', () => {
     await expect(link).toBeHidden();
     await toggle.click();
     await expect(link).toBeVisible();
+    // Assistive technology hears the state too: the browser derives it from the popover.
+    expect(await accessibleExpanded(toggle)).toBe(true);
     await toggle.click();
     await expect(link).toBeHidden();
+    expect(await accessibleExpanded(toggle)).toBe(false);
     expect(await page.evaluate(() => document.documentElement.dataset['hydrated'])).toBeUndefined();
   });
 
@@ -187,20 +190,18 @@ test.describe('mobile menu (< 768px)', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Expertise' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    await expect
+      .poll(() => accessibleExpanded(page.getByRole('button', { name: 'Open menu' })))
+      .toBe(false);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Expertise' })).toBeHidden();
     // Then for real: the link navigates and the new page starts with the menu closed.
     await page.reload();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Expertise' }).click();
     await expect(page).toHaveURL('/expertise');
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    await expect
+      .poll(() => accessibleExpanded(page.getByRole('button', { name: 'Open menu' })))
+      .toBe(false);
   });
 
   test('Escape closes the menu and returns focus to the toggle (keyboard only)', async ({
@@ -214,14 +215,13 @@ test.describe('mobile menu (< 768px)', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Home' })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => accessibleExpanded(toggle)).toBe(false);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
     // Space toggles too (native button).
     await page.keyboard.press('Space');
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await expect
+      .poll(() => accessibleExpanded(page.getByRole('button', { name: 'Close menu' })))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
@@ -229,15 +229,19 @@ test.describe('mobile menu (< 768px)', () => {
   test('an open menu closes when the viewport grows to 768px or more', async ({ page }) => {
     await page.goto('/showcase');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await expect
+      .poll(() => accessibleExpanded(page.getByRole('button', { name: 'Close menu' })))
+      .toBe(true);
+    const menu = page.locator('[popover]');
     await page.setViewportSize({ width: 800, height: 812 });
-    await expect(page.locator('button[aria-controls]')).toHaveAttribute('aria-expanded', 'false');
+    // The toggle is gone at this width (and from the accessibility tree); the popover closes.
+    await expect.poll(() => menu.evaluate((el) => el.matches(':popover-open'))).toBe(false);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Showcase' })).toBeVisible();
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByRole('banner').getByRole('link', { name: 'Showcase' })).toBeHidden();
+    await expect
+      .poll(() => accessibleExpanded(page.getByRole('button', { name: 'Open menu' })))
+      .toBe(false);
   });
 
   test('the open menu sits on a white bar on the black contact page', async ({ page }) => {

@@ -2,7 +2,9 @@
  * The fixed site header (docs/product.md#header, docs/product.md#mobile-menu).
  *
  * One markup for every width: below 768px the menu (nav, social links, Contact Us) collapses
- * behind a disclosure button (`aria-expanded`, `aria-controls`); from 768px CSS lays the same
+ * behind a disclosure button (`aria-controls`; its expanded state is the browser's, derived from the
+ * popover — https://w3c.github.io/html-aam/#att-popovertarget — so it is right before hydration
+ * too, and HTML forbids an `aria-expanded` beside `popovertarget`); from 768px CSS lays the same
  * menu out inline. The menu is a manual popover (`popover="manual"`, the button's
  * `popovertarget`; https://html.spec.whatwg.org/multipage/popover.html), so the button opens and
  * closes it from the first paint, before any script has loaded (decision 011); once hydrated,
@@ -52,7 +54,6 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
             ref={toggle}
             type="button"
             className="toggle -mr-2 size-11 items-center justify-center rounded-full"
-            aria-expanded={open}
             aria-controls={MENU_ID}
             popoverTarget={MENU_ID}
           >

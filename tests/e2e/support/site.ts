@@ -2,7 +2,7 @@
  * Shared e2e fixtures: the routes (src/pages.ts), the site
  * configuration (the one source of contact details) and small helpers.
  */
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { NOT_FOUND_PAGE, PAGES as SITE_PAGES, type RouteId } from '../../../src/pages.ts';
 import { site, addressLine } from '../../../src/site.config.ts';
@@ -208,3 +208,31 @@ export function luminance(css: string): number {
 
 /** A TCP port that is free right now (for a test's private server); one helper for all suites. */
 export { freePort } from '../../../scripts/lib/free-port.ts';
+
+/**
+ * The expanded state Chromium exposes to assistive technology for the element `locator` finds
+ * (its accessibility tree through the DevTools protocol, not an attribute): `true`, `false`, or
+ * `undefined` when the element has none. A `popovertarget` button gets it from its popover
+ * (https://w3c.github.io/html-aam/#att-popovertarget), with or without scripts.
+ */
+export async function accessibleExpanded(locator: Locator): Promise<boolean | undefined> {
+  const page = locator.page();
+  const marker = `ax-${Math.random().toString(36).slice(2)}`;
+  await locator.evaluate((el, m) => el.setAttribute('data-ax-probe', m), marker);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: `document.querySelector('[data-ax-probe="${marker}"]')`,
+    });
+    if (!result.objectId) throw new Error('accessibleExpanded: the element is gone');
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+      objectId: result.objectId,
+      fetchRelatives: false,
+    });
+    const expanded = nodes[0]?.properties?.find((p) => p.name === 'expanded');
+    return expanded ? Boolean(expanded.value.value) : undefined;
+  } finally {
+    await cdp.detach();
+    await locator.evaluate((el) => el.removeAttribute('data-ax-probe'));
+  }
+}
