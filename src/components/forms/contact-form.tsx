@@ -19,8 +19,8 @@
  * `placement` (which copy: decides the element ids and where the confirmation lands).
  */
 import { ArrowRight } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
+import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
+import { Link, useActionData, useFetcher, useSearchParams, type Fetcher } from 'react-router';
 import {
   FIELD_NAMES,
   HONEYPOT_FIELD,
@@ -51,6 +51,9 @@ const INPUTS = [
   { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
 ] as const;
 
+/** Messages beside the fields, by field name; a field without one is fine. */
+type FieldErrors = Partial<Record<FieldName, string>>;
+
 /** "Please check the field marked below." / "…the 3 fields…" */
 function summary(count: number): string {
   return `Please check ${count === 1 ? 'the field' : `the ${count} fields`} marked below.`;
@@ -58,58 +61,17 @@ function summary(count: number): string {
 
 export function ContactForm({ theme, placement }: ContactFormProps) {
   const formId = FORM_IDS[placement];
-  const id = (s: string) => `${placement === 'home' ? 'home-contact' : 'contact'}-${s}`;
+  const id = elementIds(placement);
   const fetcher = useFetcher<EnquiryActionData>({ key: formId });
   const posted = useActionData<EnquiryActionData | undefined>();
   const [params] = useSearchParams();
-  const form = useRef<HTMLFormElement>(null);
-  const status = useRef<HTMLParagraphElement>(null);
-  const started = useRef(false);
-  // The time trap's start, once per page view (the endpoint keeps an earlier valid start).
-  const start = () => {
-    if (started.current) return;
-    started.current = true;
-    void fetch(START_PATH, { credentials: 'same-origin', cache: 'no-store' }).catch(() => {
-      started.current = false;
-    });
-  };
+  const { form, status } = useSubmissionFocus(fetcher.data, fetcher.state);
+  const start = useTimeTrapStart();
 
   // The fetcher's answer (JavaScript) wins over the page's own POST answer (no JavaScript).
   const answer = fetcher.data ?? posted;
-  const result = answer?.result;
-  const sent = result ? result.ok : params.get(CONFIRMATION_QUERY) === '1';
-  const fieldErrors: Partial<Record<FieldName, string>> =
-    result && !result.ok ? result.fieldErrors : {};
-  const invalid = FIELD_NAMES.filter((name) => fieldErrors[name]);
-  const statusText = sent
-    ? SENT_MESSAGE
-    : result && !result.ok
-      ? invalid.length > 0
-        ? summary(invalid.length)
-        : result.message
-      : '';
+  const shown = describeAnswer(answer, params.get(CONFIRMATION_QUERY) === '1');
   const busy = fetcher.state !== 'idle';
-  const values = answer?.values ?? {};
-
-  useEffect(() => {
-    if (form.current) form.current.noValidate = true;
-  }, []);
-
-  // After a fetcher submission settles: clear on success, then move focus where it helps.
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || fetcher.state !== 'idle') return;
-    if (data.result.ok) {
-      form.current?.reset();
-      status.current?.focus();
-      return;
-    }
-    const first = FIELD_NAMES.find(
-      (name) => data.result.ok === false && data.result.fieldErrors[name],
-    );
-    const target = first ? form.current?.elements.namedItem(first) : status.current;
-    if (target instanceof HTMLElement) target.focus();
-  }, [fetcher.data, fetcher.state]);
 
   const dark = theme === 'dark';
   return (
@@ -124,81 +86,270 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
       onFocus={start}
       onInput={start}
     >
-      <p
+      <FormStatus
         ref={status}
         id={id('status')}
-        role="status"
-        tabIndex={-1}
-        className={cx(
-          'contact-form__status',
-          result && !result.ok && 'is-error',
-          sent && 'is-sent',
-        )}
-        data-status=""
-      >
-        {statusText}
-      </p>
-      <div className="contact-form__grid">
-        {INPUTS.map((f) => (
-          <div key={f.name} className="contact-form__field">
-            <label htmlFor={id(f.name)}>{f.label}</label>
-            <input
-              // A new answer re-mounts the field with the text as posted (no-JS path).
-              key={`${f.name}:${values[f.name] ?? ''}`}
-              id={id(f.name)}
-              name={f.name}
-              type={f.type}
-              required
-              maxLength={LIMITS[f.name]}
-              autoComplete={f.autoComplete}
-              defaultValue={values[f.name] ?? ''}
-              aria-invalid={fieldErrors[f.name] ? true : undefined}
-              aria-describedby={fieldErrors[f.name] ? id(`${f.name}-error`) : undefined}
-            />
-            <p id={id(`${f.name}-error`)} className="contact-form__error" data-error-for={f.name}>
-              {fieldErrors[f.name]}
-            </p>
-          </div>
-        ))}
-        <div className="contact-form__field contact-form__field--wide">
-          <label htmlFor={id('message')}>Message</label>
-          <textarea
-            key={`message:${values.message ?? ''}`}
-            id={id('message')}
-            name="message"
-            rows={4}
-            required
-            maxLength={LIMITS.message}
-            defaultValue={values.message ?? ''}
-            aria-invalid={fieldErrors.message ? true : undefined}
-            aria-describedby={fieldErrors.message ? id('message-error') : undefined}
-          />
-          <p id={id('message-error')} className="contact-form__error" data-error-for="message">
-            {fieldErrors.message}
-          </p>
-        </div>
-      </div>
-      <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty if you are human</label>
-        <input
-          id={id(HONEYPOT_FIELD)}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+        text={shown.statusText}
+        failed={shown.failed}
+        sent={shown.sent}
+      />
+      <FormFields id={id} values={shown.values} fieldErrors={shown.fieldErrors} />
+      <Honeypot id={id(HONEYPOT_FIELD)} />
       <input type="hidden" name={FORM_ID_FIELD} value={formId} />
-      <div className="contact-form__footer">
-        <button type="submit" className="contact-form__submit" aria-busy={busy || undefined}>
-          <span>{busy ? 'Sending…' : 'Send message'}</span>
-          <ArrowRight aria-hidden="true" size={20} strokeWidth={1.75} />
-        </button>
-        <p id={id('privacy-note')} className="contact-form__privacy">
-          We use your details only to answer your enquiry.{' '}
-          <Link to="/contact#privacy">How we handle your enquiry</Link>
-        </p>
-      </div>
+      <FormFooter busy={busy} privacyNoteId={id('privacy-note')} />
     </fetcher.Form>
+  );
+}
+
+/**
+ * The element ids of one copy of the form: `home-contact-<part>` on the home page,
+ * `contact-<part>` on the contact page, so labels, `aria-describedby` and the status line point
+ * into their own copy.
+ */
+function elementIds(placement: ContactFormProps['placement']): (part: string) => string {
+  const prefix = placement === 'home' ? 'home-contact' : 'contact';
+  return (part) => `${prefix}-${part}`;
+}
+
+/**
+ * The time trap's start (docs/decisions/009-form-time-trap-without-a-page-token.md): the
+ * returned handler asks `START_PATH` for the start cookie on the first focus or input, once per
+ * page view (the endpoint keeps an earlier valid start), and again on the next one if that request
+ * failed. Never throws.
+ */
+function useTimeTrapStart(): () => void {
+  const started = useRef(false);
+  return () => {
+    if (started.current) return;
+    started.current = true;
+    void fetch(START_PATH, { credentials: 'same-origin', cache: 'no-store' }).catch(() => {
+      started.current = false;
+    });
+  };
+}
+
+/** What the form shows for the latest answer; see {@link describeAnswer}. */
+interface ShownAnswer {
+  /** The enquiry was stored: the confirmation shows. */
+  sent: boolean;
+  /** The enquiry was refused: the status line is an error. */
+  failed: boolean;
+  fieldErrors: FieldErrors;
+  /** The status line: the confirmation, a summary of the wrong fields, the refusal, or ''. */
+  statusText: string;
+  /** The visitor's text as posted, to put back into the fields (empty after success). */
+  values: EnquiryActionData['values'];
+}
+
+/**
+ * Turns the action's answer (undefined before any submission) into what the form shows.
+ * `confirmed` is whether the page is the no-JavaScript confirmation (`?sent=1`), which counts
+ * only while there is no answer.
+ */
+function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolean): ShownAnswer {
+  const result = answer?.result;
+  const sent = result ? result.ok : confirmed;
+  const fieldErrors: FieldErrors = result && !result.ok ? result.fieldErrors : {};
+  const invalid = FIELD_NAMES.filter((name) => fieldErrors[name]);
+  const statusText = sent
+    ? SENT_MESSAGE
+    : result && !result.ok
+      ? invalid.length > 0
+        ? summary(invalid.length)
+        : result.message
+      : '';
+  return {
+    sent,
+    failed: result !== undefined && !result.ok,
+    fieldErrors,
+    statusText,
+    values: answer?.values ?? {},
+  };
+}
+
+/**
+ * The form's behaviour once hydrated: the browser's validation bubbles give way to the server's
+ * messages (`noValidate`), and after a fetcher submission settles (`state` back to 'idle' with
+ * `data`) the fields clear on success and focus moves to the status line, or on a refusal to the
+ * first wrong field (in `FIELD_NAMES` order) or, when no field is named, the status line.
+ *
+ * @returns the refs to attach to the `<form>` and to the status line.
+ */
+function useSubmissionFocus(
+  data: EnquiryActionData | undefined,
+  state: Fetcher['state'],
+): { form: RefObject<HTMLFormElement | null>; status: RefObject<HTMLParagraphElement | null> } {
+  const form = useRef<HTMLFormElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
+
+  useEffect(() => {
+    if (!data || state !== 'idle') return;
+    if (data.result.ok) {
+      form.current?.reset();
+      status.current?.focus();
+      return;
+    }
+    const first = FIELD_NAMES.find(
+      (name) => data.result.ok === false && data.result.fieldErrors[name],
+    );
+    const target = first ? form.current?.elements.namedItem(first) : status.current;
+    if (target instanceof HTMLElement) target.focus();
+  }, [data, state]);
+
+  return { form, status };
+}
+
+/**
+ * The status line (`role="status"`): the confirmation or the refusal's summary. Focusable from
+ * script only (`tabIndex={-1}`) so focus can land on it after a submission.
+ */
+function FormStatus({
+  ref,
+  id,
+  text,
+  failed,
+  sent,
+}: {
+  ref: Ref<HTMLParagraphElement>;
+  id: string;
+  text: string;
+  failed: boolean;
+  sent: boolean;
+}) {
+  return (
+    <p
+      ref={ref}
+      id={id}
+      role="status"
+      tabIndex={-1}
+      className={cx('contact-form__status', failed && 'is-error', sent && 'is-sent')}
+      data-status=""
+    >
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The four visible fields (name, email, subject; message at full width), filled with `values`
+ * and marked with `fieldErrors`. A new answer re-mounts a control (its `key` holds the text) so
+ * it shows the text as posted (no-JS path).
+ */
+function FormFields({
+  id,
+  values,
+  fieldErrors,
+}: {
+  id: (part: string) => string;
+  values: EnquiryActionData['values'];
+  fieldErrors: FieldErrors;
+}) {
+  return (
+    <div className="contact-form__grid">
+      {INPUTS.map((f) => (
+        <Field key={f.name} name={f.name} label={f.label} id={id} error={fieldErrors[f.name]}>
+          <input
+            // A new answer re-mounts the field with the text as posted (no-JS path).
+            key={`${f.name}:${values[f.name] ?? ''}`}
+            id={id(f.name)}
+            name={f.name}
+            type={f.type}
+            required
+            maxLength={LIMITS[f.name]}
+            autoComplete={f.autoComplete}
+            defaultValue={values[f.name] ?? ''}
+            {...errorAttributes(id(f.name), fieldErrors[f.name])}
+          />
+        </Field>
+      ))}
+      <Field wide name="message" label="Message" id={id} error={fieldErrors.message}>
+        <textarea
+          key={`message:${values.message ?? ''}`}
+          id={id('message')}
+          name="message"
+          rows={4}
+          required
+          maxLength={LIMITS.message}
+          defaultValue={values.message ?? ''}
+          {...errorAttributes(id('message'), fieldErrors.message)}
+        />
+      </Field>
+    </div>
+  );
+}
+
+/**
+ * One field's frame: the label, the control passed as `children` (whose id is `id(name)`), and
+ * the server's message for it in `<p id="<id(name)>-error">`, present (empty) even when the field
+ * is fine so the control can point at it.
+ */
+function Field({
+  name,
+  label,
+  id,
+  error,
+  wide = false,
+  children,
+}: {
+  name: FieldName;
+  label: string;
+  id: (part: string) => string;
+  error: string | undefined;
+  /** Spans the whole grid row (the message). */
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cx('contact-form__field', wide && 'contact-form__field--wide')}>
+      <label htmlFor={id(name)}>{label}</label>
+      {children}
+      <p id={id(`${name}-error`)} className="contact-form__error" data-error-for={name}>
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * `aria-invalid` and `aria-describedby` (naming the message `<p>` of {@link Field}) for a control
+ * with a server message; neither attribute when `error` is undefined or empty.
+ */
+function errorAttributes(controlId: string, error: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${controlId}-error` : undefined,
+  };
+}
+
+/** The honeypot: a field hidden from people (and from assistive technology) that bots fill. */
+function Honeypot({ id }: { id: string }) {
+  return (
+    <div className="contact-form__trap" aria-hidden="true">
+      <label htmlFor={id}>Leave this field empty if you are human</label>
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/**
+ * The submit button ("Sending…" and `aria-busy` while a submission is under way) and the
+ * privacy note the form names in `aria-describedby`.
+ */
+function FormFooter({ busy, privacyNoteId }: { busy: boolean; privacyNoteId: string }) {
+  return (
+    <div className="contact-form__footer">
+      <button type="submit" className="contact-form__submit" aria-busy={busy || undefined}>
+        <span>{busy ? 'Sending…' : 'Send message'}</span>
+        <ArrowRight aria-hidden="true" size={20} strokeWidth={1.75} />
+      </button>
+      <p id={privacyNoteId} className="contact-form__privacy">
+        We use your details only to answer your enquiry.{' '}
+        <Link to="/contact#privacy">How we handle your enquiry</Link>
+      </p>
+    </div>
   );
 }

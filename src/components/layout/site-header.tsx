@@ -18,7 +18,7 @@
  * the menu stays visible as a second row (`@media (scripting: none)`).
  */
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isScrolled, menuToggleLabel, MOBILE_BREAKPOINT_PX } from '../../lib/widgets/header.ts';
 import { site } from '../../site.config.ts';
@@ -29,56 +29,11 @@ const MENU_ID = 'site-menu';
 
 export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
   const { pathname } = useLocation();
-  const [scrolled, setScrolled] = useState(false);
-  const [open, setOpen] = useState(false);
+  const scrolled = useScrolled();
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const onScroll = () => setScrolled(isScrolled(window.scrollY));
-    onScroll();
-    addEventListener('scroll', onScroll, { passive: true });
-    return () => removeEventListener('scroll', onScroll);
-  }, []);
-
-  // The popover is the source of truth: it may have been opened before hydration.
-  useEffect(() => {
-    const element = menu.current;
-    if (!element) return;
-    const sync = () => setOpen(element.matches(':popover-open'));
-    sync();
-    element.addEventListener('toggle', sync);
-    return () => element.removeEventListener('toggle', sync);
-  }, []);
-
-  useEffect(() => {
-    const wide = matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
-    const onWide = () => {
-      if (wide.matches) closeMenu(menu.current);
-    };
-    wide.addEventListener('change', onWide);
-    return () => wide.removeEventListener('change', onWide);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      // A tooltip that consumed this Escape calls preventDefault; the menu then stays open.
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      closeMenu(menu.current);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
-  // A navigation closes the menu (not the first render: it may have been opened before).
-  const shownPath = useRef(pathname);
-  useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
-    closeMenu(menu.current);
-  }, [pathname]);
+  const open = useMenuOpen(menu);
+  useMenuDismissal(menu, toggle, open, pathname);
 
   return (
     <div
@@ -116,6 +71,82 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
       </header>
     </div>
   );
+}
+
+/**
+ * Whether the page is scrolled more than `SCROLL_THRESHOLD_PX` (50px;
+ * `isScrolled(window.scrollY)`), kept current by a passive `scroll` listener. `false` on the
+ * server and in the hydration render, so the first client render matches the server's HTML.
+ */
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(isScrolled(window.scrollY));
+    onScroll();
+    addEventListener('scroll', onScroll, { passive: true });
+    return () => removeEventListener('scroll', onScroll);
+  }, []);
+  return scrolled;
+}
+
+/**
+ * Whether the menu popover is open, read from the popover itself (`:popover-open`, then its
+ * `toggle` events): it is the source of truth, since the button may have opened it before
+ * hydration. `false` on the server and in the hydration render.
+ */
+function useMenuOpen(menu: RefObject<HTMLDivElement | null>): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const element = menu.current;
+    if (!element) return;
+    const sync = () => setOpen(element.matches(':popover-open'));
+    sync();
+    element.addEventListener('toggle', sync);
+    return () => element.removeEventListener('toggle', sync);
+  }, [menu]);
+  return open;
+}
+
+/**
+ * The ways the open menu closes besides its button: the viewport widening to
+ * `MOBILE_BREAKPOINT_PX` (768px) or more, Escape while `open` (focus returns to `toggle`, unless
+ * a tooltip already consumed the key), and a navigation to another `pathname` (not the first
+ * render: the menu may have been opened before hydration).
+ */
+function useMenuDismissal(
+  menu: RefObject<HTMLDivElement | null>,
+  toggle: RefObject<HTMLButtonElement | null>,
+  open: boolean,
+  pathname: string,
+): void {
+  useEffect(() => {
+    const wide = matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const onWide = () => {
+      if (wide.matches) closeMenu(menu.current);
+    };
+    wide.addEventListener('change', onWide);
+    return () => wide.removeEventListener('change', onWide);
+  }, [menu]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      // A tooltip that consumed this Escape calls preventDefault; the menu then stays open.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      closeMenu(menu.current);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, menu, toggle]);
+
+  // A navigation closes the menu (not the first render: it may have been opened before).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu(menu.current);
+  }, [pathname, menu]);
 }
 
 /** Hides the menu popover if it is open (no-op where popovers are unsupported). */

@@ -31,6 +31,44 @@ const BUTTON =
   'inline-flex size-11 items-center justify-center rounded-full border border-stone-500 transition-colors hover:bg-stone-100 aria-disabled:cursor-not-allowed aria-disabled:border-stone-300 aria-disabled:text-stone-500 aria-disabled:hover:bg-transparent';
 
 export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
+  const { viewport, strip, offset, previousDisabled, nextDisabled, move } = useStripOffset();
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-labelledby={labelledby}
+      className="awards block"
+      data-offset={offset}
+    >
+      <div className="controls mb-6 justify-end gap-3">
+        <StepButton action="previous" disabled={previousDisabled} onStep={() => move(-STEP_PX)} />
+        <StepButton action="next" disabled={nextDisabled} onStep={() => move(STEP_PX)} />
+      </div>
+      <div ref={viewport} data-viewport="" className="viewport">
+        <ul
+          ref={strip}
+          data-strip=""
+          className="strip"
+          role="list"
+          style={offset ? { transform: `translateX(${-offset}px)` } : undefined}
+        >
+          {awards.map((award) => (
+            <AwardBadge key={award.id} award={award} />
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The strip's offset in CSS px (how far it has moved left, ≥ 0) and the buttons' bounds, measured
+ * from the `viewport` and `strip` elements the returned refs attach to. `move(step)` moves by
+ * `step` px (±`STEP_PX`; 0 re-clamps) within [0, stripWidth − viewportWidth]; a `ResizeObserver`
+ * on the viewport re-clamps whenever its size changes.
+ */
+function useStripOffset() {
   const viewport = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLUListElement>(null);
   const offsetRef = useRef(0);
@@ -57,65 +95,66 @@ export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
     return () => observer.disconnect();
   }, [move]);
 
-  const previousDisabled = isPreviousDisabled(offset);
+  return {
+    viewport,
+    strip,
+    offset,
+    previousDisabled: isPreviousDisabled(offset),
+    nextDisabled,
+    move,
+  };
+}
+
+/** Label and icon of each step button. */
+const STEPS = {
+  previous: { label: 'Previous awards', Icon: ChevronLeft },
+  next: { label: 'Next awards', Icon: ChevronRight },
+} as const;
+
+/**
+ * Previous or Next. At its bound it is `aria-disabled="true"` and ignores presses, but stays
+ * focusable (not `disabled`), so keyboard focus is not lost when the strip reaches the end.
+ */
+function StepButton({
+  action,
+  disabled,
+  onStep,
+}: {
+  action: keyof typeof STEPS;
+  disabled: boolean;
+  onStep: () => void;
+}) {
+  const { label, Icon } = STEPS[action];
   return (
-    <div
-      role="region"
-      aria-roledescription="carousel"
-      aria-labelledby={labelledby}
-      className="awards block"
-      data-offset={offset}
+    <button
+      type="button"
+      data-action={action}
+      aria-disabled={disabled}
+      className={BUTTON}
+      onClick={() => {
+        if (!disabled) onStep();
+      }}
     >
-      <div className="controls mb-6 justify-end gap-3">
-        <button
-          type="button"
-          data-action="previous"
-          aria-disabled={previousDisabled}
-          className={BUTTON}
-          onClick={() => {
-            if (!previousDisabled) move(-STEP_PX);
-          }}
-        >
-          <ChevronLeft size={20} aria-hidden="true" />
-          <span className="sr-only">Previous awards</span>
-        </button>
-        <button
-          type="button"
-          data-action="next"
-          aria-disabled={nextDisabled}
-          className={BUTTON}
-          onClick={() => {
-            if (!nextDisabled) move(STEP_PX);
-          }}
-        >
-          <ChevronRight size={20} aria-hidden="true" />
-          <span className="sr-only">Next awards</span>
-        </button>
-      </div>
-      <div ref={viewport} data-viewport="" className="viewport">
-        <ul
-          ref={strip}
-          data-strip=""
-          className="strip"
-          role="list"
-          style={offset ? { transform: `translateX(${-offset}px)` } : undefined}
-        >
-          {awards.map((award) => (
-            <li key={award.id} className="award" data-award={award.id}>
-              <img
-                src={award.image}
-                alt=""
-                width={160}
-                height={160}
-                loading="lazy"
-                decoding="async"
-                className="size-40 object-contain"
-              />
-              <p className="text-center text-base font-semibold text-balance">{award.name}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+      <Icon size={20} aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </button>
+  );
+}
+
+/** One award in the strip: its 160×160px badge (decorative, lazy) and its name. */
+function AwardBadge({ award }: { award: AwardsCarouselProps['awards'][number] }) {
+  return (
+    <li className="award" data-award={award.id}>
+      <img
+        src={award.image}
+        alt=""
+        width={160}
+        height={160}
+        loading="lazy"
+        decoding="async"
+        className="size-40 object-contain"
+      />
+      <p className="text-center text-base font-semibold text-balance">{award.name}</p>
+    </li>
   );
 }

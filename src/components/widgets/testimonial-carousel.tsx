@@ -13,7 +13,7 @@
  * (`role="group" aria-roledescription="slide" aria-label="N of 6" [data-active]`).
  */
 import { Pause, Play, Quote } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FocusEvent } from 'react';
 import {
   dotLabel,
   initialPlaying,
@@ -34,8 +34,55 @@ export interface TestimonialCarouselProps {
   labelledby: string;
 }
 
+type Testimonial = TestimonialCarouselProps['testimonials'][number];
+
 export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCarouselProps) {
   const count = testimonials.length;
+  const { index, select, playing, toggle, rotating, holdHandlers } = useRotation(count);
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-labelledby={labelledby}
+      className="testimonials block"
+      data-active={index}
+      data-playing={playing ? '' : undefined}
+      data-rotating={rotating ? '' : undefined}
+      {...holdHandlers}
+    >
+      <div data-slides="" aria-live={liveMode(rotating)} className="slides">
+        {testimonials.map((t, i) => (
+          <TestimonialSlide
+            key={t.author}
+            testimonial={t}
+            index={i}
+            count={count}
+            active={i === index}
+          />
+        ))}
+      </div>
+      <CarouselControls
+        testimonials={testimonials}
+        index={index}
+        playing={playing}
+        onToggle={toggle}
+        onSelect={select}
+      />
+    </div>
+  );
+}
+
+/**
+ * The carousel's state: the active slide (`index`, 0-based, of `count` slides), the Pause/Play
+ * choice (`playing`; before the visitor presses the button, playing unless they prefer reduced
+ * motion) and whether the slides advance right now (`rotating`: playing, not hovered, no focus
+ * inside). While rotating, an interval advances `index` every `ROTATE_MS` (6000 ms), wrapping.
+ *
+ * @returns the state, `select(i)` (a dot), `toggle()` (Pause/Play) and `holdHandlers`, the
+ *   pointer and focus handlers to spread on the carousel's root element.
+ */
+function useRotation(count: number) {
   const [index, setIndex] = useState(0);
   // null until the visitor presses Pause/Play; before that, reduced motion decides.
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -51,77 +98,111 @@ export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCar
     return () => clearInterval(timer);
   }, [rotating, count]);
 
-  return (
-    <div
-      role="region"
-      aria-roledescription="carousel"
-      aria-labelledby={labelledby}
-      className="testimonials block"
-      data-active={index}
-      data-playing={playing ? '' : undefined}
-      data-rotating={rotating ? '' : undefined}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
+  return {
+    index,
+    select: (i: number) => setIndex(selectIndex(i, count)),
+    playing,
+    toggle: () => setChosen(!playing),
+    rotating,
+    holdHandlers: {
+      onPointerEnter: () => setHovered(true),
+      onPointerLeave: () => setHovered(false),
+      onFocus: () => setFocused(true),
+      // Focus moving between elements inside the carousel keeps it held.
+      onBlur: (event: FocusEvent<HTMLElement>) => {
         if (
           event.relatedTarget instanceof Node &&
           event.currentTarget.contains(event.relatedTarget)
         )
           return;
         setFocused(false);
-      }}
+      },
+    },
+  };
+}
+
+/**
+ * One slide (`role="group"`, `aria-roledescription="slide"`, "N of M"): the quote, its author and
+ * their position. `active` marks the slide the CSS shows while JavaScript runs.
+ */
+function TestimonialSlide({
+  testimonial: t,
+  index,
+  count,
+  active,
+}: {
+  testimonial: Testimonial;
+  index: number;
+  count: number;
+  active: boolean;
+}) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={slideLabel(index, count)}
+      data-slide=""
+      data-active={active ? '' : undefined}
+      className="slide"
     >
-      <div data-slides="" aria-live={liveMode(rotating)} className="slides">
+      <figure className="flex flex-col gap-6">
+        <Quote className="text-accent" size={32} aria-hidden="true" />
+        <blockquote className="font-display text-xl leading-snug text-balance sm:text-2xl md:text-3xl">
+          <p>{t.quote}</p>
+        </blockquote>
+        <figcaption className="text-base">
+          <span className="font-semibold">{t.author}</span>
+          {t.position && <span className="block text-sm text-stone-600">{t.position}</span>}
+        </figcaption>
+      </figure>
+    </div>
+  );
+}
+
+/**
+ * The Pause/Play button (its label says what pressing it does) and one dot per slide ("Show
+ * testimonial N of M", `aria-current` on the active one).
+ */
+function CarouselControls({
+  testimonials,
+  index,
+  playing,
+  onToggle,
+  onSelect,
+}: {
+  testimonials: TestimonialCarouselProps['testimonials'];
+  index: number;
+  playing: boolean;
+  onToggle: () => void;
+  onSelect: (index: number) => void;
+}) {
+  const count = testimonials.length;
+  return (
+    <div className="controls mt-8 flex-wrap items-center gap-x-4 gap-y-2">
+      <button
+        type="button"
+        data-action="toggle"
+        onClick={onToggle}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-500 px-4 text-sm font-semibold whitespace-nowrap hover:bg-stone-100"
+      >
+        <Pause className="icon-pause" size={16} aria-hidden="true" />
+        <Play className="icon-play" size={16} aria-hidden="true" />
+        <span>{toggleLabel(playing)}</span>
+      </button>
+      <div className="flex flex-wrap">
         {testimonials.map((t, i) => (
-          <div
+          <button
             key={t.author}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={slideLabel(i, count)}
-            data-slide=""
-            data-active={i === index ? '' : undefined}
-            className="slide"
+            type="button"
+            className="dot inline-flex size-11 items-center justify-center"
+            data-slide-to={i}
+            aria-label={dotLabel(i, count)}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => onSelect(i)}
           >
-            <figure className="flex flex-col gap-6">
-              <Quote className="text-accent" size={32} aria-hidden="true" />
-              <blockquote className="font-display text-xl leading-snug text-balance sm:text-2xl md:text-3xl">
-                <p>{t.quote}</p>
-              </blockquote>
-              <figcaption className="text-base">
-                <span className="font-semibold">{t.author}</span>
-                {t.position && <span className="block text-sm text-stone-600">{t.position}</span>}
-              </figcaption>
-            </figure>
-          </div>
+            <span className="dot-mark size-2.5 rounded-full" />
+          </button>
         ))}
-      </div>
-      <div className="controls mt-8 flex-wrap items-center gap-x-4 gap-y-2">
-        <button
-          type="button"
-          data-action="toggle"
-          onClick={() => setChosen(!playing)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-500 px-4 text-sm font-semibold whitespace-nowrap hover:bg-stone-100"
-        >
-          <Pause className="icon-pause" size={16} aria-hidden="true" />
-          <Play className="icon-play" size={16} aria-hidden="true" />
-          <span>{toggleLabel(playing)}</span>
-        </button>
-        <div className="flex flex-wrap">
-          {testimonials.map((t, i) => (
-            <button
-              key={t.author}
-              type="button"
-              className="dot inline-flex size-11 items-center justify-center"
-              data-slide-to={i}
-              aria-label={dotLabel(i, count)}
-              aria-current={i === index ? 'true' : undefined}
-              onClick={() => setIndex(selectIndex(i, count))}
-            >
-              <span className="dot-mark size-2.5 rounded-full" />
-            </button>
-          ))}
-        </div>
       </div>
     </div>
   );
