@@ -73,11 +73,18 @@ export function productionAssets(clientDir: string): ClientAssets {
     string,
     string
   >;
-  // The stylesheet (and so its fonts) belongs to the chunk the entry loads before navigating.
-  const fontFiles = new Set(Object.values(manifest).flatMap((chunk) => chunk.assets ?? []));
-  const fontPreloads = [...fontFiles]
-    .filter((file) => /fraunces.*\.woff2$/.test(file))
-    .map(publicUrl);
+  // The display face sets every page's heading (the LCP element on most pages): preload it, or
+  // the heading is laid out in the fallback and shifts when the face arrives. Its URL is the one
+  // the inlined CSS asks for (Vite's manifest does not list fonts the CSS references).
+  const fontPreloads = [
+    ...new Set(
+      Object.values(inlineCss).flatMap((css) =>
+        [...css.matchAll(/url\(["']?(\/assets\/fraunces[^)"']*\.woff2)["']?\)/g)].map(
+          (match) => match[1] ?? '',
+        ),
+      ),
+    ),
+  ].filter(Boolean);
   return {
     bootstrapModules: [publicUrl(entry.file)],
     routeChunks,

@@ -51,4 +51,22 @@ describe('render route', () => {
     expect(bootstrap).toMatch(/s\.src="\/assets\/entry-client-[\w-]+\.js"/);
     expect(bootstrap).toMatch(/"\/assets\/about-[\w-]+\.js"/);
   });
+
+  it.each(PAGES.map((p) => p.path))(
+    '%s preloads the display face its inline CSS uses, so the heading does not shift when it arrives',
+    async (path) => {
+      const res = await request(t.app).get(path);
+      const head = res.text.slice(0, res.text.indexOf('</head>'));
+      const inlineCss = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
+        .map((m) => m[1])
+        .join('');
+      const display = /url\((\/assets\/fraunces[^)]*\.woff2)\)/.exec(inlineCss)?.[1];
+      expect(display, 'the inline CSS declares the display face').toBeTruthy();
+      expect(head).toContain(
+        `<link rel="preload" href="${display}" as="font" type="font/woff2" crossorigin=""/>`,
+      );
+      // The file is served.
+      expect((await request(t.app).get(display ?? '')).status).toBe(200);
+    },
+  );
 });
