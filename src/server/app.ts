@@ -21,7 +21,9 @@
  *    render per request with their own CSP hashes and `no-store`;
  * 9. the error handler: plain-text 4xx with the reason, 500 without details.
  */
+import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join, relative, sep } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
@@ -303,6 +305,33 @@ function pageServices(
   });
 }
 
+/** Paths Express answers itself, besides static files and `/api/…`. */
+const EXPRESS_PATHS: ReadonlySet<string> = new Set([
+  '/healthz',
+  '/readyz',
+  '/robots.txt',
+  '/sitemap.xml',
+]);
+
+/**
+ * Which paths the Express stack answers with something other than the 404 page: every file of
+ * the client build (listed once: a release never changes them), the enquiry API and the fixed
+ * routes above. The page store's fast path answers every other plain path with the stored 404.
+ *
+ * @param clientDir `<build>/client`
+ */
+function expressAnswers(clientDir: string): (path: string) => boolean {
+  const files = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          '/' + relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'),
+      ),
+  );
+  return (path) => files.has(path) || path.startsWith('/api/') || EXPRESS_PATHS.has(path);
+}
+
 /** Builds the app; see the module comment for the order of its parts. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger } = deps;
@@ -328,6 +357,7 @@ export function createApp(deps: AppDeps): SiteApp {
           services: (year) => services(year),
           now,
           logger,
+          handledElsewhere: expressAnswers(deps.production.clientDir),
         })
       : undefined;
   const ready = Promise.all([seo.ready, store?.ready]).then(() => undefined);

@@ -20,6 +20,12 @@ import { sendStored, storeResponse, strengthen, type StoredResponse } from './st
 /** Query of the contact form's confirmation (`?sent=1`), the one query that changes a page. */
 export const CONFIRMATION_QUERY = 'sent=1';
 
+/**
+ * A path made of RFC 3986 unreserved characters and `/` only: nothing to decode or refuse, so
+ * the fast path may answer it (https://www.rfc-editor.org/rfc/rfc3986#section-2.3).
+ */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
+
 /** A path no page has: its render is the 404 page served for every unknown path. */
 export const NOT_FOUND_PROBE = '/.well-known/not-a-page';
 
@@ -45,6 +51,11 @@ export interface PageStoreDeps {
   services: (year: number) => SiteServices;
   /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
+  /**
+   * True for a path something else answers (a static file, the API, health, robots.txt, the
+   * sitemap): the fast path leaves it to Express instead of answering 404 itself.
+   */
+  handledElsewhere: (path: string) => boolean;
   logger: Logger;
 }
 
@@ -69,8 +80,10 @@ export interface PageStore {
   /** GET/HEAD of anything no earlier route answered: the stored 404 page. */
   notFound: RequestHandler;
   /**
-   * The fast path, before Express: serves a GET/HEAD whose path is exactly a stored page's, when
-   * the pages of the current year are ready, and returns true; otherwise returns false and sends
+   * The fast path, before Express, when the pages of the current year are ready: serves a GET/HEAD
+   * whose path is exactly a stored page's, or the stored 404 page (logged like any 404) for a
+   * plain path (unreserved characters and `/` only) that is no page, no case or trailing-slash
+   * variant of one, and not `handledElsewhere`; returns true. Otherwise returns false and sends
    * nothing (Express then handles the request, including every redirect and refusal).
    *
    * @param headers response headers to send first (the security headers Express would add)
@@ -192,13 +205,28 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
     }
   };
 
+  /** A path Express would answer with the stored 404 page anyway (see `serve`). */
+  const serveNotFound = (
+    rendition: Rendition,
+    path: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: Map<string, string>,
+  ): boolean => {
+    if (!PLAIN_PATH.test(path) || deps.handledElsewhere(path)) return false;
+    if (rendition.pages.has(canonicalPath(path))) return false;
+    deps.logger.warn({ path, status: 404 }, 'page not found');
+    sendStored(req, res, rendition.notFound, headers);
+    return true;
+  };
+
   const serve: PageStore['serve'] = (req, res, headers) => {
     if (!settled || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     if (settled.year !== yearOf(deps.now())) return false;
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (!settled.pages.has(path)) return false;
+    if (!settled.pages.has(path)) return serveNotFound(settled, path, req, res, headers);
     const sent =
       query !== -1 && new URLSearchParams(url.slice(query + 1)).getAll('sent').join() === '1';
     const page = settled.pages.get(sent ? `${path}?${CONFIRMATION_QUERY}` : path);

@@ -167,6 +167,37 @@ describe('pages rendered once per release', () => {
     expect(res.status).toBe(301);
     expect(res.headers['location']).toBe(location);
   });
+
+  it('every unknown path gets the one stored 404 page; what Express serves still answers', async () => {
+    const unknown = ['/wp-login.php', '/.env', '/about/team', '/nope~1', '/privacy'];
+    const answers = await Promise.all(unknown.map((path) => request(t.app).get(path)));
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+      expect(res.headers['etag']).toBe(answers[0]?.headers['etag']);
+      expect(res.headers['content-security-policy']).toContain("'strict-dynamic'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    const head = await request(t.app).head('/wp-login.php');
+    expect(head.status).toBe(404);
+    expect(head.text ?? '').toBe('');
+    // Paths the Express stack answers are not taken for unknown ones.
+    const asset = /\/assets\/entry-client-[\w-]+\.js/.exec(
+      (await request(t.app).get('/')).text,
+    )?.[0];
+    for (const [path, status] of [
+      ['/robots.txt', 200],
+      ['/sitemap.xml', 200],
+      ['/favicon.ico', 200],
+      ['/manifest.webmanifest', 200],
+      [asset ?? '/assets/missing', 200],
+      ['/healthz', 200],
+      ['/api/enquiries/start', 204],
+      ['/%E0%A4%A', 400],
+    ] as const) {
+      expect((await request(t.app).get(path)).status, path).toBe(status);
+    }
+  });
 });
 
 describe('the footer year across 1 January', () => {
