@@ -37,6 +37,8 @@ import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { Env } from './env.ts';
 import {
   createObservability,
+  LIVENESS_PATH,
+  READINESS_PATH,
   healthRoutes,
   requestLogs,
   requestMetrics,
@@ -45,7 +47,7 @@ import {
 import { FALLBACK_CSP } from './csp.ts';
 import { createPageStore, type PageStore } from './pages.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
-import { seoFiles } from './seo.ts';
+import { SEO_PATHS, seoFiles } from './seo.ts';
 import { PAGES } from '../pages.ts';
 
 export interface AppDeps {
@@ -306,12 +308,7 @@ function pageServices(
 }
 
 /** Paths Express answers itself, besides static files and `/api/…`. */
-const EXPRESS_PATHS: ReadonlySet<string> = new Set([
-  '/healthz',
-  '/readyz',
-  '/robots.txt',
-  '/sitemap.xml',
-]);
+const EXPRESS_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH, ...SEO_PATHS]);
 
 /**
  * Which paths the Express stack answers with something other than the 404 page: every file of

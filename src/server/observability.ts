@@ -20,6 +20,11 @@ import { START_PATH } from '../lib/enquiry-fields.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import { PAGES } from '../pages.ts';
 
+/** Liveness: the process answers (Kubernetes' livenessProbe, Docker's HEALTHCHECK). */
+export const LIVENESS_PATH = '/healthz';
+/** Readiness: send traffic here (pages rendered, the store answers, not draining). */
+export const READINESS_PATH = '/readyz';
+
 /** Longest a readiness query of the store may take, ms. */
 export const READY_TIMEOUT_MS = 1000;
 
@@ -37,7 +42,7 @@ export function routeLabel(path: string, status: number): string {
   if (PAGE_ROUTES.has(path)) return path;
   if (path.startsWith('/assets/')) return '/assets';
   if (path === '/api/enquiries' || path === START_PATH) return path;
-  if (path === '/healthz' || path === '/readyz') return path;
+  if (path === LIVENESS_PATH || path === READINESS_PATH) return path;
   if (status === 404) return 'not-found';
   return 'static';
 }
@@ -142,7 +147,8 @@ export function requestLogs(logger: Logger): RequestHandler {
     quietReqLogger: true,
     autoLogging: {
       ignore: (req) =>
-        (req.url === '/healthz' || req.url === '/readyz') && (req.method ?? 'GET') === 'GET',
+        (req.url === LIVENESS_PATH || req.url === READINESS_PATH) &&
+        (req.method ?? 'GET') === 'GET',
     },
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
@@ -168,10 +174,10 @@ export function healthRoutes(
     version: VERSION,
     uptime: Math.round(process.uptime()),
   });
-  router.get('/healthz', (_req, res) => {
+  router.get(LIVENESS_PATH, (_req, res) => {
     res.set('Cache-Control', 'no-store').json(body('ok'));
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get(READINESS_PATH, async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (obs.draining) {
       res.status(503).json({ ...body('draining') });

@@ -22,6 +22,9 @@ export async function sitemapXml(origin: string): Promise<string> {
   return (await streamToPromise(stream)).toString();
 }
 
+/** The paths {@link seoFiles} answers. */
+export const SEO_PATHS: readonly string[] = ['/robots.txt', '/sitemap.xml'];
+
 /**
  * `GET /robots.txt` and `GET /sitemap.xml` for `origin`, computed once.
  * @returns the handler and a promise that settles when both files are ready
@@ -46,7 +49,7 @@ export function seoFiles(origin: string): { handler: RequestHandler; ready: Prom
   ]).then(() => undefined);
   const handler: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path !== '/robots.txt' && req.path !== '/sitemap.xml') return next();
+    if (!SEO_PATHS.includes(req.path)) return next();
     try {
       await ready;
       const stored = files.get(req.path);
