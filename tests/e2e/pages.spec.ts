@@ -13,6 +13,7 @@ import {
   luminance,
   pauseClock,
   site,
+  drawDeferredSections,
 } from './support/site.ts';
 
 /** The section element labelled by the heading with `headingId`. */
@@ -35,6 +36,7 @@ test.describe('About', () => {
     // The team is marked as placeholders in content.
     const network = sectionOf(page, 'network-heading');
     await expect(network.getByRole('listitem')).toHaveCount(4);
+    await drawDeferredSections(page);
     for (const tile of await network.getByRole('listitem').all()) {
       expect((await tile.innerText()).trim().length, 'network tile is not empty').toBeGreaterThan(
         20,
@@ -54,6 +56,7 @@ test.describe('Expertise', () => {
       has: page.getByRole('heading', { level: 2 }),
     });
     await expect(services).toHaveCount(8);
+    await drawDeferredSections(page);
     for (const s of await services.all()) {
       const id = await s.getAttribute('id');
       expect(id).toMatch(/^[a-z0-9-]+$/);
@@ -180,6 +183,7 @@ test.describe('footer and contact details', () => {
       expect([...emails], `${path} mailto links`).toEqual([site.email]);
       const phones = new Set([...html.matchAll(/tel:([^"'\s>]+)/g)].map((m) => m[1]));
       expect([...phones], `${path} tel links`).toEqual([site.phoneHref]);
+      await drawDeferredSections(page);
       const text = await page.locator('body').innerText();
       const shownEmails = new Set(text.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? []);
       expect([...shownEmails], `${path} visible email addresses`).toEqual([site.email]);

@@ -20,7 +20,7 @@ export function SiteFooter() {
   const copy = section('footer');
   return (
     <HydrationBoundary>
-      <footer className="theme-dark border-t border-stone-800 bg-ink text-paper">
+      <footer className="render-when-near theme-dark border-t border-stone-800 bg-ink text-paper">
         <Container className="pt-20 pb-10 md:pt-28">
           <div className="grid gap-14 lg:grid-cols-12 lg:gap-12">
             <div className="lg:col-span-6">

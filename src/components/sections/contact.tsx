@@ -107,7 +107,7 @@ export function PrivacySection({ notice }: { notice: ContentOf<'privacy.yaml'> }
     <section
       id="privacy"
       aria-labelledby="privacy-heading"
-      className="theme-dark border-t border-stone-800 bg-ink py-section text-paper"
+      className="render-when-near theme-dark border-t border-stone-800 bg-ink py-section text-paper"
     >
       <Container className="grid gap-12 lg:grid-cols-12">
         <div className="lg:col-span-4">

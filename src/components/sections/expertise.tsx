@@ -20,7 +20,7 @@ export function ServiceDetails({
           key={service.id}
           id={service.id}
           aria-labelledby={`${service.id}-heading`}
-          className="py-12 md:py-16"
+          className="render-when-near py-12 md:py-16"
         >
           <div className="grid gap-8 border-t border-stone-200 pt-10 lg:grid-cols-12 lg:gap-12">
             <div className="lg:col-span-5">

@@ -57,7 +57,7 @@ export function Section({
       aria-labelledby={labelledby}
       className={cx(
         'relative pb-section',
-        first ? 'pt-header' : 'pt-section',
+        first ? 'pt-header' : 'pt-section render-when-near',
         BACKGROUNDS[background],
         className,
       )}

@@ -12,7 +12,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import {
-  counterFrames,
   frameNumber,
   parseStat,
   STEP_MS,
@@ -38,7 +37,7 @@ function Counter({ value, tone }: { value: string; tone: 'light' | 'dark' }) {
   useEffect(() => {
     const element = ref.current;
     const stat = parseStat(value);
-    if (!element || !stat || !counterFrames(value) || matchMedia(REDUCED_MOTION_QUERY).matches) {
+    if (!element || !stat || matchMedia(REDUCED_MOTION_QUERY).matches) {
       return;
     }
     let timer: ReturnType<typeof setInterval> | undefined;

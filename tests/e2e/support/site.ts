@@ -236,3 +236,15 @@ export async function accessibleExpanded(locator: Locator): Promise<boolean | un
     await locator.evaluate((el) => el.removeAttribute('data-ax-probe'));
   }
 }
+
+/**
+ * Draws every section the browser is still skipping (`.render-when-near`, `content-visibility:
+ * auto`), as if the visitor had scrolled past each: `innerText` leaves skipped content out. Sets
+ * an inline `content-visibility: visible`, which the page's CSP allows (CSSOM, not markup).
+ */
+export async function drawDeferredSections(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>('.render-when-near'))
+      el.style.contentVisibility = 'visible';
+  });
+}
