@@ -3,15 +3,17 @@
  * `subset-font` (HarfBuzz's hb-subset compiled to WebAssembly).
  *
  * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).
- * Output: `src/assets/fonts/<family>-latin-wght-400-700.woff2`, which `src/styles/global.css`
+ * Output: `src/assets/fonts/fraunces-latin-400.woff2` and `inter-latin-wght-400-700.woff2`, which `src/styles/global.css`
  * declares with `@font-face`. Two reductions, both lossless for this site:
- * - the weight axis is limited to 400–700 (the site sets 400, 500 and 600; 700 is kept for the
- *   bold an editor may add in Markdown);
+ * - Inter's weight axis is limited to 400–700 (the site sets 400, 500 and 600; 700 is kept for
+ *   the bold an editor may add in Markdown); Fraunces, the display face, is pinned to one static
+ *   instance at 400, the only weight the site sets in it (17.7 KB instead of 32.5 KB for the
+ *   400–700 axis; decision 014);
  * - only the characters of {@link SUBSET_TEXT} are kept: Basic Latin, Latin-1 (accented names),
  *   typographic punctuation, ₹, €, ™ and arrows. A character outside it is still shown, in the
  *   fallback face; `tests/unit/fonts.test.ts` fails if site content uses one.
  *
- * Measured: Fraunces 36.6 → 32.5 KB, Inter 48.3 → 28.6 KB (woff2).
+ * Measured: Fraunces 36.6 → 17.7 KB, Inter 48.3 → 28.6 KB (woff2).
  *
  * Usage: `npm run fonts:subset` after upgrading a font package; commit the output. The output is
  * deterministic, and the unit test checks that the committed files match it.
@@ -27,7 +29,7 @@ import subsetFontUntyped from 'subset-font';
 const subsetFont = subsetFontUntyped as (
   font: Buffer,
   text: string,
-  options: { targetFormat: 'woff2'; variationAxes: Record<string, typeof WEIGHT_RANGE> },
+  options: { targetFormat: 'woff2'; variationAxes: Record<string, WeightAxis> },
 ) => Promise<Buffer>;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,38 +67,49 @@ export const SUBSET_TEXT = SUBSET_RANGES.flatMap(([a, b]) =>
  */
 export const WEIGHT_RANGE = { min: 400, max: 700, default: 400 };
 
+/** What `subset-font` does to the weight axis: keep a range, or pin one instance. */
+type WeightAxis = typeof WEIGHT_RANGE | number;
+
 /** Source package file → output path (relative to the repository root). */
-export const FONT_SUBSETS = [
+export const FONT_SUBSETS: ReadonlyArray<{
+  family: string;
+  source: string;
+  output: string;
+  weight: WeightAxis;
+}> = [
   {
     family: 'Fraunces',
     source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
-    output: 'src/assets/fonts/fraunces-latin-wght-400-700.woff2',
+    output: 'src/assets/fonts/fraunces-latin-400.woff2',
+    weight: 400,
   },
   {
     family: 'Inter',
     source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
     output: 'src/assets/fonts/inter-latin-wght-400-700.woff2',
+    weight: WEIGHT_RANGE,
   },
 ];
 
 /**
  * Subset one font.
  * @param source package path of the input woff2
+ * @param weight the weight range kept, or the one weight pinned as a static instance
  * @returns the subset woff2 bytes
  * @throws when the package is not installed
  */
-export async function subsetOne(source: string): Promise<Buffer> {
+export async function subsetOne(source: string, weight: WeightAxis): Promise<Buffer> {
   const input = readFileSync(require.resolve(source));
   return subsetFont(input, SUBSET_TEXT, {
     targetFormat: 'woff2',
-    variationAxes: { wght: WEIGHT_RANGE },
+    variationAxes: { wght: weight },
   });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const { family, source, output } of FONT_SUBSETS) {
+  for (const { family, source, output, weight } of FONT_SUBSETS) {
     const before = readFileSync(require.resolve(source)).length;
-    const bytes = await subsetOne(source);
+    const bytes = await subsetOne(source, weight);
     const out = join(ROOT, output);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, bytes);

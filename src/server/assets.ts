@@ -3,7 +3,7 @@
  * (`<build>/client/.vite/manifest.json`) in production, or Vite's dev server in development (docs/product.md#performance-budgets).
  *
  * Production pages inline the CSS their route uses (a separate file would delay the first paint
- * by a round trip; decision 011) and preload the display serif that paints the largest heading. Their scripts
+ * by a round trip; decision 011) and preload the two web fonts that paint the first screen. Their scripts
  * start after the first paint (`afterFirstPaint` in entry-server.tsx), which preloads the entry's
  * and the matched route's chunks together, so hydration does not wait on a chain of imports and
  * nothing competes with the HTML, CSS and fonts for the first paint.
@@ -73,13 +73,14 @@ export function productionAssets(clientDir: string): ClientAssets {
     string,
     string
   >;
-  // The display face sets every page's heading (the LCP element on most pages): preload it, or
-  // the heading is laid out in the fallback and shifts when the face arrives. Its URL is the one
-  // the inlined CSS asks for (Vite's manifest does not list fonts the CSS references).
+  // The two faces set every page's first screen (the display serif its heading, Inter the lede,
+  // the LCP element on most pages): preload both, or the text is laid out in the fallback and
+  // shifts when a face arrives (decision 014). Their URLs are the ones the inlined CSS asks for
+  // (Vite's manifest does not list fonts the CSS references).
   const fontPreloads = [
     ...new Set(
       Object.values(inlineCss).flatMap((css) =>
-        [...css.matchAll(/url\(["']?(\/assets\/fraunces[^)"']*\.woff2)["']?\)/g)].map(
+        [...css.matchAll(/url\(["']?(\/assets\/[^)"']*\.woff2)["']?\)/g)].map(
           (match) => match[1] ?? '',
         ),
       ),

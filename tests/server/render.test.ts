@@ -53,20 +53,22 @@ describe('render route', () => {
   });
 
   it.each(PAGES.map((p) => p.path))(
-    '%s preloads the display face its inline CSS uses, so the heading does not shift when it arrives',
+    '%s preloads both faces its inline CSS uses, so no text shifts when they arrive',
     async (path) => {
       const res = await request(t.app).get(path);
       const head = res.text.slice(0, res.text.indexOf('</head>'));
       const inlineCss = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
         .map((m) => m[1])
         .join('');
-      const display = /url\((\/assets\/fraunces[^)]*\.woff2)\)/.exec(inlineCss)?.[1];
-      expect(display, 'the inline CSS declares the display face').toBeTruthy();
-      expect(head).toContain(
-        `<link rel="preload" href="${display}" as="font" type="font/woff2" crossorigin=""/>`,
-      );
-      // The file is served.
-      expect((await request(t.app).get(display ?? '')).status).toBe(200);
+      for (const face of ['fraunces', 'inter']) {
+        const url = new RegExp(`url\\((/assets/${face}[^)]*\\.woff2)\\)`).exec(inlineCss)?.[1];
+        expect(url, `the inline CSS declares ${face}`).toBeTruthy();
+        expect(head).toContain(
+          `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin=""/>`,
+        );
+        // The file is served.
+        expect((await request(t.app).get(url ?? '')).status).toBe(200);
+      }
     },
   );
 });

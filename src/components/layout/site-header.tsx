@@ -46,7 +46,7 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
         <div className="mx-auto flex max-w-site flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 lg:gap-x-6 lg:px-8">
           <Link
             to="/"
-            className="flex min-h-16 items-center font-display text-lg font-semibold tracking-tight lg:text-xl"
+            className="flex min-h-16 items-center font-display text-lg tracking-tight lg:text-xl"
           >
             {site.name}
           </Link>

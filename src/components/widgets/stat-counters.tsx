@@ -96,7 +96,7 @@ export function StatCounters({ stats, tone = 'light' }: StatCountersProps) {
           <dt className={tone === 'dark' ? 'text-sm text-stone-200' : 'text-sm text-stone-600'}>
             {stat.label}
           </dt>
-          <dd className="font-display text-5xl leading-none font-semibold tracking-tight tabular-nums sm:text-6xl">
+          <dd className="font-display text-5xl leading-none tracking-tight tabular-nums sm:text-6xl">
             <Counter value={stat.value} tone={tone} />
           </dd>
         </div>
