@@ -57,7 +57,7 @@ export function Section({
       aria-labelledby={labelledby}
       className={cx(
         'relative pb-section',
-        first ? 'pt-header' : 'pt-section render-when-near',
+        first ? 'pt-header' : 'render-when-near pt-section',
         BACKGROUNDS[background],
         className,
       )}
