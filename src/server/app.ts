@@ -141,17 +141,47 @@ const requestGuards: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * Headers that only a document acts on (https://html.spec.whatwg.org/multipage/browsers.html,
+ * https://w3c.github.io/webappsec-permissions-policy/, the CSP and `X-Frame-Options` of a
+ * navigation): a script, stylesheet or font never reads them. Dropped from those files, they
+ * save about 430 bytes of every asset response, 4–5 KB of a page's first load. `nosniff`,
+ * `Cross-Origin-Resource-Policy`, `Referrer-Policy` (a stylesheet's applies to the fonts it loads)
+ * and HSTS stay; SVG files keep everything, since one opened on its own is a document.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Permissions-Policy',
+  'X-Frame-Options',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-XSS-Protection',
+  'X-Permitted-Cross-Domain-Policies',
+] as const;
+const SUBRESOURCE = /\.(?:js|css|woff2)$/;
+
+/** Removes {@link DOCUMENT_ONLY_HEADERS} from script, stylesheet and font responses. */
+const subresourceHeaders: RequestHandler = (req, res, next) => {
+  if (SUBRESOURCE.test(req.path)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+  next();
+};
+
 /** Static files of the client build: hashed `/assets/*` for a year, the rest for an hour. */
 function staticFiles(clientDir: string): RequestHandler[] {
   return [
     express.Router().use(
       '/assets',
+      subresourceHeaders,
       expressStaticGzip(`${clientDir}/assets`, {
         enableBrotli: true,
         orderPreference: ['br', 'gz'],
         index: false,
         serveStatic: {
           immutable: true,
+          // The name changes with the content; the ETag is enough for a revalidating cache.
+          lastModified: false,
           maxAge: ONE_YEAR_S * 1000,
           fallthrough: false,
           redirect: false,

@@ -57,6 +57,36 @@ describe('response headers', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('scripts, stylesheets and fonts carry no document-only headers; SVG files keep them', async () => {
+    const dir = join(inject('buildDir'), 'client/assets');
+    const files = readdirSync(dir);
+    const pick = (re: RegExp): string => {
+      const file = files.find((f) => re.test(f));
+      expect(file, String(re)).toBeTruthy();
+      return `/assets/${file}`;
+    };
+    for (const path of [pick(/^entry-client-.*\.js$/), pick(/\.css$/), pick(/\.woff2$/)]) {
+      const res = await request(t.app).get(path).set('X-Forwarded-Proto', 'https');
+      expect(res.status, path).toBe(200);
+      for (const name of [
+        'content-security-policy',
+        'permissions-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'x-xss-protection',
+        'last-modified',
+      ])
+        expect(res.headers[name], `${path} ${name}`).toBeUndefined();
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('cross-origin');
+      expect(res.headers['strict-transport-security'], path).toBeTruthy();
+      expect(res.headers['etag'], path).toBeTruthy();
+    }
+    const svg = await request(t.app).get(pick(/\.svg$/));
+    expect(svg.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(svg.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('robots.txt names the sitemap; the sitemap lists the indexable routes only', async () => {
     const robots = await request(t.app).get('/robots.txt');
     expect(robots.text).toContain('Sitemap: https://www.kahaani-pr.example/sitemap.xml');
