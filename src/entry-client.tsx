@@ -18,6 +18,7 @@ import {
 import { RouterProvider } from 'react-router/dom';
 import { browserDocument, DocumentProvider, HYDRATION_DATA_ID } from './app/document.tsx';
 import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
+import { PAGES } from './pages.ts';
 import { routes } from './routes.tsx';
 
 declare global {
@@ -84,7 +85,16 @@ const clientRoutes: RouteObject[] = routes.map((route) => ({
     if (typeof lazy !== 'function') return child;
     return {
       ...child,
-      lazy: async () => (await Promise.all([lazy(), hydrating ? loadStylesheet() : null]))[0],
+      lazy: async () => {
+        const [module] = await Promise.all([lazy(), hydrating ? loadStylesheet() : null]);
+        // A page's static parts are in the server's HTML on the first load; a navigation
+        // draws them, so their chunk is loaded first (decision 015).
+        const { preloadStaticParts, ...route } = module as typeof module & {
+          preloadStaticParts?: () => Promise<unknown>;
+        };
+        if (hydrating) await preloadStaticParts?.();
+        return route;
+      },
     };
   }),
 })) as RouteObject[];
@@ -119,6 +129,30 @@ async function hydrate(): Promise<void> {
         </DocumentProvider>
       </StrictMode>,
     );
+  });
+  navigateOnLinkClicks();
+}
+
+/** The paths the router serves: a click on a plain link to one of them is a navigation. */
+const PAGE_PATHS = new Set<string>(PAGES.map((page) => page.path));
+
+/**
+ * Hands clicks on plain links to the site's pages to the router, as its `<Link>` would: the
+ * static parts (decision 015) are never hydrated, so their links have no handler of their own.
+ * Left clicks without modifier keys only, same origin, no `target` or `download`; a click the
+ * page already handled (`defaultPrevented`, e.g. by a hydrated `<Link>`) is left alone: the
+ * listener is added after `hydrateRoot`, so React's own (on the same node) runs first.
+ */
+function navigateOnLinkClicks(): void {
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
+    if ((link.target && link.target !== '_self') || link.origin !== location.origin) return;
+    if (!PAGE_PATHS.has(link.pathname)) return;
+    event.preventDefault();
+    void router.navigate(link.pathname + link.search + link.hash);
   });
 }
 

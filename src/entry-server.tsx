@@ -21,6 +21,7 @@ import {
 } from 'react-router';
 import { DocumentProvider, type DocumentData } from './app/document.tsx';
 import { servicesContext, type SiteServices } from './app/services.ts';
+import { loadStaticParts } from './components/ui/static-content.tsx';
 import { ROUTE_MODULES, routes } from './routes.tsx';
 
 const handler = createStaticHandler(routes);
@@ -176,6 +177,8 @@ export async function render(request: Request, options: RenderOptions): Promise<
   requestContext.set(servicesContext, options.services);
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) return { kind: 'response', response: context };
+  // The matched route's module is loaded now; so is its module of static parts after this.
+  await loadStaticParts();
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const chunks = new Set<string>();

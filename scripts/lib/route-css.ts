@@ -4,7 +4,8 @@
  * Tailwind builds one stylesheet from every source file; a page only needs the rules whose
  * classes its own modules (the route's chunk, the entry's chunk: document, header, footer) can
  * render. This Vite plugin runs on the client build: for each route chunk (`src/routes/*.tsx`)
- * it collects the source of every module in the route's and the entry's static import closure,
+ * it collects the source of every module in the route's and the entry's static import closure
+ * and in the closure of the route's dynamic imports (its static parts, decision 015),
  * keeps the rules of the built stylesheet whose class selectors all occur there as tokens, and
  * writes `.vite/route-css.json` (`{ "src/routes/home.tsx": "<css>", … }`, the keys of Vite's
  * manifest), which `src/server/assets.ts` reads to inline each page's CSS. The whole stylesheet
@@ -124,14 +125,6 @@ export function routeCss(): Plugin {
           }
         return parts.join('\n');
       };
-      for (const c of chunks)
-        console.error(
-          c.fileName,
-          c.moduleIds
-            .filter((i) => !i.includes('node_modules'))
-            .map((i) => i.replace(process.cwd() + '/', ''))
-            .join(' '),
-        );
       const entryFiles = new Set<string>();
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
       const out: Record<string, string> = {};
@@ -142,6 +135,9 @@ export function routeCss(): Plugin {
         if (!src || !chunk.isDynamicEntry) continue;
         const files = new Set(entryFiles);
         closure(chunk.fileName, files);
+        // A route's static parts are a chunk it imports dynamically, and they are in the
+        // page's first paint (decision 015).
+        for (const imported of chunk.dynamicImports) closure(imported, files);
         out[src] = pruneCss(css, codeOf(files));
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_CSS_FILE, source: JSON.stringify(out) });

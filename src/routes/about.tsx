@@ -1,12 +1,5 @@
 /** About (docs/product.md#about): story, numbers, people, network and recognition. */
-import {
-  FounderProfile,
-  NetworkTiles,
-  PullQuote,
-  StatsBand,
-  Stories,
-  TeamGrid,
-} from '../components/sections/about.tsx';
+import { StatsBand } from '../components/sections/about-stats.tsx';
 import {
   AwardsSection,
   byOrder,
@@ -15,49 +8,31 @@ import {
 } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
 import awards from '../content/awards.yaml';
-import founders from '../content/founder.yaml';
-import network from '../content/network.yaml';
-import quotes from '../content/quotes.yaml';
 import { section } from '../content/sections.ts';
 import stats from '../content/stats.yaml';
-import stories from '../content/stories.yaml';
-import team from '../content/team.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
+import { staticParts } from '../components/ui/static-content.tsx';
 
-/**
- * The pull quote of the About page.
- * @throws Error when `quotes.yaml` has no `about-pull-quote` (fails the build's render check).
- */
-function pullQuote() {
-  const quote = quotes.find((q) => q.id === 'about-pull-quote');
-  if (!quote) throw new Error('Missing quote "about-pull-quote" in src/content/quotes.yaml');
-  return quote;
-}
+const parts = staticParts(() => import('./static/about.tsx'));
+const Quote = parts.part('Quote');
+const Story = parts.part('Story');
+const People = parts.part('People');
+
+/** Loads the static parts before a client-side navigation renders the page (decision 015). */
+export const preloadStaticParts = parts.preload;
 
 export function Component() {
-  const quote = pullQuote();
-  const [founder] = founders;
   return (
     <>
       <PageMeta id="about" />
       <PageIntro copy={section('about-intro')} />
-      <PullQuote quote={quote.quote} attribution={quote.attribution} />
-      <HydrationBoundary>
-        <Stories copy={section('about-story')} stories={byOrder(stories)} />
-      </HydrationBoundary>
+      <Quote />
+      <Story />
       <HydrationBoundary>
         <StatsBand copy={section('about-stats')} stats={byOrder(stats)} />
       </HydrationBoundary>
-      <HydrationBoundary>
-        {founder && <FounderProfile copy={section('about-founder')} founder={founder} />}
-      </HydrationBoundary>
-      <HydrationBoundary>
-        <TeamGrid copy={section('about-team')} team={byOrder(team)} />
-      </HydrationBoundary>
-      <HydrationBoundary>
-        <NetworkTiles copy={section('about-network')} tiles={byOrder(network)} />
-      </HydrationBoundary>
+      <People />
       <HydrationBoundary>
         <AwardsSection id="awards" copy={section('about-awards')} awards={byOrder(awards)} />
       </HydrationBoundary>

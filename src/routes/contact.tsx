@@ -2,11 +2,16 @@
  * Contact (docs/product.md#contact-page): the black page with the studio's details, the contact form
  * (its action is this route's) and "How we handle your enquiry" at `#privacy`.
  */
-import { ContactSection, PrivacySection } from '../components/sections/contact.tsx';
+import { ContactSection } from '../components/sections/contact.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
-import privacy from '../content/privacy.yaml';
 import { section } from '../content/sections.ts';
-import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
+import { staticParts } from '../components/ui/static-content.tsx';
+
+const parts = staticParts(() => import('./static/contact.tsx'));
+const Privacy = parts.part('Privacy');
+
+/** Loads the static parts before a client-side navigation renders the page (decision 015). */
+export const preloadStaticParts = parts.preload;
 
 export function Component() {
   return (
@@ -18,9 +23,7 @@ export function Component() {
         details={section('contact-details')}
         theme="dark"
       />
-      <HydrationBoundary>
-        <PrivacySection notice={privacy} />
-      </HydrationBoundary>
+      <Privacy />
     </>
   );
 }

@@ -1,19 +1,22 @@
 /** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
-import { ServiceDetails } from '../components/sections/expertise.tsx';
-import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
+import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
-import services from '../content/services.yaml';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
+import { staticParts } from '../components/ui/static-content.tsx';
+
+const parts = staticParts(() => import('./static/expertise.tsx'));
+const Services = parts.part('Services');
+
+/** Loads the static parts before a client-side navigation renders the page (decision 015). */
+export const preloadStaticParts = parts.preload;
 
 export function Component() {
   return (
     <>
       <PageMeta id="expertise" />
       <PageIntro copy={section('expertise-intro')} background="paper" />
-      <HydrationBoundary>
-        <ServiceDetails services={byOrder(services)} />
-      </HydrationBoundary>
+      <Services />
       <HydrationBoundary>
         <CtaBand copy={section('expertise-cta')} />
       </HydrationBoundary>

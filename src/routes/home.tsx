@@ -1,16 +1,22 @@
 /** Home (docs/product.md#home): the sections in order; its form posts to this route. */
 import { ContactSection } from '../components/sections/contact.tsx';
-import { ExpertiseIndex, Hero, HomeAbout, ShowcaseCards } from '../components/sections/home.tsx';
+import { Hero, HomeAbout } from '../components/sections/home.tsx';
 import { AwardsSection, byOrder, TestimonialsSection } from '../components/sections/shared.tsx';
 import { PageMeta } from '../components/seo/page-meta.tsx';
 import awards from '../content/awards.yaml';
 import { section } from '../content/sections.ts';
-import services from '../content/services.yaml';
-import showcase from '../content/showcase.yaml';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { site } from '../site.config.ts';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
+import { staticParts } from '../components/ui/static-content.tsx';
+
+const parts = staticParts(() => import('./static/home.tsx'));
+const Expertise = parts.part('Expertise');
+const Showcase = parts.part('Showcase');
+
+/** Loads the static parts before a client-side navigation renders the page (decision 015). */
+export const preloadStaticParts = parts.preload;
 
 export function Component() {
   return (
@@ -20,20 +26,8 @@ export function Component() {
       <HydrationBoundary>
         <HomeAbout id="about" copy={section('home-about')} stats={byOrder(stats)} />
       </HydrationBoundary>
-      <HydrationBoundary>
-        <ExpertiseIndex
-          id="expertise"
-          copy={section('home-expertise')}
-          services={byOrder(services)}
-        />
-      </HydrationBoundary>
-      <HydrationBoundary>
-        <ShowcaseCards
-          id="showcase"
-          copy={section('home-showcase')}
-          categories={byOrder(showcase)}
-        />
-      </HydrationBoundary>
+      <Expertise />
+      <Showcase />
       <HydrationBoundary>
         <TestimonialsSection
           id="testimonials"

@@ -5,7 +5,6 @@
 import { MapPin } from 'lucide-react';
 import type { SectionCopy } from '../../content/sections.ts';
 import { Container, Eyebrow, Section, SectionHeader } from '../ui/section.tsx';
-import { StatCounters } from '../widgets/stat-counters.tsx';
 import { pad } from './shared.tsx';
 
 export function PullQuote({ quote, attribution }: { quote: string; attribution: string }) {
@@ -62,23 +61,6 @@ export function Stories({
             </div>
           </article>
         ))}
-      </div>
-    </Section>
-  );
-}
-
-export function StatsBand({
-  copy,
-  stats,
-}: {
-  copy: SectionCopy;
-  stats: ReadonlyArray<{ value: string; label: string }>;
-}) {
-  return (
-    <Section labelledby="stats-heading" background="ink">
-      <SectionHeader copy={copy} headingId="stats-heading" tone="dark" />
-      <div className="mt-14 border-t border-stone-800 pt-12 md:mt-20">
-        <StatCounters stats={stats} tone="dark" />
       </div>
     </Section>
   );

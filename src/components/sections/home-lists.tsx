@@ -1,0 +1,108 @@
+/**
+ * The home page's static sections (docs/product.md#home): the expertise index and the showcase
+ * cards. Nothing here has behaviour of its own, so the page draws them from the server's HTML
+ * without hydrating them (`src/routes/static/home.tsx`, decision 015).
+ */
+import { ArrowUpRight } from 'lucide-react';
+import type { ShowcaseIcon } from '../../content/schemas.ts';
+import type { SectionCopy } from '../../content/sections.ts';
+import { CategoryIcon } from '../ui/category-icon.tsx';
+import { ArrowLink, ButtonLink, SmartLink } from '../ui/links.tsx';
+import { Section, SectionHeader } from '../ui/section.tsx';
+import { pad } from './shared.tsx';
+
+export function ExpertiseIndex({
+  id,
+  copy,
+  services,
+}: {
+  id: string;
+  copy: SectionCopy;
+  services: ReadonlyArray<{ id: string; title: string; summary: string }>;
+}) {
+  return (
+    <Section id={id} labelledby={`${id}-heading`} background="ink">
+      <SectionHeader copy={copy} headingId={`${id}-heading`} tone="dark" />
+      <ol className="mt-14 border-b border-stone-800 md:mt-20" role="list">
+        {services.map((service, i) => (
+          <li
+            key={service.id}
+            className="group relative grid grid-cols-[2.5rem_1fr_auto] items-baseline gap-x-4 border-t border-stone-800 py-6 transition-colors focus-within:bg-stone-800/40 hover:bg-stone-800/40 md:grid-cols-[4rem_minmax(0,5fr)_minmax(0,6fr)_auto] md:gap-x-8 md:py-8"
+          >
+            <span aria-hidden="true" className="text-sm text-stone-300 tabular-nums">
+              {pad(i + 1)}
+            </span>
+            <h3 className="text-subtitle">
+              <SmartLink
+                href={`/expertise#${service.id}`}
+                className="after:absolute after:inset-0 after:content-['']"
+              >
+                {service.title}
+              </SmartLink>
+            </h3>
+            <p className="col-start-2 mt-2 text-stone-300 md:col-start-auto md:mt-0">
+              {service.summary}
+            </p>
+            <ArrowUpRight
+              aria-hidden="true"
+              size={28}
+              strokeWidth={1.5}
+              className="col-start-3 row-start-1 self-center text-accent-bright opacity-0 transition duration-200 group-focus-within:opacity-100 group-hover:translate-x-0 group-hover:opacity-100 md:col-start-4 md:-translate-x-2"
+            />
+          </li>
+        ))}
+      </ol>
+      {copy.cta && (
+        <ArrowLink href="/expertise" tone="dark" className="mt-10">
+          {copy.cta}
+        </ArrowLink>
+      )}
+    </Section>
+  );
+}
+
+export function ShowcaseCards({
+  id,
+  copy,
+  categories,
+}: {
+  id: string;
+  copy: SectionCopy;
+  categories: ReadonlyArray<{ id: string; category: string; icon: ShowcaseIcon; summary: string }>;
+}) {
+  const { cta, ...header } = copy;
+  return (
+    <Section id={id} labelledby={`${id}-heading`} background="stone">
+      <SectionHeader copy={header} headingId={`${id}-heading`} />
+      <ul
+        className="mt-14 grid gap-px border border-stone-200 bg-stone-200 sm:grid-cols-2 md:mt-20 lg:grid-cols-4"
+        role="list"
+      >
+        {categories.map((category, i) => (
+          <li key={category.id} className="flex flex-col bg-paper p-7 md:p-8">
+            <div className="flex items-start justify-between">
+              <CategoryIcon name={category.icon} className="text-ink" />
+              <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
+                {pad(i + 1)}
+              </span>
+            </div>
+            <h3 id={`card-${category.id}`} className="mt-16 text-subtitle md:mt-24">
+              {category.category}
+            </h3>
+            <p className="mt-3 mb-8 text-stone-600">{category.summary}</p>
+            <ArrowLink
+              href={`/showcase#${category.id}`}
+              describedby={`card-${category.id}`}
+              className="mt-auto self-start"
+            >
+              View Projects
+            </ArrowLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-12 flex md:mt-16 md:justify-center">
+        <ButtonLink href="/showcase">{cta ?? 'View All Projects'}</ButtonLink>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Parts of a page that the server draws and hydration leaves as they are (decision 015).
+ *
+ * `staticParts(load)` takes a route's module of static parts (sections with no behaviour of their
+ * own: text, links, pictures, which import their content themselves) and gives a component per
+ * named export:
+ *
+ * - on the server, the export itself, rendered synchronously (the page entry awaits
+ *   {@link loadStaticParts} once the router has loaded the matched route's module);
+ * - in the browser, while React hydrates the server's page, an empty `<div class="contents">`
+ *   with `dangerouslySetInnerHTML` and `suppressHydrationWarning`. React neither hydrates nor
+ *   replaces the children of an element it owns through `dangerouslySetInnerHTML`
+ *   (https://github.com/facebook/react/issues/10923), so the server's nodes stay, none of them is
+ *   hydrated, and the module's chunk (code and content) is never downloaded for that page view;
+ * - in the browser after a client-side navigation, the export again: the route's `lazy` awaits
+ *   `preload()` first (`src/entry-client.tsx`), and a part rendered before that suspends until its
+ *   chunk arrives.
+ *
+ * Hydration is told apart from a navigation by `useSyncExternalStore`, whose server snapshot
+ * React uses exactly while it hydrates (https://react.dev/reference/react/useSyncExternalStore);
+ * a part keeps the answer it got when it mounted. The `div` is `display: contents`, so it changes
+ * no layout. Links inside are plain anchors, not the router's `<Link>`: `src/entry-client.tsx`
+ * hands their clicks to the router.
+ */
+import { Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react';
+
+/** A route's module of static parts: each export a component without props. */
+export type StaticModule = Record<string, ComponentType>;
+
+/** True in Node (the server render, the tests that render there). */
+const ON_SERVER = typeof document === 'undefined';
+/** Leaves the server's children in place (see the module comment). */
+const KEEP = { __html: '' };
+const noSubscription = () => () => {};
+const hydratingOnClient = () => false;
+const hydratingOnServer = () => true;
+
+interface Registration {
+  load: () => Promise<StaticModule>;
+  module?: StaticModule;
+  pending?: Promise<StaticModule>;
+}
+
+const registrations: Registration[] = [];
+
+function loadOne(registration: Registration): Promise<StaticModule> {
+  registration.pending ??= registration.load().then((module) => {
+    registration.module = module;
+    return module;
+  });
+  return registration.pending;
+}
+
+/**
+ * Loads every module of static parts registered so far (on the server: those of every route
+ * module loaded so far).
+ * @throws when a module fails to load (the render fails, as for any missing module)
+ */
+export async function loadStaticParts(): Promise<void> {
+  await Promise.all(registrations.map(loadOne));
+}
+
+/** The components of one module of static parts, and how to load it ahead of a navigation. */
+export interface StaticParts {
+  /** The component drawing the module's export `name`. */
+  part: (name: string) => ComponentType;
+  /** Loads the module (once); resolves when its parts render without suspending. */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Registers a route's module of static parts.
+ * @param load the dynamic `import()` of the module, so that it is a chunk of its own
+ */
+export function staticParts(load: () => Promise<StaticModule>): StaticParts {
+  const registration: Registration = { load };
+  registrations.push(registration);
+
+  function Loaded({ name }: { name: string }) {
+    const module = registration.module ?? use(loadOne(registration));
+    const Part = module[name];
+    if (!Part) throw new Error(`The static parts module has no export "${name}"`);
+    return <Part />;
+  }
+
+  function StaticPart({ name }: { name: string }) {
+    const hydrating = useSyncExternalStore(noSubscription, hydratingOnClient, hydratingOnServer);
+    const [keep] = useState(() => hydrating && !ON_SERVER);
+    if (keep) {
+      return <div className="contents" dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
+    }
+    if (ON_SERVER) {
+      if (!registration.module) {
+        throw new Error('Static parts rendered on the server before loadStaticParts()');
+      }
+      return (
+        <div className="contents">
+          <Loaded name={name} />
+        </div>
+      );
+    }
+    return (
+      <div className="contents">
+        <Suspense fallback={null}>
+          <Loaded name={name} />
+        </Suspense>
+      </div>
+    );
+  }
+
+  return {
+    part: (name) => {
+      const Part = () => <StaticPart name={name} />;
+      Part.displayName = `StaticPart(${name})`;
+      return Part;
+    },
+    preload: () => loadOne(registration),
+  };
+}
