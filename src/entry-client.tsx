@@ -16,7 +16,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { browserDocument, DocumentProvider, HYDRATION_DATA_ID } from './app/document.tsx';
+import { browserDocument, DocumentProvider, HYDRATION_DATA_ID, Preloads } from './app/document.tsx';
 import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
 import { PAGES } from './pages.ts';
 import { routes } from './routes.tsx';
@@ -125,6 +125,7 @@ async function hydrate(): Promise<void> {
       document,
       <StrictMode>
         <DocumentProvider value={browserDocument(document)}>
+          <Preloads />
           <RouterProvider router={router} />
         </DocumentProvider>
       </StrictMode>,

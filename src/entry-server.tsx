@@ -19,7 +19,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { DocumentProvider, type DocumentData } from './app/document.tsx';
+import { DocumentProvider, Preloads, type DocumentData } from './app/document.tsx';
 import { servicesContext, type SiteServices } from './app/services.ts';
 import { loadStaticParts } from './components/ui/static-content.tsx';
 import { ROUTE_MODULES, routes } from './routes.tsx';
@@ -149,20 +149,6 @@ export function afterFirstPaint(entry: string, chunks: readonly string[]): strin
     `var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});` +
     `o.observe({type:"paint",buffered:true})})()`
   ).replace(/</g, '\\u003c');
-}
-
-/** Hoists the preloads of the page's own chunks into the head; renders nothing. */
-function Preloads({ hrefs, fonts }: { hrefs: readonly string[]; fonts: readonly string[] }) {
-  return (
-    <>
-      {fonts.map((href) => (
-        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
-      ))}
-      {hrefs.map((href) => (
-        <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
-      ))}
-    </>
-  );
 }
 
 /**

@@ -87,3 +87,29 @@ export function HydrationData() {
     />
   );
 }
+
+/**
+ * Hoists the preloads of the page's fonts and chunks into the head (React 19 hoists `<link>`
+ * wherever it is rendered). Both entries render it as the router's first sibling, the browser with
+ * nothing to preload: `useId` derives its ids from the tree's shape, so the server's and the
+ * browser's trees must have the same children at every level, or the ids in the server's HTML
+ * (`aria-describedby` of the tooltips) differ from the ones React computes while hydrating.
+ */
+export function Preloads({
+  hrefs = [],
+  fonts = [],
+}: {
+  hrefs?: readonly string[];
+  fonts?: readonly string[];
+}) {
+  return (
+    <>
+      {fonts.map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
+      ))}
+      {hrefs.map((href) => (
+        <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+      ))}
+    </>
+  );
+}

@@ -81,3 +81,22 @@ test('links navigate without a full load: title, description and focus follow', 
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   expect(messages).toEqual([]);
 });
+
+test('React computes the same useId ids as the server, so the tooltips keep their descriptions', async ({
+  page,
+}) => {
+  // Production React does not report attribute mismatches; compare the props React holds for
+  // each hydrated described element (its `__reactProps$…` expando) with the server's attribute.
+  // Static parts (decision 015) are not hydrated and hold no props.
+  await page.goto('/about');
+  const pairs = await page.evaluate(() =>
+    [...document.querySelectorAll('[aria-describedby]')].flatMap((el) => {
+      const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
+      if (!key) return [];
+      const props = (el as unknown as Record<string, Record<string, unknown>>)[key];
+      return [[el.getAttribute('aria-describedby'), props?.['aria-describedby']]];
+    }),
+  );
+  expect(pairs.length).toBeGreaterThan(1);
+  for (const [server, client] of pairs) expect(client).toBe(server);
+});
