@@ -19,8 +19,8 @@
  * Hydration is told apart from a navigation by `useSyncExternalStore`, whose server snapshot
  * React uses exactly while it hydrates (https://react.dev/reference/react/useSyncExternalStore);
  * a part keeps the answer it got when it mounted. The `div` is `display: contents`, so it changes
- * no layout. Links inside are plain anchors, not the router's `<Link>`: `src/entry-client.tsx`
- * hands their clicks to the router.
+ * no layout. While the server's nodes stand, the links among them have no React handlers (their
+ * `<Link>` never hydrated): `src/entry-client.tsx` hands their clicks to the router.
  */
 import { Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react';
 
