@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import accepts from 'accepts';
+import Negotiator from 'negotiator';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -144,7 +144,8 @@ export function sendStored(
   stored: StoredResponse,
   extraHeaders?: Map<string, string>,
 ): void {
-  const encoding = (accepts(req).encoding([...ENCODINGS]) || 'identity') as Encoding;
+  const encoding = (new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ??
+    'identity') as Encoding;
   const representation = stored.representations[encoding];
   if (extraHeaders) res.setHeaders(extraHeaders);
   res.setHeaders(stored.headerMap);

@@ -128,6 +128,20 @@ describe('pages rendered once per release', () => {
     expect(missing.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
   });
 
+  it.each([
+    // Chromium and Firefox list gzip first; quality decides, then the server's preference.
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['gzip, br;q=0', 'gzip'],
+    ['deflate', undefined],
+  ])('Accept-Encoding %j gets %s', async (accept, expected) => {
+    for (const path of ['/', '/privacy', '/sitemap.xml']) {
+      const res = await request(t.app).get(path).set('Accept-Encoding', accept);
+      expect(res.headers['content-encoding']).toBe(expected);
+    }
+  });
+
   it('If-None-Match gets 304 without a body; HEAD gets the headers only', async () => {
     const first = await request(t.app).get('/contact').set('Accept-Encoding', 'br');
     const etag = String(first.headers['etag']);
