@@ -4,16 +4,17 @@
  *
  * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).
  * Output: `src/assets/fonts/fraunces-latin-400.woff2` and `inter-latin-wght-400-700.woff2`, which `src/styles/global.css`
- * declares with `@font-face`. Two reductions, both lossless for this site:
+ * declares with `@font-face`. Three reductions:
  * - Inter's weight axis is limited to 400–700 (the site sets 400, 500 and 600; 700 is kept for
  *   the bold an editor may add in Markdown); Fraunces, the display face, is pinned to one static
  *   instance at 400, the only weight the site sets in it (17.7 KB instead of 32.5 KB for the
  *   400–700 axis; decision 014);
  * - only the characters of {@link SUBSET_TEXT} are kept: Basic Latin, Latin-1 (accented names),
  *   typographic punctuation, ₹, €, ™ and arrows. A character outside it is still shown, in the
- *   fallback face; `tests/unit/fonts.test.ts` fails if site content uses one.
+ *   fallback face; `tests/unit/fonts.test.ts` fails if site content uses one;
+ * - only the layout features of {@link KEEP_FEATURES} (decision 016).
  *
- * Measured: Fraunces 36.6 → 17.7 KB, Inter 48.3 → 28.6 KB (woff2).
+ * Measured: Fraunces 36.6 → 17.7 KB, Inter 48.3 → 22.2 KB (woff2).
  *
  * Usage: `npm run fonts:subset` after upgrading a font package; commit the output. The output is
  * deterministic, and the unit test checks that the committed files match it.
@@ -29,7 +30,11 @@ import subsetFontUntyped from 'subset-font';
 const subsetFont = subsetFontUntyped as (
   font: Buffer,
   text: string,
-  options: { targetFormat: 'woff2'; variationAxes: Record<string, WeightAxis> },
+  options: {
+    targetFormat: 'woff2';
+    variationAxes: Record<string, WeightAxis>;
+    keepFeatures: readonly string[];
+  },
 ) => Promise<Buffer>;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +64,29 @@ export const SUBSET_RANGES: ReadonlyArray<readonly [number, number]> = [
 export const SUBSET_TEXT = SUBSET_RANGES.flatMap(([a, b]) =>
   Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)),
 ).join('');
+
+/**
+ * OpenType layout features kept (https://learn.microsoft.com/typography/opentype/spec/featuretags):
+ * the ones browsers apply to Latin text by default
+ * (https://www.w3.org/TR/css-fonts-4/#default-features) except `calt`, plus `tnum`, which the
+ * site's `tabular-nums` index numbers ask for. Every other feature goes, with the glyphs only it
+ * reaches: Inter's stylistic sets, character variants, fractions, case-sensitive forms and its
+ * contextual alternates (`calt`: a colon raised between digits, `->` drawn as an arrow), which
+ * the site's copy barely meets. Inter 28.6 → 22.2 KB; decision 016.
+ */
+export const KEEP_FEATURES = [
+  'ccmp',
+  'locl',
+  'mark',
+  'mkmk',
+  'kern',
+  'liga',
+  'clig',
+  'rlig',
+  'rclt',
+  'rvrn',
+  'tnum',
+] as const;
 
 /**
  * Weight axis range kept (CSS font-weight units). The default instance is set to 400, the weight
@@ -103,6 +131,7 @@ export async function subsetOne(source: string, weight: WeightAxis): Promise<Buf
   return subsetFont(input, SUBSET_TEXT, {
     targetFormat: 'woff2',
     variationAxes: { wght: weight },
+    keepFeatures: KEEP_FEATURES,
   });
 }
 
