@@ -70,6 +70,11 @@ export type RouteId = (typeof PAGES)[number]['id'] | typeof NOT_FOUND_PAGE.id;
 /** Every route id, pages first, `404` last. */
 export const ROUTE_IDS: readonly RouteId[] = [...PAGES.map((p) => p.id), NOT_FOUND_PAGE.id];
 
+/** Whether `id` (a route match's id, say) is a {@link RouteId}. */
+export function isRouteId(id: string): id is RouteId {
+  return (ROUTE_IDS as readonly string[]).includes(id);
+}
+
 /** The paths of the indexable pages, in sitemap order. */
 export const INDEXABLE_PATHS: readonly string[] = PAGES.filter((p) => p.indexable).map(
   (p) => p.path,

@@ -25,6 +25,8 @@ import { servicesContext, type SessionData } from './app/services.ts';
 import { DocumentStyles, HydrationData } from './app/document.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
+import { PageMeta } from './components/seo/page-meta.tsx';
+import { isRouteId, type RouteId } from './pages.ts';
 
 /** What a route module may put in its `handle`. */
 export interface RouteHandle {
@@ -48,6 +50,15 @@ function useTone(): 'light' | 'dark' {
     if (tone) return tone;
   }
   return 'light';
+}
+
+/**
+ * The id of the deepest matched route, which is the page's id (`src/pages.ts`); undefined when
+ * none is one (never, since the catch-all route is the 404 page).
+ */
+function usePageId(): RouteId | undefined {
+  const id = useMatches().at(-1)?.id;
+  return id !== undefined && isRouteId(id) ? id : undefined;
 }
 
 /**
@@ -78,8 +89,18 @@ function useHydratedMarker(): void {
   }, []);
 }
 
-/** The HTML document around the matched page. */
-function Document({ children }: { children: React.ReactNode }) {
+/**
+ * The HTML document around the matched page. `pageId` selects the page's metadata
+ * (`PageMeta`, rendered here rather than by each page so its module is part of the entry chunk
+ * every page loads anyway, not a request of its own); the error page has none.
+ */
+function Document({
+  children,
+  pageId,
+}: {
+  children: React.ReactNode;
+  pageId?: RouteId | undefined;
+}) {
   const tone = useTone();
   const dark = tone === 'dark';
   return (
@@ -99,6 +120,7 @@ function Document({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader tone={tone} />
         <main id="main" tabIndex={-1} className="flex-1">
+          {pageId && <PageMeta id={pageId} />}
           {children}
         </main>
         <SiteFooter />
@@ -114,7 +136,7 @@ export function Root() {
   useFocusOnNavigation();
   useHydratedMarker();
   return (
-    <Document>
+    <Document pageId={usePageId()}>
       <Outlet />
     </Document>
   );

@@ -6,7 +6,6 @@ import {
   PageIntro,
   TestimonialsSection,
 } from '../components/sections/shared.tsx';
-import { PageMeta } from '../components/seo/page-meta.tsx';
 import awards from '../content/awards.yaml';
 import { section } from '../content/sections.ts';
 import stats from '../content/stats.yaml';
@@ -25,7 +24,6 @@ export const preloadStaticParts = parts.preload;
 export function Component() {
   return (
     <>
-      <PageMeta id="about" />
       <PageIntro copy={section('about-intro')} />
       <Quote />
       <Story />

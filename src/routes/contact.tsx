@@ -3,7 +3,6 @@
  * (its action is this route's) and "How we handle your enquiry" at `#privacy`.
  */
 import { ContactSection } from '../components/sections/contact.tsx';
-import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
 import { staticParts } from '../components/ui/static-content.tsx';
 
@@ -16,7 +15,6 @@ export const preloadStaticParts = parts.preload;
 export function Component() {
   return (
     <>
-      <PageMeta id="contact" />
       <ContactSection
         id="contact"
         copy={section('contact-intro')}

@@ -1,6 +1,5 @@
 /** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
 import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
-import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
@@ -14,7 +13,6 @@ export const preloadStaticParts = parts.preload;
 export function Component() {
   return (
     <>
-      <PageMeta id="expertise" />
       <PageIntro copy={section('expertise-intro')} background="paper" />
       <Services />
       <HydrationBoundary>

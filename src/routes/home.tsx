@@ -2,7 +2,6 @@
 import { ContactSection } from '../components/sections/contact.tsx';
 import { Hero, HomeAbout } from '../components/sections/home.tsx';
 import { AwardsSection, byOrder, TestimonialsSection } from '../components/sections/shared.tsx';
-import { PageMeta } from '../components/seo/page-meta.tsx';
 import awards from '../content/awards.yaml';
 import { section } from '../content/sections.ts';
 import stats from '../content/stats.yaml';
@@ -21,7 +20,6 @@ export const preloadStaticParts = parts.preload;
 export function Component() {
   return (
     <>
-      <PageMeta id="home" />
       <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />
       <HydrationBoundary>
         <HomeAbout id="about" copy={section('home-about')} stats={byOrder(stats)} />

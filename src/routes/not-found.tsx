@@ -4,7 +4,6 @@
  */
 import { data } from 'react-router';
 import { NotFoundSection } from '../components/sections/not-found.tsx';
-import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
 
 export function loader() {
@@ -12,10 +11,5 @@ export function loader() {
 }
 
 export function Component() {
-  return (
-    <>
-      <PageMeta id="404" />
-      <NotFoundSection copy={section('not-found')} />
-    </>
-  );
+  return <NotFoundSection copy={section('not-found')} />;
 }

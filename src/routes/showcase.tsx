@@ -1,6 +1,5 @@
 /** Showcase (docs/product.md#showcase): four categories of two projects, then a call to contact. */
 import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
-import { PageMeta } from '../components/seo/page-meta.tsx';
 import { section } from '../content/sections.ts';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
@@ -14,7 +13,6 @@ export const preloadStaticParts = parts.preload;
 export function Component() {
   return (
     <>
-      <PageMeta id="showcase" />
       <PageIntro copy={section('showcase-intro')} />
       <Categories />
       <HydrationBoundary>
