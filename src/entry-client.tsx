@@ -18,6 +18,7 @@ import {
 import { RouterProvider } from 'react-router/dom';
 import { browserDocument, DocumentProvider, HYDRATION_DATA_ID, Preloads } from './app/document.tsx';
 import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
+import { routeWithoutStaticParts, type WithStaticParts } from './components/ui/static-content.tsx';
 import { PAGES } from './pages.ts';
 import { routes } from './routes.tsx';
 
@@ -89,11 +90,7 @@ const clientRoutes: RouteObject[] = routes.map((route) => ({
         const [module] = await Promise.all([lazy(), hydrating ? loadStylesheet() : null]);
         // A page's static parts are in the server's HTML on the first load; a navigation
         // draws them, so their chunk is loaded first (decision 015).
-        const { preloadStaticParts, ...route } = module as typeof module & {
-          preloadStaticParts?: () => Promise<unknown>;
-        };
-        if (hydrating) await preloadStaticParts?.();
-        return route;
+        return routeWithoutStaticParts(module as typeof module & WithStaticParts, hydrating);
       },
     };
   }),

@@ -4,9 +4,9 @@
  * 768px; the CSS in `widgets.css` lays it out.
  */
 import type { Ref } from 'react';
-import { Link } from 'react-router';
 import { isCurrentPath } from '../../lib/widgets/header.ts';
 import { site } from '../../site.config.ts';
+import { SmartLink } from '../ui/links.tsx';
 import { SocialLinks } from '../widgets/social-links.tsx';
 
 export function SiteMenu({
@@ -39,22 +39,22 @@ export function SiteMenu({
         <ul className="nav-list" role="list">
           {site.nav.map((item) => (
             <li key={item.href}>
-              <Link
-                to={item.href}
+              <SmartLink
+                href={item.href}
                 className="nav-link"
                 aria-current={isCurrentPath(item.href, pathname) ? 'page' : undefined}
               >
                 {item.label}
-              </Link>
+              </SmartLink>
             </li>
           ))}
         </ul>
       </nav>
       <div className="extras">
         <SocialLinks />
-        <Link to="/contact" className="cta">
+        <SmartLink href="/contact" className="cta">
           Contact Us
-        </Link>
+        </SmartLink>
       </div>
     </div>
   );

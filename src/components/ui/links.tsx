@@ -24,7 +24,7 @@ export function SmartLink({
   className?: string;
   children: ReactNode;
   'aria-describedby'?: string;
-  'aria-current'?: 'page';
+  'aria-current'?: 'page' | undefined;
   'aria-label'?: string;
   onClick?: () => void;
 }) {

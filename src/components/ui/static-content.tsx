@@ -60,6 +60,29 @@ export async function loadStaticParts(): Promise<void> {
   await Promise.all(registrations.map(loadOne));
 }
 
+/** What a route module that draws static parts exports for the browser's router. */
+export interface WithStaticParts {
+  /** Loads the route's static parts (`StaticParts.preload`). */
+  preloadStaticParts?: () => Promise<unknown>;
+}
+
+/**
+ * A route module as the router's `lazy` returns it in the browser: without `preloadStaticParts`
+ * (not a route property), which it first awaits when the module is loaded for a client-side
+ * navigation; on the first load the server's HTML already holds the parts.
+ *
+ * @param navigating false while the server's page is being hydrated
+ * @throws when the parts' chunk fails to load (the navigation fails, as for a missing route chunk)
+ */
+export async function routeWithoutStaticParts<T extends WithStaticParts>(
+  module: T,
+  navigating: boolean,
+): Promise<Omit<T, 'preloadStaticParts'>> {
+  const { preloadStaticParts, ...route } = module;
+  if (navigating) await preloadStaticParts?.();
+  return route;
+}
+
 /** The components of one module of static parts, and how to load it ahead of a navigation. */
 export interface StaticParts {
   /** The component drawing the module's export `name`. */
