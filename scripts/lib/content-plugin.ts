@@ -9,6 +9,11 @@
  *
  * A content error fails `vite build` (and shows Vite's error overlay in development) with the
  * message of {@link loadContentFile}: the file, the field and the rule.
+ *
+ * `sections.yaml?page=<name>` is the part of the section copy one page shows: the entries whose
+ * key is `<name>` or starts with `<name>-` (`?page=home`: `home-hero`, `home-about`…). Each page
+ * imports its own part, so a page's script carries its own copy and not every page's; the whole
+ * file is still validated.
  */
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
@@ -34,18 +39,31 @@ function hoistImages(data: unknown, fromDir: string): { code: string; imports: s
   return { code, imports };
 }
 
+/**
+ * The entries of a keyed content file that belong to page `page` (key `page` or `page-…`), or
+ * `data` itself when no page is asked for.
+ */
+export function pagePart(data: unknown, page: string | null): unknown {
+  if (page === null || typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return data;
+  }
+  return Object.fromEntries(
+    Object.entries(data).filter(([key]) => key === page || key.startsWith(`${page}-`)),
+  );
+}
+
 /** The content plugin; add it before the React plugin. */
 export function contentPlugin(): Plugin {
   return {
     name: 'site:content',
     enforce: 'pre',
     load(id) {
-      const file = id.split('?')[0] ?? id;
+      const [file = id, query = ''] = id.split('?');
       if (!file.endsWith('.yaml') || !file.startsWith(CONTENT_DIR)) return null;
       if (!isContentFile(file)) {
         this.error(`${file} is not registered in src/content/collections.ts`);
       }
-      const data = loadContentFile(file);
+      const data = pagePart(loadContentFile(file), new URLSearchParams(query).get('page'));
       const { code, imports } = hoistImages(data, dirname(file));
       return { code: `${imports.join('\n')}\nexport default ${code};\n`, map: null };
     },

@@ -10,6 +10,35 @@ declare module '*/sections.yaml' {
   const data: import('./collections.ts').ContentOf<'sections.yaml'>;
   export default data;
 }
+/** One page's part of the section copy (`scripts/lib/content-plugin.ts`). */
+declare module '*/sections.yaml?page=home' {
+  const data: import('./collections.ts').ContentOf<'sections.yaml'>;
+  export default data;
+}
+declare module '*/sections.yaml?page=about' {
+  const data: import('./collections.ts').ContentOf<'sections.yaml'>;
+  export default data;
+}
+declare module '*/sections.yaml?page=expertise' {
+  const data: import('./collections.ts').ContentOf<'sections.yaml'>;
+  export default data;
+}
+declare module '*/sections.yaml?page=showcase' {
+  const data: import('./collections.ts').ContentOf<'sections.yaml'>;
+  export default data;
+}
+declare module '*/sections.yaml?page=contact' {
+  const data: import('./collections.ts').ContentOf<'sections.yaml'>;
+  export default data;
+}
+declare module '*/sections.yaml?page=not-found' {
+  const data: import('./collections.ts').ContentOf<'sections.yaml'>;
+  export default data;
+}
+declare module '*/sections.yaml?page=footer' {
+  const data: import('./collections.ts').ContentOf<'sections.yaml'>;
+  export default data;
+}
 declare module '*/testimonials.yaml' {
   const data: import('./collections.ts').ContentOf<'testimonials.yaml'>;
   export default data;

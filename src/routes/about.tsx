@@ -7,11 +7,14 @@ import {
   TestimonialsSection,
 } from '../components/sections/shared.tsx';
 import awards from '../content/awards.yaml';
-import { section } from '../content/sections.ts';
+import pageCopy from '../content/sections.yaml?page=about';
+import { sectionsOf } from '../content/sections.ts';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
+
+const section = sectionsOf(pageCopy);
 
 const parts = staticParts(() => import('./static/about.tsx'));
 const Quote = parts.part('Quote');

@@ -3,8 +3,11 @@
  * (its action is this route's) and "How we handle your enquiry" at `#privacy`.
  */
 import { ContactSection } from '../components/sections/contact.tsx';
-import { section } from '../content/sections.ts';
+import pageCopy from '../content/sections.yaml?page=contact';
+import { sectionsOf } from '../content/sections.ts';
 import { staticParts } from '../components/ui/static-content.tsx';
+
+const section = sectionsOf(pageCopy);
 
 const parts = staticParts(() => import('./static/contact.tsx'));
 const Privacy = parts.part('Privacy');

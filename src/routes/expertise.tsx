@@ -1,8 +1,11 @@
 /** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
 import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
-import { section } from '../content/sections.ts';
+import pageCopy from '../content/sections.yaml?page=expertise';
+import { sectionsOf } from '../content/sections.ts';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
+
+const section = sectionsOf(pageCopy);
 
 const parts = staticParts(() => import('./static/expertise.tsx'));
 const Services = parts.part('Services');

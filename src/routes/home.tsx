@@ -3,12 +3,15 @@ import { ContactSection } from '../components/sections/contact.tsx';
 import { Hero, HomeAbout } from '../components/sections/home.tsx';
 import { AwardsSection, byOrder, TestimonialsSection } from '../components/sections/shared.tsx';
 import awards from '../content/awards.yaml';
-import { section } from '../content/sections.ts';
+import pageCopy from '../content/sections.yaml?page=home';
+import { sectionsOf } from '../content/sections.ts';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { site } from '../site.config.ts';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
+
+const section = sectionsOf(pageCopy);
 
 const parts = staticParts(() => import('./static/home.tsx'));
 const Expertise = parts.part('Expertise');

@@ -4,7 +4,10 @@
  */
 import { data } from 'react-router';
 import { NotFoundSection } from '../components/sections/not-found.tsx';
-import { section } from '../content/sections.ts';
+import pageCopy from '../content/sections.yaml?page=not-found';
+import { sectionsOf } from '../content/sections.ts';
+
+const section = sectionsOf(pageCopy);
 
 export function loader() {
   return data({ notFound: true }, { status: 404 });

@@ -24,6 +24,9 @@ import {
   testimonialSchema,
 } from '../../src/content/schemas.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
+import { sectionsOf, type SectionCopy } from '../../src/content/sections.ts';
+import { loadContentFile } from '../../scripts/lib/content.ts';
+import { pagePart } from '../../scripts/lib/content-plugin.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
 /** Stand-in for `imagePath`: any non-empty path (the tests check the files exist). */
@@ -178,6 +181,29 @@ describe('wrong content fails with a clear message', () => {
   it('refuses an award without an image', () => {
     expect(firstIssue(awardSchema(imagePath), { id: 'a', order: 1, name: 'Award' })).toMatch(
       /^image: /,
+    );
+  });
+});
+
+describe("each page's part of the section copy", () => {
+  const all = loadContentFile('sections.yaml');
+  const ids = Object.keys(all);
+
+  it('holds exactly the ids of that page, and every id belongs to a page', () => {
+    const home = pagePart(all, 'home') as Record<string, unknown>;
+    expect(Object.keys(home).length).toBeGreaterThan(0);
+    expect(Object.keys(home).every((id) => id.startsWith('home-'))).toBe(true);
+    expect(Object.keys(pagePart(all, 'footer') as object)).toEqual(['footer']);
+    const pages = ['home', 'about', 'expertise', 'showcase', 'contact', 'not-found', 'footer'];
+    const covered = pages.flatMap((page) => Object.keys(pagePart(all, page) as object));
+    expect(covered.sort()).toEqual([...ids].sort());
+  });
+
+  it('fails with the id and the file when a page asks for copy it does not have', () => {
+    const section = sectionsOf(pagePart(all, 'home') as Record<string, SectionCopy>);
+    expect(section('home-hero').heading).toBeTruthy();
+    expect(() => section('about-intro')).toThrow(
+      'Missing section copy "about-intro" in src/content/sections.yaml',
     );
   });
 });

@@ -4,13 +4,16 @@
  */
 import { useRouteLoaderData } from 'react-router';
 import type { SessionData } from '../../app/services.ts';
-import { section } from '../../content/sections.ts';
+import pageCopy from '../../content/sections.yaml?page=footer';
+import { sectionsOf } from '../../content/sections.ts';
 import { addressLine, site } from '../../site.config.ts';
 import { copyrightYear } from '../../lib/widgets/year.ts';
 import { HydrationBoundary } from '../ui/hydration-boundary.tsx';
 import { Container } from '../ui/section.tsx';
 import { CurrentYear } from '../widgets/current-year.tsx';
 import { SocialLinks } from '../widgets/social-links.tsx';
+
+const section = sectionsOf(pageCopy);
 
 const LINK =
   'inline-flex min-h-11 items-center text-stone-300 underline-offset-4 transition-colors hover:text-paper hover:underline';

@@ -13,9 +13,12 @@ import { byOrder } from '../../components/sections/shared.tsx';
 import founders from '../../content/founder.yaml';
 import network from '../../content/network.yaml';
 import quotes from '../../content/quotes.yaml';
-import { section } from '../../content/sections.ts';
+import pageCopy from '../../content/sections.yaml?page=about';
+import { sectionsOf } from '../../content/sections.ts';
 import stories from '../../content/stories.yaml';
 import team from '../../content/team.yaml';
+
+const section = sectionsOf(pageCopy);
 
 /**
  * The pull quote "about-pull-quote".

@@ -5,9 +5,12 @@
  */
 import { ExpertiseIndex, ShowcaseCards } from '../../components/sections/home-lists.tsx';
 import { byOrder } from '../../components/sections/shared.tsx';
-import { section } from '../../content/sections.ts';
+import pageCopy from '../../content/sections.yaml?page=home';
+import { sectionsOf } from '../../content/sections.ts';
 import services from '../../content/services.yaml';
 import showcase from '../../content/showcase.yaml';
+
+const section = sectionsOf(pageCopy);
 
 export function Expertise() {
   return (
