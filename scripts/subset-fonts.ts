@@ -3,8 +3,9 @@
  * `subset-font` (HarfBuzz's hb-subset compiled to WebAssembly).
  *
  * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).
- * Output: `src/assets/fonts/fraunces-latin-400.woff2` and `inter-latin-wght-400-700.woff2`, which `src/styles/global.css`
- * declares with `@font-face`. Three reductions:
+ * Output: `src/assets/fonts/fraunces-latin-400-{core,extended}.woff2` and
+ * `inter-latin-wght-400-700-{core,extended}.woff2`, which `src/styles/global.css` declares with
+ * `@font-face` and `unicode-range` ({@link CORE_RANGES}). Four reductions:
  * - Inter's weight axis is limited to 400–700 (the site sets 400, 500 and 600; 700 is kept for
  *   the bold an editor may add in Markdown); Fraunces, the display face, is pinned to one static
  *   instance at 400, the only weight the site sets in it (17.7 KB instead of 32.5 KB for the
@@ -12,9 +13,11 @@
  * - only the characters of {@link SUBSET_TEXT} are kept: Basic Latin, Latin-1 (accented names),
  *   typographic punctuation, ₹, €, ™ and arrows. A character outside it is still shown, in the
  *   fallback face; `tests/unit/fonts.test.ts` fails if site content uses one;
- * - only the layout features of {@link KEEP_FEATURES} (decision 016).
+ * - only the layout features of {@link KEEP_FEATURES} (decision 016);
+ * - each face split into a core file and the rest ({@link CORE_RANGES}, decision 016).
  *
- * Measured: Fraunces 36.6 → 17.7 KB, Inter 48.3 → 22.2 KB (woff2).
+ * Measured: Fraunces 36.6 → 17.7 KB, Inter 48.3 → 22.2 KB (woff2) as one file each; split, the
+ * cores a page downloads are 11.6 and 13.3 KB.
  *
  * Usage: `npm run fonts:subset` after upgrading a font package; commit the output. The output is
  * deterministic, and the unit test checks that the committed files match it.
@@ -60,10 +63,67 @@ export const SUBSET_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x2212, 0x2212], // minus
 ];
 
+/** The characters of inclusive code-point ranges, as one string. */
+const textOf = (ranges: ReadonlyArray<readonly [number, number]>): string =>
+  ranges
+    .flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)))
+    .join('');
+
 /** Every character kept, as one string. */
-export const SUBSET_TEXT = SUBSET_RANGES.flatMap(([a, b]) =>
-  Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)),
-).join('');
+export const SUBSET_TEXT = textOf(SUBSET_RANGES);
+
+/**
+ * The core of each subset: letters, digits, the punctuation of running text and the few other
+ * characters the site's templates and content use (·, ©, ×, dashes, curly quotes, ellipsis,
+ * bullet, ₹, →). Each face is two files split by `unicode-range`
+ * (https://www.w3.org/TR/css-fonts-4/#unicode-range-desc): the core, which every page needs and
+ * the server preloads, and the rest of {@link SUBSET_RANGES} (accented letters, brackets, other
+ * symbols), which a browser downloads only for a page whose text uses one of them. A core file is
+ * under the 14.6 KB a new connection's first round trip carries (TCP's initial window of ten
+ * segments, https://www.rfc-editor.org/rfc/rfc6928): Inter 13.3 KB, Fraunces 11.6 KB
+ * (decision 016). The `unicode-range` descriptors in `src/styles/global.css` must name exactly
+ * these ranges; `tests/unit/fonts.test.ts` checks it.
+ */
+export const CORE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x0020, 0x003b], // space, ! " # $ % & ' ( ) * + , - . /, digits, : ;
+  [0x003d, 0x003d], // =
+  [0x003f, 0x005a], // ? @ A–Z
+  [0x0061, 0x007a], // a–z
+  [0x00a0, 0x00a0], // no-break space
+  [0x00a9, 0x00a9], // ©
+  [0x00b7, 0x00b7], // ·
+  [0x00d7, 0x00d7], // ×
+  [0x2013, 0x2014], // en and em dash
+  [0x2018, 0x2019], // single quotes
+  [0x201c, 0x201d], // double quotes
+  [0x2022, 0x2022], // bullet
+  [0x2026, 0x2026], // ellipsis
+  [0x20b9, 0x20b9], // ₹
+  [0x2192, 0x2192], // →
+];
+
+/** The characters of {@link CORE_RANGES}. */
+export const CORE_TEXT = textOf(CORE_RANGES);
+
+/** The characters of {@link SUBSET_RANGES} outside the core. */
+export const EXTENDED_TEXT = [...SUBSET_TEXT].filter((c) => !CORE_TEXT.includes(c)).join('');
+
+/**
+ * A set of characters as a CSS `unicode-range` value (`U+20-3B, U+3D, …`, upper-case hex, ranges
+ * merged).
+ */
+export function unicodeRange(text: string): string {
+  const points = [...new Set([...text].map((c) => c.codePointAt(0) ?? 0))].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const start = points[i] ?? 0;
+    let end = start;
+    while (points[i + 1] === end + 1) end = points[++i] ?? end;
+    const hex = (n: number) => n.toString(16).toUpperCase();
+    parts.push(start === end ? `U+${hex(start)}` : `U+${hex(start)}-${hex(end)}`);
+  }
+  return parts.join(', ');
+}
 
 /**
  * OpenType layout features kept (https://learn.microsoft.com/typography/opentype/spec/featuretags):
@@ -98,37 +158,55 @@ export const WEIGHT_RANGE = { min: 400, max: 700, default: 400 };
 /** What `subset-font` does to the weight axis: keep a range, or pin one instance. */
 type WeightAxis = typeof WEIGHT_RANGE | number;
 
-/** Source package file → output path (relative to the repository root). */
-export const FONT_SUBSETS: ReadonlyArray<{
-  family: string;
-  source: string;
-  output: string;
-  weight: WeightAxis;
-}> = [
+const FACES = [
   {
     family: 'Fraunces',
     source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
-    output: 'src/assets/fonts/fraunces-latin-400.woff2',
+    stem: 'src/assets/fonts/fraunces-latin-400',
     weight: 400,
   },
   {
     family: 'Inter',
     source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-    output: 'src/assets/fonts/inter-latin-wght-400-700.woff2',
+    stem: 'src/assets/fonts/inter-latin-wght-400-700',
     weight: WEIGHT_RANGE,
   },
-];
+] as const;
+
+/**
+ * Each output file: the family, the source package file, the output path (relative to the
+ * repository root; `-core` or `-extended` before `.woff2`), the weight axis and the characters.
+ */
+export const FONT_SUBSETS: ReadonlyArray<{
+  family: string;
+  part: 'core' | 'extended';
+  source: string;
+  output: string;
+  weight: WeightAxis;
+  text: string;
+}> = FACES.flatMap(({ family, source, stem, weight }) => [
+  { family, part: 'core', source, output: `${stem}-core.woff2`, weight, text: CORE_TEXT },
+  {
+    family,
+    part: 'extended',
+    source,
+    output: `${stem}-extended.woff2`,
+    weight,
+    text: EXTENDED_TEXT,
+  },
+]);
 
 /**
  * Subset one font.
  * @param source package path of the input woff2
  * @param weight the weight range kept, or the one weight pinned as a static instance
+ * @param text the characters kept
  * @returns the subset woff2 bytes
  * @throws when the package is not installed
  */
-export async function subsetOne(source: string, weight: WeightAxis): Promise<Buffer> {
+export async function subsetOne(source: string, weight: WeightAxis, text: string): Promise<Buffer> {
   const input = readFileSync(require.resolve(source));
-  return subsetFont(input, SUBSET_TEXT, {
+  return subsetFont(input, text, {
     targetFormat: 'woff2',
     variationAxes: { wght: weight },
     keepFeatures: KEEP_FEATURES,
@@ -136,14 +214,14 @@ export async function subsetOne(source: string, weight: WeightAxis): Promise<Buf
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const { family, source, output, weight } of FONT_SUBSETS) {
+  for (const { family, part, source, output, weight, text } of FONT_SUBSETS) {
     const before = readFileSync(require.resolve(source)).length;
-    const bytes = await subsetOne(source, weight);
+    const bytes = await subsetOne(source, weight, text);
     const out = join(ROOT, output);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, bytes);
     console.log(
-      `${family}: ${(before / 1000).toFixed(1)} KB → ${(bytes.length / 1000).toFixed(1)} KB  ${output}`,
+      `${family} ${part}: ${(before / 1000).toFixed(1)} KB → ${(bytes.length / 1000).toFixed(1)} KB  ${output}`,
     );
   }
 }

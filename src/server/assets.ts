@@ -74,9 +74,11 @@ export function productionAssets(clientDir: string): ClientAssets {
     string
   >;
   // The two faces set every page's first screen (the display serif its heading, Inter the lede,
-  // the LCP element on most pages): preload both, or the text is laid out in the fallback and
-  // shifts when a face arrives (decision 014). Their URLs are the ones the inlined CSS asks for
-  // (Vite's manifest does not list fonts the CSS references).
+  // the LCP element on most pages): preload the core file of both, or the text is laid out in
+  // the fallback and shifts when a face arrives (decision 014). The rest of each face
+  // (`-extended`, accented letters and rarer symbols) is left to the browser, which downloads it
+  // only for a page whose text needs it (decision 016). The URLs are the ones the inlined CSS asks
+  // for (Vite's manifest does not list fonts the CSS references).
   const fontPreloads = [
     ...new Set(
       Object.values(inlineCss).flatMap((css) =>
@@ -85,7 +87,7 @@ export function productionAssets(clientDir: string): ClientAssets {
         ),
       ),
     ),
-  ].filter(Boolean);
+  ].filter((url) => /\/[^/]*-core-[^/]*\.woff2$/.test(url));
   return {
     bootstrapModules: [publicUrl(entry.file)],
     routeChunks,

@@ -53,7 +53,7 @@ describe('render route', () => {
   });
 
   it.each(PAGES.map((p) => p.path))(
-    '%s preloads both faces its inline CSS uses, so no text shifts when they arrive',
+    '%s preloads the core of both faces its inline CSS uses, so no text shifts when they arrive',
     async (path) => {
       const res = await request(t.app).get(path);
       const head = res.text.slice(0, res.text.indexOf('</head>'));
@@ -61,13 +61,18 @@ describe('render route', () => {
         .map((m) => m[1])
         .join('');
       for (const face of ['fraunces', 'inter']) {
-        const url = new RegExp(`url\\((/assets/${face}[^)]*\\.woff2)\\)`).exec(inlineCss)?.[1];
-        expect(url, `the inline CSS declares ${face}`).toBeTruthy();
-        expect(head).toContain(
-          `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin=""/>`,
-        );
-        // The file is served.
-        expect((await request(t.app).get(url ?? '')).status).toBe(200);
+        const url = (part: string) =>
+          new RegExp(`url\\((/assets/${face}[^)]*-${part}-[^)]*\\.woff2)\\)`).exec(inlineCss)?.[1];
+        const preload = (href: string | undefined) =>
+          `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin=""/>`;
+        expect(url('core'), `the inline CSS declares ${face}'s core`).toBeTruthy();
+        expect(head).toContain(preload(url('core')));
+        // The rest of the face is declared but left to pages whose text needs it.
+        expect(url('extended'), `the inline CSS declares the rest of ${face}`).toBeTruthy();
+        expect(head).not.toContain(preload(url('extended')));
+        // The files are served.
+        expect((await request(t.app).get(url('core') ?? '')).status).toBe(200);
+        expect((await request(t.app).get(url('extended') ?? '')).status).toBe(200);
       }
     },
   );

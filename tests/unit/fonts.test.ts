@@ -10,7 +10,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { FONT_SUBSETS, SUBSET_TEXT, subsetOne } from '../../scripts/subset-fonts.ts';
+import {
+  CORE_TEXT,
+  EXTENDED_TEXT,
+  FONT_SUBSETS,
+  SUBSET_TEXT,
+  subsetOne,
+  unicodeRange,
+} from '../../scripts/subset-fonts.ts';
 import { site } from '../../src/site.config.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -43,9 +50,9 @@ const outside = (text: string): string[] => {
 describe('subset web fonts', () => {
   it.each(FONT_SUBSETS)(
     '$output is up to date with $source',
-    async ({ source, output, weight }) => {
+    async ({ source, output, weight, text }) => {
       const committed = readFileSync(join(ROOT, output));
-      const fresh = await subsetOne(source, weight);
+      const fresh = await subsetOne(source, weight, text);
       expect(committed.length, 'run `npm run fonts:subset` and commit the result').toBe(
         fresh.length,
       );
@@ -55,6 +62,27 @@ describe('subset web fonts', () => {
       expect(committed.length).toBeLessThan(original.length * 0.9);
     },
   );
+
+  it('each core file fits in the first round trip of a new connection (14,600 bytes with its headers)', () => {
+    for (const { output, part } of FONT_SUBSETS) {
+      if (part !== 'core') continue;
+      // About 400 bytes of response headers (tests/server/headers.test.ts lists them).
+      expect(readFileSync(join(ROOT, output)).length + 400, output).toBeLessThanOrEqual(14_600);
+    }
+  });
+
+  it('the core and the rest split the subset, and global.css declares exactly those ranges', () => {
+    expect([...CORE_TEXT, ...EXTENDED_TEXT].sort()).toEqual([...SUBSET_TEXT].sort());
+    expect([...CORE_TEXT].filter((c) => EXTENDED_TEXT.includes(c))).toEqual([]);
+    const css = readFileSync(join(ROOT, 'src/styles/global.css'), 'utf8').replace(/\s+/g, ' ');
+    for (const { output, part } of FONT_SUBSETS) {
+      const file = output.slice(output.lastIndexOf('/') + 1);
+      const face = new RegExp(`@font-face \\{[^}]*${file}[^}]*unicode-range: ([^;]*);`).exec(css);
+      expect(face?.[1], `the @font-face of ${file}`).toBe(
+        unicodeRange(part === 'core' ? CORE_TEXT : EXTENDED_TEXT),
+      );
+    }
+  });
 
   it('covers every character of the content, the site configuration and the templates', () => {
     const found: Record<string, string[]> = {};
