@@ -42,7 +42,13 @@ export default defineConfig(({ command }) => ({
         outDir: resolve(outDir, 'client'),
         emptyOutDir: true,
         manifest: true,
-        rolldownOptions: { input: resolve(root, 'src/entry-client.tsx') },
+        rolldownOptions: {
+          input: resolve(root, 'src/entry-client.tsx'),
+          // Each `lucide-react/icons/<name>` module also builds its component at the top level;
+          // the site draws icons from their data (src/components/ui/icon.tsx), so that call is
+          // dropped with lucide's machinery when nothing uses the component.
+          treeshake: { manualPureFunctions: ['createLucideIcon'] },
+        },
       },
     },
     ssr: {

@@ -18,7 +18,8 @@
  * Props: `theme` ('light' on the home page's white section, 'dark' on the black contact page) and
  * `placement` (which copy: decides the element ids and where the confirmation lands).
  */
-import { ArrowRight } from 'lucide-react';
+import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
+import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { Link, useActionData, useFetcher, useSearchParams, type Fetcher } from 'react-router';
 import {
@@ -344,7 +345,7 @@ function FormFooter({ busy, privacyNoteId }: { busy: boolean; privacyNoteId: str
     <div className="contact-form__footer">
       <button type="submit" className="contact-form__submit" aria-busy={busy || undefined}>
         <span>{busy ? 'Sending…' : 'Send message'}</span>
-        <ArrowRight aria-hidden="true" size={20} strokeWidth={1.75} />
+        <Icon icon={arrowRightIcon} size={20} strokeWidth={1.75} />
       </button>
       <p id={privacyNoteId} className="contact-form__privacy">
         We use your details only to answer your enquiry.{' '}

@@ -2,7 +2,8 @@
  * The About page's sections (docs/product.md#about): pull quote, the three long-form stories, the stats
  * band, the founder profile, the team grid and the network tiles.
  */
-import { MapPin } from 'lucide-react';
+import { __iconData as mapPinIcon } from 'lucide-react/icons/map-pin';
+import { Icon } from '../ui/icon.tsx';
 import type { SectionCopy } from '../../content/sections.ts';
 import { Container, Eyebrow, Section, SectionHeader } from '../ui/section.tsx';
 import { pad } from './shared.tsx';
@@ -164,7 +165,7 @@ export function NetworkTiles({
       >
         {tiles.map((tile) => (
           <li key={tile.id} className="flex min-h-64 flex-col bg-paper p-7 md:p-8">
-            <MapPin aria-hidden="true" size={22} strokeWidth={1.5} className="text-accent" />
+            <Icon icon={mapPinIcon} size={22} strokeWidth={1.5} className="text-accent" />
             <h3 className="mt-auto pt-12 font-display text-subtitle">{tile.city}</h3>
             <p className="mt-1 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
               {tile.region}

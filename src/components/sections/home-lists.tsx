@@ -3,7 +3,8 @@
  * cards. Nothing here has behaviour of its own, so the page draws them from the server's HTML
  * without hydrating them (`src/routes/static/home.tsx`, decision 015).
  */
-import { ArrowUpRight } from 'lucide-react';
+import { __iconData as arrowUpRightIcon } from 'lucide-react/icons/arrow-up-right';
+import { Icon } from '../ui/icon.tsx';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
@@ -43,8 +44,8 @@ export function ExpertiseIndex({
             <p className="col-start-2 mt-2 text-stone-300 md:col-start-auto md:mt-0">
               {service.summary}
             </p>
-            <ArrowUpRight
-              aria-hidden="true"
+            <Icon
+              icon={arrowUpRightIcon}
               size={28}
               strokeWidth={1.5}
               className="col-start-3 row-start-1 self-center text-accent-bright opacity-0 transition duration-200 group-focus-within:opacity-100 group-hover:translate-x-0 group-hover:opacity-100 md:col-start-4 md:-translate-x-2"

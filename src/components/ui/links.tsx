@@ -2,7 +2,8 @@
  * Links of the site: internal paths navigate client-side, others are plain anchors; two styled
  * variants (a button-like call to action and a text link with an arrow). Presentational only.
  */
-import { ArrowRight } from 'lucide-react';
+import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
+import { Icon } from './icon.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from './cx.ts';
@@ -104,8 +105,8 @@ export function ArrowLink({
       )}
     >
       {children}
-      <ArrowRight
-        aria-hidden="true"
+      <Icon
+        icon={arrowRightIcon}
         size={16}
         className={cx(
           'transition-transform duration-200 group-hover:translate-x-1 group-focus-visible:translate-x-1',

@@ -12,7 +12,9 @@
  * buttons `[data-action=previous|next]` ("Previous awards", "Next awards"), `[data-viewport]` ›
  * `<ul data-strip>` › `<li data-award>` (badge + name).
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { __iconData as chevronLeftIcon } from 'lucide-react/icons/chevron-left';
+import { __iconData as chevronRightIcon } from 'lucide-react/icons/chevron-right';
+import { Icon } from '../ui/icon.tsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   clampOffset,
@@ -107,8 +109,8 @@ function useStripOffset() {
 
 /** Label and icon of each step button. */
 const STEPS = {
-  previous: { label: 'Previous awards', Icon: ChevronLeft },
-  next: { label: 'Next awards', Icon: ChevronRight },
+  previous: { label: 'Previous awards', icon: chevronLeftIcon },
+  next: { label: 'Next awards', icon: chevronRightIcon },
 } as const;
 
 /**
@@ -124,7 +126,7 @@ function StepButton({
   disabled: boolean;
   onStep: () => void;
 }) {
-  const { label, Icon } = STEPS[action];
+  const { label, icon } = STEPS[action];
   return (
     <button
       type="button"
@@ -135,7 +137,7 @@ function StepButton({
         if (!disabled) onStep();
       }}
     >
-      <Icon size={20} aria-hidden="true" />
+      <Icon icon={icon} size={20} />
       <span className="sr-only">{label}</span>
     </button>
   );

@@ -3,7 +3,8 @@
  * under reduced motion) and moves keyboard focus there, giving the target `tabindex="-1"` if it
  * is not focusable. Shown only when scripting is enabled (`widgets.css`).
  */
-import { ArrowDown } from 'lucide-react';
+import { __iconData as arrowDownIcon } from 'lucide-react/icons/arrow-down';
+import { Icon } from '../ui/icon.tsx';
 import { REDUCED_MOTION_QUERY, scrollBehaviour } from '../../lib/widgets/scroll.ts';
 
 export interface ScrollCueProps {
@@ -33,7 +34,7 @@ export function ScrollCue({ targetId, label }: ScrollCueProps) {
         onClick={onClick}
         className="inline-flex size-12 items-center justify-center rounded-full border border-current/40 transition-colors hover:border-accent hover:text-accent"
       >
-        <ArrowDown size={22} className="cue-arrow" aria-hidden="true" />
+        <Icon icon={arrowDownIcon} size={22} className="cue-arrow" />
       </button>
     </span>
   );

@@ -12,7 +12,10 @@
  * dots ("Show testimonial N of 6", `aria-current`), `<div data-slides aria-live>` › slides
  * (`role="group" aria-roledescription="slide" aria-label="N of 6" [data-active]`).
  */
-import { Pause, Play, Quote } from 'lucide-react';
+import { __iconData as pauseIcon } from 'lucide-react/icons/pause';
+import { __iconData as playIcon } from 'lucide-react/icons/play';
+import { __iconData as quoteIcon } from 'lucide-react/icons/quote';
+import { Icon } from '../ui/icon.tsx';
 import { useEffect, useState, type FocusEvent } from 'react';
 import {
   dotLabel,
@@ -146,7 +149,7 @@ function TestimonialSlide({
       className="slide"
     >
       <figure className="flex flex-col gap-6">
-        <Quote className="text-accent" size={32} aria-hidden="true" />
+        <Icon icon={quoteIcon} className="text-accent" size={32} />
         <blockquote className="font-display text-xl leading-snug text-balance sm:text-2xl md:text-3xl">
           <p>{t.quote}</p>
         </blockquote>
@@ -185,8 +188,8 @@ function CarouselControls({
         onClick={onToggle}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-500 px-4 text-sm font-semibold whitespace-nowrap hover:bg-stone-100"
       >
-        <Pause className="icon-pause" size={16} aria-hidden="true" />
-        <Play className="icon-play" size={16} aria-hidden="true" />
+        <Icon icon={pauseIcon} className="icon-pause" size={16} />
+        <Icon icon={playIcon} className="icon-play" size={16} />
         <span>{toggleLabel(playing)}</span>
       </button>
       <div className="flex flex-wrap">
