@@ -19,6 +19,7 @@ import { RouterProvider } from 'react-router/dom';
 import { browserDocument, DocumentProvider, HYDRATION_DATA_ID, Preloads } from './app/document.tsx';
 import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
 import { routeWithoutStaticParts, type WithStaticParts } from './components/ui/static-content.tsx';
+import { bindTooltips } from './components/widgets/tooltip.tsx';
 import { PAGES } from './pages.ts';
 import { routes } from './routes.tsx';
 
@@ -175,4 +176,5 @@ function navigateOnLinkClicks(router: ReturnType<typeof createRouter>): void {
   });
 }
 
+bindTooltips(document);
 void hydrate();

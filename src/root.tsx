@@ -23,10 +23,20 @@ import {
 } from 'react-router';
 import { servicesContext, type SessionData } from './app/services.ts';
 import { DocumentStyles, HydrationData } from './app/document.tsx';
-import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { PageMeta } from './components/seo/page-meta.tsx';
+import { keptPart, staticParts } from './components/ui/static-content.tsx';
+import { showCopyrightYear } from './lib/widgets/year.ts';
 import { isRouteId, type RouteId } from './pages.ts';
+
+/**
+ * The footer is the same on every page, so only the server draws it (decision 015): hydration
+ * leaves the server's footer as it is and keeps it through client-side navigations, and the
+ * browser's bundle has none of its code or copy.
+ */
+const SiteFooter = import.meta.env.SSR
+  ? staticParts(() => import('./components/layout/site-footer.tsx')).part('SiteFooter')
+  : keptPart();
 
 /** What a route module may put in its `handle`. */
 export interface RouteHandle {
@@ -82,9 +92,14 @@ function useFocusOnNavigation(): void {
   }, [location.key, location.hash]);
 }
 
-/** Marks the document once React has hydrated it (`<html data-hydrated>`), for tests. */
+/**
+ * Once React has hydrated the document: brings the footer's copyright year to the visitor's
+ * clock (the server's page may be from last year: a CDN's copy over New Year), and marks the
+ * document (`<html data-hydrated>`) for tests.
+ */
 function useHydratedMarker(): void {
   useEffect(() => {
+    showCopyrightYear(document);
     document.documentElement.dataset['hydrated'] = 'true';
   }, []);
 }

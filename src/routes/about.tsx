@@ -8,7 +8,7 @@ import {
 } from '../components/sections/shared.tsx';
 import awards from '../content/awards.yaml';
 import pageCopy from '../content/sections.yaml?page=about';
-import { sectionsOf } from '../content/sections.ts';
+import { sectionsOf } from '../components/ui/section.tsx';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';

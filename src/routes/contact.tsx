@@ -4,7 +4,7 @@
  */
 import { ContactSection } from '../components/sections/contact.tsx';
 import pageCopy from '../content/sections.yaml?page=contact';
-import { sectionsOf } from '../content/sections.ts';
+import { sectionsOf } from '../components/ui/section.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
 
 const section = sectionsOf(pageCopy);

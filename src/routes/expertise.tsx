@@ -1,7 +1,7 @@
 /** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
 import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import pageCopy from '../content/sections.yaml?page=expertise';
-import { sectionsOf } from '../content/sections.ts';
+import { sectionsOf } from '../components/ui/section.tsx';
 import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
 

@@ -4,7 +4,7 @@ import { Hero, HomeAbout } from '../components/sections/home.tsx';
 import { AwardsSection, byOrder, TestimonialsSection } from '../components/sections/shared.tsx';
 import awards from '../content/awards.yaml';
 import pageCopy from '../content/sections.yaml?page=home';
-import { sectionsOf } from '../content/sections.ts';
+import { sectionsOf } from '../components/ui/section.tsx';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { site } from '../site.config.ts';

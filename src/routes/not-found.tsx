@@ -5,7 +5,7 @@
 import { data } from 'react-router';
 import { NotFoundSection } from '../components/sections/not-found.tsx';
 import pageCopy from '../content/sections.yaml?page=not-found';
-import { sectionsOf } from '../content/sections.ts';
+import { sectionsOf } from '../components/ui/section.tsx';
 
 const section = sectionsOf(pageCopy);
 

@@ -69,3 +69,34 @@ test('a link in a static section navigates client-side, and coming back draws th
   expect(await mainContent(page)).toEqual(before);
   expect(await marker(), 'no full page load').toBe(true);
 });
+
+test('the footer is drawn by the server only, and stays through navigations and a failed one', async ({
+  page,
+}) => {
+  const loaded = scripts(page);
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  const footer = page.getByRole('contentinfo');
+  const lede = ((await footer.locator('p').nth(1).textContent()) ?? '').trim();
+  expect(lede.length).toBeGreaterThan(20);
+  // No script of the first load carries the footer's copy.
+  for (const path of loaded.filter((p) => p.startsWith('/assets/'))) {
+    const body = await (await page.request.get(path)).text();
+    expect(body, path).not.toContain(lede.slice(0, 40));
+  }
+  // A client-side navigation keeps the server's footer…
+  await page.getByRole('banner').locator('a[href="/"]').first().click();
+  await expect(page).toHaveURL('/');
+  await expect(footer).toContainText(lede);
+  // …and so does the error page React draws when a navigation fails (its chunk is unreachable).
+  await page.route('**/assets/showcase-*.js', (route) => route.abort());
+  await page.locator('main a[href^="/showcase"]').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Something went wrong on our side',
+  );
+  await expect(footer).toContainText(lede);
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+});

@@ -24,7 +24,8 @@ import {
   testimonialSchema,
 } from '../../src/content/schemas.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
-import { sectionsOf, type SectionCopy } from '../../src/content/sections.ts';
+import type { SectionCopy } from '../../src/content/sections.ts';
+import { sectionsOf } from '../../src/components/ui/section.tsx';
 import { loadContentFile } from '../../scripts/lib/content.ts';
 import { pagePart } from '../../scripts/lib/content-plugin.ts';
 

@@ -1,15 +1,16 @@
 /**
  * The site footer (docs/product.md#footer): tagline, studio contacts, social links, the copyright line
  * with the current year, and links to /privacy and /terms — which answer 404 (docs/product.md#pages).
+ *
+ * A static part of the root layout (`src/root.tsx`, decision 015): the browser keeps the server's
+ * footer and loads this module only to draw the error page from scratch.
  */
 import { useRouteLoaderData } from 'react-router';
 import type { SessionData } from '../../app/services.ts';
 import pageCopy from '../../content/sections.yaml?page=footer';
-import { sectionsOf } from '../../content/sections.ts';
 import { addressLine, site } from '../../site.config.ts';
 import { copyrightYear } from '../../lib/widgets/year.ts';
-import { HydrationBoundary } from '../ui/hydration-boundary.tsx';
-import { Container } from '../ui/section.tsx';
+import { Container, sectionsOf } from '../ui/section.tsx';
 import { CurrentYear } from '../widgets/current-year.tsx';
 import { SocialLinks } from '../widgets/social-links.tsx';
 
@@ -22,62 +23,60 @@ export function SiteFooter() {
   const session = useRouteLoaderData<SessionData>('root');
   const copy = section('footer');
   return (
-    <HydrationBoundary>
-      <footer className="render-when-near theme-dark border-t border-stone-800 bg-ink text-paper">
-        <Container className="pt-20 pb-10 md:pt-28">
-          <div className="grid gap-14 lg:grid-cols-12 lg:gap-12">
-            <div className="lg:col-span-6">
-              <p className="max-w-xl font-display text-title">{site.tagline}</p>
-              <p className="mt-6 max-w-md text-stone-300">{copy.lede}</p>
+    <footer className="render-when-near theme-dark border-t border-stone-800 bg-ink text-paper">
+      <Container className="pt-20 pb-10 md:pt-28">
+        <div className="grid gap-14 lg:grid-cols-12 lg:gap-12">
+          <div className="lg:col-span-6">
+            <p className="max-w-xl font-display text-title">{site.tagline}</p>
+            <p className="mt-6 max-w-md text-stone-300">{copy.lede}</p>
+          </div>
+          <div className="grid gap-10 sm:grid-cols-2 lg:col-span-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-stone-300 uppercase">
+                Studio
+              </h2>
+              <address className="mt-4 grid gap-1 not-italic">
+                <a href={`tel:${site.phoneHref}`} className={LINK}>
+                  {site.phone}
+                </a>
+                <a href={`mailto:${site.email}`} className={LINK}>
+                  {site.email}
+                </a>
+                <span className="mt-2 max-w-xs leading-relaxed text-stone-300">
+                  {addressLine()}
+                </span>
+              </address>
             </div>
-            <div className="grid gap-10 sm:grid-cols-2 lg:col-span-6 lg:grid-cols-3">
-              <div className="lg:col-span-2">
-                <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-stone-300 uppercase">
-                  Studio
-                </h2>
-                <address className="mt-4 grid gap-1 not-italic">
-                  <a href={`tel:${site.phoneHref}`} className={LINK}>
-                    {site.phone}
-                  </a>
-                  <a href={`mailto:${site.email}`} className={LINK}>
-                    {site.email}
-                  </a>
-                  <span className="mt-2 max-w-xs leading-relaxed text-stone-300">
-                    {addressLine()}
-                  </span>
-                </address>
-              </div>
-              <div>
-                <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-stone-300 uppercase">
-                  Follow
-                </h2>
-                <div className="mt-3 -ml-3">
-                  <SocialLinks tone="dark" size="md" />
-                </div>
+            <div>
+              <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-stone-300 uppercase">
+                Follow
+              </h2>
+              <div className="mt-3 -ml-3">
+                <SocialLinks tone="dark" size="md" />
               </div>
             </div>
           </div>
-          <div className="mt-20 flex flex-col gap-4 border-t border-stone-800 pt-8 text-sm text-stone-300 md:flex-row md:items-center md:justify-between">
-            <p>
-              © <CurrentYear serverYear={session?.year ?? copyrightYear()} /> {site.name}. All
-              rights reserved.
-            </p>
-            <ul className="flex flex-wrap gap-x-8" role="list">
-              {/* Plain anchors: these paths answer 404 by the spec, so a full load shows that. */}
-              <li>
-                <a href="/privacy" className={LINK}>
-                  Privacy Policy
-                </a>
-              </li>
-              <li>
-                <a href="/terms" className={LINK}>
-                  Terms of Service
-                </a>
-              </li>
-            </ul>
-          </div>
-        </Container>
-      </footer>
-    </HydrationBoundary>
+        </div>
+        <div className="mt-20 flex flex-col gap-4 border-t border-stone-800 pt-8 text-sm text-stone-300 md:flex-row md:items-center md:justify-between">
+          <p>
+            © <CurrentYear serverYear={session?.year ?? copyrightYear()} /> {site.name}. All rights
+            reserved.
+          </p>
+          <ul className="flex flex-wrap gap-x-8" role="list">
+            {/* Plain anchors: these paths answer 404 by the spec, so a full load shows that. */}
+            <li>
+              <a href="/privacy" className={LINK}>
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a href="/terms" className={LINK}>
+                Terms of Service
+              </a>
+            </li>
+          </ul>
+        </div>
+      </Container>
+    </footer>
   );
 }

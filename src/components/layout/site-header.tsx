@@ -17,12 +17,15 @@
  * and when the viewport widens past the breakpoint. Without JavaScript the toggle is hidden and
  * the menu stays visible as a second row (`@media (scripting: none)`).
  */
-import { Menu, X } from 'lucide-react';
+import { __iconData as menuIcon } from 'lucide-react/icons/menu';
+import { __iconData as xIcon } from 'lucide-react/icons/x';
+import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isScrolled, menuToggleLabel, MOBILE_BREAKPOINT_PX } from '../../lib/widgets/header.ts';
 import { site } from '../../site.config.ts';
 import { SiteMenu } from './site-menu.tsx';
+import { Container } from '../ui/section.tsx';
 
 /** `id` of the menu the toggle controls. */
 const MENU_ID = 'site-menu';
@@ -43,7 +46,7 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
       data-open={open ? '' : undefined}
     >
       <header className="bar">
-        <div className="mx-auto flex max-w-site flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 lg:gap-x-6 lg:px-8">
+        <Container className="flex flex-wrap items-center justify-between gap-x-4 lg:gap-x-6">
           <Link
             to="/"
             className="flex min-h-16 items-center font-display text-lg tracking-tight lg:text-xl"
@@ -57,8 +60,8 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
             aria-controls={MENU_ID}
             popoverTarget={MENU_ID}
           >
-            <Menu className="icon-open" size={24} aria-hidden="true" />
-            <X className="icon-close" size={24} aria-hidden="true" />
+            <Icon icon={menuIcon} className="icon-open" size={24} />
+            <Icon icon={xIcon} className="icon-close" size={24} />
             <span className="sr-only">{menuToggleLabel(open)}</span>
           </button>
           <SiteMenu
@@ -67,7 +70,7 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
             pathname={pathname}
             onLinkChosen={() => closeMenu(menu.current)}
           />
-        </div>
+        </Container>
       </header>
     </div>
   );

@@ -134,3 +134,22 @@ export function SectionHeader({
     </header>
   );
 }
+
+/**
+ * The lookup of section copy by id in `part` (a page's part of `sections.yaml`).
+ *
+ * The lookup throws an Error naming the id and the file when `part` has no such entry (a typo, or
+ * an id of another page), so it fails the server's first render of the page and every test
+ * instead of rendering an empty section. It lives in this module, which every page's script
+ * loads with the header, rather than beside the type: a module of its own that only the pages
+ * share would be a separate small file for each page's first load.
+ */
+export function sectionsOf(
+  part: Readonly<Record<string, SectionCopy>>,
+): (id: string) => SectionCopy {
+  return (id) => {
+    const copy = part[id];
+    if (!copy) throw new Error(`Missing section copy "${id}" in src/content/sections.yaml`);
+    return copy;
+  };
+}

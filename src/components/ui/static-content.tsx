@@ -22,7 +22,14 @@
  * no layout. While the server's nodes stand, the links among them have no React handlers (their
  * `<Link>` never hydrated): `src/entry-client.tsx` hands their clicks to the router.
  */
-import { Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react';
+import {
+  Suspense,
+  use,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type RefCallback,
+} from 'react';
 
 /** A route's module of static parts: each export a component without props. */
 export type StaticModule = Record<string, ComponentType>;
@@ -139,4 +146,36 @@ export function staticParts(load: () => Promise<StaticModule>): StaticParts {
     },
     preload: () => loadOne(registration),
   };
+}
+
+/**
+ * The browser's side of a part only the server draws, such as the root layout's footer
+ * (`src/root.tsx`), whose module the browser build leaves out altogether (the root picks this
+ * with `import.meta.env.SSR`, so Vite drops the other branch's `import()`):
+ *
+ * - while React hydrates the server's page: an empty `<div class="contents">` that keeps the
+ *   server's nodes, as {@link staticParts} does; they stay through client-side navigations, since
+ *   the layout around the pages stays mounted;
+ * - mounted afterwards (the error page, drawn in the browser from scratch when a navigation
+ *   fails): a copy of the kept nodes' markup as it is at that moment (the old page is still in
+ *   the document while React renders the new one), or nothing if none was ever hydrated.
+ */
+export function keptPart(): ComponentType {
+  let kept: HTMLDivElement | null = null;
+  const remember: RefCallback<HTMLDivElement> = (element) => {
+    if (element) kept = element;
+  };
+  function KeptPart() {
+    const hydrating = useSyncExternalStore(noSubscription, hydratingOnClient, hydratingOnServer);
+    const [html] = useState(() => (hydrating ? KEEP : { __html: kept?.innerHTML ?? '' }));
+    return (
+      <div
+        className="contents"
+        ref={html === KEEP ? remember : undefined}
+        dangerouslySetInnerHTML={html}
+        suppressHydrationWarning
+      />
+    );
+  }
+  return KeptPart;
 }

@@ -14,7 +14,7 @@ import founders from '../../content/founder.yaml';
 import network from '../../content/network.yaml';
 import quotes from '../../content/quotes.yaml';
 import pageCopy from '../../content/sections.yaml?page=about';
-import { sectionsOf } from '../../content/sections.ts';
+import { sectionsOf } from '../../components/ui/section.tsx';
 import stories from '../../content/stories.yaml';
 import team from '../../content/team.yaml';
 

@@ -6,7 +6,7 @@
 import { ExpertiseIndex, ShowcaseCards } from '../../components/sections/home-lists.tsx';
 import { byOrder } from '../../components/sections/shared.tsx';
 import pageCopy from '../../content/sections.yaml?page=home';
-import { sectionsOf } from '../../content/sections.ts';
+import { sectionsOf } from '../../components/ui/section.tsx';
 import services from '../../content/services.yaml';
 import showcase from '../../content/showcase.yaml';
 
