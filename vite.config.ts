@@ -30,7 +30,13 @@ const root = import.meta.dirname;
 const outDir = resolve(root, process.env['BUILD_DIR'] ?? 'dist');
 
 export default defineConfig(({ command }) => ({
-  plugins: [contentPlugin(), tailwindcss(), react(), routeCss()],
+  plugins: [
+    contentPlugin(),
+    tailwindcss(),
+    react(),
+    // The footer is drawn by the server only (src/root.tsx), so no client chunk names its classes.
+    routeCss([resolve(root, 'src/components/layout/site-footer.tsx')]),
+  ],
   build: {
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.
     assetsInlineLimit: 0,

@@ -95,8 +95,14 @@ export function pruneCss(css: string, source: string): string {
   return root.toString();
 }
 
-/** The Vite plugin (client build only): writes {@link ROUTE_CSS_FILE}. */
-export function routeCss(): Plugin {
+/**
+ * The Vite plugin (client build only): writes {@link ROUTE_CSS_FILE}.
+ *
+ * @param serverDrawn source files (absolute paths) that the server draws on every page but the
+ *   browser's bundle leaves out (the footer, decision 017): their classes are kept for every
+ *   page, since no chunk carries them
+ */
+export function routeCss(serverDrawn: readonly string[] = []): Plugin {
   return {
     name: 'story-voice:route-css',
     apply: 'build',
@@ -125,6 +131,7 @@ export function routeCss(): Plugin {
           }
         return parts.join('\n');
       };
+      const serverCode = serverDrawn.map((file) => readFileSync(file, 'utf8')).join('\n');
       const entryFiles = new Set<string>();
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
       const out: Record<string, string> = {};
@@ -138,7 +145,7 @@ export function routeCss(): Plugin {
         // A route's static parts are a chunk it imports dynamically, and they are in the
         // page's first paint (decision 015).
         for (const imported of chunk.dynamicImports) closure(imported, files);
-        out[src] = pruneCss(css, codeOf(files));
+        out[src] = pruneCss(css, `${codeOf(files)}\n${serverCode}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_CSS_FILE, source: JSON.stringify(out) });
     },

@@ -3,10 +3,14 @@
  * server-rendered document, and any other path (including /privacy and /terms) answers 404 with
  * the not-found page.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Script } from 'node:vm';
+import postcss from 'postcss';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGES } from '../../src/pages.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { selectorClasses } from '../../scripts/lib/route-css.ts';
+import { NOT_FOUND_PAGE, PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('render route', () => {
@@ -74,6 +78,37 @@ describe('render route', () => {
         expect((await request(t.app).get(url('core') ?? '')).status).toBe(200);
         expect((await request(t.app).get(url('extended') ?? '')).status).toBe(200);
       }
+    },
+  );
+
+  /** Every class that some rule of `css` names in its selectors. */
+  function classesWithRules(css: string): Set<string> {
+    const names = new Set<string>();
+    postcss.parse(css).walkRules((rule) => {
+      for (const selector of rule.selectors)
+        for (const name of selectorClasses(selector)) names.add(name);
+    });
+    return names;
+  }
+
+  it.each([...PAGES.map((p) => p.path), NOT_FOUND_PAGE.path])(
+    '%s inlines the rules of every class its HTML uses, server-only parts (the footer) included',
+    async (path) => {
+      const assets = join(inject('buildDir'), 'client/assets');
+      const whole = readdirSync(assets)
+        .filter((name) => name.endsWith('.css'))
+        .map((name) => readFileSync(join(assets, name), 'utf8'))
+        .join('\n');
+      const styled = classesWithRules(whole);
+      const res = await request(t.app).get(path);
+      const inline = classesWithRules(
+        [...res.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n'),
+      );
+      const used = new Set(
+        [...res.text.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)),
+      );
+      const missing = [...used].filter((name) => styled.has(name) && !inline.has(name));
+      expect(missing, `classes of ${path} whose rules are not inline`).toEqual([]);
     },
   );
 });
