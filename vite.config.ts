@@ -34,8 +34,12 @@ export default defineConfig(({ command }) => ({
     contentPlugin(),
     tailwindcss(),
     react(),
-    // The footer is drawn by the server only (src/root.tsx), so no client chunk names its classes.
-    routeCss([resolve(root, 'src/components/layout/site-footer.tsx')]),
+    routeCss({
+      // Drawn by the server only (src/root.tsx), so no client chunk names its classes.
+      serverDrawn: [resolve(root, 'src/components/layout/site-footer.tsx')],
+      // The home page's hero fills the viewport: the rest of its CSS follows the first paint.
+      firstScreen: ['src/routes/home.tsx'],
+    }),
   ],
   build: {
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.

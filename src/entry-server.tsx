@@ -39,6 +39,15 @@ export interface ClientAssets {
   inlineCss: Readonly<Record<string, string>>;
   /** Development stylesheet URLs. */
   stylesheets: readonly string[];
+  /**
+   * Production: the whole stylesheet (`/assets/stylesheet-….css`), for the routes in
+   * `firstScreenOnly`, whose inline CSS covers their first screen only (decision 018): their
+   * bootstrap adds it after the first paint, and a `<noscript>` link gives it to visitors
+   * without JavaScript. '' in development.
+   */
+  wholeStylesheet: string;
+  /** Route modules (keys of `inlineCss`) whose inline CSS covers their first screen only. */
+  firstScreenOnly: readonly string[];
   /** Font files to preload: the display serif that paints the largest heading. */
   fontPreloads: readonly string[];
   /**
@@ -135,12 +144,17 @@ function routeHeaders(context: StaticHandlerContext): Headers {
  *
  * @param entry URL of the browser entry (`/assets/entry-client-….js`)
  * @param chunks URLs of the chunks the entry and the matched page import
+ * @param stylesheet URL of the whole stylesheet, for a page whose inline CSS covers its first
+ *   screen only (decision 018): added first, before the scripts; '' for none
  * @returns JavaScript source for React's `bootstrapScriptContent`, free of `<` so React writes
  *   it unchanged (its CSP hash is taken from this string)
  */
-export function afterFirstPaint(entry: string, chunks: readonly string[]): string {
+export function afterFirstPaint(entry: string, chunks: readonly string[], stylesheet = ''): string {
   return (
     `(function(){var done=0;function go(){if(done++)return;` +
+    (stylesheet
+      ? `var c=document.createElement("link");c.rel="stylesheet";c.href=${JSON.stringify(stylesheet)};document.head.appendChild(c);`
+      : '') +
     `${JSON.stringify(chunks)}.forEach(function(u){var l=document.createElement("link");` +
     `l.rel="modulepreload";l.href=u;document.head.appendChild(l)});` +
     `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
@@ -169,19 +183,26 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const router = createStaticRouter(handler.dataRoutes, context);
   const chunks = new Set<string>();
   let inlineCss = '';
+  let laterCss = '';
   for (const match of context.matches) {
     const source = ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES];
     for (const href of (source && options.assets.routeChunks[source]) ?? []) chunks.add(href);
     inlineCss = (source && options.assets.inlineCss[source]) || inlineCss;
+    if (source && options.assets.firstScreenOnly.includes(source)) {
+      laterCss = options.assets.wholeStylesheet;
+    }
   }
   const documentData: DocumentData = {
     inlineCss,
     stylesheets: options.assets.stylesheets,
+    laterStylesheet: laterCss,
     hydrationJson: hydrationJson(context),
   };
   const bootstrap = options.assets.bootstrapModules;
   const deferred = options.assets.deferScripts && bootstrap.length === 1;
-  const bootstrapScript = deferred ? afterFirstPaint(bootstrap[0] ?? '', [...chunks]) : '';
+  const bootstrapScript = deferred
+    ? afterFirstPaint(bootstrap[0] ?? '', [...chunks], laterCss)
+    : '';
   const inline: InlineCode = {
     scripts: bootstrapScript ? [bootstrapScript] : [],
     styles: documentData.inlineCss ? [documentData.inlineCss] : [],

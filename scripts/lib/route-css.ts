@@ -95,14 +95,36 @@ export function pruneCss(css: string, source: string): string {
   return root.toString();
 }
 
-/**
- * The Vite plugin (client build only): writes {@link ROUTE_CSS_FILE}.
- *
- * @param serverDrawn source files (absolute paths) that the server draws on every page but the
- *   browser's bundle leaves out (the footer, decision 017): their classes are kept for every
- *   page, since no chunk carries them
- */
-export function routeCss(serverDrawn: readonly string[] = []): Plugin {
+/** What {@link routeCss} writes to {@link ROUTE_CSS_FILE}. */
+export interface RouteCss {
+  /** Each route's inline CSS, by the route's source path (a key of Vite's manifest). */
+  css: Record<string, string>;
+  /**
+   * The routes whose inline CSS covers their first screen only: the page loads the whole
+   * stylesheet after its first paint (decision 018).
+   */
+  firstScreenOnly: string[];
+}
+
+/** Options of {@link routeCss}. */
+export interface RouteCssOptions {
+  /**
+   * Source files (absolute paths) that the server draws on every page but the browser's bundle
+   * leaves out (the footer, decision 017): their classes are kept for every page, since no chunk
+   * carries them.
+   */
+  serverDrawn?: readonly string[];
+  /**
+   * Routes (source paths) whose inline CSS is to cover their first screen only (decision 018):
+   * they are listed in `firstScreenOnly` with the CSS their code can use, which
+   * `npm run build` then trims to what their rendered first screen uses
+   * (`scripts/lib/first-screen-css.ts`).
+   */
+  firstScreen?: readonly string[];
+}
+
+/** The Vite plugin (client build only): writes {@link ROUTE_CSS_FILE}. */
+export function routeCss({ serverDrawn = [], firstScreen = [] }: RouteCssOptions = {}): Plugin {
   return {
     name: 'story-voice:route-css',
     apply: 'build',
@@ -134,7 +156,7 @@ export function routeCss(serverDrawn: readonly string[] = []): Plugin {
       const serverCode = serverDrawn.map((file) => readFileSync(file, 'utf8')).join('\n');
       const entryFiles = new Set<string>();
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
-      const out: Record<string, string> = {};
+      const out: RouteCss = { css: {}, firstScreenOnly: [] };
       for (const chunk of chunks) {
         const src = chunk.facadeModuleId
           ?.replace(/\\/g, '/')
@@ -145,7 +167,8 @@ export function routeCss(serverDrawn: readonly string[] = []): Plugin {
         // A route's static parts are a chunk it imports dynamically, and they are in the
         // page's first paint (decision 015).
         for (const imported of chunk.dynamicImports) closure(imported, files);
-        out[src] = pruneCss(css, `${codeOf(files)}\n${serverCode}`);
+        out.css[src] = pruneCss(css, `${codeOf(files)}\n${serverCode}`);
+        if (firstScreen.includes(src)) out.firstScreenOnly.push(src);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_CSS_FILE, source: JSON.stringify(out) });
     },

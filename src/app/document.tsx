@@ -16,6 +16,12 @@ export interface DocumentData {
   inlineCss: string;
   /** Development: stylesheet URLs served by Vite (`/src/styles/global.css`). */
   stylesheets: readonly string[];
+  /**
+   * The whole stylesheet when the inline CSS covers the first screen only (decision 018), ''
+   * otherwise. The bootstrap adds it after the first paint; `<noscript>` links it for visitors
+   * without JavaScript.
+   */
+  laterStylesheet: string;
   /** The browser router's hydration data as script-safe JSON (' ' in the browser). */
   hydrationJson: string;
 }
@@ -30,9 +36,16 @@ export function browserDocument(doc: Document): DocumentData {
     stylesheets: [...doc.querySelectorAll<HTMLLinkElement>('link[data-site-css]')].map(
       (link) => link.getAttribute('href') ?? '',
     ),
+    laterStylesheet:
+      /href="([^"]+)"/.exec(
+        doc.querySelector(`noscript#${LATER_CSS_ID}`)?.textContent ?? '',
+      )?.[1] ?? '',
     hydrationJson: ' ',
   };
 }
+
+/** `id` of the `<noscript>` that links the whole stylesheet for visitors without JavaScript. */
+export const LATER_CSS_ID = 'site-css-later';
 
 /** `id` of the inline `<style>` that holds the production CSS. */
 export const INLINE_CSS_ID = 'site-css';
@@ -43,6 +56,7 @@ export const HYDRATION_DATA_ID = 'router-hydration-data';
 const DocumentContext = createContext<DocumentData>({
   inlineCss: '',
   stylesheets: [],
+  laterStylesheet: '',
   hydrationJson: ' ',
 });
 
@@ -55,7 +69,7 @@ export function useDocument(): DocumentData {
 
 /** The page's CSS: inline in production, Vite's stylesheet links in development. */
 export function DocumentStyles() {
-  const { inlineCss, stylesheets } = useDocument();
+  const { inlineCss, stylesheets, laterStylesheet } = useDocument();
   return (
     <>
       {inlineCss ? (
@@ -68,6 +82,11 @@ export function DocumentStyles() {
       {stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} data-site-css="" />
       ))}
+      {laterStylesheet ? (
+        <noscript id={LATER_CSS_ID}>
+          <link rel="stylesheet" href={laterStylesheet} />
+        </noscript>
+      ) : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { Script } from 'node:vm';
 import postcss from 'postcss';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firstScreen } from '../../scripts/lib/first-screen-css.ts';
 import { selectorClasses } from '../../scripts/lib/route-css.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -92,23 +93,36 @@ describe('render route', () => {
   }
 
   it.each([...PAGES.map((p) => p.path), NOT_FOUND_PAGE.path])(
-    '%s inlines the rules of every class its HTML uses, server-only parts (the footer) included',
+    '%s inlines the rules of every class its first paint uses, server-only parts (the footer) included',
     async (path) => {
       const assets = join(inject('buildDir'), 'client/assets');
-      const whole = readdirSync(assets)
-        .filter((name) => name.endsWith('.css'))
-        .map((name) => readFileSync(join(assets, name), 'utf8'))
-        .join('\n');
+      const sheets = readdirSync(assets).filter((name) => name.endsWith('.css'));
+      const whole = sheets.map((name) => readFileSync(join(assets, name), 'utf8')).join('\n');
       const styled = classesWithRules(whole);
       const res = await request(t.app).get(path);
       const inline = classesWithRules(
         [...res.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n'),
       );
+      // The home page inlines its first screen's share only and loads the rest after the first
+      // paint, with a <noscript> link for visitors without JavaScript (decision 018).
+      const firstScreenOnly = path === '/';
+      const painted = firstScreenOnly ? firstScreen(res.text) : res.text;
       const used = new Set(
-        [...res.text.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)),
+        [...painted.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)),
       );
       const missing = [...used].filter((name) => styled.has(name) && !inline.has(name));
       expect(missing, `classes of ${path} whose rules are not inline`).toEqual([]);
+      const later = `/assets/${sheets[0] ?? ''}`;
+      if (firstScreenOnly) {
+        expect(res.text).toContain(
+          `<noscript id="site-css-later"><link rel="stylesheet" href="${later}"/></noscript>`,
+        );
+        expect(res.text).toContain(`c.rel="stylesheet";c.href="${later}"`);
+        // Less than the page's rules, or it would not be worth a second request.
+        expect(inline.size).toBeLessThan(classesWithRules(whole).size);
+      } else {
+        expect(res.text).not.toContain('site-css-later');
+      }
     },
   );
 });
