@@ -10,6 +10,7 @@
  * are sent once, in the HTML, and never duplicated in JavaScript.
  */
 import { createContext, useContext } from 'react';
+import { useDrawnByServer } from '../components/ui/static-content.tsx';
 
 export interface DocumentData {
   /** The production CSS, inlined so the first paint needs no second request ('' otherwise). */
@@ -67,12 +68,18 @@ export function useDocument(): DocumentData {
   return useContext(DocumentContext);
 }
 
-/** The page's CSS: inline in production, Vite's stylesheet links in development. */
+/**
+ * The page's CSS: inline in production, Vite's stylesheet links in development. The inline
+ * `<style>` exists only as the server wrote it: a document React draws in the browser from scratch
+ * (the error page after a failed navigation) leaves it out, as the CSP would refuse a new one, and
+ * is styled by the whole stylesheet the navigation loaded (decision 011).
+ */
 export function DocumentStyles() {
   const { inlineCss, stylesheets, laterStylesheet } = useDocument();
+  const drawnByServer = useDrawnByServer();
   return (
     <>
-      {inlineCss ? (
+      {inlineCss && drawnByServer ? (
         <style
           id={INLINE_CSS_ID}
           suppressHydrationWarning

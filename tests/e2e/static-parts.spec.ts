@@ -74,6 +74,10 @@ test('the footer is drawn by the server only, and stays through navigations and 
   page,
 }) => {
   const loaded = scripts(page);
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
   await page.goto('/about');
   await page.waitForLoadState('networkidle');
   const footer = page.getByRole('contentinfo');
@@ -99,4 +103,7 @@ test('the footer is drawn by the server only, and stays through navigations and 
     'href',
     '/privacy',
   );
+  // The error page is styled by the whole stylesheet, with no new inline <style> for the CSP to refuse.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /Fraunces/);
+  expect(violations).toEqual([]);
 });

@@ -42,6 +42,18 @@ const noSubscription = () => () => {};
 const hydratingOnClient = () => false;
 const hydratingOnServer = () => true;
 
+/**
+ * Whether this component instance was first drawn from the server's HTML: true on the server and
+ * while React hydrates the server's page, false for an instance React mounts in the browser
+ * later (a client-side navigation, the error page). The answer is the one the instance got when
+ * it mounted; it does not change afterwards.
+ */
+export function useDrawnByServer(): boolean {
+  const hydrating = useSyncExternalStore(noSubscription, hydratingOnClient, hydratingOnServer);
+  const [drawnByServer] = useState(hydrating);
+  return drawnByServer;
+}
+
 interface Registration {
   load: () => Promise<StaticModule>;
   module?: StaticModule;
@@ -114,8 +126,7 @@ export function staticParts(load: () => Promise<StaticModule>): StaticParts {
   }
 
   function StaticPart({ name }: { name: string }) {
-    const hydrating = useSyncExternalStore(noSubscription, hydratingOnClient, hydratingOnServer);
-    const [keep] = useState(() => hydrating && !ON_SERVER);
+    const keep = useDrawnByServer() && !ON_SERVER;
     if (keep) {
       return <div className="contents" dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
     }
@@ -166,8 +177,8 @@ export function keptPart(): ComponentType {
     if (element) kept = element;
   };
   function KeptPart() {
-    const hydrating = useSyncExternalStore(noSubscription, hydratingOnClient, hydratingOnServer);
-    const [html] = useState(() => (hydrating ? KEEP : { __html: kept?.innerHTML ?? '' }));
+    const drawnByServer = useDrawnByServer();
+    const [html] = useState(() => (drawnByServer ? KEEP : { __html: kept?.innerHTML ?? '' }));
     return (
       <div
         className="contents"
