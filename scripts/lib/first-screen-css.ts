@@ -16,8 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RouteCss } from './route-css.ts';
-import { pruneCss } from './route-css.ts';
+import { pruneCss, type RouteCss } from './route-css.ts';
 import { ROUTE_CSS_FILE, productionAssets } from '../../src/server/assets.ts';
 import { renderPage, requestOn, type ServerEntry } from '../../src/server/render.ts';
 import type { SiteServices } from '../../src/app/services.ts';

@@ -10,7 +10,8 @@ import postcss from 'postcss';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { firstScreen } from '../../scripts/lib/first-screen-css.ts';
-import { selectorClasses } from '../../scripts/lib/route-css.ts';
+import { selectorClasses, type RouteCss } from '../../scripts/lib/route-css.ts';
+import { ROUTE_CSS_FILE } from '../../src/server/assets.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -103,9 +104,16 @@ describe('render route', () => {
       const inline = classesWithRules(
         [...res.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n'),
       );
-      // The home page inlines its first screen's share only and loads the rest after the first
-      // paint, with a <noscript> link for visitors without JavaScript (decision 018).
-      const firstScreenOnly = path === '/';
+      // A page the build marked (the home page) inlines its first screen's share only and loads
+      // the rest after the first paint, with a <noscript> link for visitors without JavaScript
+      // (decision 018).
+      const { firstScreenOnly: marked } = JSON.parse(
+        readFileSync(join(inject('buildDir'), 'client', ROUTE_CSS_FILE), 'utf8'),
+      ) as RouteCss;
+      const firstScreenOnly = [...PAGES, NOT_FOUND_PAGE].some(
+        (page) => page.path === path && marked.includes(page.module),
+      );
+      if (path === '/') expect(firstScreenOnly, 'the home page is marked').toBe(true);
       const painted = firstScreenOnly ? firstScreen(res.text) : res.text;
       const used = new Set(
         [...painted.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)),
