@@ -58,6 +58,17 @@ export default defineConfig(({ command }) => ({
           // the site draws icons from their data (src/components/ui/icon.tsx), so that call is
           // dropped with lucide's machinery when nothing uses the component.
           treeshake: { manualPureFunctions: ['createLucideIcon'] },
+          output: {
+            codeSplitting: {
+              groups: [
+                // The widgets' behaviour and the rules it shares with their markup (decision 019).
+                {
+                  name: 'behaviour',
+                  test: /[\\/]src[\\/]lib[\\/]widgets[\\/](behaviour|carousel|awards|counter)\.ts$/,
+                },
+              ],
+            },
+          },
         },
       },
     },

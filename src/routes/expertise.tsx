@@ -1,14 +1,14 @@
 /** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
-import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
+import { PageIntro } from '../components/sections/shared.tsx';
 import pageCopy from '../content/sections.yaml?page=expertise';
 import { sectionsOf } from '../components/ui/section.tsx';
-import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
 import { staticParts } from '../components/ui/static-content.tsx';
 
 const section = sectionsOf(pageCopy);
 
 const parts = staticParts(() => import('./static/expertise.tsx'));
 const Services = parts.part('Services');
+const Cta = parts.part('Cta');
 
 /** Loads the static parts before a client-side navigation renders the page (decision 015). */
 export const preloadStaticParts = parts.preload;
@@ -18,9 +18,7 @@ export function Component() {
     <>
       <PageIntro copy={section('expertise-intro')} background="paper" />
       <Services />
-      <HydrationBoundary>
-        <CtaBand copy={section('expertise-cta')} />
-      </HydrationBoundary>
+      <Cta />
     </>
   );
 }

@@ -2,7 +2,8 @@
  * Testimonial carousel (docs/product.md#testimonial-carousel: 6000 ms, wraps, dots "Show testimonial N of 6", pause on
  * hover/focus, Pause/Play, no auto-advance under reduced motion) and "Awards carousel" (300px
  * steps, Previous disabled at 0, Next disabled where the last award is fully visible), with
- * keyboard operation, on Home and About. Timers through page.clock.
+ * keyboard operation, on Home and About, also when React draws them after a client-side
+ * navigation. Timers through page.clock.
  */
 import { expect, test, type Page } from './support/test.ts';
 import { isMobile, pauseClock } from './support/site.ts';
@@ -211,3 +212,43 @@ for (const path of ['/', '/about']) {
     });
   });
 }
+
+test('after client-side navigations the carousels and counters work in the pages React draws', async ({
+  page,
+}) => {
+  await pauseClock(page);
+  await page.goto('/expertise');
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const sameDocument = () =>
+    page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+
+  // Home, drawn by React after a navigation: the testimonials rotate, a dot and Next work.
+  await page.getByRole('banner').locator('a[href="/"]').first().click();
+  await expect(page).toHaveURL('/');
+  await expectSlide(page, 1);
+  await leave(page);
+  await page.clock.runFor(6000);
+  await expectSlide(page, 2);
+  await testimonials(page).getByRole('button', { name: 'Show testimonial 5 of 6' }).click();
+  await expectSlide(page, 5);
+  const next = page.getByRole('button', { name: 'Next awards' });
+  await next.scrollIntoViewIfNeeded();
+  await next.click();
+  await expect(page.locator('[data-carousel="awards"]')).not.toHaveAttribute('data-offset', '0');
+  await expect(page.getByRole('button', { name: 'Previous awards' })).toBeEnabled();
+
+  // About, from a link in home's static sections: a fresh carousel, and the counters count.
+  await page.locator('main a[href="/about"]').first().click();
+  await expect(page).toHaveURL('/about');
+  await expectSlide(page, 1);
+  await leave(page);
+  await page.clock.runFor(6000);
+  await expectSlide(page, 2);
+  const counter = page.locator('[data-counter][data-value="90+"]').first();
+  await counter.scrollIntoViewIfNeeded();
+  await expect(counter).toHaveAttribute('data-state', 'running');
+  await page.clock.runFor(2000);
+  await expect(counter).toHaveAttribute('data-state', 'done');
+  await expect(counter.locator('[aria-hidden="true"]').first()).toHaveText('90+');
+  expect(await sameDocument(), 'no full page load').toBe(true);
+});

@@ -1,7 +1,7 @@
 /**
- * The about page's band of animated stat counters (docs/product.md#about): the one section of the
- * page with behaviour, so it is hydrated while the rest is drawn from the server's HTML
- * (decision 015).
+ * The about page's band of animated stat counters (docs/product.md#about), one of the page's
+ * static parts (`src/routes/static/about.tsx`, decision 015): the counters are animated in place
+ * by `bindWidgets` (decision 019).
  */
 import type { SectionCopy } from '../../content/sections.ts';
 import { Section, SectionHeader } from '../ui/section.tsx';

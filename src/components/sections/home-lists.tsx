@@ -1,7 +1,8 @@
 /**
- * The home page's static sections (docs/product.md#home): the expertise index and the showcase
- * cards. Nothing here has behaviour of its own, so the page draws them from the server's HTML
- * without hydrating them (`src/routes/static/home.tsx`, decision 015).
+ * The home page's static sections (docs/product.md#home): about with the stat counters, the
+ * expertise index and the showcase cards. The page draws them from the server's HTML without
+ * hydrating them (`src/routes/static/home.tsx`, decision 015); the counters are animated in place
+ * by `bindWidgets` (decision 019).
  */
 import { __iconData as arrowUpRightIcon } from 'lucide-react/icons/arrow-up-right';
 import { Icon } from '../ui/icon.tsx';
@@ -9,7 +10,8 @@ import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
 import { ArrowLink, ButtonLink, SmartLink } from '../ui/links.tsx';
-import { Section, SectionHeader } from '../ui/section.tsx';
+import { Eyebrow, Section, SectionHeader } from '../ui/section.tsx';
+import { StatCounters } from '../widgets/stat-counters.tsx';
 import { pad } from './shared.tsx';
 
 export function ExpertiseIndex({
@@ -103,6 +105,41 @@ export function ShowcaseCards({
       </ul>
       <div className="mt-12 flex md:mt-16 md:justify-center">
         <ButtonLink href="/showcase">{cta ?? 'View All Projects'}</ButtonLink>
+      </div>
+    </Section>
+  );
+}
+
+/** About the agency in two lines, a link to the about page, and the stat counters. */
+export function HomeAbout({
+  id,
+  copy,
+  stats,
+}: {
+  id: string;
+  copy: SectionCopy;
+  stats: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <Section id={id} labelledby={`${id}-heading`}>
+      <div className="grid gap-10 lg:grid-cols-12 lg:gap-12">
+        <div className="lg:col-span-5">
+          {copy.eyebrow && <Eyebrow text={copy.eyebrow} className="mb-6" />}
+          <h2 id={`${id}-heading`} className="max-w-md text-title">
+            {copy.heading}
+          </h2>
+        </div>
+        <div className="lg:col-span-7 lg:pt-14">
+          <p className="font-display text-subtitle text-stone-800">{copy.lede}</p>
+          {copy.cta && (
+            <ArrowLink href="/about" className="mt-8">
+              {copy.cta}
+            </ArrowLink>
+          )}
+        </div>
+      </div>
+      <div className="mt-16 border-t border-stone-200 pt-12 md:mt-24 md:pt-16">
+        <StatCounters stats={stats} />
       </div>
     </Section>
   );

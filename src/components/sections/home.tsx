@@ -1,14 +1,11 @@
 /**
- * The home page's own sections with behaviour (docs/product.md#home): the hero (cursor marker,
- * scroll cue) and about with the counters. The expertise index and the showcase cards are in
- * `home-lists.tsx`.
+ * The home page's section with behaviour of its own in React (docs/product.md#home): the hero
+ * (cursor marker, scroll cue). The sections below it are in `home-lists.tsx`.
  */
 import type { SectionCopy } from '../../content/sections.ts';
-import { ArrowLink } from '../ui/links.tsx';
-import { Container, Eyebrow, Section } from '../ui/section.tsx';
+import { Container, Eyebrow } from '../ui/section.tsx';
 import { CursorMarker } from '../widgets/cursor-marker.tsx';
 import { ScrollCue } from '../widgets/scroll-cue.tsx';
-import { StatCounters } from '../widgets/stat-counters.tsx';
 
 /** The full-height opening: the tagline as the page's `h1`, lede, and the scroll cue. */
 export function Hero({
@@ -46,39 +43,5 @@ export function Hero({
         </div>
       </Container>
     </section>
-  );
-}
-
-export function HomeAbout({
-  id,
-  copy,
-  stats,
-}: {
-  id: string;
-  copy: SectionCopy;
-  stats: ReadonlyArray<{ value: string; label: string }>;
-}) {
-  return (
-    <Section id={id} labelledby={`${id}-heading`}>
-      <div className="grid gap-10 lg:grid-cols-12 lg:gap-12">
-        <div className="lg:col-span-5">
-          {copy.eyebrow && <Eyebrow text={copy.eyebrow} className="mb-6" />}
-          <h2 id={`${id}-heading`} className="max-w-md text-title">
-            {copy.heading}
-          </h2>
-        </div>
-        <div className="lg:col-span-7 lg:pt-14">
-          <p className="font-display text-subtitle text-stone-800">{copy.lede}</p>
-          {copy.cta && (
-            <ArrowLink href="/about" className="mt-8">
-              {copy.cta}
-            </ArrowLink>
-          )}
-        </div>
-      </div>
-      <div className="mt-16 border-t border-stone-200 pt-12 md:mt-24 md:pt-16">
-        <StatCounters stats={stats} />
-      </div>
-    </Section>
   );
 }

@@ -1,13 +1,12 @@
 /**
- * Sections used on more than one page: the opening intro of inner pages, the
- * testimonials and awards sections, the call-to-action band and the 404 section.
+ * Sections used on more than one page: the opening intro of inner pages and the call-to-action
+ * band. The testimonials and awards sections are in `recognition.tsx`, so that a page importing
+ * these carries no carousel.
  */
 import type { ReactNode } from 'react';
 import type { SectionCopy } from '../../content/sections.ts';
 import { ButtonLink } from '../ui/links.tsx';
 import { Section, SectionHeader } from '../ui/section.tsx';
-import { AwardsCarousel } from '../widgets/awards-carousel.tsx';
-import { TestimonialCarousel } from '../widgets/testimonial-carousel.tsx';
 
 /** Sorts content entries by their `order` field (content files are edited by hand). */
 export function byOrder<T extends { order: number }>(entries: ReadonlyArray<T>): T[] {
@@ -31,48 +30,6 @@ export function PageIntro({
     <Section labelledby="page-heading" background={background} first>
       <SectionHeader copy={copy} headingId="page-heading" level={1} />
       {children}
-    </Section>
-  );
-}
-
-export function TestimonialsSection({
-  id,
-  copy,
-  testimonials,
-  background = 'paper',
-}: {
-  id: string;
-  copy: SectionCopy;
-  testimonials: ReadonlyArray<{ quote: string; author: string; position?: string | undefined }>;
-  background?: 'paper' | 'stone' | 'sand';
-}) {
-  return (
-    <Section id={id} labelledby={`${id}-heading`} background={background}>
-      <SectionHeader copy={copy} headingId={`${id}-heading`} />
-      <div className="mt-12 md:mt-16">
-        <TestimonialCarousel testimonials={testimonials} labelledby={`${id}-heading`} />
-      </div>
-    </Section>
-  );
-}
-
-export function AwardsSection({
-  id,
-  copy,
-  awards,
-  background = 'sand',
-}: {
-  id: string;
-  copy: SectionCopy;
-  awards: ReadonlyArray<{ id: string; name: string; image: string }>;
-  background?: 'paper' | 'stone' | 'sand';
-}) {
-  return (
-    <Section id={id} labelledby={`${id}-heading`} background={background}>
-      <SectionHeader copy={copy} headingId={`${id}-heading`} />
-      <div className="mt-12 md:mt-16">
-        <AwardsCarousel awards={awards} labelledby={`${id}-heading`} />
-      </div>
     </Section>
   );
 }

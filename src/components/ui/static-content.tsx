@@ -21,6 +21,11 @@
  * a part keeps the answer it got when it mounted. The `div` is `display: contents`, so it changes
  * no layout. While the server's nodes stand, the links among them have no React handlers (their
  * `<Link>` never hydrated): `src/entry-client.tsx` hands their clicks to the router.
+ *
+ * Widgets with behaviour (carousels, counters) can be static parts too: their markup is drawn like
+ * any other, and the `bind` option brings them to life on the part's element, the server's nodes
+ * or React's (decision 019). A navigation's parts are drawn whole in one commit, their chunk being
+ * loaded first, so `bind` always finds the widgets in place.
  */
 import {
   Suspense,
@@ -110,13 +115,30 @@ export interface StaticParts {
   preload: () => Promise<unknown>;
 }
 
+/** Options of {@link staticParts}. */
+export interface StaticPartsOptions {
+  /**
+   * Brings the widgets inside a part to life (`bindWidgets`, decision 019): called with the part's
+   * element in the browser when React commits it, while hydrating the server's page or after a
+   * client-side navigation; the function it returns is called when React removes the part.
+   */
+  bind?: (element: HTMLElement) => () => void;
+}
+
 /**
  * Registers a route's module of static parts.
  * @param load the dynamic `import()` of the module, so that it is a chunk of its own
  */
-export function staticParts(load: () => Promise<StaticModule>): StaticParts {
+export function staticParts(
+  load: () => Promise<StaticModule>,
+  { bind }: StaticPartsOptions = {},
+): StaticParts {
   const registration: Registration = { load };
   registrations.push(registration);
+  // React 19 calls the function a ref callback returns when the element is removed.
+  const bindRef: RefCallback<HTMLDivElement> | undefined = bind
+    ? (element) => (element ? bind(element) : undefined)
+    : undefined;
 
   function Loaded({ name }: { name: string }) {
     const module = registration.module ?? use(loadOne(registration));
@@ -128,7 +150,14 @@ export function staticParts(load: () => Promise<StaticModule>): StaticParts {
   function StaticPart({ name }: { name: string }) {
     const keep = useDrawnByServer() && !ON_SERVER;
     if (keep) {
-      return <div className="contents" dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
+      return (
+        <div
+          className="contents"
+          ref={bindRef}
+          dangerouslySetInnerHTML={KEEP}
+          suppressHydrationWarning
+        />
+      );
     }
     if (ON_SERVER) {
       if (!registration.module) {
@@ -141,7 +170,7 @@ export function staticParts(load: () => Promise<StaticModule>): StaticParts {
       );
     }
     return (
-      <div className="contents">
+      <div className="contents" ref={bindRef}>
         <Suspense fallback={null}>
           <Loaded name={name} />
         </Suspense>

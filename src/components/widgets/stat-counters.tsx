@@ -1,5 +1,6 @@
 /**
- * The four animated stat counters (docs/product.md#stat-counters).
+ * The four animated stat counters (docs/product.md#stat-counters): the markup, as the server draws
+ * it. `bindWidgets` (`src/lib/widgets/behaviour.ts`, decision 019) animates it in place.
  *
  * The final values are in the server's HTML. Each number is drawn twice: a visually hidden copy
  * with the final value for screen readers, and an `aria-hidden` copy that animates. When 30% of a
@@ -10,16 +11,7 @@
  * DOM: `<dl>` › `<div>` › `<dt>` label + `<dd>` › `<span data-counter data-value="8+"
  * data-state="running|done">` › `<span aria-hidden>` (`[data-number]` + suffix) + `.sr-only`.
  */
-import { useEffect, useRef, useState } from 'react';
-import {
-  frameNumber,
-  parseStat,
-  STEP_MS,
-  STEPS,
-  statParts,
-  VISIBILITY_THRESHOLD,
-} from '../../lib/widgets/counter.ts';
-import { REDUCED_MOTION_QUERY } from '../../lib/widgets/motion.ts';
+import { statParts } from '../../lib/widgets/counter.ts';
 
 export interface StatCountersProps {
   /** Stats as written in content, e.g. `{ value: '8+', label: 'Years of experience' }`. */
@@ -30,52 +22,11 @@ export interface StatCountersProps {
 
 function Counter({ value, tone }: { value: string; tone: 'light' | 'dark' }) {
   const parts = statParts(value);
-  const ref = useRef<HTMLSpanElement>(null);
-  const [shown, setShown] = useState(parts.number);
-  const [state, setState] = useState<'running' | 'done' | undefined>(undefined);
-
-  useEffect(() => {
-    const element = ref.current;
-    const stat = parseStat(value);
-    if (!element || !stat || matchMedia(REDUCED_MOTION_QUERY).matches) {
-      return;
-    }
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const start = () => {
-      let step = 0;
-      setShown(frameNumber(stat, 0));
-      setState('running');
-      timer = setInterval(() => {
-        step += 1;
-        if (step >= STEPS) {
-          clearInterval(timer);
-          setShown(parts.number);
-          setState('done');
-        } else {
-          setShown(frameNumber(stat, step));
-        }
-      }, STEP_MS);
-    };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        start();
-      },
-      { threshold: VISIBILITY_THRESHOLD },
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      clearInterval(timer);
-    };
-  }, [value, parts.number]);
-
   return (
-    <span ref={ref} data-counter="" data-value={value} data-state={state}>
+    <span data-counter="" data-value={value}>
       <span aria-hidden="true">
         {parts.prefix}
-        <span data-number="">{shown}</span>
+        <span data-number="">{parts.number}</span>
         <span className={tone === 'dark' ? 'text-accent-bright' : 'text-accent'}>
           {parts.suffix}
         </span>

@@ -1,35 +1,26 @@
 /**
  * Testimonial carousel (docs/product.md#testimonial-carousel; WAI-ARIA APG carousel pattern with
- * slide-picker dots).
+ * slide-picker dots): the markup, as the server draws it. `bindWidgets`
+ * (`src/lib/widgets/behaviour.ts`, decision 019) brings it to life in place.
  *
  * Without JavaScript every testimonial is shown as a list. With it (`@media (scripting:
- * enabled)` in `widgets.css`, so nothing jumps at hydration) one slide shows at a time; it
- * advances every 6000 ms and wraps, pauses while hovered or focused within, offers a Pause/Play
- * button, and does not auto-advance under reduced motion. Rules: `src/lib/widgets/carousel.ts`.
+ * enabled)` in `widgets.css`, so nothing jumps when the behaviour binds) one slide shows at a
+ * time; it advances every 6000 ms and wraps, pauses while hovered or focused within, offers a
+ * Pause/Play button, and does not auto-advance under reduced motion. Rules:
+ * `src/lib/widgets/carousel.ts`.
  *
- * DOM: `<div class="testimonials" role="region" aria-roledescription="carousel" data-active
- * [data-playing] [data-rotating]>` › toggle button ("Pause testimonials" / "Play testimonials"),
- * dots ("Show testimonial N of 6", `aria-current`), `<div data-slides aria-live>` › slides
- * (`role="group" aria-roledescription="slide" aria-label="N of 6" [data-active]`).
+ * DOM: `<div class="testimonials" data-carousel="testimonials" role="region"
+ * aria-roledescription="carousel" data-active [data-playing] [data-rotating]>` › `<div
+ * data-slides aria-live>` › slides (`role="group" aria-roledescription="slide" aria-label="N of
+ * 6" [data-active]`), then the toggle button (`data-action="toggle"`, "Pause testimonials" /
+ * "Play testimonials" in its last `<span>`) and the dots (`data-slide-to`, "Show testimonial N of
+ * 6", `aria-current`). The server draws the first slide active and the carousel playing.
  */
 import { __iconData as pauseIcon } from 'lucide-react/icons/pause';
 import { __iconData as playIcon } from 'lucide-react/icons/play';
 import { __iconData as quoteIcon } from 'lucide-react/icons/quote';
 import { Icon } from '../ui/icon.tsx';
-import { useEffect, useState, type FocusEvent } from 'react';
-import {
-  dotLabel,
-  initialPlaying,
-  isRotating,
-  liveMode,
-  nextIndex,
-  ROTATE_MS,
-  selectIndex,
-  slideLabel,
-  toggleLabel,
-} from '../../lib/widgets/carousel.ts';
-import { REDUCED_MOTION_QUERY } from '../../lib/widgets/motion.ts';
-import { useMediaQuery } from './use-media-query.ts';
+import { dotLabel, liveMode, slideLabel, toggleLabel } from '../../lib/widgets/carousel.ts';
 
 export interface TestimonialCarouselProps {
   testimonials: ReadonlyArray<{ quote: string; author: string; position?: string | undefined }>;
@@ -41,87 +32,31 @@ type Testimonial = TestimonialCarouselProps['testimonials'][number];
 
 export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCarouselProps) {
   const count = testimonials.length;
-  const { index, select, playing, toggle, rotating, holdHandlers } = useRotation(count);
-
   return (
     <div
       role="region"
       aria-roledescription="carousel"
       aria-labelledby={labelledby}
       className="testimonials block"
-      data-active={index}
-      data-playing={playing ? '' : undefined}
-      data-rotating={rotating ? '' : undefined}
-      {...holdHandlers}
+      data-carousel="testimonials"
+      data-active={0}
+      data-playing=""
+      data-rotating=""
     >
-      <div data-slides="" aria-live={liveMode(rotating)} className="slides">
+      <div data-slides="" aria-live={liveMode(true)} className="slides">
         {testimonials.map((t, i) => (
           <TestimonialSlide
             key={t.author}
             testimonial={t}
             index={i}
             count={count}
-            active={i === index}
+            active={i === 0}
           />
         ))}
       </div>
-      <CarouselControls
-        testimonials={testimonials}
-        index={index}
-        playing={playing}
-        onToggle={toggle}
-        onSelect={select}
-      />
+      <CarouselControls testimonials={testimonials} />
     </div>
   );
-}
-
-/**
- * The carousel's state: the active slide (`index`, 0-based, of `count` slides), the Pause/Play
- * choice (`playing`; before the visitor presses the button, playing unless they prefer reduced
- * motion) and whether the slides advance right now (`rotating`: playing, not hovered, no focus
- * inside). While rotating, an interval advances `index` every `ROTATE_MS` (6000 ms), wrapping.
- *
- * @returns the state, `select(i)` (a dot), `toggle()` (Pause/Play) and `holdHandlers`, the
- *   pointer and focus handlers to spread on the carousel's root element.
- */
-function useRotation(count: number) {
-  const [index, setIndex] = useState(0);
-  // null until the visitor presses Pause/Play; before that, reduced motion decides.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  const playing = chosen ?? initialPlaying(reducedMotion);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const rotating = isRotating({ playing, hovered, focused });
-
-  useEffect(() => {
-    if (!rotating) return;
-    const timer = setInterval(() => setIndex((i) => nextIndex(i, count)), ROTATE_MS);
-    return () => clearInterval(timer);
-  }, [rotating, count]);
-
-  return {
-    index,
-    select: (i: number) => setIndex(selectIndex(i, count)),
-    playing,
-    toggle: () => setChosen(!playing),
-    rotating,
-    holdHandlers: {
-      onPointerEnter: () => setHovered(true),
-      onPointerLeave: () => setHovered(false),
-      onFocus: () => setFocused(true),
-      // Focus moving between elements inside the carousel keeps it held.
-      onBlur: (event: FocusEvent<HTMLElement>) => {
-        if (
-          event.relatedTarget instanceof Node &&
-          event.currentTarget.contains(event.relatedTarget)
-        )
-          return;
-        setFocused(false);
-      },
-    },
-  };
 }
 
 /**
@@ -168,16 +103,8 @@ function TestimonialSlide({
  */
 function CarouselControls({
   testimonials,
-  index,
-  playing,
-  onToggle,
-  onSelect,
 }: {
   testimonials: TestimonialCarouselProps['testimonials'];
-  index: number;
-  playing: boolean;
-  onToggle: () => void;
-  onSelect: (index: number) => void;
 }) {
   const count = testimonials.length;
   return (
@@ -185,12 +112,11 @@ function CarouselControls({
       <button
         type="button"
         data-action="toggle"
-        onClick={onToggle}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-500 px-4 text-sm font-semibold whitespace-nowrap hover:bg-stone-100"
       >
         <Icon icon={pauseIcon} className="icon-pause" size={16} />
         <Icon icon={playIcon} className="icon-play" size={16} />
-        <span>{toggleLabel(playing)}</span>
+        <span>{toggleLabel(true)}</span>
       </button>
       <div className="flex flex-wrap">
         {testimonials.map((t, i) => (
@@ -200,8 +126,7 @@ function CarouselControls({
             className="dot inline-flex size-11 items-center justify-center"
             data-slide-to={i}
             aria-label={dotLabel(i, count)}
-            aria-current={i === index ? 'true' : undefined}
-            onClick={() => onSelect(i)}
+            aria-current={i === 0 ? 'true' : undefined}
           >
             <span className="dot-mark size-2.5 rounded-full" />
           </button>

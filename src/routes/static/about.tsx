@@ -1,6 +1,7 @@
 /**
- * The about page's static parts (decision 015): the pull quote, stories, founder, team and
- * network, with the content they show. `src/routes/about.tsx` draws them through `staticParts`.
+ * The about page's static parts (decision 015): every section after the intro, with the content
+ * it shows. `src/routes/about.tsx` draws them through `staticParts`; the counters and carousels
+ * among them get their behaviour from `bindWidgets` (decision 019).
  */
 import {
   FounderProfile,
@@ -9,14 +10,19 @@ import {
   Stories,
   TeamGrid,
 } from '../../components/sections/about.tsx';
+import { StatsBand } from '../../components/sections/about-stats.tsx';
+import { AwardsSection, TestimonialsSection } from '../../components/sections/recognition.tsx';
 import { byOrder } from '../../components/sections/shared.tsx';
+import awards from '../../content/awards.yaml';
 import founders from '../../content/founder.yaml';
 import network from '../../content/network.yaml';
 import quotes from '../../content/quotes.yaml';
 import pageCopy from '../../content/sections.yaml?page=about';
 import { sectionsOf } from '../../components/ui/section.tsx';
+import stats from '../../content/stats.yaml';
 import stories from '../../content/stories.yaml';
 import team from '../../content/team.yaml';
+import testimonials from '../../content/testimonials.yaml';
 
 const section = sectionsOf(pageCopy);
 
@@ -43,5 +49,23 @@ export function People() {
       <TeamGrid copy={section('about-team')} team={byOrder(team)} />
       <NetworkTiles copy={section('about-network')} tiles={byOrder(network)} />
     </>
+  );
+}
+
+export function Stats() {
+  return <StatsBand copy={section('about-stats')} stats={byOrder(stats)} />;
+}
+
+export function Awards() {
+  return <AwardsSection id="awards" copy={section('about-awards')} awards={byOrder(awards)} />;
+}
+
+export function Testimonials() {
+  return (
+    <TestimonialsSection
+      id="testimonials"
+      copy={section('about-testimonials')}
+      testimonials={byOrder(testimonials)}
+    />
   );
 }
