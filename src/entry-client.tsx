@@ -17,10 +17,15 @@ import {
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { browserDocument, DocumentProvider, HYDRATION_DATA_ID, Preloads } from './app/document.tsx';
-import { servicesContext, type EnquiryResult, type SiteServices } from './app/services.ts';
+import {
+  servicesContext,
+  type EnquiryResult,
+  type SessionData,
+  type SiteServices,
+} from './app/services.ts';
 import { routeWithoutStaticParts, type WithStaticParts } from './components/ui/static-content.tsx';
 import { bindTooltips } from './components/widgets/tooltip.tsx';
-import { PAGES } from './pages.ts';
+import { isRouteId, PAGES } from './pages.ts';
 import { routes } from './routes.tsx';
 
 declare global {
@@ -151,6 +156,32 @@ async function hydrate(): Promise<void> {
     );
   });
   navigateOnLinkClicks(router);
+  followWithPageHead(router);
+}
+
+/**
+ * Writes each page's head metadata after a client-side navigation (decision 020): the server drew
+ * the first page's, and React never renders it in the browser. The module that describes it
+ * (`pages.yaml`, JSON-LD) is loaded when the first navigation starts, alongside the page's chunk.
+ */
+function followWithPageHead(router: ReturnType<typeof createRouter>): void {
+  let shown = router.state.location;
+  let head: Promise<typeof import('./lib/seo/apply-head.ts')> | undefined;
+  router.subscribe((state) => {
+    head ??= import('./lib/seo/apply-head.ts');
+    if (state.navigation.state !== 'idle' || state.location === shown) return;
+    shown = state.location;
+    const id = state.errors ? undefined : state.matches.at(-1)?.route.id;
+    const origin = (state.loaderData['root'] as SessionData | undefined)?.siteOrigin ?? '';
+    void head.then(({ applyPageHead }) =>
+      applyPageHead(
+        document,
+        id !== undefined && isRouteId(id) ? id : undefined,
+        state.location.pathname,
+        origin,
+      ),
+    );
+  });
 }
 
 /** The paths the router serves: a click on a plain link to one of them is a navigation. */

@@ -21,6 +21,7 @@ import {
 } from 'react-router';
 import { DocumentProvider, Preloads, type DocumentData } from './app/document.tsx';
 import { servicesContext, type SiteServices } from './app/services.ts';
+import { RoutePageMeta } from './components/seo/page-meta.tsx';
 import { loadStaticParts } from './components/ui/static-content.tsx';
 import { ROUTE_MODULES, routes } from './routes.tsx';
 
@@ -197,6 +198,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     stylesheets: options.assets.stylesheets,
     laterStylesheet: laterCss,
     hydrationJson: hydrationJson(context),
+    PageMeta: RoutePageMeta,
   };
   const bootstrap = options.assets.bootstrapModules;
   const deferred = options.assets.deferScripts && bootstrap.length === 1;

@@ -22,12 +22,11 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { servicesContext, type SessionData } from './app/services.ts';
-import { DocumentStyles, HydrationData } from './app/document.tsx';
+import { DocumentStyles, HydrationData, useDocument } from './app/document.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
-import { PageMeta } from './components/seo/page-meta.tsx';
+import { errorPageTitle } from './lib/seo/error-title.ts';
 import { keptPart, staticParts } from './components/ui/static-content.tsx';
 import { showCopyrightYear } from './lib/widgets/year.ts';
-import { isRouteId, type RouteId } from './pages.ts';
 
 /**
  * The footer is the same on every page, so only the server draws it (decision 015): hydration
@@ -60,15 +59,6 @@ function useTone(): 'light' | 'dark' {
     if (tone) return tone;
   }
   return 'light';
-}
-
-/**
- * The id of the deepest matched route, which is the page's id (`src/pages.ts`); undefined when
- * none is one (never, since the catch-all route is the 404 page).
- */
-function usePageId(): RouteId | undefined {
-  const id = useMatches().at(-1)?.id;
-  return id !== undefined && isRouteId(id) ? id : undefined;
 }
 
 /**
@@ -105,19 +95,14 @@ function useHydratedMarker(): void {
 }
 
 /**
- * The HTML document around the matched page. `pageId` selects the page's metadata
- * (`PageMeta`, rendered here rather than by each page so its module is part of the entry chunk
- * every page loads anyway, not a request of its own); the error page has none.
+ * The HTML document around the matched page, with its head metadata (`pageMeta`), or around the
+ * error page, without.
  */
-function Document({
-  children,
-  pageId,
-}: {
-  children: React.ReactNode;
-  pageId?: RouteId | undefined;
-}) {
+function Document({ children, pageMeta }: { children: React.ReactNode; pageMeta?: boolean }) {
   const tone = useTone();
   const dark = tone === 'dark';
+  // The server's entry supplies the page's head metadata; the browser has none (decision 020).
+  const { PageMeta } = useDocument();
   return (
     <html lang="en-IN" className={dark ? 'bg-ink' : undefined}>
       <head>
@@ -128,6 +113,7 @@ function Document({
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        {pageMeta && PageMeta && <PageMeta />}
       </head>
       <body className={dark ? 'theme-dark bg-ink text-paper' : 'bg-paper text-ink'}>
         <a href="#main" className="skip-link">
@@ -135,7 +121,6 @@ function Document({
         </a>
         <SiteHeader tone={tone} />
         <main id="main" tabIndex={-1} className="flex-1">
-          {pageId && <PageMeta id={pageId} />}
           {children}
         </main>
         <SiteFooter />
@@ -151,7 +136,7 @@ export function Root() {
   useFocusOnNavigation();
   useHydratedMarker();
   return (
-    <Document pageId={usePageId()}>
+    <Document pageMeta>
       <Outlet />
     </Document>
   );
@@ -166,7 +151,7 @@ export function RootErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Document>
-      <title>Something went wrong · Kahaani Communications</title>
+      {import.meta.env.SSR && <title>{errorPageTitle()}</title>}
       <section className="mx-auto max-w-site px-4 pt-header pb-section sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-[0.2em] uppercase">Error {status}</p>
         <h1 className="mt-6 text-display">Something went wrong on our side</h1>

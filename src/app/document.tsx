@@ -9,7 +9,7 @@
  * `<style>` or `<script>` whose props never change afterwards, so the CSS and the hydration data
  * are sent once, in the HTML, and never duplicated in JavaScript.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import { useDrawnByServer } from '../components/ui/static-content.tsx';
 
 export interface DocumentData {
@@ -25,6 +25,11 @@ export interface DocumentData {
   laterStylesheet: string;
   /** The browser router's hydration data as script-safe JSON (' ' in the browser). */
   hydrationJson: string;
+  /**
+   * Draws the matched page's head metadata (`RoutePageMeta`) on the server; null in the browser,
+   * which writes it after navigations instead and never loads its module (decision 020).
+   */
+  PageMeta: ComponentType | null;
 }
 
 /**
@@ -42,6 +47,7 @@ export function browserDocument(doc: Document): DocumentData {
         doc.querySelector(`noscript#${LATER_CSS_ID}`)?.textContent ?? '',
       )?.[1] ?? '',
     hydrationJson: ' ',
+    PageMeta: null,
   };
 }
 
@@ -59,6 +65,7 @@ const DocumentContext = createContext<DocumentData>({
   stylesheets: [],
   laterStylesheet: '',
   hydrationJson: ' ',
+  PageMeta: null,
 });
 
 export const DocumentProvider = DocumentContext.Provider;

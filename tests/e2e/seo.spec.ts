@@ -2,7 +2,8 @@
  * Search and sharing (docs/product.md#search-and-sharing), checked on the served pages: title and description from the
  * `pages` collection, canonical URL on SITE_URL, Open Graph/Twitter cards with a real 1200×630
  * PNG, JSON-LD (ProfessionalService everywhere, BreadcrumbList on inner pages), noindex on the
- * 404 page, robots.txt, the sitemap (404 excluded), the manifest and the favicons.
+ * 404 page, robots.txt, the sitemap (404 excluded), the manifest and the favicons; after
+ * client-side navigations, the same head as the server sends.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
@@ -183,4 +184,43 @@ test('manifest and favicons are linked and served with the right types and sizes
 
   const touch = (await href('link[rel="apple-touch-icon"]')) ?? '';
   expect(await fetchPng(request, touch)).toEqual({ width: 180, height: 180 });
+});
+
+/** The page metadata in the document, in order, as markup (title, meta, canonical, JSON-LD). */
+function headMetadata(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        'title, meta[name="description"], meta[name="robots"], link[rel="canonical"], meta[name="theme-color"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]',
+      ),
+    ].map((element) => element.outerHTML),
+  );
+}
+
+test('after client-side navigations the head holds exactly what the server sends for the page', async ({
+  page,
+}) => {
+  const served: Record<string, string[]> = {};
+  for (const path of ['/', '/expertise', '/about']) {
+    await page.goto(path);
+    served[path] = await headMetadata(page);
+    expect(served[path].length, path).toBeGreaterThan(20);
+  }
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const banner = page.getByRole('banner');
+  for (const [name, path] of [
+    ['Expertise', '/expertise'],
+    ['About', '/about'],
+  ] as const) {
+    await banner.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect.poll(() => headMetadata(page), path).toEqual(served[path]);
+  }
+  await banner.locator('a[href="/"]').first().click();
+  await expect(page).toHaveURL('/');
+  await expect.poll(() => headMetadata(page), '/').toEqual(served['/']);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    'no full page load',
+  ).toBe(true);
 });

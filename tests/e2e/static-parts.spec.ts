@@ -98,6 +98,9 @@ test('the footer is drawn by the server only, and stays through navigations and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Something went wrong on our side',
   );
+  // The head says so too, and no longer claims to be the home page.
+  await expect(page).toHaveTitle('Something went wrong · Kahaani Communications');
+  await expect(page.locator('meta[name="description"], link[rel="canonical"]')).toHaveCount(0);
   await expect(footer).toContainText(lede);
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
     'href',

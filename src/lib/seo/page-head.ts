@@ -1,0 +1,92 @@
+/**
+ * A page's `<head>` metadata as data (docs/product.md#search-and-sharing): `<title>`, meta
+ * description, the canonical URL on the `SITE_URL` origin, Open Graph and Twitter card tags with
+ * the page's 1200×630 social image, and JSON-LD (`ProfessionalService` on every page,
+ * `BreadcrumbList` on inner pages). The 404 page sets `noindex`, which also drops its canonical
+ * link, `og:url` and breadcrumb.
+ *
+ * One description, two renderers (decision 020): the server draws it with React
+ * (`src/components/seo/page-meta.tsx`), and after a client-side navigation the browser writes it
+ * into the live `<head>` (`src/lib/seo/apply-head.ts`). No React here, so the browser loads this
+ * module only when a visitor first navigates.
+ *
+ * Title (≤ 60) and description (≤ 160) come from `pages.yaml`, whose schema enforces the limits.
+ */
+import pages from '../../content/pages.yaml';
+import type { RouteId } from '../../pages.ts';
+import { site } from '../../site.config.ts';
+import { COLORS } from './colors.ts';
+import { breadcrumbJsonLd, organizationJsonLd, serializeJsonLd, type JsonLd } from './jsonld.ts';
+import { crumbNameForPath, OG_IMAGE_SIZE, ogImagePath } from './routes.ts';
+import { absoluteUrl } from './urls.ts';
+
+/** One element of the head: its tag, its attributes in order, and its text (title, JSON-LD). */
+export interface HeadElement {
+  tag: 'title' | 'meta' | 'link' | 'script';
+  attributes: Readonly<Record<string, string>>;
+  text?: string;
+}
+
+/**
+ * Every element of the head that {@link pageHead} describes, for the browser to find the
+ * current page's before it writes the next page's. (A literal, so that a bundle importing this
+ * module for nothing can drop it: no code runs when it loads.)
+ */
+export const PAGE_HEAD_SELECTOR =
+  'title, meta[name="description"], meta[name="robots"], link[rel="canonical"], meta[name="theme-color"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]';
+
+const meta = (key: 'name' | 'property', value: string, content: string): HeadElement => ({
+  tag: 'meta',
+  attributes: { [key]: value, content },
+});
+
+/**
+ * The head metadata of the page `id` at `pathname`.
+ *
+ * @param id the route id (`src/pages.ts`): selects the title and description in `pages.yaml` and
+ *   the social image
+ * @param pathname the page's path, e.g. `/about` (the canonical URL and breadcrumb)
+ * @param origin the canonical origin, e.g. `https://kahaani.example` (from `SITE_URL`)
+ * @returns the elements in document order
+ */
+export function pageHead(id: RouteId, pathname: string, origin: string): HeadElement[] {
+  const { title, description } = pages[id];
+  const noindex = id === '404';
+  const canonical = absoluteUrl(pathname, origin);
+  const image = absoluteUrl(ogImagePath(id), origin);
+  const imageAlt = `${title} — ${site.tagline}`;
+  const jsonLd: JsonLd[] = [organizationJsonLd(site, origin)];
+  if (!noindex && id !== 'home') {
+    jsonLd.push(breadcrumbJsonLd([{ name: crumbNameForPath(pathname), path: pathname }], origin));
+  }
+  return [
+    { tag: 'title', attributes: {}, text: title },
+    meta('name', 'description', description),
+    noindex
+      ? meta('name', 'robots', 'noindex')
+      : { tag: 'link', attributes: { rel: 'canonical', href: canonical } },
+    meta('name', 'theme-color', COLORS.paper),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:locale', 'en_IN'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    ...(noindex ? [] : [meta('property', 'og:url', canonical)]),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(OG_IMAGE_SIZE.width)),
+    meta('property', 'og:image:height', String(OG_IMAGE_SIZE.height)),
+    meta('property', 'og:image:alt', imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
+    // serializeJsonLd escapes `<`, so no value can close the element.
+    ...jsonLd.map((data): HeadElement => ({
+      tag: 'script',
+      attributes: { type: 'application/ld+json' },
+      text: serializeJsonLd(data),
+    })),
+  ];
+}
