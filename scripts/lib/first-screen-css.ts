@@ -6,8 +6,9 @@
  * (`firstScreenOnly`) with the rules their code can use. This step, run by `npm run build` after
  * Vite, renders each of those pages with the build's own server entry and keeps only the rules
  * whose classes the page's first screen uses: everything before `<main>` (the skip link and the
- * header) and the first section of `<main>`. Rules without classes (the base layer, `@font-face`,
- * variables) are kept as `pruneCss` always keeps them. The page loads the whole stylesheet after
+ * header) and the first section of `<main>`, and the rule that defers rendering the sections below
+ * ({@link ALWAYS_KEPT}). Rules without classes (the base layer, `@font-face`, variables) are kept
+ * as `pruneCss` always keeps them. The page loads the whole stylesheet after
  * its first paint, so the rest arrives before a visitor scrolls to it.
  *
  * Only for a page whose first section fills the viewport at every width, or what shows below it
@@ -33,6 +34,15 @@ export function firstScreen(html: string): string {
   if (end === -1) throw new Error('The page has no <main> with a <section> in it');
   return html.slice(0, end);
 }
+
+/**
+ * Markup whose classes are kept although the first screen does not use them. `render-when-near`
+ * lets every section below the first skip style and layout until it comes near the viewport
+ * (docs/decisions/014-rendering-work-and-fonts-on-phones.md). Without its rule, the first paint
+ * would style and lay out the whole page, and the arrival of the whole stylesheet would then do it
+ * all again, in one long task (docs/decisions/021-first-screen-css-keeps-deferred-rendering.md).
+ */
+const ALWAYS_KEPT = '<div class="render-when-near"></div>';
 
 /**
  * Rewrites `<buildDir>/client/.vite/route-css.json`: each route in `firstScreenOnly` keeps the
@@ -67,7 +77,7 @@ export async function trimFirstScreenCss(
     );
     if (rendered instanceof Response) throw new Error(`${page.path} answered ${rendered.status}`);
     const css = routeCss.css[route] ?? '';
-    const first = pruneCss(css, firstScreen(rendered.html.toString('utf8')));
+    const first = pruneCss(css, firstScreen(rendered.html.toString('utf8')) + ALWAYS_KEPT);
     routeCss.css[route] = first;
     trimmed.push({ route, before: css.length, after: first.length });
   }

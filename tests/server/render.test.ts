@@ -120,6 +120,11 @@ describe('render route', () => {
       );
       const missing = [...used].filter((name) => styled.has(name) && !inline.has(name));
       expect(missing, `classes of ${path} whose rules are not inline`).toEqual([]);
+      // The sections below the first skip style and layout from the first paint on (decision 014),
+      // also where the inline CSS covers the first screen only (decision 021).
+      if (/\bclass="[^"]*\brender-when-near\b/.test(res.text)) {
+        expect(inline.has('render-when-near'), `${path} inlines content-visibility`).toBe(true);
+      }
       const later = `/assets/${sheets[0] ?? ''}`;
       if (firstScreenOnly) {
         expect(res.text).toContain(
