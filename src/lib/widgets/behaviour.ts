@@ -44,7 +44,7 @@ const flag = (element: Element, name: string, on: boolean): void => {
  * slide shows at a time and advances every `ROTATE_MS` (6000 ms), wrapping, while it rotates:
  * playing (the Pause/Play choice, or before any choice: no reduced-motion preference), not hovered
  * and without focus inside. A dot shows its slide. The interval restarts whenever rotation
- * resumes, so a slide is always shown a full 6000 ms.
+ * resumes. A carousel without slides is left alone.
  */
 function bindTestimonials(root: HTMLElement, signal: AbortSignal): Unbind {
   const slides = [...root.querySelectorAll('[data-slide]')];
@@ -52,6 +52,7 @@ function bindTestimonials(root: HTMLElement, signal: AbortSignal): Unbind {
   const live = root.querySelector('[data-slides]');
   const toggleText = root.querySelector('[data-action="toggle"] > span:last-child');
   const count = slides.length;
+  if (count === 0) return () => {};
   const motion = matchMedia(REDUCED_MOTION_QUERY);
   let index = 0;
   let chosen: boolean | null = null;
@@ -115,7 +116,7 @@ function bindTestimonials(root: HTMLElement, signal: AbortSignal): Unbind {
     show();
   });
   motion.addEventListener('change', () => show(), { signal });
-  if (count > 0) show();
+  show();
   return () => clearInterval(timer);
 }
 
