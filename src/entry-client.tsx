@@ -172,7 +172,10 @@ function followWithPageHead(router: ReturnType<typeof createRouter>): void {
     if (state.navigation.state !== 'idle' || state.location === shown) return;
     shown = state.location;
     const id = state.errors ? undefined : state.matches.at(-1)?.route.id;
-    const origin = (state.loaderData['root'] as SessionData | undefined)?.siteOrigin ?? '';
+    // The root's data stays through navigations (`rootShouldRevalidate`); the page's own origin
+    // stands in should it ever be missing, rather than failing to write the head.
+    const origin =
+      (state.loaderData['root'] as SessionData | undefined)?.siteOrigin ?? location.origin;
     void head.then(({ applyPageHead }) =>
       applyPageHead(
         document,
