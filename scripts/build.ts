@@ -3,8 +3,8 @@
  *
  * 1. Vite's client and server environments (`vite.config.ts`): `client/` with hashed assets and
  *    the manifest, `server/entry-server.js`;
- * 2. the first-screen CSS of the home page, from its rendered HTML
- *    (`scripts/lib/first-screen-css.ts`, decision 018);
+ * 2. the first-screen CSS of the home page and the stylesheet it adds after its first paint, from
+ *    its rendered HTML (`scripts/lib/first-screen-css.ts`, decisions 018 and 022);
  * 3. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
  * 4. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
  *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
@@ -34,7 +34,11 @@ if (!quiet) {
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(
     firstScreens
-      .map((t) => `${t.route}: first-screen CSS ${t.before} → ${t.after} chars; `)
+      .map(
+        (t) =>
+          `${t.route}: first-screen CSS ${t.before} → ${t.after} chars, later ${t.later} ` +
+          `${t.laterLength} chars (${t.copied} rules copied); `,
+      )
       .join('') +
       `artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
       `br ${kib(packed.brBytes)}, gz ${kib(packed.gzBytes)}; ` +

@@ -41,14 +41,12 @@ export interface ClientAssets {
   /** Development stylesheet URLs. */
   stylesheets: readonly string[];
   /**
-   * Production: the whole stylesheet (`/assets/stylesheet-….css`), for the routes in
-   * `firstScreenOnly`, whose inline CSS covers their first screen only (decision 018): their
-   * bootstrap adds it after the first paint, and a `<noscript>` link gives it to visitors
-   * without JavaScript. '' in development.
+   * Production: the later stylesheet (`/assets/home-later-….css`) of each route module whose
+   * inline CSS covers its first screen only (decisions 018 and 022): the rest of its rules. Its
+   * bootstrap adds it after the first paint, and a `<noscript>` link gives it to visitors without
+   * JavaScript. Empty in development.
    */
-  wholeStylesheet: string;
-  /** Route modules (keys of `inlineCss`) whose inline CSS covers their first screen only. */
-  firstScreenOnly: readonly string[];
+  laterStylesheets: Readonly<Record<string, string>>;
   /** Font files to preload: the display serif that paints the largest heading. */
   fontPreloads: readonly string[];
   /**
@@ -145,8 +143,8 @@ function routeHeaders(context: StaticHandlerContext): Headers {
  *
  * @param entry URL of the browser entry (`/assets/entry-client-….js`)
  * @param chunks URLs of the chunks the entry and the matched page import
- * @param stylesheet URL of the whole stylesheet, for a page whose inline CSS covers its first
- *   screen only (decision 018): added first, before the scripts; '' for none
+ * @param stylesheet URL of the later stylesheet of a page whose inline CSS covers its first
+ *   screen only (decisions 018 and 022): added first, before the scripts; '' for none
  * @returns JavaScript source for React's `bootstrapScriptContent`, free of `<` so React writes
  *   it unchanged (its CSP hash is taken from this string)
  */
@@ -189,9 +187,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     const source = ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES];
     for (const href of (source && options.assets.routeChunks[source]) ?? []) chunks.add(href);
     inlineCss = (source && options.assets.inlineCss[source]) || inlineCss;
-    if (source && options.assets.firstScreenOnly.includes(source)) {
-      laterCss = options.assets.wholeStylesheet;
-    }
+    laterCss = (source && options.assets.laterStylesheets[source]) || laterCss;
   }
   const documentData: DocumentData = {
     inlineCss,

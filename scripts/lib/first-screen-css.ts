@@ -4,55 +4,47 @@
  *
  * The client build (`scripts/lib/route-css.ts`) marks such routes in `route-css.json`
  * (`firstScreenOnly`) with the rules their code can use. This step, run by `npm run build` after
- * Vite, renders each of those pages with the build's own server entry and keeps only the rules
- * whose classes the page's first screen uses: everything before `<main>` (the skip link and the
- * header) and the first section of `<main>`, and the rule that defers rendering the sections below
- * ({@link ALWAYS_KEPT}). Rules without classes (the base layer, `@font-face`, variables) are kept
- * as `pruneCss` always keeps them. The page loads the whole stylesheet after
- * its first paint, so the rest arrives before a visitor scrolls to it.
+ * Vite, renders each of those pages with the build's own server entry and splits those rules
+ * (`scripts/lib/later-css.ts`, decision 022): the page inlines the rules of the markup the
+ * browser styles at once (the first screen, the sections just below it and the outer boxes of the
+ * sections further down, which skip rendering until they come near the viewport), and its
+ * bootstrap adds a stylesheet of the rest after the first paint, so the rest arrives before a
+ * visitor scrolls to it and restyles nothing already drawn.
  *
- * Only for a page whose first section fills the viewport at every width, or what shows below it
- * would paint unstyled until the whole stylesheet arrives.
+ * Only for a page whose first section fills the viewport at every width, or the section below it
+ * would show in the first paint.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pruneCss, type RouteCss } from './route-css.ts';
+import { eagerMarkup, splitCss } from './later-css.ts';
+import type { RouteCss } from './route-css.ts';
 import { ROUTE_CSS_FILE, productionAssets } from '../../src/server/assets.ts';
 import { renderPage, requestOn, type ServerEntry } from '../../src/server/render.ts';
 import type { SiteServices } from '../../src/app/services.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../../src/pages.ts';
 
-/**
- * The part of a rendered page a visitor sees before scrolling: everything up to the end of the
- * first `<section>` inside `<main>`.
- * @throws Error when the page has no `<main>` or no section in it
- */
-export function firstScreen(html: string): string {
-  const main = html.indexOf('<main');
-  const end = main === -1 ? -1 : html.indexOf('</section>', main);
-  if (end === -1) throw new Error('The page has no <main> with a <section> in it');
-  return html.slice(0, end);
+/** What {@link trimFirstScreenCss} did to one route. */
+export interface TrimmedRoute {
+  route: string;
+  /** Inline CSS before and after (characters). */
+  before: number;
+  after: number;
+  /** The later stylesheet: its public URL, its length (characters), the inline rules it copies. */
+  later: string;
+  laterLength: number;
+  copied: number;
 }
 
 /**
- * Markup whose classes are kept although the first screen does not use them. `render-when-near`
- * lets every section below the first skip style and layout until it comes near the viewport
- * (docs/decisions/014-rendering-work-and-fonts-on-phones.md). Without its rule, the first paint
- * would style and lay out the whole page, and the arrival of the whole stylesheet would then do it
- * all again, in one long task (docs/decisions/021-first-screen-css-keeps-deferred-rendering.md).
- */
-const ALWAYS_KEPT = '<div class="render-when-near"></div>';
-
-/**
- * Rewrites `<buildDir>/client/.vite/route-css.json`: each route in `firstScreenOnly` keeps the
- * rules its first screen uses.
- * @returns the routes trimmed, with their inline CSS length before and after (characters)
+ * Splits the CSS of each route in `firstScreenOnly`: rewrites its inline CSS in
+ * `<buildDir>/client/.vite/route-css.json` and writes its later stylesheet to
+ * `<buildDir>/client/assets/<page>-later-<hash>.css`, recorded in the file's `later`.
+ * @returns the routes split
  * @throws when a page fails to render
  */
-export async function trimFirstScreenCss(
-  buildDir: string,
-): Promise<Array<{ route: string; before: number; after: number }>> {
+export async function trimFirstScreenCss(buildDir: string): Promise<TrimmedRoute[]> {
   const clientDir = join(buildDir, 'client');
   const file = join(clientDir, ROUTE_CSS_FILE);
   const routeCss = JSON.parse(readFileSync(file, 'utf8')) as RouteCss;
@@ -65,7 +57,7 @@ export async function trimFirstScreenCss(
     submitEnquiry: () => Promise.reject(new Error('No enquiries while building')),
   };
   const assets = productionAssets(clientDir);
-  const trimmed = [];
+  const trimmed: TrimmedRoute[] = [];
   for (const route of routeCss.firstScreenOnly) {
     const page = [...PAGES, NOT_FOUND_PAGE].find((p) => p.module === route);
     if (!page) throw new Error(`${route} is not a page of src/pages.ts`);
@@ -77,9 +69,21 @@ export async function trimFirstScreenCss(
     );
     if (rendered instanceof Response) throw new Error(`${page.path} answered ${rendered.status}`);
     const css = routeCss.css[route] ?? '';
-    const first = pruneCss(css, firstScreen(rendered.html.toString('utf8')) + ALWAYS_KEPT);
-    routeCss.css[route] = first;
-    trimmed.push({ route, before: css.length, after: first.length });
+    const html = rendered.html.toString('utf8');
+    const split = splitCss(css, eagerMarkup(html), html);
+    const hash = createHash('sha256').update(split.later).digest('base64url').slice(0, 8);
+    const laterFile = `assets/${basename(route, '.tsx')}-later-${hash}.css`;
+    writeFileSync(join(clientDir, laterFile), split.later);
+    routeCss.css[route] = split.inline;
+    routeCss.later[route] = `/${laterFile}`;
+    trimmed.push({
+      route,
+      before: css.length,
+      after: split.inline.length,
+      later: `/${laterFile}`,
+      laterLength: split.later.length,
+      copied: split.copied,
+    });
   }
   writeFileSync(file, JSON.stringify(routeCss));
   return trimmed;

@@ -64,12 +64,7 @@ function hasToken(source: string, token: string): boolean {
  */
 export function pruneCss(css: string, source: string): string {
   const root: Root = postcss.parse(css);
-  const known = new Map<string, boolean>();
-  const present = (name: string) => {
-    let hit = known.get(name);
-    if (hit === undefined) known.set(name, (hit = hasToken(source, name)));
-    return hit;
-  };
+  const present = classPresence(source);
   root.walkRules((rule: Rule) => {
     // Keyframe steps (`from`, `50%`) are not selectors.
     if (
@@ -81,7 +76,27 @@ export function pruneCss(css: string, source: string): string {
     if (kept.length === 0) rule.remove();
     else if (kept.length !== rule.selectors.length) rule.selectors = kept;
   });
-  // Drop at-rules emptied above (`@media`, `@layer x { }`, `@supports`), innermost first.
+  dropEmptyAtRules(root);
+  return root.toString();
+}
+
+/**
+ * Whether a class name occurs in `source` as a token (memoised per name).
+ *
+ * @param source code or markup
+ * @returns a predicate on class names (unescaped: `md:grid-cols-12`)
+ */
+export function classPresence(source: string): (name: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (name) => {
+    let hit = known.get(name);
+    if (hit === undefined) known.set(name, (hit = hasToken(source, name)));
+    return hit;
+  };
+}
+
+/** Removes the at-rules left empty (`@media`, `@layer x { }`, `@supports`), innermost first. */
+export function dropEmptyAtRules(root: Root): void {
   let removed = true;
   while (removed) {
     removed = false;
@@ -92,7 +107,6 @@ export function pruneCss(css: string, source: string): string {
       }
     });
   }
-  return root.toString();
 }
 
 /** What {@link routeCss} writes to {@link ROUTE_CSS_FILE}. */
@@ -100,10 +114,15 @@ export interface RouteCss {
   /** Each route's inline CSS, by the route's source path (a key of Vite's manifest). */
   css: Record<string, string>;
   /**
-   * The routes whose inline CSS covers their first screen only: the page loads the whole
-   * stylesheet after its first paint (decision 018).
+   * The routes whose inline CSS covers their first screen only: the page loads the rest of its
+   * rules after its first paint (decisions 018 and 022).
    */
   firstScreenOnly: string[];
+  /**
+   * The later stylesheet of each route in `firstScreenOnly` (public URL, by the route's source
+   * path), written by `npm run build` after Vite (`scripts/lib/first-screen-css.ts`).
+   */
+  later: Record<string, string>;
 }
 
 /** Options of {@link routeCss}. */
@@ -156,7 +175,7 @@ export function routeCss({ serverDrawn = [], firstScreen = [] }: RouteCssOptions
       const serverCode = serverDrawn.map((file) => readFileSync(file, 'utf8')).join('\n');
       const entryFiles = new Set<string>();
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
-      const out: RouteCss = { css: {}, firstScreenOnly: [] };
+      const out: RouteCss = { css: {}, firstScreenOnly: [], later: {} };
       for (const chunk of chunks) {
         const src = chunk.facadeModuleId
           ?.replace(/\\/g, '/')

@@ -18,8 +18,8 @@ export interface DocumentData {
   /** Development: stylesheet URLs served by Vite (`/src/styles/global.css`). */
   stylesheets: readonly string[];
   /**
-   * The whole stylesheet when the inline CSS covers the first screen only (decision 018), ''
-   * otherwise. The bootstrap adds it after the first paint; `<noscript>` links it for visitors
+   * The rest of the page's rules when the inline CSS covers the first screen only (decisions 018
+   * and 022), '' otherwise. The bootstrap adds it after the first paint; `<noscript>` links it for visitors
    * without JavaScript.
    */
   laterStylesheet: string;
@@ -51,7 +51,7 @@ export function browserDocument(doc: Document): DocumentData {
   };
 }
 
-/** `id` of the `<noscript>` that links the whole stylesheet for visitors without JavaScript. */
+/** `id` of the `<noscript>` that links the later stylesheet for visitors without JavaScript. */
 export const LATER_CSS_ID = 'site-css-later';
 
 /** `id` of the inline `<style>` that holds the production CSS. */

@@ -25,12 +25,10 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * Each route's inline CSS, written next to the manifest by the build (`scripts/lib/route-css.ts`,
- * its `RouteCss`): `{ "css": { "src/routes/home.tsx": "<css>", … }, "firstScreenOnly": [...] }`.
+ * its `RouteCss`): `{ "css": { "src/routes/home.tsx": "<css>", … }, "firstScreenOnly": [...],
+ * "later": { "src/routes/home.tsx": "/assets/home-later-….css" } }`.
  */
 export const ROUTE_CSS_FILE = '.vite/route-css.json';
-
-/** Source path of the module that imports the whole stylesheet, as the manifest keys it. */
-const WHOLE_STYLESHEET = 'src/styles/stylesheet.ts';
 
 /** Source path of the browser entry, as the manifest keys it. */
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
@@ -74,14 +72,9 @@ export function productionAssets(clientDir: string): ClientAssets {
   // Each page's share of the stylesheet, pruned at build (scripts/lib/route-css.ts, decision 011).
   const routeCss = JSON.parse(readFileSync(join(clientDir, ROUTE_CSS_FILE), 'utf8')) as {
     css: Record<string, string>;
-    firstScreenOnly: string[];
+    later?: Record<string, string>;
   };
   const inlineCss = routeCss.css;
-  // The whole stylesheet, as the browser entry imports it for navigations (decision 011).
-  // A module of CSS only is the stylesheet itself in the manifest (`file`), otherwise its `css`.
-  const whole = manifest[WHOLE_STYLESHEET];
-  const wholeCss = whole?.file.endsWith('.css') ? whole.file : whole?.css?.[0];
-  if (!wholeCss) throw new Error(`${WHOLE_STYLESHEET} has no stylesheet in the client manifest`);
   // The two faces set every page's first screen (the display serif its heading, Inter the lede,
   // the LCP element on most pages): preload the core file of both, or the text is laid out in
   // the fallback and shifts when a face arrives (decision 014). The rest of each face
@@ -102,8 +95,7 @@ export function productionAssets(clientDir: string): ClientAssets {
     routeChunks,
     inlineCss,
     stylesheets: [],
-    wholeStylesheet: publicUrl(wholeCss),
-    firstScreenOnly: routeCss.firstScreenOnly,
+    laterStylesheets: routeCss.later ?? {},
     fontPreloads,
     deferScripts: true,
   };
@@ -115,8 +107,7 @@ export const DEVELOPMENT_ASSETS: ClientAssets = {
   routeChunks: {},
   inlineCss: {},
   stylesheets: ['/src/styles/global.css'],
-  wholeStylesheet: '',
-  firstScreenOnly: [],
+  laterStylesheets: {},
   fontPreloads: [],
   deferScripts: false,
 };
