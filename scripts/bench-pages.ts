@@ -12,6 +12,10 @@
  *
  * With a baseline (a summary JSON an earlier run saved) it prints before → after per route.
  *
+ * Then the floor (`scripts/lib/floor-page.ts`): the same runs on a trivial page served with the
+ * site's response headers, and without its `Cross-Origin-Opener-Policy`, so the TBT the browser
+ * and the harness cost on this machine can be told from the site's own.
+ *
  * Env:
  * - BENCH_RUNS — runs per route (default 3);
  * - BENCH_ROUTES — comma-separated paths (default every route);
@@ -31,6 +35,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, ensureChromium } from './ensure-chromium.ts';
 import { BENCH_DIR, ROOT, benchBuild, startBenchServer } from './lib/bench-server.ts';
+import { FLOOR_PATHS, startFloorServer } from './lib/floor-page.ts';
 import { PAGES } from '../src/pages.ts';
 
 const CHROME_FLAGS = [
@@ -106,6 +111,8 @@ interface Summary {
   commit: string;
   runs: number;
   routes: RouteSummary[];
+  /** The trivial page's TBT (ms): with the site's headers, and without its COOP. */
+  floor?: Record<keyof typeof FLOOR_PATHS, { median: number; min: number; max: number }>;
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -199,24 +206,35 @@ const chrome = await chromeLauncher.launch({
 const reportDir = join(BENCH_DIR, 'lighthouse');
 mkdirSync(reportDir, { recursive: true });
 const summaries: RouteSummary[] = [];
+const floor: NonNullable<Summary['floor']> = {
+  withHeaders: { median: NaN, min: NaN, max: NaN },
+  withoutCoop: { median: NaN, min: NaN, max: NaN },
+};
+
+/** One Lighthouse run of `url`, retried up to three times on a runtime error. */
+async function lighthouseRun(url: string, ignoreStatusCode = false): Promise<Lhr> {
+  let lhr: Lhr | undefined;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      ignoreStatusCode,
+    });
+    lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) break;
+  }
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  return lhr;
+}
+
 try {
   for (const path of ROUTES) {
     process.stdout.write(`Lighthouse ${path} ×${RUNS} … `);
     const runs: Array<{ lhr: Lhr; figures: Figures }> = [];
     const misses = new Set<string>();
     for (let run = 1; run <= RUNS; run++) {
-      let lhr: Lhr | undefined;
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        const result = await lighthouse(server.origin + path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          ignoreStatusCode: path === NOT_FOUND,
-        });
-        lhr = result?.lhr;
-        if (lhr && !lhr.runtimeError) break;
-      }
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${path}`);
+      const lhr = await lighthouseRun(server.origin + path, path === NOT_FOUND);
       const slug = path === '/' ? 'home' : path.replace(/^\//, '').replace(/\W+/g, '-');
       writeFileSync(join(reportDir, `${slug}-${run}.json`), JSON.stringify(lhr));
       const report = lhr;
@@ -248,6 +266,23 @@ try {
     });
     console.log(`→ perf ${med.perf}`);
   }
+  const floorServer = await startFloorServer((await fetch(server.origin + '/')).headers);
+  try {
+    for (const [name, path] of Object.entries(FLOOR_PATHS) as Array<
+      [keyof typeof FLOOR_PATHS, string]
+    >) {
+      process.stdout.write(`Lighthouse floor ${path} ×${RUNS} … `);
+      const tbt: number[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        tbt.push(figures(await lighthouseRun(floorServer.origin + path)).tbtMs);
+        process.stdout.write(`${fmt(tbt.at(-1))} `);
+      }
+      floor[name] = { median: median(tbt), min: Math.min(...tbt), max: Math.max(...tbt) };
+      console.log('ms TBT');
+    }
+  } finally {
+    await floorServer.close();
+  }
 } finally {
   chrome.kill();
   // A server that already exited never reports it again: do not wait for it forever.
@@ -258,6 +293,7 @@ const summary: Summary = {
   commit: gitCommit(),
   runs: RUNS,
   routes: summaries,
+  floor,
 };
 writeFileSync(join(BENCH_DIR, 'pages.json'), JSON.stringify(summary, null, 2));
 const savePath = process.env['BENCH_SAVE'];
@@ -285,6 +321,13 @@ for (const r of summaries) {
     : ['none over 50 ms'];
   console.log(`  ${r.path}: ${tasks.join('; ')}`);
 }
+
+const spread = (f: { median: number; min: number; max: number }) =>
+  `${fmt(f.median)} ms (${fmt(f.min)}–${fmt(f.max)})`;
+console.log(
+  `\nTBT floor, a trivial page (no CSS, no script) served with the site's headers: ` +
+    `${spread(floor.withHeaders)}; without Cross-Origin-Opener-Policy: ${spread(floor.withoutCoop)}.`,
+);
 
 const baselinePath = process.env['BENCH_BASELINE'] ?? DEFAULT_BASELINE;
 if (
