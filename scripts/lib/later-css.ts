@@ -5,8 +5,8 @@
  *
  * The browser styles and lays out every element outside a skipped subtree: the first screen, the
  * sections close enough below it for `content-visibility: auto` to render them at once, and the
- * outer boxes of the sections further down. That is the page's *eager
- * markup* ({@link eagerMarkup}). The rules that eager markup uses are inlined; the rest go to a
+ * outer boxes of the sections further down. That is the page's *eager markup*
+ * ({@link eagerMarkup}). The rules that eager markup uses are inlined; the rest go to a
  * stylesheet that only the skipped subtrees need, so its arrival gives the browser no element to
  * restyle and nothing to lay out again.
  *
@@ -39,8 +39,7 @@ export const SHOWN_AT_ONCE = 2;
  * they lie within the browser's margin around the viewport). The deferred elements' own tags
  * stay: their boxes are laid out, at their placeholder size.
  *
- * @param html a rendered page (React's output: every element closed, no element of the same
- *   name as a deferred one inside it)
+ * @param html a rendered page (React's output: every element closed)
  * @throws Error when a deferred element is not closed
  */
 export function eagerMarkup(html: string, shown = SHOWN_AT_ONCE): string {
@@ -56,8 +55,9 @@ export function eagerMarkup(html: string, shown = SHOWN_AT_ONCE): string {
     if (seen++ >= shown) {
       out += html.slice(from, contentStart);
       from = close;
-    }
-    open.lastIndex = contentStart;
+      // Deferred elements inside the removed content go with it.
+      open.lastIndex = close;
+    } else open.lastIndex = contentStart;
   }
   return out + html.slice(from);
 }

@@ -34,6 +34,19 @@ describe('eagerMarkup', () => {
     expect(eager.startsWith('<header class="bar"><a class="logo">K</a></header>')).toBe(true);
   });
 
+  it('removes the deferred elements inside a removed one with it, once', () => {
+    const nested =
+      deferred('one', '<p class="a">1</p>') +
+      deferred(
+        'two',
+        `<p class="b">2</p>${deferred('inner', '<p class="c">3</p>')}<p class="d">4</p>`,
+      ) +
+      '<footer class="e">5</footer>';
+    expect(eagerMarkup(nested, 1)).toBe(
+      deferred('one', '<p class="a">1</p>') + deferred('two', '') + '<footer class="e">5</footer>',
+    );
+  });
+
   it('fails on a deferred element that is not closed', () => {
     expect(() => eagerMarkup('<div class="render-when-near"><p>x</p>', 0)).toThrow(/not closed/);
   });
