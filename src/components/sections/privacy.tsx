@@ -9,11 +9,6 @@ import { Container, Eyebrow } from '../ui/section.tsx';
 /**
  * "How we handle your enquiry" (`/contact#privacy`): who receives an enquiry, why, how long it is
  * kept and how to ask for a copy or erasure, from `privacy.yaml` with its `{token}`s filled.
- *
- * The notice is several screens long and starts within a screen of the contact form, where the
- * browser renders deferred content at once; each of its parts therefore defers its own rendering
- * too (`render-when-near`, decision 014), with a placeholder nearer a part's height than a
- * section's.
  */
 export function PrivacySection({ notice }: { notice: ContentOf<'privacy.yaml'> }) {
   const link = 'underline decoration-stone-500 underline-offset-4 hover:decoration-accent-bright';
@@ -41,7 +36,7 @@ export function PrivacySection({ notice }: { notice: ContentOf<'privacy.yaml'> }
               key={s.id}
               id={s.id}
               aria-labelledby={`${s.id}-heading`}
-              className="render-when-near border-t border-stone-800 pt-8 [contain-intrinsic-size:auto_20rem]"
+              className="border-t border-stone-800 pt-8"
             >
               <h3 id={`${s.id}-heading`} className="text-subtitle">
                 {s.heading}
