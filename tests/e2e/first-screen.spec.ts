@@ -69,11 +69,21 @@ test('below the first screen the home page is styled by the stylesheet it loads'
 /** Computed styles by element (`index tag.class.class`, `::before` and `::after` when drawn). */
 type Styles = Record<string, Record<string, string>>;
 
-/** Every element's computed style once both stylesheets have applied and no transition runs. */
+/**
+ * Every element's computed style once both stylesheets have applied and no transition runs. The
+ * deferred sections are all rendered first: which of them the browser has drawn depends on where
+ * the page has been scrolled, and their sizes with it.
+ */
 async function computedStyles(page: Page): Promise<Styles> {
   await expect
     .poll(() => page.evaluate(() => document.styleSheets.length), { message: 'stylesheets' })
     .toBeGreaterThan(1);
+  await page.evaluate(async () => {
+    for (const element of document.querySelectorAll<HTMLElement>('.render-when-near')) {
+      element.style.contentVisibility = 'visible';
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
   await expect
     .poll(() =>
       page.evaluate(
