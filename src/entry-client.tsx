@@ -10,8 +10,12 @@ import '@vitejs/plugin-react/preamble';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import {
-  createBrowserRouter,
   RouterContextProvider,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createDataRouter,
+  UNSAFE_defaultMapRouteProperties as mapRouteProperties,
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
   type HydrationState,
   type RouteObject,
 } from 'react-router';
@@ -27,12 +31,6 @@ import { routeWithoutStaticParts, type WithStaticParts } from './components/ui/s
 import { bindTooltips } from './components/widgets/tooltip.tsx';
 import { isRouteId, PAGES } from './pages.ts';
 import { routes } from './routes.tsx';
-
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: HydrationState;
-  }
-}
 
 /** Status line when the request never reached us (offline, DNS, reset). */
 const OFFLINE =
@@ -62,10 +60,39 @@ const services: SiteServices = {
   },
 };
 
-// The server's data block (see `HydrationData`); the router reads and revives it from this global.
-const hydrationBlock = document.getElementById(HYDRATION_DATA_ID)?.textContent;
-if (hydrationBlock)
-  window.__staticRouterHydrationData = JSON.parse(hydrationBlock) as HydrationState;
+/** A route error as `hydrationJson` in `src/entry-server.tsx` writes it. */
+type SerializedRouteError =
+  | { __type: 'Error'; message: string }
+  | {
+      __type: 'RouteErrorResponse';
+      status: number;
+      statusText: string;
+      data: unknown;
+      internal?: boolean;
+    };
+
+/**
+ * The server's data block (see `HydrationData`), with its route errors revived: the inverse of
+ * `hydrationJson` in `src/entry-server.tsx`, so `isRouteErrorResponse` still recognises the
+ * 404 page's error. `undefined` when the page has no data block.
+ */
+function hydrationData(): HydrationState | undefined {
+  const block = document.getElementById(HYDRATION_DATA_ID)?.textContent;
+  if (!block) return undefined;
+  const state = JSON.parse(block) as Omit<HydrationState, 'errors'> & {
+    errors?: Record<string, SerializedRouteError> | null;
+  };
+  if (!state.errors) return { ...state, errors: null };
+  const errors = Object.fromEntries(
+    Object.entries(state.errors).map(([id, error]) => [
+      id,
+      error.__type === 'RouteErrorResponse'
+        ? new ErrorResponseImpl(error.status, error.statusText, error.data, error.internal === true)
+        : new Error(error.message),
+    ]),
+  );
+  return { ...state, errors };
+}
 
 /** Set once the server's page has been handed to React: later route loads are navigations. */
 let hydrating = false;
@@ -112,26 +139,45 @@ function yieldToMain(): Promise<void> {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** The browser router over {@link clientRoutes}, with the browser's services in its context. */
-function createRouter() {
-  return createBrowserRouter(clientRoutes, {
+/**
+ * The browser router over {@link clientRoutes}, with the browser's services in its context: what
+ * `createBrowserRouter` builds, in three tasks instead of one (decision 023). Creating the
+ * router and initialising it took 7 to 17 ms together on the bench machine, a long task at a
+ * phone's slower CPU, so the history, the router and its initialisation (which starts loading
+ * the page's chunk) each run after a yield.
+ */
+async function createRouter() {
+  const history = createBrowserHistory();
+  await yieldToMain();
+  const data = hydrationData();
+  const router = createDataRouter({
+    history,
+    routes: clientRoutes,
+    ...(data ? { hydrationData: data } : {}),
+    mapRouteProperties,
+    hydrationRouteProperties,
     getContext: () => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       return context;
     },
   });
+  await yieldToMain();
+  return router.initialize();
 }
 
+type Router = Awaited<ReturnType<typeof createRouter>>;
+
 /**
- * Builds the router and hydrates, each in a task of its own: evaluating this module (React,
+ * Builds the router and hydrates, each in tasks of their own: evaluating this module (React,
  * React DOM, the router and the site's modules) and building the router (matching the URL
  * against the route table, reading the server's data, loading the page's chunk) took one task
- * of about 20 ms on the bench machine, a long task at a phone's slower CPU (decision 016).
+ * of about 20 ms on the bench machine, a long task at a phone's slower CPU (decision 016);
+ * building the router is itself split in three (decision 023).
  */
 async function hydrate(): Promise<void> {
   await yieldToMain();
-  const router = createRouter();
+  const router = await createRouter();
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
       const unsubscribe = router.subscribe((state) => {
@@ -164,7 +210,7 @@ async function hydrate(): Promise<void> {
  * the first page's, and React never renders it in the browser. The module that describes it
  * (`pages.yaml`, JSON-LD) is loaded when the first navigation starts, alongside the page's chunk.
  */
-function followWithPageHead(router: ReturnType<typeof createRouter>): void {
+function followWithPageHead(router: Router): void {
   let shown = router.state.location;
   let head: Promise<typeof import('./lib/seo/apply-head.ts')> | undefined;
   router.subscribe((state) => {
@@ -197,7 +243,7 @@ const PAGE_PATHS = new Set<string>(PAGES.map((page) => page.path));
  * page already handled (`defaultPrevented`, e.g. by a hydrated `<Link>`) is left alone: the
  * listener is added after `hydrateRoot`, so React's own (on the same node) runs first.
  */
-function navigateOnLinkClicks(router: ReturnType<typeof createRouter>): void {
+function navigateOnLinkClicks(router: Router): void {
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -100,9 +100,10 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * The browser router's hydration data as JSON, in the shape `createBrowserRouter` reads from
- * `window.__staticRouterHydrationData`. It travels in a `<script type="application/json">` data
- * block (not executed, so not a script to the CSP) that `src/entry-client.tsx` parses.
+ * The browser router's hydration data as JSON: react-router's `HydrationState`, with route errors
+ * as tagged objects (`__type`). It travels in a `<script type="application/json">` data block (not
+ * executed, so not a script to the CSP) that `hydrationData` in `src/entry-client.tsx` parses and
+ * revives.
  */
 function hydrationJson(context: StaticHandlerContext): string {
   const errors = context.errors
