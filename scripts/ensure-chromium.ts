@@ -1,7 +1,7 @@
 /**
  * Makes sure Debian's Chromium is installed at /usr/bin/chromium before Playwright (or the
- * Lighthouse bench) launches it. Issue 2 "Tests that must pass": on a fresh machine `npm test`
- * must install Chromium itself — from Debian (`apt-get update` then a non-interactive
+ * Lighthouse bench) launches it. On a fresh machine `npm test` must install Chromium itself
+ * (README, "What `npm test` runs") — from Debian (`apt-get update` then a non-interactive
  * `apt-get install -y chromium`), never Playwright's own browser download.
  *
  * Usage: `node scripts/ensure-chromium.ts` (npm's `test:e2e` runs it before `playwright test`),

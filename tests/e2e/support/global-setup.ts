@@ -1,6 +1,7 @@
 /**
  * Playwright global setup: installs Debian's Chromium when /usr/bin/chromium is missing, so that
- * `npx playwright test` on a fresh machine works as well as `npm run test:e2e` (issue 2).
+ * `npx playwright test` on a fresh machine works as well as `npm run test:e2e` (README, "What
+ * `npm test` runs").
  * Throws when the install fails, which stops the run with apt's message above it.
  *
  * Returns the teardown: it removes the throwaway DATA_DIR that playwright.config.ts created
