@@ -7,7 +7,8 @@
  *    strict-origin-when-cross-origin`, `X-Frame-Options: DENY`, COOP, a Permissions-Policy
  *    denying unused features, HSTS on HTTPS requests (behind a TLS proxy with TRUST_PROXY=1),
  *    and a deny-all CSP that pages replace with their own;
- * 3. request guards: 405 for methods other than GET/HEAD/POST, 400 for a malformed `Host` or path;
+ * 3. request guards: 405 for methods other than GET/HEAD/POST, 400 for a malformed or repeated
+ *    `Host` or a malformed path;
  * 4. `/healthz` (liveness) and `/readyz` (readiness: pages rendered, store answers, not draining);
  * 5. robots.txt, sitemap.xml and, in production, the stored pages: rendered once, compressed
  *    once, served with ETag and CDN-friendly caching (`pages.ts`,
@@ -106,6 +107,17 @@ export function validHost(host: string | undefined): boolean {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
 }
 
+/**
+ * True when the request has at most one `Host` field line and it is well-formed
+ * ({@link validHost}). RFC 9112 §3.2 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2): a
+ * server must answer 400 to a request with more than one; Node keeps the first and drops the rest.
+ * (An HTTP/1.1 request without `Host` never gets here: Node answers it 400 itself.)
+ */
+function wellFormedHost(req: IncomingMessage): boolean {
+  const lines = req.headersDistinct['host'];
+  return (lines === undefined || lines.length === 1) && validHost(req.headers.host);
+}
+
 /** A plain-text refusal that no cache keeps. */
 function refuse(res: express.Response, status: number, text: string): void {
   res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
@@ -128,7 +140,7 @@ const requestGuards: RequestHandler = (req, res, next) => {
     refuse(res, 405, 'Method Not Allowed');
     return;
   }
-  if (!validHost(req.headers.host)) {
+  if (!wellFormedHost(req)) {
     refuse(res, 400, 'Bad Request: malformed Host header.');
     return;
   }
@@ -309,7 +321,7 @@ function storedPagesFirst(
     const startedAt = performance.now();
     if (
       store &&
-      validHost(req.headers.host) &&
+      wellFormedHost(req) &&
       store.serve(req, res, isSecure(req) ? secureHeaders : plainHeaders)
     ) {
       record(req.method ?? 'GET', req.url?.split('?')[0] ?? '/', res.statusCode, startedAt);

@@ -3,6 +3,8 @@
  * 4xx (never a 5xx), no redirect leaves the origin, and nothing of the request is echoed into a
  * stored page.
  */
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -33,6 +35,36 @@ describe('bad requests', () => {
       .type('form')
       .send('name=x');
     expect(post.status).toBe(400);
+  });
+
+  it('a request with two Host lines gets 400 on every route (RFC 9112 §3.2)', async () => {
+    const server = createServer(t.app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    /** The status line the server answers to one raw request. */
+    const statusOf = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
+        let data = '';
+        socket.on('data', (chunk) => {
+          data += String(chunk);
+          if (data.includes('\r\n')) {
+            socket.destroy();
+            resolve(data.split('\r\n')[0] ?? '');
+          }
+        });
+        socket.on('error', reject);
+      });
+    try {
+      for (const path of routes) {
+        const twice = `GET ${path} HTTP/1.1\r\nHost: localhost\r\nHost: evil.example`;
+        expect(await statusOf(twice), path).toBe('HTTP/1.1 400 Bad Request');
+        const once = `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close`;
+        expect(await statusOf(once), path).toMatch(/^HTTP\/1\.1 (200|404) /);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it.each(['TRACE', 'PUT', 'DELETE', 'PATCH'])('%s gets 405 with Allow', async (method) => {
