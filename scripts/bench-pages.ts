@@ -13,9 +13,14 @@
  *
  * With a baseline (a summary JSON an earlier run saved) it prints before → after per route.
  *
- * Then the floor (`scripts/lib/floor-page.ts`): the same runs on a trivial page served with the
- * site's response headers, and without its `Cross-Origin-Opener-Policy`, so the TBT the browser
- * and the harness cost on this machine can be told from the site's own.
+ * Then two diagnostics, printed beside the targets and never counted as meeting them:
+ * - every route again, the same number of runs, through a proxy that drops the site's
+ *   `Cross-Origin-Opener-Policy` (`scripts/lib/without-coop.ts`): the TBT of the site's own work
+ *   without the new renderer process that header makes Chromium use after `about:blank`
+ *   (docs/decisions/024-coop-navigation-commit-in-tbt.md);
+ * - the floor (`scripts/lib/floor-page.ts`): the same runs on a trivial page served with the
+ *   site's response headers, and without its `Cross-Origin-Opener-Policy`, so the TBT the
+ *   browser and the harness cost on this machine can be told from the site's own.
  *
  * Env:
  * - BENCH_RUNS — runs per route (default 3);
@@ -23,6 +28,7 @@
  * - BENCH_BASELINE — summary JSON to compare with (default docs/bench/pages-before.json when it
  *   exists; `none` to skip);
  * - BENCH_SAVE — also write this run's summary there (e.g. to make a new baseline);
+ * - BENCH_WITHOUT_COOP=0 — skip the routes' runs without COOP;
  * - BENCH_OUT_DIR, BENCH_SKIP_BUILD=1 (see scripts/lib/bench-server.ts).
  *
  * Output files in BENCH_OUT_DIR: pages.json (the summary), lighthouse/<route>-<n>.json (every
@@ -37,6 +43,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, ensureChromium } from './ensure-chromium.ts';
 import { BENCH_DIR, ROOT, benchBuild, startBenchServer } from './lib/bench-server.ts';
 import { FLOOR_PATHS, startFloorServer } from './lib/floor-page.ts';
+import { startWithoutCoopProxy } from './lib/without-coop.ts';
 import { PAGES } from '../src/pages.ts';
 
 const CHROME_FLAGS = [
@@ -107,6 +114,8 @@ interface RouteSummary {
   misses: string[];
   /** Per run: TBT (ms) and the navigation-commit task's share of it ({@link commitShare}). */
   tbtSplit: Array<{ tbtMs: number; commitMs: number }>;
+  /** The same route's TBT (ms) per run through the proxy without COOP (a diagnostic). */
+  withoutCoopTbt?: number[];
 }
 
 interface Summary {
@@ -290,6 +299,24 @@ try {
     });
     console.log(`→ perf ${med.perf}`);
   }
+  if (process.env['BENCH_WITHOUT_COOP'] !== '0') {
+    const proxy = await startWithoutCoopProxy(server.origin);
+    try {
+      for (const summary of summaries) {
+        process.stdout.write(`Lighthouse ${summary.path} without COOP ×${RUNS} … `);
+        const tbt: number[] = [];
+        for (let run = 1; run <= RUNS; run++) {
+          const lhr = await lighthouseRun(proxy.origin + summary.path, summary.path === NOT_FOUND);
+          tbt.push(figures(lhr).tbtMs);
+          process.stdout.write(`${fmt(tbt.at(-1))} `);
+        }
+        summary.withoutCoopTbt = tbt;
+        console.log('ms TBT');
+      }
+    } finally {
+      await proxy.close();
+    }
+  }
   const floorServer = await startFloorServer((await fetch(server.origin + '/')).headers);
   try {
     for (const [name, path] of Object.entries(FLOOR_PATHS) as Array<
@@ -358,6 +385,21 @@ for (const r of summaries) {
 
 const spread = (f: { median: number; min: number; max: number }) =>
   `${fmt(f.median)} ms (${fmt(f.min)}–${fmt(f.max)})`;
+if (summaries.some((r) => r.withoutCoopTbt)) {
+  console.log(
+    '\nTBT ms, median (min–max), as served and through a proxy that drops Cross-Origin-Opener-Policy (a diagnostic, not the target: docs/decisions/024-coop-navigation-commit-in-tbt.md):',
+  );
+  console.log('\n| route | as served | without COOP |');
+  console.log('|---|---|---|');
+  for (const r of summaries) {
+    const without = r.withoutCoopTbt ?? [];
+    const cellOf = (values: number[]) =>
+      values.length
+        ? spread({ median: median(values), min: Math.min(...values), max: Math.max(...values) })
+        : 'n/a';
+    console.log(`| ${r.path} | ${cellOf(r.tbtSplit.map((s) => s.tbtMs))} | ${cellOf(without)} |`);
+  }
+}
 console.log(
   `\nTBT floor, a trivial page (no CSS, no script) served with the site's headers: ` +
     `${spread(floor.withHeaders)}; without Cross-Origin-Opener-Policy: ${spread(floor.withoutCoop)}.`,

@@ -1,0 +1,56 @@
+/**
+ * A diagnostic for `npm run bench:pages`: a reverse proxy in front of the bench server that passes
+ * every request and response through unchanged (status, headers, the same compressed bytes)
+ * except that it drops `Cross-Origin-Opener-Policy` from the responses.
+ *
+ * Lighthouse opens each run on `about:blank`. A page with `Cross-Origin-Opener-Policy:
+ * same-origin` must then go to a new browsing context group
+ * (https://html.spec.whatwg.org/multipage/browsers.html#cross-origin-opener-policies), which
+ * Chromium puts in a new renderer process, and on a two-core machine the navigation commit in
+ * that process takes two to three times as long (wall time; about the same CPU). Lighthouse's
+ * simulation multiplies that task by four and counts its tail in Total Blocking Time
+ * (docs/decisions/024-coop-navigation-commit-in-tbt.md). The same pages through this proxy show
+ * what the site's own work costs without that swap. The figures are reported beside the targets,
+ * never instead of them: the site keeps sending the header.
+ */
+import { Agent, createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Starts the proxy on 127.0.0.1 (a port of its own, so the browser never shares a connection
+ * or a cache entry with the server's own origin).
+ *
+ * @param target the bench server's origin, e.g. `http://localhost:4100`
+ * @returns the proxy's origin and a function that closes it
+ */
+export async function startWithoutCoopProxy(
+  target: string,
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const agent = new Agent({ keepAlive: true });
+  const server: Server = createServer((req, res) => {
+    const forwarded = request(
+      new URL(req.url ?? '/', upstream),
+      { method: req.method, headers: { ...req.headers, host: upstream.host }, agent },
+      (answer) => {
+        const headers = { ...answer.headers };
+        delete headers['cross-origin-opener-policy'];
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', () => res.writeHead(502).end());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
+}
