@@ -40,9 +40,7 @@ const NOT_COPIED = new Set([
  *
  * @returns the server's origin and a function that closes it
  */
-export async function startFloorServer(
-  siteHeaders: Headers,
-): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startFloorServer(siteHeaders: Headers): Promise<LoopbackServer> {
   const copied: Record<string, string> = {};
   siteHeaders.forEach((value, name) => {
     if (!NOT_COPIED.has(name.toLowerCase())) copied[name] = value;
@@ -57,6 +55,23 @@ export async function startFloorServer(
     res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
     res.end(FLOOR_HTML);
   });
+  return listenOnLoopback(server);
+}
+
+/** A bench helper server: its origin and a function that closes it. */
+export interface LoopbackServer {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Listens on a free port of 127.0.0.1 (a port of its own, so the browser shares no connection
+ * or cache entry with another origin of the bench).
+ *
+ * @returns the server's origin, and `close`, which also ends the connections the browser keeps
+ *   open (`close()` alone would wait for them)
+ */
+export async function listenOnLoopback(server: Server): Promise<LoopbackServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -64,7 +79,6 @@ export async function startFloorServer(
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        // The browser keeps its connections open; close() would wait for them.
         server.closeAllConnections();
       }),
   };

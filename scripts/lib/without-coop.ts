@@ -13,22 +13,19 @@
  * what the site's own work costs without that swap. The figures are reported beside the targets,
  * never instead of them: the site keeps sending the header.
  */
-import { Agent, createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, createServer, request } from 'node:http';
+import { listenOnLoopback, type LoopbackServer } from './floor-page.ts';
 
 /**
- * Starts the proxy on 127.0.0.1 (a port of its own, so the browser never shares a connection
- * or a cache entry with the server's own origin).
+ * Starts the proxy on 127.0.0.1 ({@link listenOnLoopback}).
  *
  * @param target the bench server's origin, e.g. `http://localhost:4100`
  * @returns the proxy's origin and a function that closes it
  */
-export async function startWithoutCoopProxy(
-  target: string,
-): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startWithoutCoopProxy(target: string): Promise<LoopbackServer> {
   const upstream = new URL(target);
   const agent = new Agent({ keepAlive: true });
-  const server: Server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     const forwarded = request(
       new URL(req.url ?? '/', upstream),
       { method: req.method, headers: { ...req.headers, host: upstream.host }, agent },
@@ -42,15 +39,12 @@ export async function startWithoutCoopProxy(
     forwarded.on('error', () => res.writeHead(502).end());
     req.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        agent.destroy();
-      }),
+    origin: listening.origin,
+    close: async () => {
+      await listening.close();
+      agent.destroy();
+    },
   };
 }
