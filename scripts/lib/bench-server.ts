@@ -54,15 +54,20 @@ export async function waitForServer(url: string, ms = 30_000): Promise<void> {
   }
 }
 
-/** Starts the production server on the build in `buildDir`. */
+/**
+ * Starts the production server on the build in `buildDir`.
+ * @param script the server to run: this checkout's `server.ts` (default), or a build's own bundle
+ *   (`<build>/server/server.js`, which serves the build it belongs to: a baseline's)
+ */
 export async function startBenchServer(
   buildDir: string,
   env: Record<string, string> = {},
+  script = join(ROOT, 'server.ts'),
 ): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const child = spawn(process.execPath, [join(ROOT, 'server.ts')], {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
