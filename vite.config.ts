@@ -34,12 +34,7 @@ export default defineConfig(({ command }) => ({
     contentPlugin(),
     tailwindcss(),
     react(),
-    routeCss({
-      // Drawn by the server only (src/root.tsx), so no client chunk names its classes.
-      serverDrawn: [resolve(root, 'src/components/layout/site-footer.tsx')],
-      // The home page's hero fills the viewport: the rest of its CSS follows the first paint.
-      firstScreen: ['src/routes/home.tsx'],
-    }),
+    routeCss(),
   ],
   build: {
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.
@@ -54,21 +49,6 @@ export default defineConfig(({ command }) => ({
         manifest: true,
         rolldownOptions: {
           input: resolve(root, 'src/entry-client.tsx'),
-          // Each `lucide-react/icons/<name>` module also builds its component at the top level;
-          // the site draws icons from their data (src/components/ui/icon.tsx), so that call is
-          // dropped with lucide's machinery when nothing uses the component.
-          treeshake: { manualPureFunctions: ['createLucideIcon'] },
-          output: {
-            codeSplitting: {
-              groups: [
-                // The widgets' behaviour and the rules it shares with their markup (decision 019).
-                {
-                  name: 'behaviour',
-                  test: /[\\/]src[\\/]lib[\\/]widgets[\\/](behaviour|carousel|awards|counter)\.ts$/,
-                },
-              ],
-            },
-          },
         },
       },
     },

@@ -3,10 +3,8 @@
  *
  * 1. Vite's client and server environments (`vite.config.ts`): `client/` with hashed assets and
  *    the manifest, `server/entry-server.js`;
- * 2. the first-screen CSS of the home page and the stylesheet it adds after its first paint, from
- *    its rendered HTML (`scripts/lib/first-screen-css.ts`, decisions 018 and 022);
- * 3. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
- * 4. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
+ * 2. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
+ * 3. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
  *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
  * Exit 1 when any step fails (a content error names the file and the field).
@@ -14,7 +12,6 @@
 import { resolve } from 'node:path';
 import { createBuilder } from 'vite';
 import { writeArtwork } from './lib/artwork.ts';
-import { trimFirstScreenCss } from './lib/first-screen-css.ts';
 import { precompressDir } from './lib/precompress.ts';
 
 // A production build whatever the caller's NODE_ENV (Vitest sets `test`, which would otherwise
@@ -27,20 +24,12 @@ await builder.buildApp();
 
 const buildDir = resolve(process.env['BUILD_DIR'] ?? 'dist');
 const clientDir = resolve(buildDir, 'client');
-const firstScreens = await trimFirstScreenCss(buildDir);
 const artwork = await writeArtwork(clientDir);
 const packed = await precompressDir(clientDir);
 if (!quiet) {
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(
-    firstScreens
-      .map(
-        (t) =>
-          `${t.route}: first-screen CSS ${t.before} → ${t.after} chars, later ${t.later} ` +
-          `${t.laterLength} chars (${t.copied} rules copied); `,
-      )
-      .join('') +
-      `artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
+    `artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
       `br ${kib(packed.brBytes)}, gz ${kib(packed.gzBytes)}; ` +
       `build ${Math.round(performance.now() - started)} ms`,
   );

@@ -19,10 +19,9 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { DocumentProvider, Preloads, type DocumentData } from './app/document.tsx';
+import { DocumentProvider, type DocumentData } from './app/document.tsx';
+import { toHydrationJson } from './app/hydration-data.ts';
 import { servicesContext, type SiteServices } from './app/services.ts';
-import { RoutePageMeta } from './components/seo/page-meta.tsx';
-import { loadStaticParts } from './components/ui/static-content.tsx';
 import { ROUTE_MODULES, routes } from './routes.tsx';
 
 const handler = createStaticHandler(routes);
@@ -40,13 +39,6 @@ export interface ClientAssets {
   inlineCss: Readonly<Record<string, string>>;
   /** Development stylesheet URLs. */
   stylesheets: readonly string[];
-  /**
-   * Production: the later stylesheet (`/assets/home-later-….css`) of each route module whose
-   * inline CSS covers its first screen only (decisions 018 and 022): the rest of its rules. Its
-   * bootstrap adds it after the first paint, and a `<noscript>` link gives it to visitors without
-   * JavaScript. Empty in development.
-   */
-  laterStylesheets: Readonly<Record<string, string>>;
   /** Font files to preload: the display serif that paints the largest heading. */
   fontPreloads: readonly string[];
   /**
@@ -91,35 +83,6 @@ export interface RenderedDocument {
 
 export type RenderResult = { kind: 'response'; response: Response } | RenderedDocument;
 
-/** JSON that can sit inside a `<script>` element: `<`, `>`, `&` and line separators escaped. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-/**
- * The browser router's hydration data as JSON: react-router's `HydrationState`, with route errors
- * as tagged objects (`__type`). It travels in a `<script type="application/json">` data block (not
- * executed, so not a script to the CSP) that `hydrationData` in `src/entry-client.tsx` parses and
- * revives.
- */
-function hydrationJson(context: StaticHandlerContext): string {
-  const errors = context.errors
-    ? Object.fromEntries(
-        Object.entries(context.errors).map(([id, error]) => [
-          id,
-          error instanceof Error
-            ? { message: 'Unexpected error', __type: 'Error' }
-            : { ...(error as object), __type: 'RouteErrorResponse' },
-        ]),
-      )
-    : null;
-  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return scriptSafeJson(data);
-}
-
 /** Headers of the deepest matched route's action and loader (e.g. `Retry-After`). */
 function routeHeaders(context: StaticHandlerContext): Headers {
   const leaf = context.matches.at(-1);
@@ -144,17 +107,12 @@ function routeHeaders(context: StaticHandlerContext): Headers {
  *
  * @param entry URL of the browser entry (`/assets/entry-client-….js`)
  * @param chunks URLs of the chunks the entry and the matched page import
- * @param stylesheet URL of the later stylesheet of a page whose inline CSS covers its first
- *   screen only (decisions 018 and 022): added first, before the scripts; '' for none
  * @returns JavaScript source for React's `bootstrapScriptContent`, free of `<` so React writes
  *   it unchanged (its CSP hash is taken from this string)
  */
-export function afterFirstPaint(entry: string, chunks: readonly string[], stylesheet = ''): string {
+export function afterFirstPaint(entry: string, chunks: readonly string[]): string {
   return (
     `(function(){var done=0;function go(){if(done++)return;` +
-    (stylesheet
-      ? `var c=document.createElement("link");c.rel="stylesheet";c.href=${JSON.stringify(stylesheet)};document.head.appendChild(c);`
-      : '') +
     `${JSON.stringify(chunks)}.forEach(function(u){var l=document.createElement("link");` +
     `l.rel="modulepreload";l.href=u;document.head.appendChild(l)});` +
     `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
@@ -177,31 +135,24 @@ export async function render(request: Request, options: RenderOptions): Promise<
   requestContext.set(servicesContext, options.services);
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) return { kind: 'response', response: context };
-  // The matched route's module is loaded now; so is its module of static parts after this.
-  await loadStaticParts();
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const chunks = new Set<string>();
   let inlineCss = '';
-  let laterCss = '';
   for (const match of context.matches) {
     const source = ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES];
     for (const href of (source && options.assets.routeChunks[source]) ?? []) chunks.add(href);
     inlineCss = (source && options.assets.inlineCss[source]) || inlineCss;
-    laterCss = (source && options.assets.laterStylesheets[source]) || laterCss;
   }
   const documentData: DocumentData = {
     inlineCss,
     stylesheets: options.assets.stylesheets,
-    laterStylesheet: laterCss,
-    hydrationJson: hydrationJson(context),
-    PageMeta: RoutePageMeta,
+    hydrationJson: toHydrationJson(context),
+    fontPreloads: options.assets.fontPreloads,
   };
   const bootstrap = options.assets.bootstrapModules;
   const deferred = options.assets.deferScripts && bootstrap.length === 1;
-  const bootstrapScript = deferred
-    ? afterFirstPaint(bootstrap[0] ?? '', [...chunks], laterCss)
-    : '';
+  const bootstrapScript = deferred ? afterFirstPaint(bootstrap[0] ?? '', [...chunks]) : '';
   const inline: InlineCode = {
     scripts: bootstrapScript ? [bootstrapScript] : [],
     styles: documentData.inlineCss ? [documentData.inlineCss] : [],
@@ -213,12 +164,11 @@ export async function render(request: Request, options: RenderOptions): Promise<
     let settled = false;
     const stream = renderToPipeableStream(
       <DocumentProvider value={documentData}>
-        <Preloads hrefs={deferred ? [] : [...chunks]} fonts={options.assets.fontPreloads} />
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </DocumentProvider>,
       {
-        // Completed Suspense boundaries stay inline, never outlined behind inline scripts
-        // (src/components/ui/hydration-boundary.tsx, decision 011).
+        // Completed Suspense boundaries stay inline, never outlined behind inline scripts the
+        // CSP does not allow (decision 011).
         progressiveChunkSize: Infinity,
         ...(bootstrapScript
           ? { bootstrapScriptContent: bootstrapScript }

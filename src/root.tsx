@@ -22,20 +22,11 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { servicesContext, type SessionData } from './app/services.ts';
-import { DocumentStyles, HydrationData, useDocument } from './app/document.tsx';
+import { DocumentStyles, HydrationData } from './app/document.tsx';
+import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
-import { errorPageTitle } from './lib/seo/error-title.ts';
-import { keptPart, staticParts } from './components/ui/static-content.tsx';
-import { showCopyrightYear } from './lib/widgets/year.ts';
-
-/**
- * The footer is the same on every page, so only the server draws it (decision 015): hydration
- * leaves the server's footer as it is and keeps it through client-side navigations, and the
- * browser's bundle has none of its code or copy.
- */
-const SiteFooter = import.meta.env.SSR
-  ? staticParts(() => import('./components/layout/site-footer.tsx')).part('SiteFooter')
-  : keptPart();
+import { RoutePageMeta } from './components/seo/page-meta.tsx';
+import { site } from './site.config.ts';
 
 /** What a route module may put in its `handle`. */
 export interface RouteHandle {
@@ -82,14 +73,9 @@ function useFocusOnNavigation(): void {
   }, [location.key, location.hash]);
 }
 
-/**
- * Once React has hydrated the document: brings the footer's copyright year to the visitor's
- * clock (the server's page may be from last year: a CDN's copy over New Year), and marks the
- * document (`<html data-hydrated>`) for tests.
- */
+/** Marks the document once React has hydrated it (`<html data-hydrated>`), for tests. */
 function useHydratedMarker(): void {
   useEffect(() => {
-    showCopyrightYear(document);
     document.documentElement.dataset['hydrated'] = 'true';
   }, []);
 }
@@ -101,8 +87,6 @@ function useHydratedMarker(): void {
 function Document({ children, pageMeta }: { children: React.ReactNode; pageMeta?: boolean }) {
   const tone = useTone();
   const dark = tone === 'dark';
-  // The server's entry supplies the page's head metadata; the browser has none (decision 020).
-  const { PageMeta } = useDocument();
   return (
     <html lang="en-IN" className={dark ? 'bg-ink' : undefined}>
       <head>
@@ -113,7 +97,7 @@ function Document({ children, pageMeta }: { children: React.ReactNode; pageMeta?
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        {pageMeta && PageMeta && <PageMeta />}
+        {pageMeta && <RoutePageMeta />}
       </head>
       <body className={dark ? 'theme-dark bg-ink text-paper' : 'bg-paper text-ink'}>
         <a href="#main" className="skip-link">
@@ -151,7 +135,7 @@ export function RootErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Document>
-      {import.meta.env.SSR && <title>{errorPageTitle()}</title>}
+      <title>{`Something went wrong · ${site.name}`}</title>
       <section className="mx-auto max-w-site px-4 pt-header pb-section sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-[0.2em] uppercase">Error {status}</p>
         <h1 className="mt-6 text-display">Something went wrong on our side</h1>

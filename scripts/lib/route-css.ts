@@ -4,8 +4,7 @@
  * Tailwind builds one stylesheet from every source file; a page only needs the rules whose
  * classes its own modules (the route's chunk, the entry's chunk: document, header, footer) can
  * render. This Vite plugin runs on the client build: for each route chunk (`src/routes/*.tsx`)
- * it collects the source of every module in the route's and the entry's static import closure
- * and in the closure of the route's dynamic imports (its static parts, decision 015),
+ * it collects the source of every module in the route's and the entry's static import closure,
  * keeps the rules of the built stylesheet whose class selectors all occur there as tokens, and
  * writes `.vite/route-css.json` (`{ "src/routes/home.tsx": "<css>", … }`, the keys of Vite's
  * manifest), which `src/server/assets.ts` reads to inline each page's CSS. The whole stylesheet
@@ -113,37 +112,10 @@ export function dropEmptyAtRules(root: Root): void {
 export interface RouteCss {
   /** Each route's inline CSS, by the route's source path (a key of Vite's manifest). */
   css: Record<string, string>;
-  /**
-   * The routes whose inline CSS covers their first screen only: the page loads the rest of its
-   * rules after its first paint (decisions 018 and 022).
-   */
-  firstScreenOnly: string[];
-  /**
-   * The later stylesheet of each route in `firstScreenOnly` (public URL, by the route's source
-   * path), written by `npm run build` after Vite (`scripts/lib/first-screen-css.ts`).
-   */
-  later: Record<string, string>;
-}
-
-/** Options of {@link routeCss}. */
-export interface RouteCssOptions {
-  /**
-   * Source files (absolute paths) that the server draws on every page but the browser's bundle
-   * leaves out (the footer, decision 017): their classes are kept for every page, since no chunk
-   * carries them.
-   */
-  serverDrawn?: readonly string[];
-  /**
-   * Routes (source paths) whose inline CSS is to cover their first screen only (decision 018):
-   * they are listed in `firstScreenOnly` with the CSS their code can use, which
-   * `npm run build` then trims to what their rendered first screen uses
-   * (`scripts/lib/first-screen-css.ts`).
-   */
-  firstScreen?: readonly string[];
 }
 
 /** The Vite plugin (client build only): writes {@link ROUTE_CSS_FILE}. */
-export function routeCss({ serverDrawn = [], firstScreen = [] }: RouteCssOptions = {}): Plugin {
+export function routeCss(): Plugin {
   return {
     name: 'story-voice:route-css',
     apply: 'build',
@@ -172,10 +144,9 @@ export function routeCss({ serverDrawn = [], firstScreen = [] }: RouteCssOptions
           }
         return parts.join('\n');
       };
-      const serverCode = serverDrawn.map((file) => readFileSync(file, 'utf8')).join('\n');
       const entryFiles = new Set<string>();
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
-      const out: RouteCss = { css: {}, firstScreenOnly: [], later: {} };
+      const out: RouteCss = { css: {} };
       for (const chunk of chunks) {
         const src = chunk.facadeModuleId
           ?.replace(/\\/g, '/')
@@ -183,11 +154,7 @@ export function routeCss({ serverDrawn = [], firstScreen = [] }: RouteCssOptions
         if (!src || !chunk.isDynamicEntry) continue;
         const files = new Set(entryFiles);
         closure(chunk.fileName, files);
-        // A route's static parts are a chunk it imports dynamically, and they are in the
-        // page's first paint (decision 015).
-        for (const imported of chunk.dynamicImports) closure(imported, files);
-        out.css[src] = pruneCss(css, `${codeOf(files)}\n${serverCode}`);
-        if (firstScreen.includes(src)) out.firstScreenOnly.push(src);
+        out.css[src] = pruneCss(css, codeOf(files));
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_CSS_FILE, source: JSON.stringify(out) });
     },

@@ -1,33 +1,50 @@
 /** About (docs/product.md#about): story, numbers, people, network and recognition. */
-import { PageIntro } from '../components/sections/shared.tsx';
-import pageCopy from '../content/sections.yaml?page=about';
+import {
+  FounderProfile,
+  NetworkTiles,
+  PullQuote,
+  Stories,
+  TeamGrid,
+} from '../components/sections/about.tsx';
+import { StatsBand } from '../components/sections/about-stats.tsx';
+import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
+import { byOrder, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import { staticParts } from '../components/ui/static-content.tsx';
-import { bindWidgets } from '../lib/widgets/behaviour.ts';
+import awards from '../content/awards.yaml';
+import founders from '../content/founder.yaml';
+import network from '../content/network.yaml';
+import quotes from '../content/quotes.yaml';
+import pageCopy from '../content/sections.yaml?page=about';
+import stats from '../content/stats.yaml';
+import stories from '../content/stories.yaml';
+import team from '../content/team.yaml';
+import testimonials from '../content/testimonials.yaml';
 
 const section = sectionsOf(pageCopy);
 
-const parts = staticParts(() => import('./static/about.tsx'), { bind: bindWidgets });
-const Quote = parts.part('Quote');
-const Story = parts.part('Story');
-const Stats = parts.part('Stats');
-const People = parts.part('People');
-const Awards = parts.part('Awards');
-const Testimonials = parts.part('Testimonials');
-
-/** Loads the static parts before a client-side navigation renders the page (decision 015). */
-export const preloadStaticParts = parts.preload;
-
+/**
+ * The page.
+ * @throws Error when `quotes.yaml` has no quote "about-pull-quote" (the build's render fails)
+ */
 export function Component() {
+  const quote = quotes.find((q) => q.id === 'about-pull-quote');
+  if (!quote) throw new Error('Missing quote "about-pull-quote" in src/content/quotes.yaml');
+  const [founder] = founders;
   return (
     <>
       <PageIntro copy={section('about-intro')} />
-      <Quote />
-      <Story />
-      <Stats />
-      <People />
-      <Awards />
-      <Testimonials />
+      <PullQuote quote={quote.quote} attribution={quote.attribution} />
+      <Stories copy={section('about-story')} stories={byOrder(stories)} />
+      <StatsBand copy={section('about-stats')} stats={byOrder(stats)} />
+      {founder && <FounderProfile copy={section('about-founder')} founder={founder} />}
+      <TeamGrid copy={section('about-team')} team={byOrder(team)} />
+      <NetworkTiles copy={section('about-network')} tiles={byOrder(network)} />
+      <AwardsSection id="awards" copy={section('about-awards')} awards={byOrder(awards)} />
+      <TestimonialsSection
+        id="testimonials"
+        copy={section('about-testimonials')}
+        testimonials={byOrder(testimonials)}
+      />
     </>
   );
 }

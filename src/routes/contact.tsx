@@ -1,19 +1,14 @@
 /**
- * Contact (docs/product.md#contact-page): the black page with the studio's details, the contact form
- * (its action is this route's) and "How we handle your enquiry" at `#privacy`.
+ * Contact (docs/product.md#contact-page): the black page with the studio's details, the contact
+ * form (its action is this route's) and "How we handle your enquiry" at `#privacy`.
  */
 import { ContactSection } from '../components/sections/contact.tsx';
-import pageCopy from '../content/sections.yaml?page=contact';
+import { PrivacySection } from '../components/sections/privacy.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import { staticParts } from '../components/ui/static-content.tsx';
+import privacy from '../content/privacy.yaml';
+import pageCopy from '../content/sections.yaml?page=contact';
 
 const section = sectionsOf(pageCopy);
-
-const parts = staticParts(() => import('./static/contact.tsx'));
-const Privacy = parts.part('Privacy');
-
-/** Loads the static parts before a client-side navigation renders the page (decision 015). */
-export const preloadStaticParts = parts.preload;
 
 export function Component() {
   return (
@@ -24,7 +19,7 @@ export function Component() {
         details={section('contact-details')}
         theme="dark"
       />
-      <Privacy />
+      <PrivacySection notice={privacy} />
     </>
   );
 }

@@ -1,24 +1,18 @@
 /** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
-import { PageIntro } from '../components/sections/shared.tsx';
-import pageCopy from '../content/sections.yaml?page=expertise';
+import { ServiceDetails } from '../components/sections/expertise.tsx';
+import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import { staticParts } from '../components/ui/static-content.tsx';
+import pageCopy from '../content/sections.yaml?page=expertise';
+import services from '../content/services.yaml';
 
 const section = sectionsOf(pageCopy);
-
-const parts = staticParts(() => import('./static/expertise.tsx'));
-const Services = parts.part('Services');
-const Cta = parts.part('Cta');
-
-/** Loads the static parts before a client-side navigation renders the page (decision 015). */
-export const preloadStaticParts = parts.preload;
 
 export function Component() {
   return (
     <>
       <PageIntro copy={section('expertise-intro')} background="paper" />
-      <Services />
-      <Cta />
+      <ServiceDetails services={byOrder(services)} />
+      <CtaBand copy={section('expertise-cta')} />
     </>
   );
 }

@@ -1,37 +1,38 @@
 /** Home (docs/product.md#home): the sections in order; its form posts to this route. */
 import { ContactSection } from '../components/sections/contact.tsx';
 import { Hero } from '../components/sections/home.tsx';
-import pageCopy from '../content/sections.yaml?page=home';
+import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections/home-lists.tsx';
+import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
+import { byOrder } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
+import awards from '../content/awards.yaml';
+import pageCopy from '../content/sections.yaml?page=home';
+import services from '../content/services.yaml';
+import showcase from '../content/showcase.yaml';
+import stats from '../content/stats.yaml';
+import testimonials from '../content/testimonials.yaml';
 import { site } from '../site.config.ts';
-import { HydrationBoundary } from '../components/ui/hydration-boundary.tsx';
-import { staticParts } from '../components/ui/static-content.tsx';
-import { bindWidgets } from '../lib/widgets/behaviour.ts';
 
 const section = sectionsOf(pageCopy);
-
-const parts = staticParts(() => import('./static/home.tsx'), { bind: bindWidgets });
-const About = parts.part('About');
-const Expertise = parts.part('Expertise');
-const Showcase = parts.part('Showcase');
-const Testimonials = parts.part('Testimonials');
-const Awards = parts.part('Awards');
-
-/** Loads the static parts before a client-side navigation renders the page (decision 015). */
-export const preloadStaticParts = parts.preload;
 
 export function Component() {
   return (
     <>
       <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />
-      <About />
-      <Expertise />
-      <Showcase />
-      <Testimonials />
-      <Awards />
-      <HydrationBoundary>
-        <ContactSection id="contact" copy={section('home-contact')} theme="light" />
-      </HydrationBoundary>
+      <HomeAbout id="about" copy={section('home-about')} stats={byOrder(stats)} />
+      <ExpertiseIndex
+        id="expertise"
+        copy={section('home-expertise')}
+        services={byOrder(services)}
+      />
+      <ShowcaseCards id="showcase" copy={section('home-showcase')} categories={byOrder(showcase)} />
+      <TestimonialsSection
+        id="testimonials"
+        copy={section('home-testimonials')}
+        testimonials={byOrder(testimonials)}
+      />
+      <AwardsSection id="awards" copy={section('home-awards')} awards={byOrder(awards)} />
+      <ContactSection id="contact" copy={section('home-contact')} theme="light" />
     </>
   );
 }

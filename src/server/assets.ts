@@ -25,8 +25,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * Each route's inline CSS, written next to the manifest by the build (`scripts/lib/route-css.ts`,
- * its `RouteCss`): `{ "css": { "src/routes/home.tsx": "<css>", … }, "firstScreenOnly": [...],
- * "later": { "src/routes/home.tsx": "/assets/home-later-….css" } }`.
+ * its `RouteCss`): `{ "css": { "src/routes/home.tsx": "<css>", … } }`.
  */
 export const ROUTE_CSS_FILE = '.vite/route-css.json';
 
@@ -72,7 +71,6 @@ export function productionAssets(clientDir: string): ClientAssets {
   // Each page's share of the stylesheet, pruned at build (scripts/lib/route-css.ts, decision 011).
   const routeCss = JSON.parse(readFileSync(join(clientDir, ROUTE_CSS_FILE), 'utf8')) as {
     css: Record<string, string>;
-    later?: Record<string, string>;
   };
   const inlineCss = routeCss.css;
   // The two faces set every page's first screen (the display serif its heading, Inter the lede,
@@ -95,7 +93,6 @@ export function productionAssets(clientDir: string): ClientAssets {
     routeChunks,
     inlineCss,
     stylesheets: [],
-    laterStylesheets: routeCss.later ?? {},
     fontPreloads,
     deferScripts: true,
   };
@@ -107,7 +104,6 @@ export const DEVELOPMENT_ASSETS: ClientAssets = {
   routeChunks: {},
   inlineCss: {},
   stylesheets: ['/src/styles/global.css'],
-  laterStylesheets: {},
   fontPreloads: [],
   deferScripts: false,
 };

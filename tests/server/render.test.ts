@@ -9,9 +9,7 @@ import { Script } from 'node:vm';
 import postcss from 'postcss';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { decodeEntities, eagerMarkup } from '../../scripts/lib/later-css.ts';
-import { selectorClasses, type RouteCss } from '../../scripts/lib/route-css.ts';
-import { ROUTE_CSS_FILE } from '../../src/server/assets.ts';
+import { selectorClasses } from '../../scripts/lib/route-css.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -83,6 +81,13 @@ describe('render route', () => {
     },
   );
 
+  /** Class attributes as the browser reads them (React writes `'` as `&#x27;`). */
+  const decodeEntities = (html: string): string =>
+    html.replace(
+      /&#x27;|&quot;|&amp;/g,
+      (e) => ({ '&#x27;': "'", '&quot;': '"', '&amp;': '&' })[e] ?? e,
+    );
+
   /** Every class that some rule of `css` names in its selectors. */
   function classesWithRules(css: string): Set<string> {
     const names = new Set<string>();
@@ -94,7 +99,7 @@ describe('render route', () => {
   }
 
   it.each([...PAGES.map((p) => p.path), NOT_FOUND_PAGE.path])(
-    '%s inlines the rules of every class its first paint uses, server-only parts (the footer) included',
+    '%s inlines the rules of every class its HTML uses',
     async (path) => {
       const assets = join(inject('buildDir'), 'client/assets');
       const sheets = readdirSync(assets).filter((name) => /^stylesheet-.*\.css$/.test(name));
@@ -105,50 +110,16 @@ describe('render route', () => {
       const inline = classesWithRules(
         [...res.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n'),
       );
-      // A page the build marked (the home page) inlines the CSS of what the browser draws at once
-      // and loads the rest after the first paint, with a <noscript> link for visitors without
-      // JavaScript (decisions 018 and 022).
-      const { firstScreenOnly: marked, later: laterSheets } = JSON.parse(
-        readFileSync(join(inject('buildDir'), 'client', ROUTE_CSS_FILE), 'utf8'),
-      ) as RouteCss;
-      const page = [...PAGES, NOT_FOUND_PAGE].find((p) => p.path === path);
-      const firstScreenOnly = page !== undefined && marked.includes(page.module);
-      if (path === '/') expect(firstScreenOnly, 'the home page is marked').toBe(true);
-      const painted = decodeEntities(firstScreenOnly ? eagerMarkup(res.text) : res.text);
       const used = new Set(
-        [...painted.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)),
+        [...decodeEntities(res.text).matchAll(/\bclass="([^"]*)"/g)].flatMap((m) =>
+          (m[1] ?? '').split(/\s+/),
+        ),
       );
       const missing = [...used].filter((name) => styled.has(name) && !inline.has(name));
       expect(missing, `classes of ${path} whose rules are not inline`).toEqual([]);
-      // The sections below the first skip style and layout from the first paint on (decision 014),
-      // also where the inline CSS covers the first screen only (decision 022).
+      // The sections below the first skip style and layout from the first paint on (decision 014).
       if (/\bclass="[^"]*\brender-when-near\b/.test(res.text)) {
         expect(inline.has('render-when-near'), `${path} inlines content-visibility`).toBe(true);
-      }
-      if (firstScreenOnly) {
-        const later = laterSheets[page.module] ?? '';
-        expect(later).toMatch(/^\/assets\/home-later-[\w-]+\.css$/);
-        expect(res.text).toContain(
-          `<noscript id="site-css-later"><link rel="stylesheet" href="${later}"/></noscript>`,
-        );
-        expect(res.text).toContain(`c.rel="stylesheet";c.href="${later}"`);
-        const laterCss = await request(t.app).get(later);
-        expect(laterCss.status).toBe(200);
-        expect(laterCss.headers['content-type']).toMatch(/^text\/css/);
-        // Nothing without a class, which would restyle what is drawn already (decision 022).
-        const root = postcss.parse(laterCss.text);
-        root.walkAtRules((at) => {
-          expect(at.name, `@${at.name} in the later stylesheet`).toMatch(
-            /^(layer|media|supports)$/,
-          );
-        });
-        root.walkRules((rule) => {
-          expect(selectorClasses(rule.selector), rule.selector).not.toEqual([]);
-        });
-        // Less than the page's rules, or it would not be worth a second request.
-        expect(inline.size).toBeLessThan(classesWithRules(whole).size);
-      } else {
-        expect(res.text).not.toContain('site-css-later');
       }
     },
   );

@@ -18,7 +18,7 @@
  * Props: `theme` ('light' on the home page's white section, 'dark' on the black contact page) and
  * `placement` (which copy: decides the element ids and where the confirmation lands).
  */
-import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
+import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { Link, useActionData, useFetcher, useSearchParams, type Fetcher } from 'react-router';

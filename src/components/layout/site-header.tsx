@@ -17,8 +17,7 @@
  * and when the viewport widens past the breakpoint. Without JavaScript the toggle is hidden and
  * the menu stays visible as a second row (`@media (scripting: none)`).
  */
-import { __iconData as menuIcon } from 'lucide-react/icons/menu';
-import { __iconData as xIcon } from 'lucide-react/icons/x';
+import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';

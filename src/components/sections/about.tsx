@@ -2,7 +2,7 @@
  * The About page's sections (docs/product.md#about): pull quote, the three long-form stories, the stats
  * band, the founder profile, the team grid and the network tiles.
  */
-import { __iconData as mapPinIcon } from 'lucide-react/icons/map-pin';
+import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import type { SectionCopy } from '../../content/sections.ts';
 import { Container, Eyebrow, Section, SectionHeader } from '../ui/section.tsx';

@@ -4,7 +4,7 @@
  * hydrating them (`src/routes/static/home.tsx`, decision 015); the counters are animated in place
  * by `bindWidgets` (decision 019).
  */
-import { __iconData as arrowUpRightIcon } from 'lucide-react/icons/arrow-up-right';
+import { ArrowUpRight as arrowUpRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { SectionCopy } from '../../content/sections.ts';

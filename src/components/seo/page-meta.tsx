@@ -1,11 +1,7 @@
 /**
- * The server's rendering of a page's `<head>` metadata (`pageHead` in `src/lib/seo/page-head.ts`).
- * The root layout renders it inside `<head>`, the JSON-LD scripts included.
- *
- * The browser never renders it, nor loads this module (decision 020): the server's entry hands
- * {@link RoutePageMeta} to the root layout through the document data. Hydration leaves the
- * server's elements as they are (React skips elements of `<head>` it does not render), and after
- * a client-side navigation `applyPageHead` writes the next page's.
+ * A page's `<head>` metadata (`pageHead` in `src/lib/seo/page-head.ts`), JSON-LD included, as the
+ * root layout renders it inside `<head>`: on the server, while hydrating, and after every
+ * client-side navigation.
  */
 import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { SessionData } from '../../app/services.ts';

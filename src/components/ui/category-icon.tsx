@@ -2,13 +2,15 @@
  * The showcase category icons (lucide), kept apart so only the pages that show categories carry
  * the icons' code.
  */
-import { __iconData as buildingIcon } from 'lucide-react/icons/building';
-import { __iconData as heartHandshakeIcon } from 'lucide-react/icons/heart-handshake';
-import { __iconData as landmarkIcon } from 'lucide-react/icons/landmark';
-import { __iconData as megaphoneIcon } from 'lucide-react/icons/megaphone';
-import { __iconData as newspaperIcon } from 'lucide-react/icons/newspaper';
-import { __iconData as shieldAlertIcon } from 'lucide-react/icons/shield-exclamation-point';
-import { __iconData as sparklesIcon } from 'lucide-react/icons/sparkles';
+import {
+  Building as buildingIcon,
+  HeartHandshake as heartHandshakeIcon,
+  Landmark as landmarkIcon,
+  Megaphone as megaphoneIcon,
+  Newspaper as newspaperIcon,
+  ShieldAlert as shieldAlertIcon,
+  Sparkles as sparklesIcon,
+} from 'lucide';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import { Icon } from './icon.tsx';
 

@@ -2,7 +2,7 @@
  * Links of the site: internal paths navigate client-side, others are plain anchors; two styled
  * variants (a button-like call to action and a text link with an arrow). Presentational only.
  */
-import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
+import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from './icon.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,22 +1,21 @@
 /**
- * Awards carousel (docs/product.md#awards-carousel): the markup, as the server draws it.
- * `bindWidgets` (`src/lib/widgets/behaviour.ts`, decision 019) brings it to life in place.
+ * Awards carousel (docs/product.md#awards-carousel): a strip of award badges in a window. Rules:
+ * `src/lib/widgets/awards.ts`.
  *
- * A strip of award badges in a window. Without JavaScript the window scrolls horizontally. With
- * it (`@media (scripting: enabled)`) the window clips and Previous/Next move the strip with
- * `translateX(-offset)` by 300px (on phones one 276px badge + 24px gap), clamped to
- * [0, stripWidth − windowWidth], and are `aria-disabled="true"` at their bounds (not `disabled`,
- * so a focused button keeps focus at a bound). Bounds are recomputed when the window resizes.
- * Rules: `src/lib/widgets/awards.ts`.
- *
- * DOM: `<div class="awards" data-carousel="awards" role="region" aria-roledescription="carousel"
- * data-offset>` ›
- * buttons `[data-action=previous|next]` ("Previous awards", "Next awards"), `[data-viewport]` ›
- * `<ul data-strip>` › `<li data-award>` (badge + name).
+ * Without JavaScript the window scrolls horizontally. With it (`@media (scripting: enabled)`) the
+ * window clips and Previous/Next move the strip by 300px (`translateX(-offset)`), clamped to
+ * [0, stripWidth − windowWidth] and measured again whenever the window resizes. At a bound a
+ * button is `aria-disabled="true"` rather than `disabled`, so a focused button keeps focus.
  */
-import { __iconData as chevronLeftIcon } from 'lucide-react/icons/chevron-left';
-import { __iconData as chevronRightIcon } from 'lucide-react/icons/chevron-right';
+import { useEffect, useRef, useState } from 'react';
+import { ChevronLeft as chevronLeftIcon, ChevronRight as chevronRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
+import {
+  clampOffset,
+  isNextDisabled,
+  isPreviousDisabled,
+  STEP_PX,
+} from '../../lib/widgets/awards.ts';
 
 export interface AwardsCarouselProps {
   awards: ReadonlyArray<{ id: string; name: string; image: string }>;
@@ -28,65 +27,83 @@ const BUTTON =
   'inline-flex size-11 items-center justify-center rounded-full border border-stone-500 transition-colors hover:bg-stone-100 aria-disabled:cursor-not-allowed aria-disabled:border-stone-300 aria-disabled:text-stone-500 aria-disabled:hover:bg-transparent';
 
 export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLUListElement>(null);
+  const [offset, setOffset] = useState(0);
+  // Until measured (the server, hydration) the strip is taken to overflow: Next is enabled.
+  const [widths, setWidths] = useState({ strip: 1, viewport: 0 });
+
+  useEffect(() => {
+    const frame = viewport.current;
+    const list = strip.current;
+    if (!frame || !list) return;
+    const observer = new ResizeObserver(() => {
+      setWidths({ strip: list.scrollWidth, viewport: frame.clientWidth });
+      setOffset((current) => clampOffset(current, 0, list.scrollWidth, frame.clientWidth));
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+
+  const move = (step: number) =>
+    setOffset((current) => clampOffset(current, step, widths.strip, widths.viewport));
+  const previousDisabled = isPreviousDisabled(offset);
+  const nextDisabled = isNextDisabled(offset, widths.strip, widths.viewport);
+
   return (
     <div
       role="region"
       aria-roledescription="carousel"
       aria-labelledby={labelledby}
       className="awards block"
-      data-carousel="awards"
-      data-offset={0}
     >
       <div className="controls mb-6 justify-end gap-3">
-        <StepButton action="previous" disabled />
-        <StepButton action="next" disabled={false} />
+        <button
+          type="button"
+          aria-disabled={previousDisabled}
+          onClick={() => {
+            if (!previousDisabled) move(-STEP_PX);
+          }}
+          className={BUTTON}
+        >
+          <Icon icon={chevronLeftIcon} size={20} />
+          <span className="sr-only">Previous awards</span>
+        </button>
+        <button
+          type="button"
+          aria-disabled={nextDisabled}
+          onClick={() => {
+            if (!nextDisabled) move(STEP_PX);
+          }}
+          className={BUTTON}
+        >
+          <Icon icon={chevronRightIcon} size={20} />
+          <span className="sr-only">Next awards</span>
+        </button>
       </div>
-      <div data-viewport="" className="viewport">
-        <ul data-strip="" className="strip" role="list">
+      <div ref={viewport} className="viewport">
+        <ul
+          ref={strip}
+          className="strip"
+          role="list"
+          style={offset ? { transform: `translateX(${-offset}px)` } : undefined}
+        >
           {awards.map((award) => (
-            <AwardBadge key={award.id} award={award} />
+            <li key={award.id} className="award">
+              <img
+                src={award.image}
+                alt=""
+                width={160}
+                height={160}
+                loading="lazy"
+                decoding="async"
+                className="size-40 object-contain"
+              />
+              <p className="text-center text-base font-semibold text-balance">{award.name}</p>
+            </li>
           ))}
         </ul>
       </div>
     </div>
-  );
-}
-
-/** Label and icon of each step button. */
-const STEPS = {
-  previous: { label: 'Previous awards', icon: chevronLeftIcon },
-  next: { label: 'Next awards', icon: chevronRightIcon },
-} as const;
-
-/**
- * Previous or Next (the server draws the strip at its start: Previous at its bound). At its bound
- * it is `aria-disabled="true"` and ignores presses, but stays
- * focusable (not `disabled`), so keyboard focus is not lost when the strip reaches the end.
- */
-function StepButton({ action, disabled }: { action: keyof typeof STEPS; disabled: boolean }) {
-  const { label, icon } = STEPS[action];
-  return (
-    <button type="button" data-action={action} aria-disabled={disabled} className={BUTTON}>
-      <Icon icon={icon} size={20} />
-      <span className="sr-only">{label}</span>
-    </button>
-  );
-}
-
-/** One award in the strip: its 160×160px badge (decorative, lazy) and its name. */
-function AwardBadge({ award }: { award: AwardsCarouselProps['awards'][number] }) {
-  return (
-    <li className="award" data-award={award.id}>
-      <img
-        src={award.image}
-        alt=""
-        width={160}
-        height={160}
-        loading="lazy"
-        decoding="async"
-        className="size-40 object-contain"
-      />
-      <p className="text-center text-base font-semibold text-balance">{award.name}</p>
-    </li>
   );
 }

@@ -1,9 +1,8 @@
 /**
- * The current year for the footer's copyright line (docs/product.md#footer). The server renders its
- * own year (from the root loader); in the browser the server's footer is kept as it is and
- * `showCopyrightYear` (`src/lib/widgets/year.ts`) brings it to the visitor's clock after
- * hydration, so a page cached over New Year still shows the new year. A footer drawn in the
- * browser (the error page) reads the visitor's clock itself.
+ * The current year of the footer's copyright line (docs/product.md#footer): the server's year
+ * (the root loader's) while React hydrates, then the visitor's clock, so a page a cache kept over
+ * New Year still shows the new year
+ * (https://react.dev/reference/react/useSyncExternalStore#adding-support-for-server-rendering).
  */
 import { useSyncExternalStore } from 'react';
 import { copyrightYear } from '../../lib/widgets/year.ts';

@@ -3,9 +3,9 @@
  * under reduced motion) and moves keyboard focus there, giving the target `tabindex="-1"` if it
  * is not focusable. Shown only when scripting is enabled (`widgets.css`).
  */
-import { __iconData as arrowDownIcon } from 'lucide-react/icons/arrow-down';
+import { ArrowDown as arrowDownIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
-import { REDUCED_MOTION_QUERY, scrollBehaviour } from '../../lib/widgets/scroll.ts';
+import { REDUCED_MOTION_QUERY, scrollBehaviour } from '../../lib/widgets/motion.ts';
 
 export interface ScrollCueProps {
   /** Id of the element to scroll to, without `#`, e.g. "about". */

@@ -1,17 +1,23 @@
 /**
- * The four animated stat counters (docs/product.md#stat-counters): the markup, as the server draws
- * it. `bindWidgets` (`src/lib/widgets/behaviour.ts`, decision 019) animates it in place.
+ * The four animated stat counters (docs/product.md#stat-counters). Rules:
+ * `src/lib/widgets/counter.ts`.
  *
  * The final values are in the server's HTML. Each number is drawn twice: a visually hidden copy
  * with the final value for screen readers, and an `aria-hidden` copy that animates. When 30% of a
- * counter is visible it resets that copy to 0 and counts up in 40 steps over 2000 ms, once; under
- * reduced motion, or for a value without digits, it never changes. A trailing "+" (the value's
- * suffix) is drawn in the accent colour and stays in place while the number rises.
- *
- * DOM: `<dl>` › `<div>` › `<dt>` label + `<dd>` › `<span data-counter data-value="8+"
- * data-state="running|done">` › `<span aria-hidden>` (`[data-number]` + suffix) + `.sr-only`.
+ * counter is visible it counts that copy up from 0 in 40 steps over 2000 ms, once; under reduced
+ * motion, or for a value without digits, it never changes. A trailing "+" stays in place in the
+ * accent colour while the number rises.
  */
-import { statParts } from '../../lib/widgets/counter.ts';
+import { useEffect, useRef, useState } from 'react';
+import {
+  frameNumber,
+  parseStat,
+  statParts,
+  STEP_MS,
+  STEPS,
+  VISIBILITY_THRESHOLD,
+} from '../../lib/widgets/counter.ts';
+import { REDUCED_MOTION_QUERY } from '../../lib/widgets/motion.ts';
 
 export interface StatCountersProps {
   /** Stats as written in content, e.g. `{ value: '8+', label: 'Years of experience' }`. */
@@ -20,13 +26,55 @@ export interface StatCountersProps {
   tone?: 'light' | 'dark';
 }
 
+/** The animated number: `null` (the final value) until the counter is seen, then each frame. */
+function useCountUp(value: string) {
+  const counter = useRef<HTMLSpanElement>(null);
+  const [frame, setFrame] = useState<string | null>(null);
+  const [state, setState] = useState<'running' | 'done' | undefined>();
+
+  useEffect(() => {
+    const element = counter.current;
+    const stat = parseStat(value);
+    if (!element || !stat || matchMedia(REDUCED_MOTION_QUERY).matches) return;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        let step = 0;
+        setFrame(frameNumber(stat, 0));
+        setState('running');
+        timer = setInterval(() => {
+          step += 1;
+          if (step < STEPS) {
+            setFrame(frameNumber(stat, step));
+            return;
+          }
+          clearInterval(timer);
+          setFrame(null);
+          setState('done');
+        }, STEP_MS);
+      },
+      { threshold: VISIBILITY_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      clearInterval(timer);
+    };
+  }, [value]);
+
+  return { counter, frame, state };
+}
+
 function Counter({ value, tone }: { value: string; tone: 'light' | 'dark' }) {
   const parts = statParts(value);
+  const { counter, frame, state } = useCountUp(value);
   return (
-    <span data-counter="" data-value={value}>
+    <span ref={counter} data-counter="" data-value={value} data-state={state}>
       <span aria-hidden="true">
         {parts.prefix}
-        <span data-number="">{parts.number}</span>
+        <span>{frame ?? parts.number}</span>
         <span className={tone === 'dark' ? 'text-accent-bright' : 'text-accent'}>
           {parts.suffix}
         </span>

@@ -1,22 +1,14 @@
 /**
- * Tooltip for an icon-only control (docs/product.md#tooltips).
+ * Tooltip for an icon-only control (docs/product.md#tooltips; https://www.w3.org/WAI/ARIA/apg/patterns/tooltip/).
  *
  * The control (rendered by `children(describedById)`) keeps its own accessible name; the tooltip
- * repeats it visually for sighted mouse and keyboard users and describes the control through
- * `aria-describedby`. It opens after 700 ms of hover or focus, at once within the 300 ms skip
- * delay of another closing, and Escape closes it — the timing lives in the page-wide group of
- * `src/lib/widgets/tooltip.ts`. Touch taps never open it. Without JavaScript the bubble stays
- * hidden and the control keeps its name.
- *
- * DOM: `<span class="tooltip" [data-open]>` › control + `<span role="tooltip" id>`. The component
- * draws it; {@link bindTooltips}, called once by `src/entry-client.tsx`, makes it behave.
+ * repeats it visually and describes the control through `aria-describedby`. It opens after
+ * 700 ms of hover or focus, at once within the 300 ms skip delay of another closing (the page-wide
+ * group of `src/lib/widgets/tooltip.ts`), and Escape closes it. Touch never opens it. Without
+ * JavaScript the bubble stays hidden and the control keeps its name.
  */
-import { useId, type ReactNode } from 'react';
-import {
-  createTooltipGroup,
-  type TooltipGroup,
-  type TooltipHandle,
-} from '../../lib/widgets/tooltip.ts';
+import { useEffect, useId, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
+import { createTooltipGroup, type TooltipHandle } from '../../lib/widgets/tooltip.ts';
 
 export interface TooltipProps {
   /** Text of the bubble, normally the control's accessible name (e.g. "LinkedIn"). */
@@ -25,11 +17,51 @@ export interface TooltipProps {
   children: (describedById: string) => ReactNode;
 }
 
-/** The markup; {@link bindTooltips} gives it its behaviour. */
+/** One group per page: the open and skip delays are shared by every tooltip. */
+const group = createTooltipGroup();
+
 export function Tooltip({ label, children }: TooltipProps) {
   const id = useId();
+  const [open, setOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const handle = useMemo<TooltipHandle>(
+    () => ({ open: () => setOpen(true), close: () => setOpen(false) }),
+    [],
+  );
+
+  useEffect(() => {
+    if (hovered || focused) group.request(handle);
+    else group.release(handle);
+  }, [hovered, focused, handle]);
+  useEffect(() => () => group.release(handle), [handle]);
+
+  useEffect(() => {
+    if (!open) return;
+    // Capture phase: the mobile menu's own Escape handler then sees `defaultPrevented` and stays open.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      group.dismiss();
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open]);
+
+  const onBlur = (event: FocusEvent<HTMLSpanElement>) => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+      setFocused(false);
+  };
+
   return (
-    <span className="tooltip relative inline-flex">
+    <span
+      className="tooltip relative inline-flex"
+      data-open={open ? '' : undefined}
+      onPointerEnter={(event) => event.pointerType !== 'touch' && setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
       {children(id)}
       <span
         role="tooltip"
@@ -41,76 +73,5 @@ export function Tooltip({ label, children }: TooltipProps) {
         </span>
       </span>
     </span>
-  );
-}
-
-/** The `.tooltip` element `target` is in, if any. */
-function tooltipOf(target: EventTarget | null): Element | null {
-  return target instanceof Element ? target.closest('.tooltip') : null;
-}
-
-/**
- * Gives every tooltip in `doc`, present or future, its behaviour, through listeners on the
- * document: hover (not touch) or focus inside a `.tooltip` asks `group` to open it, leaving both
- * releases it, Escape (capture phase, so the header's own Escape handler sees `defaultPrevented`
- * and keeps the mobile menu open) dismisses the open one. Open is the `data-open` attribute,
- * which React never renders, so re-renders leave it alone. Delegation rather than handlers on
- * each tooltip: the footer and other static parts are never hydrated (decision 015), and their
- * tooltips work all the same, from the moment the entry runs.
- *
- * @param group the page's group (timing: `src/lib/widgets/tooltip.ts`); one per page
- */
-export function bindTooltips(doc: Document, group: TooltipGroup = createTooltipGroup()): void {
-  const states = new WeakMap<
-    Element,
-    { hovered: boolean; focused: boolean; handle: TooltipHandle }
-  >();
-  const update = (tooltip: Element, change: { hovered?: boolean; focused?: boolean }) => {
-    let state = states.get(tooltip);
-    if (!state) {
-      state = {
-        hovered: false,
-        focused: false,
-        handle: {
-          open: () => tooltip.setAttribute('data-open', ''),
-          close: () => tooltip.removeAttribute('data-open'),
-        },
-      };
-      states.set(tooltip, state);
-    }
-    Object.assign(state, change);
-    if (state.hovered || state.focused) group.request(state.handle);
-    else group.release(state.handle);
-  };
-  /** The tooltip an event left, unless it moved to another node inside it. */
-  const left = (event: PointerEvent | FocusEvent) => {
-    const tooltip = tooltipOf(event.target);
-    const to = event.relatedTarget;
-    return tooltip && !(to instanceof Node && tooltip.contains(to)) ? tooltip : null;
-  };
-  doc.addEventListener('pointerover', (event) => {
-    const tooltip = tooltipOf(event.target);
-    if (tooltip && event.pointerType !== 'touch') update(tooltip, { hovered: true });
-  });
-  doc.addEventListener('pointerout', (event) => {
-    const tooltip = left(event);
-    if (tooltip) update(tooltip, { hovered: false });
-  });
-  doc.addEventListener('focusin', (event) => {
-    const tooltip = tooltipOf(event.target);
-    if (tooltip) update(tooltip, { focused: true });
-  });
-  doc.addEventListener('focusout', (event) => {
-    const tooltip = left(event);
-    if (tooltip) update(tooltip, { focused: false });
-  });
-  doc.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key !== 'Escape' || !group.current) return;
-      group.dismiss();
-      event.preventDefault();
-    },
-    true,
   );
 }

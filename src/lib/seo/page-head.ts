@@ -4,11 +4,7 @@
  * the page's 1200×630 social image, and JSON-LD (`ProfessionalService` on every page,
  * `BreadcrumbList` on inner pages). The 404 page sets `noindex`, which also drops its canonical
  * link, `og:url` and breadcrumb.
- *
- * One description, two renderers (decision 020): the server draws it with React
- * (`src/components/seo/page-meta.tsx`), and after a client-side navigation the browser writes it
- * into the live `<head>` (`src/lib/seo/apply-head.ts`). No React here, so the browser loads this
- * module only when a visitor first navigates.
+ * Rendered by `src/components/seo/page-meta.tsx`.
  *
  * Title (≤ 60) and description (≤ 160) come from `pages.yaml`, whose schema enforces the limits.
  */
@@ -26,14 +22,6 @@ export interface HeadElement {
   attributes: Readonly<Record<string, string>>;
   text?: string;
 }
-
-/**
- * Every element of the head that {@link pageHead} describes, for the browser to find the
- * current page's before it writes the next page's. (A literal, so that a bundle importing this
- * module for nothing can drop it: no code runs when it loads.)
- */
-export const PAGE_HEAD_SELECTOR =
-  'title, meta[name="description"], meta[name="robots"], link[rel="canonical"], meta[name="theme-color"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]';
 
 const meta = (key: 'name' | 'property', value: string, content: string): HeadElement => ({
   tag: 'meta',

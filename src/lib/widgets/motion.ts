@@ -1,11 +1,4 @@
-/**
- * Rules of the hero's cursor marker (docs/product.md#hero).
- *
- * Each widget script imports rules from its own module only (the scroll cue from `scroll.ts`,
- * the footer year from `year.ts`): a module imported by two scripts becomes a shared chunk, and
- * then neither script can be inlined, which costs every visitor extra requests before the page
- * settles.
- */
+/** Motion rules of the hero's cursor marker and scroll cue (docs/product.md#hero). */
 
 /** Media query of devices whose pointer can follow a cursor marker (mouse, trackpad, pen). */
 export const FINE_POINTER_QUERY = '(pointer: fine) and (hover: hover)';
@@ -43,4 +36,9 @@ export function pointInBox(
     x: Math.min(Math.max(clientX - box.left, 0), box.width),
     y: Math.min(Math.max(clientY - box.top, 0), box.height),
   };
+}
+
+/** Scroll behaviour of the scroll cue: smooth, or instant under reduced motion. */
+export function scrollBehaviour(reducedMotion: boolean): ScrollBehavior {
+  return reducedMotion ? 'auto' : 'smooth';
 }

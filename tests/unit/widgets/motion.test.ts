@@ -4,8 +4,8 @@ import {
   FINE_POINTER_QUERY,
   pointInBox,
   REDUCED_MOTION_QUERY,
+  scrollBehaviour,
 } from '../../../src/lib/widgets/motion.ts';
-import { scrollBehaviour } from '../../../src/lib/widgets/scroll.ts';
 import { copyrightYear } from '../../../src/lib/widgets/year.ts';
 
 describe('cursor marker (docs/product.md#hero)', () => {
