@@ -26,7 +26,10 @@ test.describe('home', () => {
             e.querySelector('[aria-roledescription="slide"]'),
           ),
         ],
-        ['awards', main.querySelector('button[data-action="next"]')],
+        [
+          'awards',
+          [...main.querySelectorAll('button')].find((b) => b.textContent === 'Next awards'),
+        ],
         ['contact (form)', main.querySelector('form')],
       ];
       return probes.map(([name, el]) => {

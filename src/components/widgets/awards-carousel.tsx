@@ -33,20 +33,24 @@ export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
   // Until measured (the server, hydration) the strip is taken to overflow: Next is enabled.
   const [widths, setWidths] = useState({ strip: 1, viewport: 0 });
 
-  useEffect(() => {
+  /** Moves the strip by `step` px within the bounds measured now. */
+  const move = (step: number) => {
     const frame = viewport.current;
     const list = strip.current;
     if (!frame || !list) return;
-    const observer = new ResizeObserver(() => {
-      setWidths({ strip: list.scrollWidth, viewport: frame.clientWidth });
-      setOffset((current) => clampOffset(current, 0, list.scrollWidth, frame.clientWidth));
-    });
+    const measured = { strip: list.scrollWidth, viewport: frame.clientWidth };
+    setWidths(measured);
+    setOffset((current) => clampOffset(current, step, measured.strip, measured.viewport));
+  };
+
+  useEffect(() => {
+    const frame = viewport.current;
+    if (!frame) return;
+    const observer = new ResizeObserver(() => move(0));
     observer.observe(frame);
     return () => observer.disconnect();
   }, []);
 
-  const move = (step: number) =>
-    setOffset((current) => clampOffset(current, step, widths.strip, widths.viewport));
   const previousDisabled = isPreviousDisabled(offset);
   const nextDisabled = isNextDisabled(offset, widths.strip, widths.viewport);
 
