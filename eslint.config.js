@@ -26,6 +26,16 @@ const ENQUIRY_PIPELINE = {
   message:
     'The enquiry pipeline is server-only: code that ships in the bundles must not import it.',
 };
+/**
+ * React's and react-router's exports that carry no semver promise (`UNSAFE_`, `unstable_`, and
+ * React's internals): the site uses their public, documented APIs only
+ * (docs/decisions/025-hydration-on-public-apis.md).
+ */
+const PRIVATE_APIS = {
+  group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*'],
+  importNamePattern: '^(?:UNSAFE_|unstable_|__)',
+  message: 'Not a public API of React or react-router: it may change in any release.',
+};
 const NODE_BUILT_INS = {
   patterns: [
     {
@@ -74,6 +84,10 @@ export default defineConfig(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS] }] },
+  },
+  {
     // Everything under src/ but the server is bundled by Vite (client, and the SSR bundle the
     // server loads): it may not reach into the server or, in the browser, into Node.
     files: ['src/**/*.{ts,tsx}'],
@@ -84,7 +98,30 @@ export default defineConfig(
         'error',
         {
           paths: NODE_BUILT_INS.paths,
-          patterns: [...NODE_BUILT_INS.patterns, SERVER_ONLY, ENQUIRY_PIPELINE],
+          patterns: [...NODE_BUILT_INS.patterns, SERVER_ONLY, ENQUIRY_PIPELINE, PRIVATE_APIS],
+        },
+      ],
+    },
+  },
+  {
+    // Components and the modules they use are composed by routes, never the other way round.
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['src/lib/enquiries/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_BUILT_INS.paths,
+          patterns: [
+            ...NODE_BUILT_INS.patterns,
+            SERVER_ONLY,
+            ENQUIRY_PIPELINE,
+            PRIVATE_APIS,
+            {
+              regex: '^\\.{1,2}/(?:.*/)?routes(?:/|\\.tsx$)',
+              message: 'Routes compose components; components must not import routes.',
+            },
+          ],
         },
       ],
     },
@@ -93,7 +130,7 @@ export default defineConfig(
     // The SSR entry runs only in Node but is bundled with the pages; the server hands it
     // everything it needs as arguments (docs/decisions/003-server-services-through-router-context.md).
     files: ['src/entry-server.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS] }] },
   },
   {
     // Tests assert on `vi.fn()` methods of handles (`expect(handle.open)`), which is not a call.

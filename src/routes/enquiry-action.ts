@@ -12,23 +12,15 @@
  * `servicesContext`, and every answer comes from the one table in `src/lib/enquiry-outcomes.ts`.
  */
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { servicesContext, type EnquiryResult } from '../app/services.ts';
-import { FIELD_NAMES, type FieldName } from '../lib/enquiry-fields.ts';
+import { servicesContext } from '../app/services.ts';
+import {
+  FIELD_NAMES,
+  FORM_ID_FIELD,
+  FORM_IDS,
+  CONFIRMATION_QUERY,
+  type EnquiryActionData,
+} from '../lib/enquiry-fields.ts';
 import { resultOf } from '../lib/enquiry-outcomes.ts';
-
-/** Query parameter of the confirmation page a no-JavaScript visitor lands on. */
-export const CONFIRMATION_QUERY = 'sent';
-/** Hidden field naming the form that was sent, so the redirect lands on it. */
-export const FORM_ID_FIELD = 'formId';
-/** The form ids the two pages use (`<form id>`, and the anchor after the redirect). */
-export const FORM_IDS = { contact: 'contact-form', home: 'home-contact-form' } as const;
-
-/** What the action hands to the form: the outcome, and on a refusal the text to keep. */
-export interface EnquiryActionData {
-  result: EnquiryResult;
-  /** The visitor's text as posted (empty after success). */
-  values: Partial<Record<FieldName, string>>;
-}
 
 /** A form id from the hidden field, or the contact page's when it is not one of ours. */
 function formIdOf(value: FormDataEntryValue | null): string {

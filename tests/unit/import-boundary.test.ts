@@ -50,6 +50,25 @@ describe('import boundary', () => {
     expect(await restricted(code, COMPONENT)).toEqual([]);
   });
 
+  it.each([
+    ["import { UNSAFE_createRouter } from 'react-router';", COMPONENT],
+    ["import { unstable_HistoryRouter as H } from 'react-router';", COMPONENT],
+    ["import { unstable_useRoute } from 'react-router';", SSR_ENTRY],
+    ["import { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE } from 'react';", SERVER],
+    ["import { unstable_postpone } from 'react';", 'scripts/fixture.ts'],
+  ])('reports `%s` (no private React or react-router API) in %s', async (code, file) => {
+    const messages = await restricted(`${code}\nexport const x = 1;\n`, file);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/Not a public API/);
+  });
+
+  it('keeps components from importing routes', async () => {
+    const code = "import { action } from '../../routes/home.tsx';\nexport const x = action;\n";
+    const messages = await restricted(code, COMPONENT);
+    expect(messages).toEqual([expect.stringMatching(/must not import routes/)]);
+    expect(await restricted(code.replace('../../routes/', './'), COMPONENT)).toEqual([]);
+  });
+
   it('lets the server import Node built-ins', async () => {
     const code = "import { join } from 'node:path';\nexport const x = join('a', 'b');\n";
     expect(await restricted(code, SERVER)).toEqual([]);

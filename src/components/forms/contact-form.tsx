@@ -23,18 +23,16 @@ import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { Link, useActionData, useFetcher, useSearchParams, type Fetcher } from 'react-router';
 import {
+  CONFIRMATION_QUERY,
   FIELD_NAMES,
+  FORM_ID_FIELD,
+  FORM_IDS,
   HONEYPOT_FIELD,
   LIMITS,
   START_PATH,
+  type EnquiryActionData,
   type FieldName,
 } from '../../lib/enquiry-fields.ts';
-import {
-  CONFIRMATION_QUERY,
-  FORM_ID_FIELD,
-  FORM_IDS,
-  type EnquiryActionData,
-} from '../../routes/enquiry-action.ts';
 import { cx } from '../ui/cx.ts';
 
 /** The confirmation shown once an enquiry is stored. */
