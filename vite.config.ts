@@ -23,19 +23,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-import { routeCss } from './scripts/lib/route-css.ts';
 import { contentPlugin } from './scripts/lib/content-plugin.ts';
 
 const root = import.meta.dirname;
 const outDir = resolve(root, process.env['BUILD_DIR'] ?? 'dist');
 
 export default defineConfig(({ command }) => ({
-  plugins: [
-    contentPlugin(),
-    tailwindcss(),
-    react(),
-    routeCss(),
-  ],
+  plugins: [contentPlugin(), tailwindcss(), react()],
   build: {
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.
     assetsInlineLimit: 0,

@@ -3,8 +3,9 @@
  * (docs/decisions/025-hydration-on-public-apis.md).
  *
  * react-router expects a server-rendered app to have its matched lazy routes loaded before the
- * router is created, so the page hydrates as drawn and never into a fallback. Every later page
- * module loads with the whole stylesheet: the first page's CSS came inline (decision 011).
+ * router is created, so the page hydrates as drawn and never into a fallback. Every page module
+ * loads with the whole stylesheet: the page's critical CSS came inline, and the states React adds
+ * and the pages it navigates to need the rest (docs/decisions/026-critical-css-by-beasties.md).
  */
 import '@vitejs/plugin-react/preamble';
 import { startTransition, StrictMode } from 'react';
@@ -32,7 +33,7 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
   );
 }
 
-/** The page modules of later navigations also await the whole stylesheet. */
+/** The route table with every page module's `lazy` also awaiting the whole stylesheet. */
 function withStylesheet(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {
     const { lazy, children } = route;
@@ -50,8 +51,9 @@ function withStylesheet(table: RouteObject[]): RouteObject[] {
 /** Builds the router over the server's data and hydrates the document. */
 async function hydrate(): Promise<void> {
   const page = readDocument(document);
-  await loadMatchedRoutes(routes, location.pathname);
-  const router = createBrowserRouter(withStylesheet(routes), {
+  const table = withStylesheet(routes);
+  await loadMatchedRoutes(table, location.pathname);
+  const router = createBrowserRouter(table, {
     hydrationData: fromHydrationJson(page.hydrationJson),
     getContext() {
       const context = new RouterContextProvider();

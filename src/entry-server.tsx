@@ -33,13 +33,15 @@ export interface ClientAssets {
   /** Per route module (a key of `ROUTE_MODULES`' values): its chunk and the chunks it imports. */
   routeChunks: Readonly<Record<string, readonly string[]>>;
   /**
-   * Production CSS to inline, per route module (a key of `ROUTE_MODULES`' values): the rules
-   * that route can use (decision 011). Empty in development.
+   * Production: each route module's critical CSS, inlined (a key of `ROUTE_MODULES`' values;
+   * docs/decisions/026-critical-css-by-beasties.md). Empty in development.
    */
   inlineCss: Readonly<Record<string, string>>;
   /** Development stylesheet URLs. */
   stylesheets: readonly string[];
-  /** Font files to preload: the display serif that paints the largest heading. */
+  /** Production: the whole stylesheet, linked for visitors without JavaScript ('' otherwise). */
+  stylesheet: string;
+  /** Font files to preload: the core of both faces. */
   fontPreloads: readonly string[];
   /**
    * Production: start the scripts only after the first paint ({@link afterFirstPaint}), so no
@@ -147,6 +149,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const documentData: DocumentData = {
     inlineCss,
     stylesheets: options.assets.stylesheets,
+    stylesheet: options.assets.stylesheet,
     hydrationJson: toHydrationJson(context),
     fontPreloads: options.assets.fontPreloads,
   };

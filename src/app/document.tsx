@@ -15,6 +15,11 @@ export interface DocumentData {
   inlineCss: string;
   /** Development: stylesheet URLs served by Vite. */
   stylesheets: readonly string[];
+  /**
+   * Production: the whole stylesheet. The browser's entry loads it before hydrating; visitors
+   * without JavaScript get it from a `<noscript>` link.
+   */
+  stylesheet: string;
   /** The browser router's hydration data as script-safe JSON (`src/app/hydration-data.ts`). */
   hydrationJson: string;
   /** Font files to preload (the server's render only; decision 014). */
@@ -33,6 +38,8 @@ export function readDocument(doc: Document): DocumentData {
     stylesheets: [...doc.querySelectorAll<HTMLLinkElement>('link[data-site-css]')].map(
       (link) => link.getAttribute('href') ?? '',
     ),
+    // Parsed as text where scripting is on: the link the server wrote inside `<noscript>`.
+    stylesheet: /href="([^"]+)"/.exec(doc.querySelector('noscript')?.textContent ?? '')?.[1] ?? '',
     hydrationJson: doc.getElementById(HYDRATION_DATA_ID)?.textContent ?? '',
     fontPreloads: [],
   };
@@ -41,6 +48,7 @@ export function readDocument(doc: Document): DocumentData {
 const DocumentContext = createContext<DocumentData>({
   inlineCss: '',
   stylesheets: [],
+  stylesheet: '',
   hydrationJson: '',
   fontPreloads: [],
 });
@@ -48,11 +56,12 @@ const DocumentContext = createContext<DocumentData>({
 export const DocumentProvider = DocumentContext.Provider;
 
 /**
- * The page's CSS (inline in production, Vite's stylesheet links in development) and the preloads
- * of the fonts that paint its first screen (`preload` from react-dom puts them in the head).
+ * The page's CSS (its critical CSS inline and the whole stylesheet for visitors without
+ * JavaScript in production, Vite's stylesheet links in development) and the preloads of the
+ * fonts that paint its first screen (`preload` from react-dom puts them in the head).
  */
 export function DocumentStyles() {
-  const { inlineCss, stylesheets, fontPreloads } = useContext(DocumentContext);
+  const { inlineCss, stylesheets, stylesheet, fontPreloads } = useContext(DocumentContext);
   for (const href of fontPreloads)
     preload(href, { as: 'font', type: 'font/woff2', crossOrigin: '' });
   return (
@@ -63,6 +72,11 @@ export function DocumentStyles() {
       {stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} data-site-css="" />
       ))}
+      {stylesheet ? (
+        <noscript>
+          <link rel="stylesheet" href={stylesheet} />
+        </noscript>
+      ) : null}
     </>
   );
 }

@@ -9,7 +9,6 @@ import { Script } from 'node:vm';
 import postcss from 'postcss';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { selectorClasses } from '../../scripts/lib/route-css.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -86,6 +85,12 @@ describe('render route', () => {
     html.replace(
       /&#x27;|&quot;|&amp;/g,
       (e) => ({ '&#x27;': "'", '&quot;': '"', '&amp;': '&' })[e] ?? e,
+    );
+
+  /** The class names a selector requires, unescaped (`.md\\:flex:hover` → `md:flex`). */
+  const selectorClasses = (selector: string): string[] =>
+    [...selector.replace(/\[[^\]]*\]/g, '').matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) =>
+      (m[1] ?? '').replace(/\\(.)/g, '$1'),
     );
 
   /** Every class that some rule of `css` names in its selectors. */

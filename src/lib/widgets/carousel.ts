@@ -19,11 +19,6 @@ export function nextIndex(index: number, count: number): number {
   return selectIndex(index + 1, count);
 }
 
-/** Index before `index`, wrapping first → last. @throws RangeError as {@link nextIndex}. */
-export function previousIndex(index: number, count: number): number {
-  return selectIndex(index - 1, count);
-}
-
 /**
  * Normalise any integer to a valid slide index (modulo `count`, never negative), e.g. what a
  * dot button selects.
