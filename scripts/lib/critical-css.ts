@@ -57,6 +57,9 @@ export async function writeCriticalCss(buildDir: string): Promise<Record<string,
     inlineFonts: false,
     preloadFonts: false,
     keyframes: 'critical',
+    // Tailwind's `group-*` variants (`:is(:where(.group):hover *)`) are not evaluated statically:
+    // keep them, or an arrow would not follow hover and focus until the whole stylesheet arrives.
+    allowRules: [/:where\(\.group\)/],
     logLevel: 'warn',
   });
   // Beasties keeps a face only for a family a critical rule names, and the site names its
