@@ -385,7 +385,7 @@ export function createApp(deps: AppDeps): SiteApp {
 
   const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
   const services = pageServices(origin, enquiries);
-  const seo = seoFiles(origin);
+  const seo = seoFiles(origin, now);
   const store =
     deps.production && !dev
       ? createPageStore({
