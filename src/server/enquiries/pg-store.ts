@@ -399,7 +399,8 @@ export class PgStore implements SubmissionStore {
     const address = email.trim();
     const n = await this.#tx(async (c) => {
       await c.query(
-        'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE lower(email) = lower($1))',
+        `DELETE FROM outbox WHERE submission_id IN
+           (SELECT id FROM submissions WHERE lower(email) = lower($1) AND status <> 'erased')`,
         [address],
       );
       await c.query(
@@ -410,7 +411,7 @@ export class PgStore implements SubmissionStore {
         `UPDATE submissions SET name = '', email = '', subject = '', message = '', ip_hash = '',
            user_agent = '', privacy_notice_version = '', spam = '', dedupe_key = '',
            status = 'erased', handled_at = NULL, released_at = NULL
-         WHERE lower(email) = lower($1)`,
+         WHERE lower(email) = lower($1) AND status <> 'erased'`,
         [address],
       );
       return r.rowCount ?? 0;

@@ -474,7 +474,8 @@ export class SqliteStore implements SubmissionStore {
     try {
       const n = this.#tx(() => {
         this.#stmt(
-          'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE lower(email) = lower(?))',
+          `DELETE FROM outbox WHERE submission_id IN
+             (SELECT id FROM submissions WHERE lower(email) = lower(?) AND status <> 'erased')`,
         ).run(address);
         this.#stmt(
           'DELETE FROM outbox WHERE recipient IS NOT NULL AND lower(recipient) = lower(?)',
@@ -484,7 +485,7 @@ export class SqliteStore implements SubmissionStore {
             `UPDATE submissions SET name = '', email = '', subject = '', message = '',
                  ip_hash = '', user_agent = '', privacy_notice_version = '', spam = '',
                  dedupe_key = '', status = 'erased', handled_at = NULL, released_at = NULL
-               WHERE lower(email) = lower(?)`,
+               WHERE lower(email) = lower(?) AND status <> 'erased'`,
           ).run(address).changes,
         );
         // The trigger wrote delete markers; merging every segment drops the old tokens
