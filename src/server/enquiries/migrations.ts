@@ -196,7 +196,10 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     // (https://www.postgresql.org/docs/current/textsearch-tables.html). 'simple': words as
     // written, lower-cased, no stemming or stop words (names and addresses are not English).
     // The address also goes in split at @ and dots, so a search for its local part or its
-    // domain finds it, as it does in SQLite's FTS5.
+    // domain finds it, as it does in SQLite's FTS5. `<`, `>`, `&` and `/` become spaces first:
+    // PostgreSQL's parser would otherwise drop `<b>…</b>` and `&amp;` as markup and keep a URL
+    // or path as one word, where FTS5 sees the words in them (search.ts applies the same to
+    // the query).
     sql: `
       ALTER TABLE submissions
         ADD COLUMN status TEXT,
@@ -208,9 +211,9 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         ADD CONSTRAINT submissions_status_check
           CHECK (status IN ('new', 'handled', 'held', 'released', 'erased')),
         ADD COLUMN search tsvector GENERATED ALWAYS AS (
-          to_tsvector('simple'::regconfig,
+          to_tsvector('simple'::regconfig, translate(
             name || ' ' || email || ' ' || translate(email, '@.', '  ') || ' ' ||
-            subject || ' ' || message)
+            subject || ' ' || message, '<>&/', '    '))
         ) STORED;
       CREATE INDEX submissions_search ON submissions USING GIN (search);
       DROP INDEX submissions_received;

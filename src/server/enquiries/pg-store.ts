@@ -274,7 +274,10 @@ export class PgStore implements SubmissionStore {
     const params: unknown[] = [];
     if (terms && terms.length > 0) {
       params.push(terms.join(' '));
-      where.push(`s.search @@ plainto_tsquery('simple', $${params.length})`);
+      // The same markup-free reading as the indexed text (migration 2).
+      where.push(
+        `s.search @@ plainto_tsquery('simple', translate($${params.length}, '<>&/', '    '))`,
+      );
     }
     if (status) {
       params.push(status);

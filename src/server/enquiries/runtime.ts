@@ -50,6 +50,8 @@ export interface EnquiryRuntime {
   channels: readonly Channel[];
   /** The channels that can deliver now (e-mail only with SMTP_URL or a test's notifier). */
   configured: ReadonlySet<Channel>;
+  /** The sender of each configured channel. */
+  notifiers: ReadonlyMap<Channel, Notifier>;
   /** One outbox worker per configured channel (none when `worker: false`). */
   workers: ReadonlyMap<Channel, OutboxWorker>;
   /** Wake every worker (an enquiry was stored or released, an invite queued). */
@@ -172,6 +174,7 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
     now,
     channels,
     configured: new Set(notifiers.keys()),
+    notifiers,
     workers,
     kick() {
       for (const worker of workers.values()) worker.kick();
