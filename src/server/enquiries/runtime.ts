@@ -127,6 +127,7 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
           url: config.WEBHOOK_URL,
           secret: config.WEBHOOK_SECRET,
           siteUrl: config.SITE_URL,
+          now,
         })
       : undefined);
   if (webhook) notifiers.set('webhook', webhook);
