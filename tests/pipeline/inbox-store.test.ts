@@ -227,6 +227,14 @@ describe.each(backends)('the inbox on %s', (kind, backend) => {
     expect(await names('crisis march')).toEqual(['Asha Verma']);
     expect(await names('crisis nowhere')).toEqual([]);
     expect((await inbox.list({ q: 'crisis', pageSize: 1 })).total).toBe(3);
+    expect((await inbox.list({ q: 'crisis' })).totalCapped).toBeUndefined();
+    // A search's count stops past its limit and says so; the rows are still all there.
+    const capped = await store.page({ terms: ['crisis'], offset: 0, limit: 10, countLimit: 2 });
+    expect([capped.total, capped.capped, capped.rows.length]).toEqual([2, true, 3]);
+    const exact = await store.page({ terms: ['crisis'], offset: 0, limit: 10, countLimit: 3 });
+    expect([exact.total, exact.capped]).toEqual([3, false]);
+    const beyond = await store.page({ terms: ['crisis'], offset: 2, limit: 10, countLimit: 1 });
+    expect(beyond.rows.map((r) => r.name)).toEqual(['Priya Raman']);
   });
 
   it('hostile search text never raises and is read as plain words', async () => {

@@ -59,7 +59,11 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     // The new outbox references submissions_v2, which the rename below turns into
     // "submissions": dropping the old tables then cascades into nothing.
     // `seq` is the full-text index's rowid: an INTEGER PRIMARY KEY keeps its value through
-    // VACUUM, which an implicit rowid does not (https://www.sqlite.org/lang_vacuum.html).
+    // VACUUM, which an implicit rowid does not (https://www.sqlite.org/lang_vacuum.html). It is
+    // the receipt time in ms × 1000 plus the arrival within that ms (`SQLITE_SEQ` in
+    // sqlite-store.ts), so "newest first" is the table's own order and FTS5's rowid order: a
+    // search walks its matches from the newest and stops at the page's end
+    // (docs/decisions/026-search-in-the-stores-own-index.md).
     sql: `
       CREATE TABLE submissions_v2 (
         seq INTEGER PRIMARY KEY,
@@ -78,9 +82,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         handled_at INTEGER,
         released_at INTEGER
       );
-      INSERT INTO submissions_v2 (id, name, email, subject, message, received_at, ip_hash,
+      INSERT INTO submissions_v2 (seq, id, name, email, subject, message, received_at, ip_hash,
           user_agent, privacy_notice_version, spam, dedupe_key, status)
-        SELECT id, name, email, subject, message, received_at, ip_hash, user_agent,
+        SELECT received_at * 1000 + ROW_NUMBER() OVER (PARTITION BY received_at ORDER BY id) - 1,
+               id, name, email, subject, message, received_at, ip_hash, user_agent,
                privacy_notice_version, spam, dedupe_key,
                CASE WHEN spam = 'ham' THEN 'new' ELSE 'held' END
         FROM submissions ORDER BY received_at, id;
@@ -111,8 +116,8 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE submissions_v2 RENAME TO submissions;
       ALTER TABLE outbox_v2 RENAME TO outbox;
       CREATE INDEX submissions_dedupe ON submissions (dedupe_key, received_at);
-      CREATE INDEX submissions_received ON submissions (received_at, id);
-      CREATE INDEX submissions_status ON submissions (status, received_at, id);
+      CREATE INDEX submissions_received ON submissions (received_at);
+      CREATE INDEX submissions_status ON submissions (status, seq);
       CREATE INDEX submissions_email ON submissions (lower(email));
       CREATE INDEX outbox_due ON outbox (channel, next_attempt_at)
         WHERE sent_at IS NULL AND cancelled_at IS NULL;
@@ -122,29 +127,31 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         last_failure_at INTEGER,
         last_error TEXT
       );
-      -- External-content FTS5 over the four fields, kept in step by triggers
+      -- External-content FTS5 over the four fields and the status, kept in step by triggers
       -- (https://www.sqlite.org/fts5.html#external_content_tables). Words as written, case
       -- folded: no stemming and no accent folding, like PostgreSQL's 'simple' configuration.
+      -- The status is indexed too so that a search within one status is an intersection
+      -- inside the index, never a read of every matching row (decision 026).
       CREATE VIRTUAL TABLE submissions_fts USING fts5(
-        name, email, subject, message,
+        name, email, subject, message, status,
         content = 'submissions', content_rowid = 'seq',
         tokenize = 'unicode61 remove_diacritics 0'
       );
       INSERT INTO submissions_fts (submissions_fts) VALUES ('rebuild');
       CREATE TRIGGER submissions_fts_insert AFTER INSERT ON submissions BEGIN
-        INSERT INTO submissions_fts (rowid, name, email, subject, message)
-          VALUES (new.seq, new.name, new.email, new.subject, new.message);
+        INSERT INTO submissions_fts (rowid, name, email, subject, message, status)
+          VALUES (new.seq, new.name, new.email, new.subject, new.message, new.status);
       END;
       CREATE TRIGGER submissions_fts_delete AFTER DELETE ON submissions BEGIN
-        INSERT INTO submissions_fts (submissions_fts, rowid, name, email, subject, message)
-          VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message);
+        INSERT INTO submissions_fts (submissions_fts, rowid, name, email, subject, message, status)
+          VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message, old.status);
       END;
-      CREATE TRIGGER submissions_fts_update AFTER UPDATE OF name, email, subject, message
+      CREATE TRIGGER submissions_fts_update AFTER UPDATE OF name, email, subject, message, status
           ON submissions BEGIN
-        INSERT INTO submissions_fts (submissions_fts, rowid, name, email, subject, message)
-          VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message);
-        INSERT INTO submissions_fts (rowid, name, email, subject, message)
-          VALUES (new.seq, new.name, new.email, new.subject, new.message);
+        INSERT INTO submissions_fts (submissions_fts, rowid, name, email, subject, message, status)
+          VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message, old.status);
+        INSERT INTO submissions_fts (rowid, name, email, subject, message, status)
+          VALUES (new.seq, new.name, new.email, new.subject, new.message, new.status);
       END;
     `,
   },

@@ -296,11 +296,16 @@ export class PgStore implements SubmissionStore {
     return rows.map(toStoredSubmission);
   }
 
-  async page(query: PageQuery): Promise<{ rows: PageRow[]; total: number }> {
+  async page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {
     const { where, params } = this.#filter(query.status, query.terms);
     const n = params.length;
     const [count, page] = await Promise.all([
-      this.#pool.query(`SELECT COUNT(*) AS n FROM submissions s ${where}`, params),
+      // Counting stops past `countLimit`: the planner then walks the newest rows or the GIN
+      // index only as far as it must (an exact count of a common word reads every match).
+      this.#pool.query(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM submissions s ${where} LIMIT $${n + 1}) t`,
+        [...params, query.countLimit === undefined ? null : query.countLimit + 1],
+      ),
       this.#pool.query(
         `SELECT s.id, s.received_at, s.status, s.name, s.email, s.subject, s.message,
            ${DELIVERY_RANK}
@@ -309,7 +314,13 @@ export class PgStore implements SubmissionStore {
         [...params, query.limit, query.offset],
       ),
     ]);
-    return { rows: page.rows.map(toPageRow), total: Number((count.rows[0] as Row)['n']) };
+    const counted = Number((count.rows[0] as Row)['n']);
+    const capped = query.countLimit !== undefined && counted > query.countLimit;
+    return {
+      rows: page.rows.map(toPageRow),
+      total: capped ? (query.countLimit ?? counted) : counted,
+      capped,
+    };
   }
 
   async get(id: string): Promise<EnquiryRecord | null> {

@@ -5,7 +5,8 @@
  * brackets, markup, right-to-left or zero-width characters, emoji — is split on white space into
  * terms, and each term is handed to the store's own parser as text, never as syntax: SQLite FTS5
  * gets it as a quoted string (`"…"`, quotes doubled), PostgreSQL through `plainto_tsquery`,
- * which reads no operators. Every term must match (AND). A term without a letter or digit
+ * which reads no operators (after `<`, `>`, `&` and `/` become spaces, as in its index, so its
+ * parser takes no markup or path out of the words). Every term must match (AND). A term without a letter or digit
  * (`"`, `*`, `🎉`) would match nothing in either index, so it is dropped; input with no term
  * left means "no text filter".
  */
@@ -39,10 +40,21 @@ export function searchTerms(q: string | undefined): string[] {
 }
 
 /**
- * An FTS5 MATCH expression for `terms`: each a string (`"…"`, embedded quotes doubled), so
- * FTS5 tokenizes it like the indexed text and reads no operator in it
- * (https://www.sqlite.org/fts5.html#fts5_strings); strings side by side must all match.
+ * An FTS5 MATCH expression for `terms` in the four text columns, and optionally a status: each
+ * term a string (`"…"`, embedded quotes doubled), so FTS5 tokenizes it like the indexed text
+ * and reads no operator in it (https://www.sqlite.org/fts5.html#fts5_strings); strings side by
+ * side must all match. The status is the index's fifth column (migration 2), matched there
+ * (`AND`) or excluded (`NOT`), so the user's words never match a status.
  */
-export function fts5Query(terms: readonly string[]): string {
-  return terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(' ');
+export function fts5Query(
+  terms: readonly string[],
+  status?: { is: string } | { not: string },
+): string {
+  const words = `{name email subject message} : (${terms
+    .map((t) => `"${t.replaceAll('"', '""')}"`)
+    .join(' ')})`;
+  if (!status) return words;
+  return 'is' in status
+    ? `${words} AND status : "${status.is}"`
+    : `${words} NOT status : "${status.not}"`;
 }

@@ -53,6 +53,14 @@ import type {
   StoreCounts,
 } from './store.ts';
 
+/**
+ * The `seq` of a new row received at `?1` (epoch ms): receipt ms × 1000 plus its arrival within
+ * that ms, so ordering by `seq` is ordering by receipt time (migration 2). Over 1000 arrivals
+ * in one ms spill into the next ms's range, which stays unique and in order.
+ */
+export const SQLITE_SEQ = `(SELECT COALESCE(MAX(seq) + 1, ?1 * 1000) FROM submissions
+  WHERE seq >= ?1 * 1000 AND seq < ?1 * 1000 + 1000)`;
+
 /** The submission columns a page or a delivery needs, and the enquiry's worst delivery. */
 const PAGE_COLUMNS = `s.id, s.received_at, s.status, s.name, s.email, s.subject, s.message,
   (SELECT MAX(${DELIVERY_RANK_SQL}) FROM outbox o WHERE o.submission_id = s.id) AS delivery_rank`;
@@ -219,16 +227,16 @@ export class SqliteStore implements SubmissionStore {
     ).get(sub.dedupeKey, sub.receivedAt - dedupeWindowMs);
     if (existing) return { id: str(existing['id']), duplicate: true };
     this.#stmt(
-      `INSERT INTO submissions (id, name, email, subject, message, received_at, ip_hash,
+      `INSERT INTO submissions (seq, received_at, id, name, email, subject, message, ip_hash,
              user_agent, privacy_notice_version, spam, dedupe_key, status)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           VALUES (${SQLITE_SEQ}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
     ).run(
+      sub.receivedAt,
       sub.id,
       sub.name,
       sub.email,
       sub.subject,
       sub.message,
-      sub.receivedAt,
       sub.ipHash,
       sub.userAgent,
       sub.privacyNoticeVersion,
@@ -341,47 +349,65 @@ export class SqliteStore implements SubmissionStore {
   }
 
   /**
-   * WHERE clause and parameters for a status and search filter; one statement text per shape
-   * so each gets its own plan (an `? IS NULL OR …` would keep SQLite off the indexes).
+   * FROM, WHERE and ORDER BY for a status and search filter, newest first by `seq`, with their
+   * parameters, and the same for counting. A search is one FTS5 MATCH over the words and the
+   * status (both in the index): FTS5 hands its matches in descending rowid order, so a page
+   * stops at its end, and a count never reads the rows (CROSS JOIN keeps the index the outer
+   * loop). One statement text per shape, so each gets its own plan
+   * (docs/decisions/026-search-in-the-stores-own-index.md).
    */
   #filter(status: string | undefined, terms: readonly string[] | undefined, hideHeld = false) {
-    const where: string[] = [];
-    const params: string[] = [];
     if (terms && terms.length > 0) {
-      where.push('s.seq IN (SELECT rowid FROM submissions_fts WHERE submissions_fts MATCH ?)');
-      params.push(fts5Query(terms));
+      const match = fts5Query(
+        terms,
+        status ? { is: status } : hideHeld ? { not: 'held' } : undefined,
+      );
+      return {
+        from: 'submissions_fts f CROSS JOIN submissions s ON s.seq = f.rowid',
+        countFrom: 'submissions_fts f',
+        where: 'WHERE submissions_fts MATCH ?',
+        params: [match],
+        order: 'f.rowid DESC',
+      };
     }
-    if (status) {
-      where.push('s.status = ?');
-      params.push(status);
-    } else if (hideHeld) where.push("s.status <> 'held'");
-    return { where: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
+    const where = status ? 'WHERE s.status = ?' : hideHeld ? "WHERE s.status <> 'held'" : '';
+    return {
+      from: 'submissions s',
+      countFrom: 'submissions s',
+      where,
+      params: status ? [status] : [],
+      order: 's.seq DESC',
+    };
   }
 
   list(opts: ListOptions = {}): Promise<StoredSubmission[]> {
-    const { where, params } = this.#filter(opts.status, opts.terms, !opts.includeSpam);
+    const { from, where, params, order } = this.#filter(opts.status, opts.terms, !opts.includeSpam);
     const rows = this.#stmt(
       `SELECT s.*, (SELECT MAX(${DELIVERY_RANK_SQL}) FROM outbox o
            WHERE o.submission_id = s.id) AS delivery_rank
-         FROM submissions s ${where}
-         ORDER BY s.received_at DESC, s.id DESC LIMIT ?`,
+         FROM ${from} ${where} ORDER BY ${order} LIMIT ?`,
     ).all(...params, opts.limit ?? -1);
     return Promise.resolve(rows.map(toStoredSubmission));
   }
 
-  page(query: PageQuery): Promise<{ rows: PageRow[]; total: number }> {
-    const { where, params } = this.#filter(query.status, query.terms);
-    const total = num(
-      (this.#stmt(`SELECT COUNT(*) AS n FROM submissions s ${where}`).get(...params) as Row)['n'],
+  page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {
+    const { from, countFrom, where, params, order } = this.#filter(query.status, query.terms);
+    const counted = num(
+      (
+        this.#stmt(
+          `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ?)`,
+        ).get(...params, query.countLimit === undefined ? -1 : query.countLimit + 1) as Row
+      )['n'],
     );
+    const capped = query.countLimit !== undefined && counted > query.countLimit;
+    const total = capped ? (query.countLimit ?? counted) : counted;
     const rows =
-      query.offset >= total
+      query.offset >= counted && !capped
         ? []
         : this.#stmt(
-            `SELECT ${PAGE_COLUMNS} FROM submissions s ${where}
-               ORDER BY s.received_at DESC, s.id DESC LIMIT ? OFFSET ?`,
+            `SELECT ${PAGE_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
           ).all(...params, query.limit, query.offset);
-    return Promise.resolve({ rows: rows.map(toPageRow), total });
+    return Promise.resolve({ rows: rows.map(toPageRow), total, capped });
   }
 
   get(id: string): Promise<EnquiryRecord | null> {

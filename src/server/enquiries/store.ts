@@ -98,6 +98,11 @@ export interface PageQuery {
   terms?: readonly string[];
   offset: number;
   limit: number;
+  /**
+   * Count matches only up to this many (a search's count is the costly part at scale:
+   * docs/decisions/026-search-in-the-stores-own-index.md); absent: count them all.
+   */
+  countLimit?: number;
 }
 
 /** A listed enquiry before the service trims its message into an excerpt. */
@@ -199,8 +204,11 @@ export interface SubmissionStore {
   nextDueAt(channel?: Channel): Promise<number | null>;
   /** Newest first. */
   list(opts?: ListOptions): Promise<StoredSubmission[]>;
-  /** One page of the inbox, newest first, and how many enquiries match in all. */
-  page(query: PageQuery): Promise<{ rows: PageRow[]; total: number }>;
+  /**
+   * One page of the inbox, newest first, and how many enquiries match in all (at most
+   * `countLimit`; `capped` when there are more).
+   */
+  page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }>;
   /** One enquiry in full with its deliveries; null when there is no such id. */
   get(id: string): Promise<EnquiryRecord | null>;
   /** new | released → handled (`handled`), handled → new (not `handled`); idempotent. */

@@ -14,6 +14,7 @@ import type { SubmissionStore } from '../enquiries/store.ts';
 import {
   CHANNELS,
   ENQUIRY_STATUSES,
+  SEARCH_COUNT_LIMIT,
   type Channel,
   type DeliveryHealth,
   type EnquiryStatus,
@@ -90,11 +91,13 @@ export function createInboxService(deps: InboxDeps): InboxService {
       const status = checkStatus(query.status);
       const pageSize = clampInt(query.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
       const page = clampInt(query.page, 1, 1, Number.MAX_SAFE_INTEGER);
-      const { rows, total } = await store.page({
+      const terms = searchTerms(query.q);
+      const { rows, total, capped } = await store.page({
         ...(status ? { status } : {}),
-        terms: searchTerms(query.q),
+        terms,
         offset: (page - 1) * pageSize,
         limit: pageSize,
+        ...(terms.length > 0 ? { countLimit: SEARCH_COUNT_LIMIT } : {}),
       });
       return {
         rows: rows.map(({ message, ...row }) => ({ ...row, excerpt: excerptOf(message) })),
@@ -102,6 +105,7 @@ export function createInboxService(deps: InboxDeps): InboxService {
         page,
         pageSize,
         pages: Math.max(1, Math.ceil(total / pageSize)),
+        ...(capped ? { totalCapped: true } : {}),
       };
     },
 

@@ -48,11 +48,21 @@ export interface InboxRow {
 
 export interface InboxPage {
   rows: InboxRow[];
+  /** Matching enquiries; for a search at most `SEARCH_COUNT_LIMIT` (see `totalCapped`). */
   total: number;
   page: number;
   pageSize: number;
   pages: number;
+  /**
+   * True when a search matched more than `total` (counting stops at `SEARCH_COUNT_LIMIT`):
+   * show "1,000+" and invite a narrower search. Absent or false: `total` is exact. An addition
+   * to the agreed shape, see docs/decisions/026-search-in-the-stores-own-index.md.
+   */
+  totalCapped?: boolean;
 }
+
+/** A search counts its matches up to this many (docs/decisions/026-search-in-the-stores-own-index.md). */
+export const SEARCH_COUNT_LIMIT = 1000;
 
 export interface InboxEnquiry extends InboxRow {
   message: string;
