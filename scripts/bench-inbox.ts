@@ -308,7 +308,8 @@ try {
 }
 
 const usePg = STORES.includes('postgres');
-const own = !usePg || process.env['BENCH_DATABASE_URL'] ? undefined : await startThrowawayPostgres();
+const own =
+  !usePg || process.env['BENCH_DATABASE_URL'] ? undefined : await startThrowawayPostgres();
 try {
   const admin = process.env['BENCH_DATABASE_URL'] ?? own?.url ?? '';
   for (const n of usePg ? SIZES : []) {

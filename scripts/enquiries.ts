@@ -69,7 +69,9 @@ function query(values: Values): { status?: Status; q?: string; includeSpam: bool
 
 const COMMANDS: Record<string, Command> = {
   list: {
-    usage: ['list [--spam] [--status new|handled|held|released|erased] [--search TEXT] [--limit N]'],
+    usage: [
+      'list [--spam] [--status new|handled|held|released|erased] [--search TEXT] [--limit N]',
+    ],
     options: {
       spam: { type: 'boolean' },
       status: { type: 'string' },

@@ -56,17 +56,14 @@ const httpsUrl = (example: string) =>
   z
     .string()
     .trim()
-    .refine(
-      (value) => {
-        try {
-          const u = new URL(value);
-          return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname));
-        } catch {
-          return false;
-        }
-      },
-      `must be an https:// URL (http:// only to localhost) (e.g. ${example})`,
-    );
+    .refine((value) => {
+      try {
+        const u = new URL(value);
+        return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname));
+      } catch {
+        return false;
+      }
+    }, `must be an https:// URL (http:// only to localhost) (e.g. ${example})`);
 
 /** Least length of the webhook signing key, bytes (Standard Webhooks: 24 to 64). */
 export const WEBHOOK_SECRET_MIN_BYTES = 24;

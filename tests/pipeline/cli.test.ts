@@ -64,8 +64,19 @@ describe('enquiries CLI on SQLite', () => {
     expect(held.out.trim().split('\n')).toHaveLength(1);
     expect(held.out).toMatch(/ held +Bot </);
     const found = cli(env, 'list', '--search', 'OTHER@example.com');
-    expect(found.out.trim().split('\n').map((l) => / (\w+) </.exec(l)?.[1])).toEqual(['Newest']);
-    for (const q of ['"unbalanced', 'NEAR(', '*', 'a AND OR NOT', "'; DROP TABLE submissions; --"]) {
+    expect(
+      found.out
+        .trim()
+        .split('\n')
+        .map((l) => / (\w+) </.exec(l)?.[1]),
+    ).toEqual(['Newest']);
+    for (const q of [
+      '"unbalanced',
+      'NEAR(',
+      '*',
+      'a AND OR NOT',
+      "'; DROP TABLE submissions; --",
+    ]) {
       const r = cli(env, 'list', '--search', q);
       expect(r.code, q).toBe(0);
     }

@@ -44,7 +44,10 @@ describe('outbox series per channel', () => {
   let t: TestApp;
   let clock = Date.parse('2026-11-30T10:00:00Z');
   beforeAll(async () => {
-    t = await createTestApp({ SLACK_WEBHOOK_URL: 'http://127.0.0.1:9/slack' }, { now: () => clock });
+    t = await createTestApp(
+      { SLACK_WEBHOOK_URL: 'http://127.0.0.1:9/slack' },
+      { now: () => clock },
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -95,7 +95,11 @@ export async function exportEnquiries(
   });
   const day = new Date(now).toISOString().slice(0, 10);
   return format === 'csv'
-    ? { body: toCsv(rows), contentType: 'text/csv; charset=utf-8', filename: `enquiries-${day}.csv` }
+    ? {
+        body: toCsv(rows),
+        contentType: 'text/csv; charset=utf-8',
+        filename: `enquiries-${day}.csv`,
+      }
     : {
         body: toJson(rows),
         contentType: 'application/json; charset=utf-8',

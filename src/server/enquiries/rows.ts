@@ -118,9 +118,7 @@ export function toEnquiryRecord(r: Row, outbox: readonly Row[]): EnquiryRecord {
     .sort((a, b) => CHANNEL_ORDER[a.channel] - CHANNEL_ORDER[b.channel]);
   const rank = Math.max(
     0,
-    ...deliveries.map(
-      (d) => ({ failing: 3, pending: 2, delivered: 1, cancelled: 0 })[d.state],
-    ),
+    ...deliveries.map((d) => ({ failing: 3, pending: 2, delivered: 1, cancelled: 0 })[d.state]),
   );
   return {
     id: str(r['id']),

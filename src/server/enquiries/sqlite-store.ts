@@ -394,9 +394,10 @@ export class SqliteStore implements SubmissionStore {
     const { from, countFrom, where, params, order } = this.#filter(query.status, query.terms);
     const counted = num(
       (
-        this.#stmt(
-          `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ?)`,
-        ).get(...params, query.countLimit === undefined ? -1 : query.countLimit + 1) as Row
+        this.#stmt(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ?)`).get(
+          ...params,
+          query.countLimit === undefined ? -1 : query.countLimit + 1,
+        ) as Row
       )['n'],
     );
     const capped = query.countLimit !== undefined && counted > query.countLimit;
@@ -575,4 +576,3 @@ export class SqliteStore implements SubmissionStore {
     return Promise.resolve();
   }
 }
-

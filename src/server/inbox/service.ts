@@ -23,6 +23,12 @@ import {
   type InboxService,
 } from './types.ts';
 
+/**
+ * The inbox's types, importable from here as from `types.ts` (the staff app's server code may
+ * use either; browser code uses `types.ts`).
+ *
+ * @public
+ */
 export type {
   Channel,
   DeliveryHealth,
