@@ -138,6 +138,10 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         tokenize = 'unicode61 remove_diacritics 0'
       );
       INSERT INTO submissions_fts (submissions_fts) VALUES ('rebuild');
+      -- A deleted or changed row's words leave the index at once instead of waiting behind a
+      -- delete marker for the next merge: erasure must not leave them in the file
+      -- (https://www.sqlite.org/fts5.html#the_secure_delete_configuration_option).
+      INSERT INTO submissions_fts (submissions_fts, rank) VALUES ('secure-delete', 1);
       CREATE TRIGGER submissions_fts_insert AFTER INSERT ON submissions BEGIN
         INSERT INTO submissions_fts (rowid, name, email, subject, message, status)
           VALUES (new.seq, new.name, new.email, new.subject, new.message, new.status);

@@ -515,11 +515,8 @@ export class SqliteStore implements SubmissionStore {
                WHERE lower(email) = lower(?) AND status <> 'erased'`,
           ).run(address).changes,
         );
-        // The trigger wrote delete markers; merging every segment drops the old tokens
-        // themselves (https://www.sqlite.org/fts5.html#the_optimize_command).
-        if (erased > 0) {
-          this.#db.exec("INSERT INTO submissions_fts (submissions_fts) VALUES ('optimize')");
-        }
+        // The trigger took the old words out of the FTS index itself (its secure-delete
+        // option, migration 2), not behind a delete marker.
         return erased;
       });
       // Old page images in the write-ahead log go too, unless another connection still reads.

@@ -13,8 +13,8 @@
  *
  * How a receiver verifies it: README, "Webhook signature". The body carries who wrote, their
  * address, the subject, an excerpt and the inbox link, never the whole message
- * (`webhookBody`). A 2xx answer is a delivery; anything else, a redirect included, is a
- * failure the outbox retries. The answer's body is never read into errors or logs.
+ * (`webhookBody`). A 2xx answer is a delivery; anything else, a redirect included (never
+ * followed), is a failure the outbox retries. The answer's body is never read into errors or logs.
  */
 import { Webhook } from 'standardwebhooks';
 import type { Delivery, Notifier } from './mailer.ts';
@@ -101,7 +101,9 @@ export function createWebhookNotifier(opts: WebhookNotifierOptions): Notifier {
           'webhook-signature': signer.sign(delivery.id, at, body),
         },
         body,
-        redirect: 'error',
+        // A redirect is answered, not followed (the body must not go where it was not sent),
+        // and counts as a failure: `HTTP 302`.
+        redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
       // Release the connection without reading what the receiver said.
