@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Channel } from '../inbox/types.ts';
+import { timeOrderedId } from './ids.ts';
 import { PG_MIGRATIONS } from './migrations.ts';
 import type {
   DeliveryFigures,
@@ -388,7 +389,7 @@ export class PgStore implements SubmissionStore {
       `INSERT INTO outbox (id, submission_id, channel, kind, recipient, payload, created_at,
          next_attempt_at)
        VALUES ($1, NULL, 'email', 'invite', $2, $3, $4, $4)`,
-      [randomUUID(), invite.to, JSON.stringify(invite), now],
+      [timeOrderedId(now), invite.to, JSON.stringify(invite), now],
     );
   }
 
@@ -503,7 +504,7 @@ async function queueDeliveries(
          cancelled_at = NULL, created_at = EXCLUDED.created_at,
          next_attempt_at = EXCLUDED.next_attempt_at
        WHERE outbox.sent_at IS NULL`,
-      [randomUUID(), submissionId, channel, at],
+      [timeOrderedId(), submissionId, channel, at],
     );
   }
 }

@@ -18,6 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Channel } from '../inbox/types.ts';
+import { timeOrderedId } from './ids.ts';
 import { SQLITE_MIGRATIONS } from './migrations.ts';
 import {
   DELIVERY_RANK_SQL,
@@ -262,7 +263,7 @@ export class SqliteStore implements SubmissionStore {
            cancelled_at = NULL, created_at = excluded.created_at,
            next_attempt_at = excluded.next_attempt_at
          WHERE outbox.sent_at IS NULL`,
-    ).run(randomUUID(), submissionId, channel, at, at);
+    ).run(timeOrderedId(), submissionId, channel, at, at);
   }
 
   claimDue(
@@ -476,7 +477,7 @@ export class SqliteStore implements SubmissionStore {
       `INSERT INTO outbox (id, submission_id, channel, kind, recipient, payload, created_at,
            next_attempt_at)
          VALUES (?, NULL, 'email', 'invite', ?, ?, ?, ?)`,
-    ).run(randomUUID(), invite.to, JSON.stringify(invite), now, now);
+    ).run(timeOrderedId(now), invite.to, JSON.stringify(invite), now, now);
     return Promise.resolve();
   }
 
