@@ -29,6 +29,8 @@ import {
 } from './app/services.ts';
 import { routeWithoutStaticParts, type WithStaticParts } from './components/ui/static-content.tsx';
 import { bindTooltips } from './components/widgets/tooltip.tsx';
+import { VITALS_PATH } from './lib/web-vitals.ts';
+import { startWebVitals } from './app/web-vitals.ts';
 import { isRouteId, PAGES } from './pages.ts';
 import { routes } from './routes.tsx';
 
@@ -203,6 +205,14 @@ async function hydrate(): Promise<void> {
   });
   navigateOnLinkClicks(router);
   followWithPageHead(router);
+  // ── Field Web Vitals: this one call is all the entry does for them (src/app/web-vitals.ts,
+  // docs/decisions/025-field-web-vitals-endpoint.md). Keep it, after hydration, in any entry.
+  startWebVitals({
+    routeId: router.state.matches.at(-1)?.route.id,
+    sampleRate:
+      (router.state.loaderData['root'] as SessionData | undefined)?.webVitalsSampleRate ?? 0,
+    endpoint: VITALS_PATH,
+  });
 }
 
 /**

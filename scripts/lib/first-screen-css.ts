@@ -53,7 +53,11 @@ export async function trimFirstScreenCss(buildDir: string): Promise<TrimmedRoute
     pathToFileURL(join(buildDir, 'server/entry-server.js')).href
   )) as ServerEntry;
   const services: SiteServices = {
-    session: () => ({ siteOrigin: 'http://localhost', year: new Date().getFullYear() }),
+    session: () => ({
+      siteOrigin: 'http://localhost',
+      year: new Date().getFullYear(),
+      webVitalsSampleRate: 0,
+    }),
     submitEnquiry: () => Promise.reject(new Error('No enquiries while building')),
   };
   const assets = productionAssets(clientDir);

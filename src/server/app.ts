@@ -16,8 +16,9 @@
  *    a page path redirect to it;
  * 6. compression for what remains dynamic, then static files: `/assets/*` (hashed) `immutable`
  *    for a year, other public files for an hour, from the build's `.br`/`.gz` siblings;
- * 7. `POST /api/enquiries` (JSON, for the form with JavaScript) and the checked body of page
- *    POSTs (413 over 64 KB, 415 for other than form data);
+ * 7. `POST /api/vitals` (the pages' field Web Vitals, `web-vitals.ts`), `POST /api/enquiries`
+ *    (JSON, for the form with JavaScript) and the checked body of page POSTs (413 over 64 KB,
+ *    415 for other than form data);
  * 8. the stored 404 page for every other GET; form POSTs (and, in development, every page)
  *    render per request with their own CSP hashes and `no-store`;
  * 9. the error handler: plain-text 4xx with the reason, 500 without details.
@@ -49,6 +50,7 @@ import { FALLBACK_CSP } from './csp.ts';
 import { createPageStore, type PageStore } from './pages.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
+import { webVitalsRoutes } from './web-vitals.ts';
 import { PAGES } from '../pages.ts';
 
 export interface AppDeps {
@@ -338,10 +340,11 @@ function storedPagesFirst(
  */
 function pageServices(
   origin: string,
+  webVitalsSampleRate: number,
   enquiries: ReturnType<typeof enquiryRoutes>,
 ): (year: number, req?: express.Request) => SiteServices {
   return (year, req) => ({
-    session: () => ({ siteOrigin: origin, year }),
+    session: () => ({ siteOrigin: origin, year, webVitalsSampleRate }),
     submitEnquiry: async () => {
       if (!req) throw new Error('Stored pages have no action');
       return enquiries.submitPage(req);
@@ -384,7 +387,7 @@ export function createApp(deps: AppDeps): SiteApp {
   const obs = deps.observability ?? createObservability(runtime);
 
   const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
-  const services = pageServices(origin, enquiries);
+  const services = pageServices(origin, env.WEB_VITALS_SAMPLE_RATE, enquiries);
   const seo = seoFiles(origin);
   const store =
     deps.production && !dev
@@ -425,6 +428,15 @@ export function createApp(deps: AppDeps): SiteApp {
   }
   if (deps.production) app.use(staticFiles(deps.production.clientDir));
 
+  // Field Web Vitals, before the enquiry router's catch-all check of page POSTs.
+  app.use(
+    webVitalsRoutes({
+      obs,
+      origin,
+      secret: runtime.secret,
+      limit: env.WEB_VITALS_RATE_LIMIT_MAX,
+    }),
+  );
   // The form's start cookie, its JSON endpoint and the checked body of page POSTs.
   app.use(enquiries.router);
   if (store) app.use(store.notFound);
