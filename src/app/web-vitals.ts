@@ -81,7 +81,6 @@ export function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptio
         addEventListener('visibilitychange', () => {
           if (document.visibilityState === 'hidden') send();
         });
-        addEventListener('pagehide', send);
       },
       () => undefined,
     );
