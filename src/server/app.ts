@@ -9,16 +9,16 @@
  *    and a deny-all CSP that pages replace with their own;
  * 3. request guards: 405 for methods other than GET/HEAD/POST, 400 for a malformed or repeated
  *    `Host` or a malformed path;
- * 4. `/healthz` (liveness) and `/readyz` (readiness: pages rendered, store answers, not draining);
+ * 4. `POST /api/vitals` (the pages' field Web Vitals, `web-vitals.ts`), `/healthz` (liveness) and
+ *    `/readyz` (readiness: pages rendered, store answers, not draining);
  * 5. robots.txt, sitemap.xml and, in production, the stored pages: rendered once, compressed
  *    once, served with ETag and CDN-friendly caching (`pages.ts`,
  *    docs/decisions/006-pages-rendered-once-per-release.md); case and trailing-slash variants of
  *    a page path redirect to it;
  * 6. compression for what remains dynamic, then static files: `/assets/*` (hashed) `immutable`
  *    for a year, other public files for an hour, from the build's `.br`/`.gz` siblings;
- * 7. `POST /api/vitals` (the pages' field Web Vitals, `web-vitals.ts`), `POST /api/enquiries`
- *    (JSON, for the form with JavaScript) and the checked body of page POSTs (413 over 64 KB,
- *    415 for other than form data);
+ * 7. `POST /api/enquiries` (JSON, for the form with JavaScript) and the checked body of page
+ *    POSTs (413 over 64 KB, 415 for other than form data);
  * 8. the stored 404 page for every other GET; form POSTs (and, in development, every page)
  *    render per request with their own CSP hashes and `no-store`;
  * 9. the error handler: plain-text 4xx with the reason, 500 without details.
@@ -414,6 +414,11 @@ export function createApp(deps: AppDeps): SiteApp {
   if (!dev) app.use(requestLogs(logger));
   app.use(securityHeaders());
   app.use(requestGuards);
+  // Field Web Vitals reports, one a page view: early, so they pass nothing they do not need
+  // (page store, compression, static files), and before the enquiry router's check of POSTs.
+  app.use(
+    webVitalsRoutes({ obs, origin, secret: runtime.secret, limit: env.WEB_VITALS_RATE_LIMIT_MAX }),
+  );
   app.use(healthRoutes(runtime, obs, () => warm));
   app.use(seo.handler);
   if (store) app.use(store.pages);
@@ -428,15 +433,6 @@ export function createApp(deps: AppDeps): SiteApp {
   }
   if (deps.production) app.use(staticFiles(deps.production.clientDir));
 
-  // Field Web Vitals, before the enquiry router's catch-all check of page POSTs.
-  app.use(
-    webVitalsRoutes({
-      obs,
-      origin,
-      secret: runtime.secret,
-      limit: env.WEB_VITALS_RATE_LIMIT_MAX,
-    }),
-  );
   // The form's start cookie, its JSON endpoint and the checked body of page POSTs.
   app.use(enquiries.router);
   if (store) app.use(store.notFound);
