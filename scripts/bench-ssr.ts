@@ -15,9 +15,10 @@
  * gzip and identity requests mixed; prints the server's RSS (MiB) idle, at its peak and after.
  * Target: ≤ 256 MiB after the load (a small container's limit).
  *
- * Then the Web Vitals reports (docs/decisions/025-field-web-vitals-endpoint.md): `/` alone and
- * `/` while BENCH_BEACON_RATE valid reports a second go to `POST /api/vitals` (from a process of
- * their own), in alternating rounds, and the CPU time one report costs the server.
+ * Then the Web Vitals reports (docs/decisions/025-field-web-vitals-endpoint.md): `/` alone, `/`
+ * while BENCH_BEACON_RATE valid reports a second go to `POST /api/vitals`, and `/` while as many
+ * `GET /healthz` go (the control), the side loads from a process of their own, in rotating
+ * rounds; and the CPU time one report costs the server.
  *
  * BENCH_BASELINE=<commit> compares instead: that commit is built (`scripts/lib/baseline-build.ts`)
  * and served by its own bundle beside this checkout's bundle, both with their metrics port
@@ -257,19 +258,32 @@ function reportBurst(server: BenchServer, amount: number) {
   });
 }
 
+/** A side load: the reports, or as many `GET /healthz` (the cheapest request) as a control. */
+type SideLoad = 'reports' | 'healthz';
+
 /**
- * BENCH_BEACON_RATE reports a second to `server` for BENCH_SECONDS, from a process of its own
- * (autocannon's command line), so the page load's generator keeps its event loop to itself.
- * @returns reports a second and how many were not answered 204
+ * BENCH_BEACON_RATE requests a second of `load` to `server` for BENCH_SECONDS, from a process of
+ * its own (autocannon's command line), so the page load's generator keeps its event loop.
+ * @returns requests a second and how many were not answered 2xx
  */
-function reportLoad(server: BenchServer): Promise<{ perSecond: number; non2xx: number }> {
-  const headers = Object.entries(REPORT_HEADERS(server)).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+function sideLoad(
+  server: BenchServer,
+  load: SideLoad,
+): Promise<{ perSecond: number; non2xx: number }> {
+  const request =
+    load === 'reports'
+      ? [
+          ...['-m', 'POST', '-b', REPORT],
+          ...Object.entries(REPORT_HEADERS(server)).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+          `${server.origin}/api/vitals`,
+        ]
+      : [`${server.origin}/healthz`];
   const child = spawn(
     process.execPath,
     [
       join(ROOT, 'node_modules/autocannon/autocannon.js'),
-      ...['-m', 'POST', '-b', REPORT, ...headers, '-c', '5', '-d', String(SECONDS)],
-      ...['-R', String(BEACON_RATE), '-j', `${server.origin}/api/vitals`],
+      ...['-c', '5', '-d', String(SECONDS), '-R', String(BEACON_RATE), '-j'],
+      ...request,
     ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
@@ -281,54 +295,69 @@ function reportLoad(server: BenchServer): Promise<{ perSecond: number; non2xx: n
         const result = JSON.parse(out) as { requests: { average: number }; non2xx: number };
         resolve({ perSecond: result.requests.average, non2xx: result.non2xx });
       } catch {
-        reject(new Error(`autocannon for the reports exited ${code}: ${out.slice(0, 200)}`));
+        reject(new Error(`autocannon for ${load} exited ${code}: ${out.slice(0, 200)}`));
       }
     });
   });
 }
 
 /**
- * `/` alone and `/` under a steady load of reports, alternating for {@link ROUNDS} rounds; then
- * a burst of reports alone for the CPU time one costs. Prints both.
+ * `/` alone, `/` while BENCH_BEACON_RATE reports a second arrive, and `/` while as many
+ * `GET /healthz` arrive from the same kind of process (the control: what any side load costs on
+ * a machine this size), in rotating order for {@link ROUNDS} rounds; then a burst of reports
+ * alone for the CPU time one costs. The server's CPU time a second shows whether it, or the
+ * machine, limits the figures.
  */
 async function beaconRounds(server: BenchServer): Promise<void> {
   const pid = server.process.pid;
-  const alone: SsrRow[] = [];
-  const loaded: SsrRow[] = [];
+  const kinds = ['alone', 'healthz', 'reports'] as const;
+  const rows = new Map<(typeof kinds)[number], SsrRow[]>(kinds.map((k) => [k, []]));
+  const busy = new Map<(typeof kinds)[number], number[]>(kinds.map((k) => [k, []]));
   const sent: number[] = [];
   let refused = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    for (const withBeacons of round % 2 === 0 ? [false, true] : [true, false]) {
+    const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]!);
+    for (const kind of order) {
       process.stdout.write(
-        `round ${round + 1}: / ${withBeacons ? `+ ${BEACON_RATE} reports/s` : 'alone'} … `,
+        `round ${round + 1}: / ${kind === 'alone' ? 'alone' : `+ ${BEACON_RATE} ${kind}/s`} … `,
       );
-      if (withBeacons) {
-        const [row, load] = await Promise.all([
-          run('/', 'site', `${server.origin}/`, pid),
-          reportLoad(server),
-        ]);
-        loaded.push(row);
-        sent.push(load.perSecond);
-        refused += load.non2xx;
-      } else alone.push(await run('/', 'site', `${server.origin}/`, pid));
-      console.log(`${fmt((withBeacons ? loaded : alone).at(-1)?.reqPerS ?? NaN)} req/s`);
+      const cpuBefore = cpuMs(pid);
+      const [row, side] = await Promise.all([
+        run('/', 'site', `${server.origin}/`, pid),
+        kind === 'alone' ? undefined : sideLoad(server, kind),
+      ]);
+      busy.get(kind)!.push((cpuMs(pid) - cpuBefore) / SECONDS / 10);
+      rows.get(kind)!.push(row);
+      if (kind === 'reports' && side) {
+        sent.push(side.perSecond);
+        refused += side.non2xx;
+      }
+      console.log(`${fmt(row.reqPerS)} req/s`);
     }
   }
   printSeries(
-    `\`/\` with and without ${BEACON_RATE} Web Vitals reports a second (${ROUNDS} rounds)`,
-    [
-      { label: '/ alone', rows: alone },
-      { label: `/ + reports`, rows: loaded },
-    ],
+    `\`/\` alone, with ${BEACON_RATE} GET /healthz a second, with ${BEACON_RATE} Web Vitals reports a second (${ROUNDS} rounds, rotating)`,
+    kinds.map((kind) => ({
+      label: `/ ${kind === 'alone' ? 'alone' : `+ ${kind}`}`,
+      rows: rows.get(kind)!,
+    })),
   );
-  console.log(`\nreports sent: ${spread(sent)} a second, non-204: ${refused}`);
-  const before = cpuMs(pid);
-  const burst = await reportBurst(server, 5000);
-  const cpu = cpuMs(pid) - before;
   console.log(
-    `5000 reports alone: ${fmt(burst.requests.average)} a second, p99 ${burst.latency.p99} ms, ` +
-      `${fmt(cpu / Math.max(1, burst.requests.total), 3)} ms of server CPU each, non-204: ${burst.non2xx}`,
+    `\nserver CPU, % of a core: ${kinds.map((k) => `${k} ${spread(busy.get(k)!)}`).join(', ')}`,
   );
+  console.log(`reports sent: ${spread(sent)} a second, non-204: ${refused}`);
+  for (const load of ['healthz', 'reports'] as const) {
+    const before = cpuMs(pid);
+    const burst =
+      load === 'reports'
+        ? await reportBurst(server, 5000)
+        : await autocannon({ url: `${server.origin}/healthz`, connections: 10, amount: 5000 });
+    const cpu = cpuMs(pid) - before;
+    console.log(
+      `5000 ${load} alone: ${fmt(burst.requests.average)} a second, p99 ${burst.latency.p99} ms, ` +
+        `${fmt(cpu / Math.max(1, burst.requests.total), 3)} ms of server CPU each, non-2xx: ${burst.non2xx}`,
+    );
+  }
 }
 
 /** BENCH_BASELINE: baseline and current in alternating rounds, then the report load. */
