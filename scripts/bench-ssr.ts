@@ -15,7 +15,7 @@
  * gzip and identity requests mixed; prints the server's RSS (MiB) idle, at its peak and after.
  * Target: ≤ 256 MiB after the load (a small container's limit).
  *
- * Then the Web Vitals reports (docs/decisions/025-field-web-vitals-endpoint.md): `/` alone, `/`
+ * Then the Web Vitals reports (docs/decisions/029-field-web-vitals-endpoint.md): `/` alone, `/`
  * while BENCH_BEACON_RATE valid reports a second go to `POST /api/vitals`, and `/` while as many
  * `GET /healthz` go (the control), the side loads from a process of their own, in rotating
  * rounds; and the CPU time one report costs the server.

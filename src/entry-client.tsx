@@ -206,7 +206,7 @@ async function hydrate(): Promise<void> {
   navigateOnLinkClicks(router);
   followWithPageHead(router);
   // ── Field Web Vitals: this one call is all the entry does for them (src/app/web-vitals.ts,
-  // docs/decisions/025-field-web-vitals-endpoint.md). Keep it, after hydration, in any entry.
+  // docs/decisions/029-field-web-vitals-endpoint.md). Keep it, after hydration, in any entry.
   startWebVitals({
     routeId: router.state.matches.at(-1)?.route.id,
     sampleRate:

@@ -1,5 +1,5 @@
 /**
- * Field Web Vitals of this page view (docs/decisions/025-field-web-vitals-endpoint.md): the
+ * Field Web Vitals of this page view (docs/decisions/029-field-web-vitals-endpoint.md): the
  * `web-vitals` library (https://github.com/GoogleChrome/web-vitals) measures LCP, INP, CLS, FCP
  * and TTFB as Chrome's own reports do, and one beacon per page view carries them to the server,
  * which counts them into histograms by route.

@@ -1,6 +1,6 @@
 /**
  * What the browser and the server both know about field Web Vitals reports
- * (docs/decisions/025-field-web-vitals-endpoint.md): where they go, what one may hold, and the
+ * (docs/decisions/029-field-web-vitals-endpoint.md): where they go, what one may hold, and the
  * range of each value. Client-safe (no server imports, no validation library); the server's
  * checks are built from these constants in `src/server/web-vitals.ts`.
  *

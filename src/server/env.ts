@@ -109,7 +109,7 @@ export const envSchema = z.object({
   /**
    * Share of page views whose browser reports its field Web Vitals, 0 (none, the script is not
    * even loaded) to 1 (every view). Written into the pages when they are rendered at start
-   * (docs/decisions/025-field-web-vitals-endpoint.md).
+   * (docs/decisions/029-field-web-vitals-endpoint.md).
    */
   WEB_VITALS_SAMPLE_RATE: fraction(1),
   /** Web Vitals reports accepted per client per minute (kept in memory, per instance). */

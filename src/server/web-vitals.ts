@@ -1,7 +1,7 @@
 /**
  * `POST /api/vitals`: the field Web Vitals the pages report (src/app/web-vitals.ts), counted into
  * the histograms of `src/server/observability.ts` and nothing else
- * (docs/decisions/025-field-web-vitals-endpoint.md).
+ * (docs/decisions/029-field-web-vitals-endpoint.md).
  *
  * In order, each refusal counted in `web_vitals_reports_total{result}`:
  *

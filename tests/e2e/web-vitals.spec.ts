@@ -1,5 +1,5 @@
 /**
- * Field Web Vitals in a real browser (docs/decisions/025-field-web-vitals-endpoint.md): the
+ * Field Web Vitals in a real browser (docs/decisions/029-field-web-vitals-endpoint.md): the
  * `web-vitals` chunk is not in the page and loads only after the load event, under the page's
  * Content-Security-Policy; leaving the page sends one `text/plain` beacon that the server
  * accepts (204); a page view outside the sample loads nothing.

@@ -1,5 +1,5 @@
 /**
- * `POST /api/vitals` (docs/decisions/025-field-web-vitals-endpoint.md): what it counts, what it
+ * `POST /api/vitals` (docs/decisions/029-field-web-vitals-endpoint.md): what it counts, what it
  * refuses and how it answers, read back from the metrics registry as Prometheus would scrape it;
  * and the sample rate the stored pages carry.
  */
