@@ -20,7 +20,9 @@ import { RouterProvider } from 'react-router/dom';
 import { browserServices } from './app/browser-services.ts';
 import { DocumentProvider, readDocument } from './app/document.tsx';
 import { fromHydrationJson } from './app/hydration-data.ts';
-import { servicesContext } from './app/services.ts';
+import { servicesContext, type SessionData } from './app/services.ts';
+import { startWebVitals } from './app/web-vitals.ts';
+import { VITALS_PATH } from './lib/web-vitals.ts';
 import { routes } from './routes.tsx';
 
 /** Resolves the `lazy` of every route matching `pathname` into the route object. */
@@ -70,6 +72,13 @@ async function hydrate(): Promise<void> {
         </DocumentProvider>
       </StrictMode>,
     );
+  });
+  // Field Web Vitals of this page view (docs/decisions/029-field-web-vitals-endpoint.md).
+  startWebVitals({
+    routeId: router.state.matches.at(-1)?.route.id,
+    sampleRate:
+      (router.state.loaderData['root'] as SessionData | undefined)?.webVitalsSampleRate ?? 0,
+    endpoint: VITALS_PATH,
   });
 }
 

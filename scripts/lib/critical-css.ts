@@ -36,7 +36,7 @@ export async function writeCriticalCss(buildDir: string): Promise<Record<string,
     pathToFileURL(join(buildDir, 'server/entry-server.js')).href
   )) as ServerEntry;
   const services: SiteServices = {
-    session: () => ({ siteOrigin: ORIGIN, year: new Date().getFullYear() }),
+    session: () => ({ siteOrigin: ORIGIN, year: new Date().getFullYear(), webVitalsSampleRate: 0 }),
     submitEnquiry: () => Promise.reject(new Error('No enquiries while building')),
   };
   // The page as served, but with the whole stylesheet linked, for Beasties to read.

@@ -18,6 +18,11 @@ export interface SessionData {
   siteOrigin: string;
   /** The server's calendar year, the copyright line's first render (corrected in the browser). */
   year: number;
+  /**
+   * Share of page views that report their field Web Vitals, 0–1 (`WEB_VITALS_SAMPLE_RATE`; the
+   * same for every visitor, so the stored pages stay the same bytes for everyone).
+   */
+  webVitalsSampleRate: number;
 }
 
 /** Per-field messages of the shared enquiry schema; absent fields are valid. */

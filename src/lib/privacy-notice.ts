@@ -4,7 +4,7 @@
  */
 
 /** Version of the privacy notice shown next to the form; stored with every submission. */
-export const PRIVACY_NOTICE_VERSION = '2026-11-22';
+export const PRIVACY_NOTICE_VERSION = '2026-11-25';
 
 /** Days an enquiry is kept before `npm run enquiries -- purge --older-than 365d` removes it. */
 export const RETENTION_DAYS = 365;

@@ -15,6 +15,7 @@ import { productionAssets } from '../../../src/server/assets.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv } from '../../../src/server/env.ts';
 import { createLogger } from '../../../src/server/logger.ts';
+import type { Observability } from '../../../src/server/observability.ts';
 import type { ServerEntry } from '../../../src/server/render.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
@@ -32,11 +33,16 @@ export interface TestApp {
  * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
  * @param options.now the clock of the app and its enquiry runtime, epoch ms (tests move it to
  *   drive the time trap)
+ * @param options.observability makes the app's metrics registry on the runtime (tests read it);
+ *   default: the app makes its own
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => number } = {},
+  options: {
+    now?: () => number;
+    observability?: (runtime: EnquiryRuntime) => Observability;
+  } = {},
 ): Promise<TestApp> {
   const buildDir = inject('buildDir');
   if (!buildDir) throw new Error('No build: the global setup could not build the site');
@@ -73,6 +79,7 @@ export async function createTestApp(
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
     now: options.now,
+    observability: options.observability?.(runtime),
   });
   await app.ready;
   return {
