@@ -27,11 +27,23 @@ import {
   TARGET_LABELS,
 } from './support/monitoring.ts';
 
-/** A runtime whose store answers the outbox gauges with an empty outbox. */
+/** A runtime with every channel configured and an empty outbox. */
 const runtime = {
+  channels: ['email', 'slack', 'webhook'],
+  now: () => Date.now(),
+  onAttempt: () => undefined,
   store: {
-    counts: () =>
-      Promise.resolve({ submissions: 0, spam: 0, pending: 0, sent: 0, oldestPendingAt: null }),
+    deliveryFigures: () =>
+      Promise.resolve({
+        oldestUndeliveredAt: null,
+        channels: ['email', 'slack', 'webhook'].map((channel) => ({
+          channel,
+          backlog: 0,
+          oldestQueuedAt: null,
+          lastFailureAt: null,
+          lastError: null,
+        })),
+      }),
   },
 } as unknown as EnquiryRuntime;
 
