@@ -1,11 +1,9 @@
 /**
  * Browser entry: hydrates the server's document with the same route table
- * (docs/decisions/025-hydration-on-public-apis.md).
- *
- * react-router expects a server-rendered app to have its matched lazy routes loaded before the
- * router is created, so the page hydrates as drawn and never into a fallback. Every page module
- * loads with the whole stylesheet: the page's critical CSS came inline, and the states React adds
- * and the pages it navigates to need the rest (docs/decisions/026-critical-css-by-beasties.md).
+ * (docs/decisions/025-hydration-on-public-apis.md). react-router expects a server-rendered app's
+ * matched lazy routes to be loaded before the router is created, or it hydrates into a fallback.
+ * Every page module also awaits the whole stylesheet: only the page's critical CSS came inline
+ * (docs/decisions/026-critical-css-by-beasties.md).
  */
 import '@vitejs/plugin-react/preamble';
 import { startTransition, StrictMode } from 'react';
@@ -25,7 +23,6 @@ import { startWebVitals } from './app/web-vitals.ts';
 import { VITALS_PATH } from './lib/web-vitals.ts';
 import { routes } from './routes.tsx';
 
-/** Resolves the `lazy` of every route matching `pathname` into the route object. */
 async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
   await Promise.all(
     (matchRoutes(table, pathname) ?? []).map(async ({ route }) => {
@@ -35,7 +32,6 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
   );
 }
 
-/** The route table with every page module's `lazy` also awaiting the whole stylesheet. */
 function withStylesheet(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {
     const { lazy, children } = route;
@@ -50,7 +46,6 @@ function withStylesheet(table: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Builds the router over the server's data and hydrates the document. */
 async function hydrate(): Promise<void> {
   const page = readDocument(document);
   const table = withStylesheet(routes);

@@ -1,24 +1,19 @@
 /**
- * What the HTML document carries besides the route tree: the page's CSS and the router's
- * hydration data. Nothing here differs between requests for the same page, so a page can be
- * rendered once and served to everyone (docs/decisions/006-pages-rendered-once-per-release.md).
- *
- * The server's entry fills {@link DocumentData} from its render. The browser's entry reads the same
- * text back from the server's elements ({@link readDocument}) before it hydrates, so both render
- * identical markup and the CSS and data travel once, in the HTML.
+ * What the document carries besides the route tree: the page's CSS and the router's hydration
+ * data, the same for every request of a page
+ * (docs/decisions/006-pages-rendered-once-per-release.md). The browser entry reads them back from
+ * the server's elements ({@link readDocument}) before it hydrates, so both sides render identical
+ * markup and the data travels once.
  */
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
 
 export interface DocumentData {
-  /** The page's production CSS, inlined so the first paint needs no second request ('' in development). */
+  /** The page's critical CSS, inlined ('' in development). */
   inlineCss: string;
   /** Development: stylesheet URLs served by Vite. */
   stylesheets: readonly string[];
-  /**
-   * Production: the whole stylesheet. The browser's entry loads it before hydrating; visitors
-   * without JavaScript get it from a `<noscript>` link.
-   */
+  /** Production: the whole stylesheet, linked in `<noscript>` for visitors without JavaScript. */
   stylesheet: string;
   /** The browser router's hydration data as script-safe JSON (`src/app/hydration-data.ts`). */
   hydrationJson: string;
@@ -26,9 +21,7 @@ export interface DocumentData {
   fontPreloads: readonly string[];
 }
 
-/** `id` of the inline `<style>` that holds the page's CSS. */
 const INLINE_CSS_ID = 'site-css';
-/** `id` of the data block that holds the router's hydration data. */
 const HYDRATION_DATA_ID = 'router-hydration-data';
 
 /** The document data as the server wrote it into `doc`. */
@@ -55,11 +48,7 @@ const DocumentContext = createContext<DocumentData>({
 
 export const DocumentProvider = DocumentContext.Provider;
 
-/**
- * The page's CSS (its critical CSS inline and the whole stylesheet for visitors without
- * JavaScript in production, Vite's stylesheet links in development) and the preloads of the
- * fonts that paint its first screen (`preload` from react-dom puts them in the head).
- */
+/** The page's CSS and the preloads of its fonts (react-dom's `preload` puts them in the head). */
 export function DocumentStyles() {
   const { inlineCss, stylesheets, stylesheet, fontPreloads } = useContext(DocumentContext);
   for (const href of fontPreloads)
@@ -81,10 +70,7 @@ export function DocumentStyles() {
   );
 }
 
-/**
- * The router's hydration data as a JSON data block, which the browser's entry reads before it
- * hydrates. A data block is never executed, so the CSP needs no hash for it.
- */
+/** The router's hydration data as a JSON data block: never executed, so the CSP needs no hash. */
 export function HydrationData() {
   const { hydrationJson } = useContext(DocumentContext);
   return (

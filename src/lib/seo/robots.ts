@@ -1,9 +1,6 @@
-/**
- * robots.txt content: allow everything and name the sitemap index.
- */
+/** robots.txt (https://www.rfc-editor.org/rfc/rfc9309): allow everything, name the sitemap. */
 import { absoluteUrl } from './urls.ts';
 
-/** The sitemap the server makes (`src/server/seo.ts`). */
 export const SITEMAP_PATH = '/sitemap.xml';
 
 /** robots.txt for the canonical origin `site` (from `SITE_URL`). */
