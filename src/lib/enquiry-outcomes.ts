@@ -25,15 +25,19 @@ export interface Outcome {
 
 const fixed = (text: string) => () => text;
 
+/** The confirmation a visitor sees once their enquiry is stored (and, alike, once it is held). */
+export const SENT_MESSAGE =
+  'Thank you — your message has been sent. We reply within two working days.';
+
 export const OUTCOMES: Readonly<Record<OutcomeKind, Outcome>> = {
   stored: {
     status: 200,
-    message: fixed('Thank you — your message has been sent. We reply within two working days.'),
+    message: fixed(SENT_MESSAGE),
     metric: 'accepted',
   },
   spam: {
     status: 200,
-    message: fixed('Thank you — your message has been sent. We reply within two working days.'),
+    message: fixed(SENT_MESSAGE),
     metric: 'spam',
   },
   invalid: {

@@ -19,11 +19,8 @@ import {
   type EnquiryActionData,
   type FieldName,
 } from '../../lib/enquiry-fields.ts';
+import { checkFieldsMessage, SENT_MESSAGE } from '../../lib/enquiry-outcomes.ts';
 import { cx } from '../ui/cx.ts';
-
-/** The confirmation shown once an enquiry is stored. */
-export const SENT_MESSAGE =
-  'Thank you — your message has been sent. We reply within two working days.';
 
 export interface ContactFormProps {
   theme: 'light' | 'dark';
@@ -38,11 +35,6 @@ const INPUTS = [
 ] as const;
 
 type FieldErrors = Partial<Record<FieldName, string>>;
-
-/** "Please check the field marked below." / "…the 3 fields…" */
-function summary(count: number): string {
-  return `Please check ${count === 1 ? 'the field' : `the ${count} fields`} marked below.`;
-}
 
 export function ContactForm({ theme, placement }: ContactFormProps) {
   const formId = FORM_IDS[placement];
@@ -66,7 +58,6 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
       method="post"
       className={cx('contact-form', dark ? 'contact-form--dark' : 'contact-form--light')}
       data-theme={theme}
-      data-enquiry-form=""
       aria-describedby={id('privacy-note')}
       onFocus={start}
       onInput={start}
@@ -126,7 +117,7 @@ function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolea
     ? SENT_MESSAGE
     : result && !result.ok
       ? invalid.length > 0
-        ? summary(invalid.length)
+        ? checkFieldsMessage(invalid.length)
         : result.message
       : '';
   return {
@@ -191,7 +182,6 @@ function FormStatus({
       role="status"
       tabIndex={-1}
       className={cx('contact-form__status', failed && 'is-error', sent && 'is-sent')}
-      data-status=""
     >
       {text}
     </p>
@@ -261,7 +251,7 @@ function Field({
     <div className={cx('contact-form__field', wide && 'contact-form__field--wide')}>
       <label htmlFor={id(name)}>{label}</label>
       {children}
-      <p id={id(`${name}-error`)} className="contact-form__error" data-error-for={name}>
+      <p id={id(`${name}-error`)} className="contact-form__error">
         {error}
       </p>
     </div>

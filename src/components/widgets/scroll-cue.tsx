@@ -26,7 +26,7 @@ export function ScrollCue({ targetId, label }: ScrollCueProps) {
     target.focus({ preventScroll: true });
   };
   return (
-    <span className="scroll-cue" data-target={targetId}>
+    <span className="scroll-cue">
       <button
         type="button"
         aria-label={label}
