@@ -43,8 +43,6 @@ export interface ClientAssets {
 export interface RenderOptions {
   assets: ClientAssets;
   services: SiteServices;
-  /** Crawlers get the whole document at once (`onAllReady`) instead of the streamed shell. */
-  waitForAll: boolean;
   /** Called with errors React reports while rendering (the stream may still complete). */
   onError?: (error: unknown) => void;
 }
@@ -108,8 +106,8 @@ export function afterFirstPaint(entry: string, chunks: readonly string[]): strin
 
 /**
  * Renders `request` (GET for pages, POST for the contact action).
- * @returns the router's own `Response` (redirects), or a document to stream once its shell (or,
- *   with `waitForAll`, all of it) is ready
+ * @returns the router's own `Response` (redirects), or a document to stream once all of it is
+ *   ready
  * @throws when the shell cannot render at all (the caller answers 500)
  */
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
@@ -144,7 +142,6 @@ export async function render(request: Request, options: RenderOptions): Promise<
   headers.set('Content-Type', 'text/html; charset=utf-8');
 
   return new Promise<RenderResult>((resolve, reject) => {
-    let settled = false;
     const stream = renderToPipeableStream(
       <DocumentProvider value={documentData}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -156,18 +153,12 @@ export async function render(request: Request, options: RenderOptions): Promise<
         ...(bootstrapScript
           ? { bootstrapScriptContent: bootstrapScript }
           : { bootstrapModules: [...bootstrap] }),
-        onShellReady() {
-          if (options.waitForAll || settled) return;
-          settled = true;
-          resolve(done());
-        },
+        // Every boundary resolved first, so React writes them in place and needs no inline script
+        // to reveal them (crawlers get the whole page at once too).
         onAllReady() {
-          if (settled) return;
-          settled = true;
           resolve(done());
         },
         onShellError(error) {
-          settled = true;
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error) {

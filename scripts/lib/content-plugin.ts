@@ -14,6 +14,10 @@
  * key is `<name>` or starts with `<name>-` (`?page=home`: `home-hero`, `home-about`…). Each page
  * imports its own part, so a page's script carries its own copy and not every page's; the whole
  * file is still validated.
+ *
+ * `<list>.yaml?fields=<a>,<b>` keeps only those fields of each entry (the home page's index of
+ * services shows their titles and summaries, not the descriptions the expertise page shows), so
+ * a page carries only what it shows, in its own chunk.
  */
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
@@ -52,6 +56,15 @@ export function pagePart(data: unknown, page: string | null): unknown {
   );
 }
 
+/** Each entry of a list with only `fields` (a comma-separated list), or `data` itself when none. */
+export function fieldsPart(data: unknown, fields: string | null): unknown {
+  if (fields === null || !Array.isArray(data)) return data;
+  const keep = fields.split(',');
+  return data.map((entry: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(entry).filter(([key]) => keep.includes(key))),
+  );
+}
+
 /** The content plugin; add it before the React plugin. */
 export function contentPlugin(): Plugin {
   return {
@@ -63,7 +76,11 @@ export function contentPlugin(): Plugin {
       if (!isContentFile(file)) {
         this.error(`${file} is not registered in src/content/collections.ts`);
       }
-      const data = pagePart(loadContentFile(file), new URLSearchParams(query).get('page'));
+      const params = new URLSearchParams(query);
+      const data = fieldsPart(
+        pagePart(loadContentFile(file), params.get('page')),
+        params.get('fields'),
+      );
       const { code, imports } = hoistImages(data, dirname(file));
       return { code: `${imports.join('\n')}\nexport default ${code};\n`, map: null };
     },

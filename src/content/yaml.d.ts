@@ -55,6 +55,21 @@ declare module '*/services.yaml' {
   const data: import('./collections.ts').ContentOf<'services.yaml'>;
   export default data;
 }
+declare module '*/services.yaml?fields=id,title,summary' {
+  const data: ReadonlyArray<
+    Pick<import('./collections.ts').ContentOf<'services.yaml'>[number], 'id' | 'title' | 'summary'>
+  >;
+  export default data;
+}
+declare module '*/showcase.yaml?fields=id,category,icon,summary' {
+  const data: ReadonlyArray<
+    Pick<
+      import('./collections.ts').ContentOf<'showcase.yaml'>[number],
+      'id' | 'category' | 'icon' | 'summary'
+    >
+  >;
+  export default data;
+}
 declare module '*/showcase.yaml' {
   const data: import('./collections.ts').ContentOf<'showcase.yaml'>;
   export default data;

@@ -6,8 +6,8 @@ import { AwardsSection, TestimonialsSection } from '../components/sections/recog
 import { sectionsOf } from '../components/ui/section.tsx';
 import awards from '../content/awards.yaml';
 import pageCopy from '../content/sections.yaml?page=home';
-import services from '../content/services.yaml';
-import showcase from '../content/showcase.yaml';
+import services from '../content/services.yaml?fields=id,title,summary';
+import showcase from '../content/showcase.yaml?fields=id,category,icon,summary';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { site } from '../site.config.ts';

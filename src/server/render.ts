@@ -13,7 +13,6 @@ import type {
   RequestHandler,
   Response as ExpressResponse,
 } from 'express';
-import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import type { ClientAssets, InlineCode, RenderOptions, RenderResult } from '../entry-server.tsx';
 import type { SiteServices } from '../app/services.ts';
@@ -72,10 +71,10 @@ function collect(pipe: (destination: Writable) => Writable): Promise<Buffer> {
 export async function renderPage(
   entry: ServerEntry,
   request: Request,
-  options: Omit<RenderOptions, 'waitForAll'>,
+  options: RenderOptions,
   dev: boolean,
 ): Promise<RenderedPage | Response> {
-  const result = await entry.render(request, { ...options, waitForAll: true });
+  const result = await entry.render(request, options);
   if (result.kind === 'response') return result.response;
   const html = await collect((sink) => result.pipe(sink));
   const headers: Record<string, string> = {};
@@ -139,7 +138,6 @@ export function renderRoute(deps: RenderRouteDeps): RequestHandler {
       const result = await entry.render(fetchRequestOf(req, res, deps.origin), {
         assets,
         services: deps.services(req),
-        waitForAll: isbot(req.get('user-agent') ?? ''),
         onError: (error) => deps.logger.error({ err: error, path: req.path }, 'render error'),
       });
       if (result.kind === 'response') {

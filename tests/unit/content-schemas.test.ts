@@ -27,7 +27,7 @@ import { ROUTE_IDS } from '../../src/pages.ts';
 import type { SectionCopy } from '../../src/content/sections.ts';
 import { sectionsOf } from '../../src/components/ui/section.tsx';
 import { loadContentFile } from '../../scripts/lib/content.ts';
-import { pagePart } from '../../scripts/lib/content-plugin.ts';
+import { fieldsPart, pagePart } from '../../scripts/lib/content-plugin.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
 /** Stand-in for `imagePath`: any non-empty path (the tests check the files exist). */
@@ -82,6 +82,15 @@ describe('the real content', () => {
     expect(showcase).toHaveLength(4);
     expect(showcase.every((c) => c.items.length === 2)).toBe(true);
     expect(list('stats.yaml', statSchema)).toHaveLength(4);
+  });
+
+  it('gives a page only the fields of a list it shows (?fields=)', () => {
+    const services = loadContentFile('services.yaml');
+    const index = fieldsPart(services, 'id,title,summary') as Array<Record<string, unknown>>;
+    expect(index).toHaveLength(services.length);
+    for (const entry of index)
+      expect(Object.keys(entry).sort()).toEqual(['id', 'summary', 'title']);
+    expect(fieldsPart(services, null)).toBe(services);
   });
 
   it('hands the pages every list sorted by its order field, however the file is written', () => {
