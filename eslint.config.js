@@ -133,6 +133,22 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS] }] },
   },
   {
+    // The staff app's loaders, actions and services throw react-router's redirects and route
+    // errors, as react-router documents (https://reactrouter.com/start/data/data-loading).
+    files: ['src/staff/**/*.{ts,tsx}', 'src/server/staff/**/*.ts'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests assert on `vi.fn()` methods of handles (`expect(handle.open)`), which is not a call.
     files: ['tests/**/*.ts'],
     // `expect.any(Number)` and friends are typed `any` by design.

@@ -27,15 +27,20 @@ export const SEO_PATHS: readonly string[] = ['/robots.txt', '/sitemap.xml'];
 
 /**
  * `GET /robots.txt` and `GET /sitemap.xml` for `origin`, computed once.
+ * @param disallow path prefixes robots.txt asks crawlers to leave alone (the staff inbox, when
+ *   it is served here)
  * @returns the handler and a promise that settles when both files are ready
  */
-export function seoFiles(origin: string): { handler: RequestHandler; ready: Promise<void> } {
+export function seoFiles(
+  origin: string,
+  disallow: readonly string[] = [],
+): { handler: RequestHandler; ready: Promise<void> } {
   const files = new Map<string, StoredResponse>();
   const ready = Promise.all([
     storeResponse(
       200,
       { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SEO_CACHE_CONTROL },
-      robotsTxt(origin),
+      robotsTxt(origin, disallow),
     ).then((stored) => files.set('/robots.txt', stored)),
     sitemapXml(origin)
       .then((xml) =>
