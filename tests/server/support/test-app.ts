@@ -13,8 +13,9 @@ import { inject } from 'vitest';
 import { createApp, type SiteApp } from '../../../src/server/app.ts';
 import { productionAssets } from '../../../src/server/assets.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
-import { parseEnv } from '../../../src/server/env.ts';
-import { createLogger } from '../../../src/server/logger.ts';
+import { parseEnv, type Env } from '../../../src/server/env.ts';
+import { createLogger, type Logger } from '../../../src/server/logger.ts';
+import type { StaffMount } from '../../../src/server/staff/http.ts';
 import type { ServerEntry } from '../../../src/server/render.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
@@ -24,6 +25,8 @@ export interface TestApp {
   app: SiteApp;
   runtime: EnquiryRuntime;
   dataDir: string;
+  /** The checked environment the app was built with. */
+  env: Env;
   /** Closes the store and removes the data directory. */
   close(): Promise<void>;
 }
@@ -32,11 +35,20 @@ export interface TestApp {
  * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
  * @param options.now the clock of the app and its enquiry runtime, epoch ms (tests move it to
  *   drive the time trap)
+ * @param options.staff the staff inbox to mount (`tests/server/support/staff-app.ts`)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => number } = {},
+  options: {
+    now?: () => number;
+    staff?: (deps: {
+      env: Env;
+      runtime: EnquiryRuntime;
+      logger: Logger;
+      buildDir: string;
+    }) => Promise<StaffMount>;
+  } = {},
 ): Promise<TestApp> {
   const buildDir = inject('buildDir');
   if (!buildDir) throw new Error('No build: the global setup could not build the site');
@@ -65,6 +77,7 @@ export async function createTestApp(
     pathToFileURL(join(buildDir, 'server/entry-server.js')).href
   )) as ServerEntry;
   const assets = productionAssets(clientDir);
+  const staff = await options.staff?.({ env: parsed, runtime, logger, buildDir });
   const app = createApp({
     env: parsed,
     runtime,
@@ -73,13 +86,16 @@ export async function createTestApp(
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
     now: options.now,
+    staff,
   });
   await app.ready;
   return {
     app,
     runtime,
     dataDir,
+    env: parsed,
     async close() {
+      await staff?.runtime.close();
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

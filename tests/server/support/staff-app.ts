@@ -1,0 +1,147 @@
+/**
+ * The site's app with the staff inbox mounted (the production build's staff entry and assets, the
+ * real staff store in the test app's SQLite file, a fake inbox behind it), and the moves a member
+ * of staff makes through the HTTP API: invite, enrol a passkey, sign in — with a software
+ * authenticator (`tests/support/soft-authenticator.ts`), as a browser's ceremony would.
+ *
+ * Cookies are kept by hand: the tests are about them.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import request from 'supertest';
+import { staffProductionAssets } from '../../../src/server/staff/assets.ts';
+import { inviteStaff } from '../../../src/server/staff/invites.ts';
+import type { StaffServerEntry } from '../../../src/server/staff/render.ts';
+import { createStaffRuntime, type StaffRuntime } from '../../../src/server/staff/runtime.ts';
+import { createFakeInbox, type FakeInbox } from '../../support/fake-inbox.ts';
+import { SoftPasskey, type Lies } from '../../support/soft-authenticator.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** The staff origin of test apps (SITE_URL's default outside production). */
+export const ORIGIN = 'http://localhost:3000';
+export const RP_ID = 'localhost';
+
+export interface StaffTestApp extends TestApp {
+  staff: StaffRuntime;
+  inbox: FakeInbox;
+  /** The app's clock, epoch ms; move it to pass timeouts. */
+  clock: { now: number };
+  /** Invites a person (as the CLI does); returns the link's token. */
+  invite(email?: string, name?: string): Promise<string>;
+  /** Runs an invite's enrolment ceremony; returns the signed-in session. */
+  enrol(token: string, passkey?: SoftPasskey): Promise<Signed>;
+  /** Runs a sign-in ceremony; `cookie` is a session cookie the browser already held. */
+  signIn(passkey: SoftPasskey, cookie?: string, lies?: Lies): Promise<request.Response>;
+  /** The session behind a cookie as the RPC `session` call reports it. */
+  csrfOf(cookie: string): Promise<string | null>;
+}
+
+export interface Signed {
+  /** `staff_session=<id>`, ready for a `Cookie` header. */
+  cookie: string;
+  csrf: string;
+  passkey: SoftPasskey;
+}
+
+/** The `name=value` of a `Set-Cookie` the response sent for `name`, if any. */
+export function setCookie(res: request.Response, name: string): string | undefined {
+  const all = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  return all.find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+}
+
+/** Every `Set-Cookie` line for `name`, whole (attributes included). */
+export function setCookieLines(res: request.Response, name: string): string[] {
+  return ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .filter((c) => c.startsWith(`${name}=`));
+}
+
+/**
+ * @param env environment overrides, as for `createTestApp`
+ * @param start the clock's starting time, epoch ms
+ */
+export async function createStaffTestApp(
+  env: Record<string, string> = {},
+  start = Date.UTC(2026, 10, 25, 9, 0),
+): Promise<StaffTestApp> {
+  const clock = { now: start };
+  const now = () => clock.now;
+  const inbox = createFakeInbox();
+  let staff: StaffRuntime | undefined;
+  const t = await createTestApp(env, {
+    now,
+    staff: async ({ env: parsed, runtime, logger, buildDir }) => {
+      staff = createStaffRuntime({ env: parsed, inbox, secret: runtime.secret, logger, now });
+      const entry = (await import(
+        pathToFileURL(join(buildDir, 'server/staff-entry-server.js')).href
+      )) as StaffServerEntry;
+      const assets = staffProductionAssets(join(buildDir, 'staff'));
+      return {
+        runtime: staff,
+        entry: () => Promise.resolve(entry),
+        assets: () => Promise.resolve(assets),
+        staticDir: join(buildDir, 'staff'),
+      };
+    },
+  });
+  if (!staff) throw new Error('The staff runtime was not made');
+  const runtime = staff;
+  const api = (path: string, cookies: Array<string | undefined>, body: object, csrf?: string) => {
+    const req = request(t.app)
+      .post(`/staff/api/${path}`)
+      .set('Origin', ORIGIN)
+      .set('Cookie', cookies.filter((c): c is string => Boolean(c)).join('; '));
+    if (csrf) req.set('X-CSRF-Token', csrf);
+    return req.send(body);
+  };
+
+  const csrfOf = async (cookie: string) => {
+    const res = await api('rpc/session', [cookie], { args: [] });
+    return (res.body as { result: { csrfToken: string | null } }).result.csrfToken;
+  };
+
+  return {
+    ...t,
+    staff: runtime,
+    inbox,
+    clock,
+    async invite(email = 'meera@kahaani-pr.example', name = 'Meera Nair') {
+      const { link } = await inviteStaff(runtime.store, {
+        email,
+        name,
+        origin: ORIGIN,
+        now: now(),
+      });
+      return new URL(link).searchParams.get('token') ?? '';
+    },
+    async enrol(token, passkey = new SoftPasskey(ORIGIN)) {
+      const options = await api('invite/options', [], { token });
+      if (options.status !== 200)
+        throw new Error(`invite/options: ${options.status} ${options.text}`);
+      const answer = passkey.create(
+        (options.body as { options: Parameters<SoftPasskey['create']>[0] }).options,
+        RP_ID,
+      );
+      const verify = await api('invite/verify', [setCookie(options, 'staff_ceremony')], {
+        token,
+        response: answer,
+      });
+      if (verify.status !== 200) throw new Error(`invite/verify: ${verify.status} ${verify.text}`);
+      const cookie = setCookie(verify, 'staff_session') ?? '';
+      return { cookie, csrf: (await csrfOf(cookie)) ?? '', passkey };
+    },
+    async signIn(passkey, cookie, lies = {}) {
+      const options = await api('sign-in/options', [cookie], {});
+      if (options.status !== 200) return options;
+      const answer = passkey.get(
+        (options.body as { options: Parameters<SoftPasskey['get']>[0] }).options,
+        RP_ID,
+        lies,
+      );
+      return api('sign-in/verify', [cookie, setCookie(options, 'staff_ceremony')], {
+        response: answer,
+      });
+    },
+    csrfOf,
+  };
+}
