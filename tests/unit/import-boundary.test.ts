@@ -54,7 +54,10 @@ describe('import boundary', () => {
     ["import { UNSAFE_createRouter } from 'react-router';", COMPONENT],
     ["import { unstable_HistoryRouter as H } from 'react-router';", COMPONENT],
     ["import { unstable_useRoute } from 'react-router';", SSR_ENTRY],
-    ["import { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE } from 'react';", SERVER],
+    [
+      "import { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE } from 'react';",
+      SERVER,
+    ],
     ["import { unstable_postpone } from 'react';", 'scripts/fixture.ts'],
   ])('reports `%s` (no private React or react-router API) in %s', async (code, file) => {
     const messages = await restricted(`${code}\nexport const x = 1;\n`, file);

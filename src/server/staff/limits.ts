@@ -4,9 +4,10 @@
  * 5.0 V6.3.1). Clients are known by the salted hash of their address (`hashIp`), never the
  * address.
  *
- * A passkey cannot be guessed, so these limits exist against load and enumeration: a client may
- * start 10 sign-ins (or open 10 invite links) in 10 minutes, and one account may be tried 10
- * times in 10 minutes whatever the number of clients.
+ * A passkey cannot be guessed, so these limits exist against load and enumeration: one account
+ * may be tried 10 times in 10 minutes whatever the number of clients; one client (an office
+ * behind one address signing in at 9:30 counts as one) 30 sign-ins, or 30 steps with invite
+ * links (opening the page, starting and finishing the ceremony), in 10 minutes.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { StaffStore } from './store.ts';
@@ -22,11 +23,11 @@ const TEN_MINUTES_MS = 600_000;
 /** The staff side's limits, by what they count. */
 export const LIMITS = {
   /** Sign-in ceremonies started by one client. */
-  signInClient: { max: 10, windowMs: TEN_MINUTES_MS },
+  signInClient: { max: 30, windowMs: TEN_MINUTES_MS },
   /** Sign-in answers checked for one account. */
   signInAccount: { max: 10, windowMs: TEN_MINUTES_MS },
   /** Invite pages and enrolment ceremonies by one client. */
-  inviteClient: { max: 10, windowMs: TEN_MINUTES_MS },
+  inviteClient: { max: 30, windowMs: TEN_MINUTES_MS },
   /** Uses of one invite link. */
   inviteAccount: { max: 10, windowMs: TEN_MINUTES_MS },
 } as const satisfies Record<string, Limit>;

@@ -20,6 +20,8 @@ import {
   type StoredSession,
 } from './store.ts';
 
+/* eslint-disable @typescript-eslint/require-await -- the interface is asynchronous (PostgreSQL's
+   driver is); node:sqlite answers at once, and `async` turns its exceptions into rejections. */
 export class SqliteStaffStore implements StaffStore {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
@@ -52,7 +54,7 @@ export class SqliteStaffStore implements StaffStore {
     }
   }
 
-  createStaff(a: StaffAccount): Promise<void> {
+  async createStaff(a: StaffAccount): Promise<void> {
     try {
       this.#stmt(
         `INSERT INTO staff (id, email, name, webauthn_user_id, created_at, disabled_at)
@@ -62,51 +64,46 @@ export class SqliteStaffStore implements StaffStore {
       if (/UNIQUE/i.test(String(e))) throw new StaffExistsError(a.email);
       throw e;
     }
-    return Promise.resolve();
   }
 
-  findStaffByEmail(email: string): Promise<StaffAccount | null> {
+  async findStaffByEmail(email: string): Promise<StaffAccount | null> {
     const r = this.#stmt('SELECT * FROM staff WHERE lower(email) = lower(?)').get(email.trim());
-    return Promise.resolve(r ? toStaff(r as Row) : null);
+    return r ? toStaff(r) : null;
   }
 
-  getStaff(id: string): Promise<StaffAccount | null> {
+  async getStaff(id: string): Promise<StaffAccount | null> {
     const r = this.#stmt('SELECT * FROM staff WHERE id = ?').get(id);
-    return Promise.resolve(r ? toStaff(r as Row) : null);
+    return r ? toStaff(r) : null;
   }
 
-  listStaff(now: number): Promise<Array<StaffAccount & { passkeys: number; sessions: number }>> {
+  async listStaff(
+    now: number,
+  ): Promise<Array<StaffAccount & { passkeys: number; sessions: number }>> {
     const rows = this.#stmt(
       `SELECT s.*,
          (SELECT COUNT(*) FROM staff_passkeys p WHERE p.staff_id = s.id) AS passkeys,
          (SELECT COUNT(*) FROM staff_sessions x WHERE x.staff_id = s.id AND x.expires_at > ?) AS sessions
        FROM staff s ORDER BY s.created_at, s.id`,
     ).all(now);
-    return Promise.resolve(
-      rows.map((r) => ({
-        ...toStaff(r),
-        passkeys: num(r['passkeys']),
-        sessions: num(r['sessions']),
-      })),
-    );
+    return rows.map((r) => ({
+      ...toStaff(r),
+      passkeys: num(r['passkeys']),
+      sessions: num(r['sessions']),
+    }));
   }
 
-  setDisabled(staffId: string, at: number | null): Promise<boolean> {
-    return Promise.resolve(
-      this.#tx(() => {
-        const r = this.#stmt('UPDATE staff SET disabled_at = ? WHERE id = ?').run(at, staffId);
-        if (at !== null) {
-          this.#stmt('DELETE FROM staff_sessions WHERE staff_id = ?').run(staffId);
-          this.#stmt('DELETE FROM staff_invites WHERE staff_id = ? AND used_at IS NULL').run(
-            staffId,
-          );
-        }
-        return Number(r.changes) === 1;
-      }),
-    );
+  async setDisabled(staffId: string, at: number | null): Promise<boolean> {
+    return this.#tx(() => {
+      const r = this.#stmt('UPDATE staff SET disabled_at = ? WHERE id = ?').run(at, staffId);
+      if (at !== null) {
+        this.#stmt('DELETE FROM staff_sessions WHERE staff_id = ?').run(staffId);
+        this.#stmt('DELETE FROM staff_invites WHERE staff_id = ? AND used_at IS NULL').run(staffId);
+      }
+      return Number(r.changes) === 1;
+    });
   }
 
-  createInvite(i: {
+  async createInvite(i: {
     tokenHash: string;
     staffId: string;
     createdAt: number;
@@ -115,25 +112,22 @@ export class SqliteStaffStore implements StaffStore {
     this.#stmt(
       'INSERT INTO staff_invites (token_hash, staff_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
     ).run(i.tokenHash, i.staffId, i.createdAt, i.expiresAt);
-    return Promise.resolve();
   }
 
-  findInvite(tokenHash: string): Promise<StoredInvite | null> {
+  async findInvite(tokenHash: string): Promise<StoredInvite | null> {
     const r = this.#stmt(
       `SELECT i.*, ${STAFF_COLUMNS} FROM staff_invites i JOIN staff s ON s.id = i.staff_id
        WHERE i.token_hash = ?`,
     ).get(tokenHash) as Row | undefined;
-    return Promise.resolve(
-      r
-        ? {
-            tokenHash: str(r['token_hash']),
-            staff: toStaff(r, 's_'),
-            createdAt: num(r['created_at']),
-            expiresAt: num(r['expires_at']),
-            usedAt: nullableNum(r['used_at']),
-          }
-        : null,
-    );
+    return r
+      ? {
+          tokenHash: str(r['token_hash']),
+          staff: toStaff(r, 's_'),
+          createdAt: num(r['created_at']),
+          expiresAt: num(r['expires_at']),
+          usedAt: nullableNum(r['used_at']),
+        }
+      : null;
   }
 
   #insertPasskey(p: StoredPasskey): void {
@@ -158,68 +152,61 @@ export class SqliteStaffStore implements StaffStore {
     ).run(s.idHash, s.staffId, s.csrfToken, s.createdAt, s.createdAt, s.expiresAt);
   }
 
-  enrol(
+  async enrol(
     tokenHash: string,
     now: number,
     passkey: StoredPasskey,
     session: NewSession,
   ): Promise<boolean> {
-    return Promise.resolve(
-      this.#tx(() => {
-        const used = this.#stmt(
-          `UPDATE staff_invites SET used_at = ?
+    return this.#tx(() => {
+      const used = this.#stmt(
+        `UPDATE staff_invites SET used_at = ?
            WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? AND staff_id = ?
              AND staff_id IN (SELECT id FROM staff WHERE disabled_at IS NULL)`,
-        ).run(now, tokenHash, now, passkey.staffId);
-        if (Number(used.changes) !== 1) return false;
-        this.#insertPasskey(passkey);
-        this.#insertSession(session);
-        return true;
-      }),
-    );
+      ).run(now, tokenHash, now, passkey.staffId);
+      if (Number(used.changes) !== 1) return false;
+      this.#insertPasskey(passkey);
+      this.#insertSession(session);
+      return true;
+    });
   }
 
-  addPasskey(p: StoredPasskey): Promise<void> {
+  async addPasskey(p: StoredPasskey): Promise<void> {
     this.#insertPasskey(p);
-    return Promise.resolve();
   }
 
-  listPasskeys(staffId: string): Promise<StoredPasskey[]> {
-    return Promise.resolve(
-      this.#stmt('SELECT * FROM staff_passkeys WHERE staff_id = ? ORDER BY created_at, id')
-        .all(staffId)
-        .map(toPasskey),
-    );
+  async listPasskeys(staffId: string): Promise<StoredPasskey[]> {
+    return this.#stmt('SELECT * FROM staff_passkeys WHERE staff_id = ? ORDER BY created_at, id')
+      .all(staffId)
+      .map(toPasskey);
   }
 
-  findPasskey(
+  async findPasskey(
     credentialId: string,
   ): Promise<{ passkey: StoredPasskey; staff: StaffAccount } | null> {
     const r = this.#stmt(
       `SELECT p.*, ${STAFF_COLUMNS} FROM staff_passkeys p JOIN staff s ON s.id = p.staff_id
        WHERE p.id = ?`,
     ).get(credentialId) as Row | undefined;
-    return Promise.resolve(r ? { passkey: toPasskey(r), staff: toStaff(r, 's_') } : null);
+    return r ? { passkey: toPasskey(r), staff: toStaff(r, 's_') } : null;
   }
 
-  deletePasskey(staffId: string, credentialId: string): Promise<'ok' | 'last' | 'not-found'> {
-    return Promise.resolve(
-      this.#tx(() => {
-        const mine = this.#stmt('SELECT id FROM staff_passkeys WHERE staff_id = ?')
-          .all(staffId)
-          .map((r) => str(r['id']));
-        if (!mine.includes(credentialId)) return 'not-found';
-        if (mine.length < 2) return 'last';
-        this.#stmt('DELETE FROM staff_passkeys WHERE id = ? AND staff_id = ?').run(
-          credentialId,
-          staffId,
-        );
-        return 'ok';
-      }),
-    );
+  async deletePasskey(staffId: string, credentialId: string): Promise<'ok' | 'last' | 'not-found'> {
+    return this.#tx(() => {
+      const mine = this.#stmt('SELECT id FROM staff_passkeys WHERE staff_id = ?')
+        .all(staffId)
+        .map((r) => str(r['id']));
+      if (!mine.includes(credentialId)) return 'not-found';
+      if (mine.length < 2) return 'last';
+      this.#stmt('DELETE FROM staff_passkeys WHERE id = ? AND staff_id = ?').run(
+        credentialId,
+        staffId,
+      );
+      return 'ok';
+    });
   }
 
-  signIn(
+  async signIn(
     credentialId: string,
     counter: number,
     session: NewSession,
@@ -236,33 +223,32 @@ export class SqliteStaffStore implements StaffStore {
       }
       this.#insertSession(session);
     });
-    return Promise.resolve();
   }
 
-  findSession(idHash: string): Promise<{ session: StoredSession; staff: StaffAccount } | null> {
+  async findSession(
+    idHash: string,
+  ): Promise<{ session: StoredSession; staff: StaffAccount } | null> {
     const r = this.#stmt(
       `SELECT x.*, ${STAFF_COLUMNS} FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
        WHERE x.id_hash = ?`,
     ).get(idHash) as Row | undefined;
-    return Promise.resolve(r ? { session: toSession(r), staff: toStaff(r, 's_') } : null);
+    return r ? { session: toSession(r), staff: toStaff(r, 's_') } : null;
   }
 
-  touchSession(idHash: string, now: number): Promise<void> {
+  async touchSession(idHash: string, now: number): Promise<void> {
     this.#stmt('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?').run(now, idHash);
-    return Promise.resolve();
   }
 
-  deleteSession(idHash: string): Promise<void> {
+  async deleteSession(idHash: string): Promise<void> {
     this.#stmt('DELETE FROM staff_sessions WHERE id_hash = ?').run(idHash);
-    return Promise.resolve();
   }
 
-  deleteSessionsOf(staffId: string): Promise<number> {
+  async deleteSessionsOf(staffId: string): Promise<number> {
     const r = this.#stmt('DELETE FROM staff_sessions WHERE staff_id = ?').run(staffId);
-    return Promise.resolve(Number(r.changes));
+    return Number(r.changes);
   }
 
-  sweep(now: number, idleBefore: number): Promise<void> {
+  async sweep(now: number, idleBefore: number): Promise<void> {
     this.#tx(() => {
       this.#stmt('DELETE FROM staff_sessions WHERE expires_at <= ? OR last_seen_at < ?').run(
         now,
@@ -270,32 +256,30 @@ export class SqliteStaffStore implements StaffStore {
       );
       this.#stmt('DELETE FROM staff_ceremonies WHERE expires_at <= ?').run(now);
     });
-    return Promise.resolve();
   }
 
-  saveCeremony(c: Ceremony): Promise<void> {
+  async saveCeremony(c: Ceremony): Promise<void> {
     this.#stmt(
       `INSERT INTO staff_ceremonies (id_hash, purpose, challenge, staff_id, expires_at)
        VALUES (?, ?, ?, ?, ?)`,
     ).run(c.idHash, c.purpose, c.challenge, c.staffId, c.expiresAt);
-    return Promise.resolve();
   }
 
-  takeCeremony(idHash: string, now: number): Promise<Ceremony | null> {
+  async takeCeremony(idHash: string, now: number): Promise<Ceremony | null> {
     const r = this.#stmt('DELETE FROM staff_ceremonies WHERE id_hash = ? RETURNING *').get(
       idHash,
     ) as Row | undefined;
-    if (!r || num(r['expires_at']) <= now) return Promise.resolve(null);
-    return Promise.resolve({
+    if (!r || num(r['expires_at']) <= now) return null;
+    return {
       idHash: str(r['id_hash']),
       purpose: str(r['purpose']) as Ceremony['purpose'],
       challenge: str(r['challenge']),
       staffId: r['staff_id'] == null ? null : str(r['staff_id']),
       expiresAt: num(r['expires_at']),
-    });
+    };
   }
 
-  hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
+  async hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
     const row = this.#stmt(
       `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
          ON CONFLICT (key) DO UPDATE SET
@@ -304,33 +288,30 @@ export class SqliteStaffStore implements StaffStore {
          RETURNING count, window_start`,
     ).get(key, now, now - windowMs, now - windowMs) as Row;
     const count = num(row['count']);
-    return Promise.resolve({
+    return {
       allowed: count <= max,
       count,
       resetAt: num(row['window_start']) + windowMs,
-    });
+    };
   }
 
-  audit(e: AuditEntry): Promise<void> {
+  async audit(e: AuditEntry): Promise<void> {
     this.#stmt(
       'INSERT INTO staff_audit (at, staff_id, action, enquiry_id, detail) VALUES (?, ?, ?, ?, ?)',
     ).run(e.at, e.staffId, e.action, e.enquiryId, e.detail);
-    return Promise.resolve();
   }
 
-  listAudit(limit: number): Promise<AuditLine[]> {
-    return Promise.resolve(
-      this.#stmt(
-        `SELECT a.*, COALESCE(s.email, '') AS staff_email FROM staff_audit a
+  async listAudit(limit: number): Promise<AuditLine[]> {
+    return this.#stmt(
+      `SELECT a.*, COALESCE(s.email, '') AS staff_email FROM staff_audit a
          LEFT JOIN staff s ON s.id = a.staff_id ORDER BY a.id DESC LIMIT ?`,
-      )
-        .all(limit)
-        .map(toAuditLine),
-    );
+    )
+      .all(limit)
+      .map(toAuditLine);
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     if (this.#db.isOpen) this.#db.close();
-    return Promise.resolve();
   }
 }
+/* eslint-enable @typescript-eslint/require-await */
