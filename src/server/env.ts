@@ -112,7 +112,7 @@ export const envSchema = z.object({
   /** Folder of the production build (`client/`, `server/`). */
   BUILD_DIR: z.string().trim().min(1).default('dist'),
   /**
-   * The staff inbox (`/staff`, docs/decisions/026-passkeys-and-staff-sessions.md): `on`, `off`,
+   * The staff inbox (`/staff`, docs/decisions/027-passkeys-and-staff-sessions.md): `on`, `off`,
    * or unset: on when its origin can hold passkeys (HTTPS, or http://localhost), else off with
    * a warning at start. `on` with an origin that cannot stops the process.
    */

@@ -1,6 +1,6 @@
 /**
  * Every staff action lands in the audit log — who, what, when, which enquiry — and no line holds
- * an enquiry's text or a person's address (docs/decisions/026-passkeys-and-staff-sessions.md).
+ * an enquiry's text or a person's address (docs/decisions/027-passkeys-and-staff-sessions.md).
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

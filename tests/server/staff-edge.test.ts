@@ -1,5 +1,5 @@
 /**
- * The edge stays the edge (docs/decisions/027-staff-app-apart-from-the-public-pages.md):
+ * The edge stays the edge (docs/decisions/028-staff-app-apart-from-the-public-pages.md):
  *
  * - with the inbox on the public port, every public page, the 404 page and the sitemap are the
  *   same bytes with the same ETag, Cache-Control and Content-Security-Policy as without it; only

@@ -1,7 +1,7 @@
 /**
  * Staff sign-in and sessions through the HTTP API, with a software passkey standing in for the
  * browser's (OWASP ASVS 5.0 chapters V6 authentication and V7 session management as the
- * reference; docs/decisions/026-passkeys-and-staff-sessions.md):
+ * reference; docs/decisions/027-passkeys-and-staff-sessions.md):
  *
  * - invites: one use, 24 hours, refused when expired, reused or altered, with a page that says so;
  * - the cookie's attributes, a new id at every sign-in, an id presented before never kept;

@@ -3,7 +3,7 @@
  * the public edge: the same security headers, request guards, request logs and error handler as
  * the public app (`../app.ts`), then only the inbox. `/` leads to `/staff`; robots.txt disallows
  * everything; anything else is a plain 404. The public port then answers `/staff` with its 404
- * page (docs/decisions/027-staff-app-apart-from-the-public-pages.md).
+ * page (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
  */
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';

@@ -1,7 +1,7 @@
 /**
  * The audit log: one line per staff action — who (the account, or the operator's CLI), what,
  * when, and which enquiry — and never an enquiry's text or a person's address (OWASP ASVS 5.0
- * V16; docs/decisions/026-passkeys-and-staff-sessions.md says why opening an enquiry is logged
+ * V16; docs/decisions/027-passkeys-and-staff-sessions.md says why opening an enquiry is logged
  * and listing the inbox is not).
  */
 import type { StaffStore } from './store.ts';

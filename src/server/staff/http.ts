@@ -1,6 +1,6 @@
 /**
  * The staff inbox's HTTP side, mounted under `/staff` on the public app or on its own port
- * (`app.ts`; docs/decisions/027-staff-app-apart-from-the-public-pages.md). In order:
+ * (`app.ts`; docs/decisions/028-staff-app-apart-from-the-public-pages.md). In order:
  *
  * 1. headers on every `/staff` response: `Cache-Control: no-store`, `X-Robots-Tag: noindex`,
  *    `Referrer-Policy: no-referrer` (an invite link's token never leaves in a Referer),

@@ -2,7 +2,7 @@
  * Invites: how an operator lets a staff member in. `npm run enquiries -- staff invite` makes an
  * account (or reuses it: a second invite to a lost-device owner) and a one-time link valid
  * {@link INVITE_LIFETIME_MS}; the link's page enrols a passkey and signs in. The store keeps the
- * token's SHA-256 only (docs/decisions/026-passkeys-and-staff-sessions.md).
+ * token's SHA-256 only (docs/decisions/027-passkeys-and-staff-sessions.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';

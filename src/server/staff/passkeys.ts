@@ -1,6 +1,6 @@
 /**
  * The WebAuthn ceremonies (https://www.w3.org/TR/webauthn-3/) through `@simplewebauthn/server`
- * (docs/decisions/026-passkeys-and-staff-sessions.md): enrolling a passkey from an invite, adding
+ * (docs/decisions/027-passkeys-and-staff-sessions.md): enrolling a passkey from an invite, adding
  * one while signed in, and signing in with one.
  *
  * - The relying party ID is SITE_URL's host; the expected origin is the staff origin (SITE_URL's,

@@ -1,6 +1,6 @@
 /**
  * Staff sessions (OWASP ASVS 5.0 chapter V7, session management;
- * docs/decisions/026-passkeys-and-staff-sessions.md):
+ * docs/decisions/027-passkeys-and-staff-sessions.md):
  *
  * - the session id is 256 random bits in a cookie; the store keeps its SHA-256 hash only;
  * - a new id at every sign-in; an id the browser presented before is deleted, never kept;

@@ -2,7 +2,7 @@
  * The staff side's storage: accounts, passkeys, invites, sessions, passkey ceremonies, rate-limit
  * counts and the audit log, in the same database as the enquiries (SQLite file or PostgreSQL),
  * so sessions are shared by every instance and can be revoked
- * (docs/decisions/026-passkeys-and-staff-sessions.md). The tables are created by the enquiry
+ * (docs/decisions/027-passkeys-and-staff-sessions.md). The tables are created by the enquiry
  * store's migrations (versions from 100, `src/server/enquiries/migrations.ts`); this store opens
  * its own connection to the same database and must be used after those migrations ran.
  *

@@ -2,7 +2,7 @@
  * Secrets the staff side hands out — session ids, invite tokens, ceremony ids, cross-site-forgery
  * tokens — and how they are kept: 256 random bits each (OWASP ASVS 5.0 V7.2.3 asks for at least
  * 128), base64url; the store keeps only a SHA-256 hash of the ones that are credentials, so a
- * leaked database row signs no one in (docs/decisions/026-passkeys-and-staff-sessions.md).
+ * leaked database row signs no one in (docs/decisions/027-passkeys-and-staff-sessions.md).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
