@@ -65,6 +65,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** `30 enquiries`, `5 new enquiries`, `1 enquiry held as spam`… */
+function describeCount(total: number, status: EnquiryStatus | null): string {
+  const noun = total === 1 ? 'enquiry' : 'enquiries';
+  if (status === 'held') return `${total} ${noun} held as spam`;
+  return status ? `${total} ${status} ${noun}` : `${total} ${noun}`;
+}
+
 function Filters({ status, q }: { status: EnquiryStatus | null; q: string }) {
   const items: Array<{ value: EnquiryStatus | null; label: string }> = [
     { value: null, label: 'All' },
@@ -274,10 +281,7 @@ function Export({ status, q, total }: { status: EnquiryStatus | null; q: string;
 export function Component() {
   const { status, q, page, result, backlog, oldestUndeliveredAt, now } =
     useLoaderData<typeof loader>();
-  const what = status ? STATUS[status].label.toLowerCase() : 'in all';
-  const lede = `${result.total} ${result.total === 1 ? 'enquiry' : 'enquiries'} ${
-    status ? `· ${what}` : ''
-  }${q ? ` matching “${q}”` : ''}`;
+  const lede = `${describeCount(result.total, status)}${q ? ` matching “${q}”` : ''}`;
   return (
     <>
       <PageHeading title="Inbox" lede={lede} />
