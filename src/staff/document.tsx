@@ -42,7 +42,7 @@ export function StaffDocument({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content="same-origin" />
         {stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -392,7 +392,7 @@ describe('staff pages are per request and never stored', () => {
   afterAll(() => t.close());
 
   it.each(['/staff', '/staff/sign-in', '/staff/invite?token=x', '/staff/nowhere'])(
-    '%s: no-store, noindex, no referrer, a fresh nonce and no unsafe-inline',
+    '%s: no-store, noindex, no referrer outside the origin, a fresh nonce and no unsafe-inline',
     async (path) => {
       // Signed in, the sign-in page sends people on to the inbox; it is asked for signed out.
       const cookie = path === '/staff/sign-in' ? '' : me.cookie;
@@ -401,7 +401,7 @@ describe('staff pages are per request and never stored', () => {
       for (const res of [a, b]) {
         expect(res.headers['cache-control']).toBe('no-store');
         expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
-        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['referrer-policy']).toBe('same-origin');
         expect(res.headers['etag']).toBeUndefined();
         const csp = String(res.headers['content-security-policy']);
         expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);

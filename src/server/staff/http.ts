@@ -3,7 +3,10 @@
  * (`app.ts`; docs/decisions/028-staff-app-apart-from-the-public-pages.md). In order:
  *
  * 1. headers on every `/staff` response: `Cache-Control: no-store`, `X-Robots-Tag: noindex`,
- *    `Referrer-Policy: no-referrer` (an invite link's token never leaves in a Referer),
+ *    `Referrer-Policy: same-origin` (an invite link's token never leaves for another site in a
+ *    Referer; `no-referrer` would make browsers send `Origin: null` on form posts,
+ *    https://fetch.spec.whatwg.org/#append-a-request-origin-header, which the forgery check
+ *    must refuse),
  *    `Cross-Origin-Resource-Policy: same-origin`;
  * 2. `/staff/assets/*`: the staff app's own hashed files (production);
  * 3. the session: the cookie's session resolved (idle and absolute timeouts), a dead cookie
@@ -174,7 +177,7 @@ export function staffRoutes(deps: StaffHttpDeps): express.Router {
     res.set({
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': 'same-origin',
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
     next();
