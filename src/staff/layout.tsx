@@ -50,7 +50,10 @@ function Frame({ session, children }: { session: StaffSession | undefined; child
   const staff = session?.staff;
   return (
     <>
-      <a href="#main" className="skip-link">
+      <a
+        href="#main"
+        className="sr-only z-50 bg-ink px-4 py-3 font-semibold text-paper focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         Skip to content
       </a>
       <header className="border-b border-stone-200 bg-stone-50">
