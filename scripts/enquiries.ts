@@ -1,71 +1,201 @@
 #!/usr/bin/env node
 /**
- * Operate the enquiry store. Uses the same store modules as the server (loaded from src/ with
- * Node's type stripping) and the same checked configuration (DATA_DIR or DATABASE_URL,
- * SQLITE_SYNCHRONOUS; `src/server/env.ts`).
+ * Operate the enquiry store. Uses the same store and inbox modules as the server (loaded from
+ * src/ with Node's type stripping; bundled as dist/server/enquiries.js for the container) and
+ * the same checked configuration (DATA_DIR or DATABASE_URL, SQLITE_SYNCHRONOUS;
+ * `src/server/env.ts`).
  *
- *   npm run enquiries -- list [--spam] [--limit N]       newest first; spam hidden unless --spam
- *   npm run enquiries -- export --format csv|json [--spam]   to stdout (RFC 4180 CSV)
- *   npm run enquiries -- erase --email ADDRESS           right to erasure: rows + outbox rows
- *   npm run enquiries -- purge --older-than 365d         retention (days)
- *   npm run enquiries -- retry                           re-queue failed notifications now
+ *   npm run enquiries -- list [--spam] [--status S] [--search TEXT] [--limit N]
+ *                                                newest first; held (spam) hidden unless --spam
+ *   npm run enquiries -- export --format csv|json [--spam] [--status S] [--search TEXT]
+ *                                                to stdout (RFC 4180 CSV, formulas neutralised)
+ *   npm run enquiries -- erase --email ADDRESS   right to erasure: tombstones stay (id, time, status)
+ *   npm run enquiries -- purge --older-than 365d retention (days)
+ *   npm run enquiries -- retry                   re-queue failed notifications now
+ *
+ * A command is one entry of COMMANDS: its usage lines, its options (`node:util` parseArgs),
+ * whether it takes positional words (a sub-command such as `staff invite`), a check of its
+ * arguments and what it runs. Add a command by adding an entry.
  *
  * Exit codes: 0 ok, 2 bad arguments (message on stderr), 1 invalid configuration (one line
  * `Invalid configuration: NAME: problem`) or store error.
  */
 import { parseArgs } from 'node:util';
-
-const USAGE = `Usage: npm run enquiries -- <command> [options]
-  list [--spam] [--limit N]
-  export --format csv|json [--spam]
-  erase --email ADDRESS
-  purge --older-than <days>d      (e.g. 365d)
-  retry`;
+import type { SubmissionStore } from '../src/server/enquiries/store.ts';
+import type { StoreEnv } from '../src/server/env.ts';
+import type { InboxService } from '../src/server/inbox/types.ts';
 
 class UsageError extends Error {}
 
 type OptionSpecs = Record<string, { type: 'boolean' | 'string' }>;
 type Values = Record<string, string | boolean | undefined>;
 
-function parse(argv: string[]): { command: string; values: Values } {
-  const [command, ...rest] = argv;
-  const specs: Record<string, OptionSpecs> = {
-    list: { spam: { type: 'boolean' }, limit: { type: 'string' } },
-    export: { format: { type: 'string' }, spam: { type: 'boolean' } },
-    erase: { email: { type: 'string' } },
-    purge: { 'older-than': { type: 'string' } },
-    retry: {},
+/** What a command's `run` gets: the open store, the inbox on it, the checked configuration. */
+interface Context {
+  store: SubmissionStore;
+  inbox: InboxService;
+  config: StoreEnv;
+  out: (text: string) => void;
+}
+
+interface Command {
+  usage: string[];
+  options: OptionSpecs;
+  /** Accept positional words (sub-commands); refused otherwise. */
+  positionals?: boolean;
+  /** @throws UsageError with the message to print */
+  check?: (values: Values, positionals: string[]) => void;
+  run: (ctx: Context, values: Values, positionals: string[]) => Promise<void>;
+}
+
+const STATUSES = ['new', 'handled', 'held', 'released', 'erased'] as const;
+type Status = (typeof STATUSES)[number];
+
+function checkStatus(values: Values): void {
+  const s = values['status'];
+  if (s !== undefined && !(STATUSES as readonly unknown[]).includes(s)) {
+    throw new UsageError(`--status takes one of ${STATUSES.join(', ')}.`);
+  }
+}
+
+/** `--status`, `--search` and `--spam` as a query for the store or the export. */
+function query(values: Values): { status?: Status; q?: string; includeSpam: boolean } {
+  return {
+    includeSpam: Boolean(values['spam']),
+    ...(typeof values['status'] === 'string' ? { status: values['status'] as Status } : {}),
+    ...(typeof values['search'] === 'string' ? { q: values['search'] } : {}),
   };
-  if (!command) throw new UsageError('No command given.');
-  if (!Object.hasOwn(specs, command)) throw new UsageError(`Unknown command "${command}".`);
-  let values: Values;
+}
+
+const COMMANDS: Record<string, Command> = {
+  list: {
+    usage: [
+      'list [--spam] [--status new|handled|held|released|erased] [--search TEXT] [--limit N]',
+    ],
+    options: {
+      spam: { type: 'boolean' },
+      status: { type: 'string' },
+      search: { type: 'string' },
+      limit: { type: 'string' },
+    },
+    check(values) {
+      if (values['limit'] !== undefined && !/^[1-9]\d*$/.test(String(values['limit']))) {
+        throw new UsageError('--limit takes a positive whole number, e.g. --limit 20.');
+      }
+      checkStatus(values);
+    },
+    async run({ store, out }, values) {
+      const { searchTerms } = await import('../src/server/enquiries/search.ts');
+      const { q, ...rest } = query(values);
+      const rows = await store.list({
+        ...rest,
+        terms: searchTerms(q),
+        ...(values['limit'] ? { limit: Number(values['limit']) } : {}),
+      });
+      if (rows.length === 0) out('No enquiries.\n');
+      for (const r of rows) {
+        const when = new Date(r.receivedAt).toISOString();
+        if (r.status === 'erased') {
+          out(`${when}  ${r.id}  erased\n`);
+          continue;
+        }
+        const flag = r.spam === 'ham' ? '' : `  [spam: ${r.spam}]`;
+        out(
+          `${when}  ${r.id}  ${r.status.padEnd(8)}  ${r.name} <${r.email}>  ${JSON.stringify(r.subject)}  notification: ${r.notification}${flag}\n`,
+        );
+      }
+    },
+  },
+  export: {
+    usage: ['export --format csv|json [--spam] [--status S] [--search TEXT]'],
+    options: {
+      format: { type: 'string' },
+      spam: { type: 'boolean' },
+      status: { type: 'string' },
+      search: { type: 'string' },
+    },
+    check(values) {
+      if (values['format'] !== 'csv' && values['format'] !== 'json') {
+        throw new UsageError('export needs --format csv or --format json.');
+      }
+      checkStatus(values);
+    },
+    async run({ store, out }, values) {
+      const { exportEnquiries } = await import('../src/server/enquiries/export.ts');
+      const format = values['format'] === 'csv' ? 'csv' : 'json';
+      out((await exportEnquiries(store, format, query(values), Date.now())).body);
+    },
+  },
+  erase: {
+    usage: ['erase --email ADDRESS'],
+    options: { email: { type: 'string' } },
+    check(values) {
+      if (!/^[^\s@]+@[^\s@]+$/.test(String(values['email'] ?? ''))) {
+        throw new UsageError('erase needs --email with an address, e.g. --email name@example.com.');
+      }
+    },
+    async run({ inbox, out }, values) {
+      const email = String(values['email']);
+      const n = await inbox.erase(email);
+      out(
+        `Erased ${n} submission(s) for ${email} and their notifications; ` +
+          'each leaves a tombstone (id, receipt time, status erased).\n',
+      );
+    },
+  },
+  purge: {
+    usage: ['purge --older-than <days>d      (e.g. 365d)'],
+    options: { 'older-than': { type: 'string' } },
+    check(values) {
+      if (!/^[1-9]\d*d$/.test(String(values['older-than'] ?? ''))) {
+        throw new UsageError(
+          'purge needs --older-than with a number of days, e.g. --older-than 365d.',
+        );
+      }
+    },
+    async run({ store, out }, values) {
+      const days = Number(String(values['older-than']).slice(0, -1));
+      const n = await store.purgeOlderThan(Date.now() - days * 86_400_000);
+      out(`Purged ${n} submission(s) older than ${days} days.\n`);
+    },
+  },
+  retry: {
+    usage: ['retry'],
+    options: {},
+    async run({ store, out }) {
+      const n = await store.retryFailed(Date.now());
+      out(`Re-queued ${n} notification(s); a running server delivers them now.\n`);
+    },
+  },
+};
+
+const USAGE = `Usage: npm run enquiries -- <command> [options]\n${Object.values(COMMANDS)
+  .flatMap((c) => c.usage)
+  .map((line) => `  ${line}`)
+  .join('\n')}`;
+
+function parse(argv: string[]): {
+  command: Command;
+  values: Values;
+  positionals: string[];
+} {
+  const [name, ...rest] = argv;
+  if (!name) throw new UsageError('No command given.');
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) throw new UsageError(`Unknown command "${name}".`);
+  let parsed: { values: Values; positionals: string[] };
   try {
-    ({ values } = parseArgs({
+    parsed = parseArgs({
       args: rest,
-      options: specs[command] ?? {},
+      options: command.options,
       strict: true,
-      allowPositionals: false,
-    }));
+      allowPositionals: Boolean(command.positionals),
+    });
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
-  if (
-    command === 'list' &&
-    values['limit'] !== undefined &&
-    !/^[1-9]\d*$/.test(String(values['limit']))
-  ) {
-    throw new UsageError('--limit takes a positive whole number, e.g. --limit 20.');
-  }
-  if (command === 'export' && values['format'] !== 'csv' && values['format'] !== 'json') {
-    throw new UsageError('export needs --format csv or --format json.');
-  }
-  if (command === 'erase' && !/^[^\s@]+@[^\s@]+$/.test(String(values['email'] ?? ''))) {
-    throw new UsageError('erase needs --email with an address, e.g. --email name@example.com.');
-  }
-  if (command === 'purge' && !/^[1-9]\d*d$/.test(String(values['older-than'] ?? ''))) {
-    throw new UsageError('purge needs --older-than with a number of days, e.g. --older-than 365d.');
-  }
-  return { command, values };
+  command.check?.(parsed.values, parsed.positionals);
+  return { command, ...parsed };
 }
 
 async function main(): Promise<void> {
@@ -88,39 +218,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { openStore } = await import('../src/server/enquiries/runtime.ts');
-  const { toCsv, toJson } = await import('../src/server/enquiries/export.ts');
+  const { createInboxService } = await import('../src/server/inbox/service.ts');
   const store = openStore(config);
   try {
     await store.migrate();
-    const { command, values } = args;
-    if (command === 'list') {
-      const rows = await store.list({
-        includeSpam: Boolean(values['spam']),
-        ...(values['limit'] ? { limit: Number(values['limit']) } : {}),
-      });
-      if (rows.length === 0) process.stdout.write('No enquiries.\n');
-      for (const r of rows) {
-        const flag = r.spam === 'ham' ? '' : `  [spam: ${r.spam}]`;
-        process.stdout.write(
-          `${new Date(r.receivedAt).toISOString()}  ${r.id}  ${r.name} <${r.email}>  ${JSON.stringify(r.subject)}  notification: ${r.notification}${flag}\n`,
-        );
-      }
-    } else if (command === 'export') {
-      const rows = await store.list({ includeSpam: Boolean(values['spam']) });
-      process.stdout.write(values['format'] === 'csv' ? toCsv(rows) : toJson(rows));
-    } else if (command === 'erase') {
-      const n = await store.eraseByEmail(String(values['email']));
-      process.stdout.write(
-        `Erased ${n} submission(s) for ${String(values['email'])} and their notifications.\n`,
-      );
-    } else if (command === 'purge') {
-      const days = Number(String(values['older-than']).slice(0, -1));
-      const n = await store.purgeOlderThan(Date.now() - days * 86_400_000);
-      process.stdout.write(`Purged ${n} submission(s) older than ${days} days.\n`);
-    } else if (command === 'retry') {
-      const n = await store.retryFailed(Date.now());
-      process.stdout.write(`Re-queued ${n} notification(s); a running server delivers them now.\n`);
-    }
+    // The CLI sends nothing: releases and invites are the server's (its workers deliver).
+    const inbox = createInboxService({ store, channels: ['email'], configured: new Set() });
+    const out = (text: string) => process.stdout.write(text);
+    await args.command.run({ store, inbox, config, out }, args.values, args.positionals);
   } catch (e) {
     process.stderr.write(`enquiries: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exitCode = 1;

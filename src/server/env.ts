@@ -44,6 +44,46 @@ const url = (protocols: readonly string[], example: string) =>
       `must be a URL starting with ${protocols.join(' or ')} (e.g. ${example})`,
     );
 
+/** True for a host on this machine: `localhost`, 127.0.0.0/8, `[::1]`. */
+const isLoopback = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * An https URL (notifications carry personal data, so never in clear), or http to a loopback
+ * address (a stand-in server in tests).
+ */
+const httpsUrl = (example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const u = new URL(value);
+        return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname));
+      } catch {
+        return false;
+      }
+    }, `must be an https:// URL (http:// only to localhost) (e.g. ${example})`);
+
+/** Least length of the webhook signing key, bytes (Standard Webhooks: 24 to 64). */
+export const WEBHOOK_SECRET_MIN_BYTES = 24;
+/** Greatest length of the webhook signing key, bytes. */
+const WEBHOOK_SECRET_MAX_BYTES = 64;
+
+/**
+ * A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 random bytes
+ * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#signature-scheme).
+ */
+const webhookSecret = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const m = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+    if (!m?.[1] || m[1].length % 4 !== 0) return false;
+    const bytes = Buffer.from(m[1], 'base64').length;
+    return bytes >= WEBHOOK_SECRET_MIN_BYTES && bytes <= WEBHOOK_SECRET_MAX_BYTES;
+  }, `must be whsec_ followed by the base64 of ${WEBHOOK_SECRET_MIN_BYTES} to ${WEBHOOK_SECRET_MAX_BYTES} random bytes (e.g. whsec_$(openssl rand -base64 32))`);
+
 /** An empty string counts as unset, as in shells and compose files. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -64,7 +104,7 @@ const storeFields = {
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
 };
 
-export const envSchema = z.object({
+const envObject = z.object({
   ...storeFields,
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   /** Port of the public site. */
@@ -82,6 +122,18 @@ export const envSchema = z.object({
   SITE_URL: optional(url(['http:', 'https:'], 'https://kahaani.example')),
   /** SMTP relay for notifications; unset: they wait in the outbox. */
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:pass@relay:587')),
+  /**
+   * Slack incoming webhook: each enquiry also goes to this channel (who, subject, an excerpt, a
+   * link to the inbox; README "Notifications"). Unset: no Slack channel.
+   */
+  SLACK_WEBHOOK_URL: optional(httpsUrl('https://hooks.slack.com/services/T000/B000/XXXX')),
+  /**
+   * Generic webhook: each enquiry is POSTed here as JSON signed per Standard Webhooks with
+   * WEBHOOK_SECRET (README "Webhook signature"). Unset: no webhook channel.
+   */
+  WEBHOOK_URL: optional(httpsUrl('https://hooks.zapier.com/hooks/catch/1/abc/')),
+  /** The webhook's signing key; required with WEBHOOK_URL. */
+  WEBHOOK_SECRET: optional(webhookSecret),
   /** Recipient of notifications (default: the agency address in `src/site.config.ts`). */
   NOTIFY_TO: optional(z.email('must be an email address')).transform((v) => v ?? site.email),
   /** Sender of notifications, the agency's own address (the visitor goes in Reply-To). */
@@ -128,6 +180,18 @@ export const envSchema = z.object({
    * the passkeys' relying party.
    */
   STAFF_URL: optional(url(['http:', 'https:'], 'https://inbox.kahaani.example')),
+});
+
+export const envSchema = envObject.superRefine((env, ctx) => {
+  if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_SECRET'],
+      message:
+        'required when WEBHOOK_URL is set: whsec_ followed by the base64 of ' +
+        `${WEBHOOK_SECRET_MIN_BYTES} to ${WEBHOOK_SECRET_MAX_BYTES} random bytes (e.g. whsec_$(openssl rand -base64 32))`,
+    });
+  }
 });
 
 /**

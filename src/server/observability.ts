@@ -7,7 +7,9 @@
  *   moment SIGTERM arrives while in-flight requests finish. Email delivery is never part of it.
  *   Both answer JSON `{ status, version, uptime }` (uptime in seconds) with `no-store`.
  * - Prometheus metrics (prom-client) for the separate metrics port: request counts and latency
- *   by route and status, enquiries by outcome, outbox backlog and the age of its oldest item.
+ *   by route and status, enquiries by outcome, and per notification channel the outbox backlog,
+ *   the age of its oldest item, delivery attempts and the last failure (README "Health and
+ *   metrics" lists them).
  * - Structured request logs (pino-http): method, route, status, duration; no IP, no query
  *   string, no body, no cookies, so no personal data.
  */
@@ -18,6 +20,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import packageJson from '../../package.json' with { type: 'json' };
 import { START_PATH } from '../lib/enquiry-fields.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
+import type { DeliveryFigures } from './enquiries/store.ts';
+import type { Channel } from './inbox/types.ts';
 import { PAGES } from '../pages.ts';
 
 /** Liveness: the process answers (Kubernetes' livenessProbe, Docker's HEALTHCHECK). */
@@ -73,23 +77,69 @@ export function createObservability(runtime: EnquiryRuntime): Observability {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  // The label `channel` takes only the channels this instance delivers to (e-mail always: its
+  // rows are queued even without SMTP_URL, and that backlog is what an alert must see).
+  const channels = (): readonly Channel[] => runtime.channels;
+  // One store read serves the three channel gauges of a scrape.
+  let pending: Promise<DeliveryFigures> | undefined;
+  const figures = (): Promise<DeliveryFigures> => {
+    pending ??= runtime.store.deliveryFigures().finally(() => {
+      setImmediate(() => (pending = undefined));
+    });
+    return pending;
+  };
   new Gauge({
     name: 'outbox_backlog',
-    help: 'Notification e-mails not yet delivered.',
+    help: 'Notifications not yet delivered (nor cancelled), per channel.',
+    labelNames: ['channel'],
     registers: [registry],
     async collect() {
-      this.set((await runtime.store.counts()).pending);
+      const f = await figures();
+      this.reset();
+      for (const channel of channels()) {
+        this.set({ channel }, f.channels.find((c) => c.channel === channel)?.backlog ?? 0);
+      }
     },
   });
   new Gauge({
     name: 'outbox_oldest_age_seconds',
-    help: 'Age of the oldest undelivered notification, seconds (0 when none).',
+    help: 'Age of the oldest undelivered notification per channel, seconds (0 when none).',
+    labelNames: ['channel'],
     registers: [registry],
     async collect() {
-      const { oldestPendingAt } = await runtime.store.counts();
-      this.set(oldestPendingAt === null ? 0 : (Date.now() - oldestPendingAt) / 1000);
+      const f = await figures();
+      this.reset();
+      const now = runtime.now();
+      for (const channel of channels()) {
+        const at = f.channels.find((c) => c.channel === channel)?.oldestQueuedAt ?? null;
+        this.set({ channel }, at === null ? 0 : Math.max(0, (now - at) / 1000));
+      }
     },
   });
+  new Gauge({
+    name: 'outbox_last_failure_timestamp_seconds',
+    help: "Unix time of the channel's last failed delivery attempt, seconds (0 if none).",
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const f = await figures();
+      this.reset();
+      for (const channel of channels()) {
+        const at = f.channels.find((c) => c.channel === channel)?.lastFailureAt ?? null;
+        this.set({ channel }, at === null ? 0 : at / 1000);
+      }
+    },
+  });
+  const deliveries = new Counter({
+    name: 'outbox_deliveries_total',
+    help: 'Delivery attempts per channel by result (delivered, failed).',
+    labelNames: ['channel', 'result'],
+    registers: [registry],
+  });
+  for (const channel of channels()) {
+    for (const result of ['delivered', 'failed']) deliveries.inc({ channel, result }, 0);
+  }
+  runtime.onAttempt((channel, result) => deliveries.inc({ channel, result }));
   return {
     registry,
     enquiry: (outcome) => enquiries.inc({ outcome }),

@@ -1,7 +1,8 @@
 /**
- * `npm run enquiries`: list, export (RFC 4180 CSV with formula neutralisation,
- * JSON), erase, purge, retry, and a non-zero exit with a clear message on bad arguments. Runs
- * the real script against a SQLite file (and `erase` once against PostgreSQL).
+ * `npm run enquiries`: list (by status, by search), export (RFC 4180 CSV with formula
+ * neutralisation, JSON, with the status column), erase (to tombstones), purge, retry, and a
+ * non-zero exit with a clear message on bad arguments. Runs the real script against a SQLite
+ * file (and `erase` once against PostgreSQL).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -57,6 +58,31 @@ describe('enquiries CLI on SQLite', () => {
     expect(cli(env, 'list', '--limit', '1').out.trim().split('\n')).toHaveLength(1);
   });
 
+  it('list --status and --search: one status, plain-word search, hostile text harmless', () => {
+    const held = cli(env, 'list', '--status', 'held');
+    expect(held.code).toBe(0);
+    expect(held.out.trim().split('\n')).toHaveLength(1);
+    expect(held.out).toMatch(/ held +Bot </);
+    const found = cli(env, 'list', '--search', 'OTHER@example.com');
+    expect(
+      found.out
+        .trim()
+        .split('\n')
+        .map((l) => / (\w+) </.exec(l)?.[1]),
+    ).toEqual(['Newest']);
+    for (const q of [
+      '"unbalanced',
+      'NEAR(',
+      '*',
+      'a AND OR NOT',
+      "'; DROP TABLE submissions; --",
+    ]) {
+      const r = cli(env, 'list', '--search', q);
+      expect(r.code, q).toBe(0);
+    }
+    expect(cli(env, 'list', '--search', 'nowhere-to-be-found').out).toBe('No enquiries.\n');
+  });
+
   it('export --format csv: RFC 4180 with neutralised formulas; json: parseable', async () => {
     await withStore((s) =>
       insert(
@@ -72,15 +98,29 @@ describe('enquiries CLI on SQLite', () => {
     expect(csv.out).toContain(',"a,b",');
     expect(csv.out).toContain('"line1\r\nline ""2"""');
     expect(csv.out.endsWith('\r\n')).toBe(true);
-    const json = JSON.parse(cli(env, 'export', '--format', 'json').out) as Array<{ name: string }>;
+    const json = JSON.parse(cli(env, 'export', '--format', 'json').out) as Array<{
+      name: string;
+      status: string;
+    }>;
     expect(json.map((r) => r.name)).toContain('=HYPERLINK("http://evil")');
+    expect(json.every((r) => r.status === 'new')).toBe(true);
+    expect(csv.out.split('\r\n')[0]?.endsWith(',status')).toBe(true);
+    const held = cli(env, 'export', '--format', 'json', '--status', 'held');
+    expect((JSON.parse(held.out) as Array<{ name: string }>).map((r) => r.name)).toEqual(['Bot']);
   });
 
-  it('erase --email removes that person only', async () => {
+  it('erase --email erases that person only, leaving tombstones', async () => {
     const r = cli(env, 'erase', '--email', 'ASHA@example.com');
     expect(r.code).toBe(0);
     expect(r.out).toContain('Erased 3 submission(s)');
-    expect(await withStore((s) => s.list({ includeSpam: true }))).toHaveLength(1);
+    const left = await withStore((s) => s.list({ includeSpam: true }));
+    expect(left.map((x) => `${x.status} ${x.email}`).sort()).toEqual([
+      'erased ',
+      'erased ',
+      'erased ',
+      'new other@example.com',
+    ]);
+    expect(cli(env, 'list', '--status', 'erased').out).toMatch(/^\S+ {2}\S+ {2}erased\n/);
   });
 
   it('purge --older-than 365d removes only old rows', async () => {
@@ -109,6 +149,8 @@ describe('enquiries CLI on SQLite', () => {
     [['purge'], /number of days/],
     [['list', '--limit', 'ten'], /positive whole number/],
     [['list', '--bogus'], /Unknown option '--bogus'/],
+    [['list', '--status', 'spam'], /--status takes one of new, handled, held, released, erased/],
+    [['export', '--format', 'csv', '--status', 'x'], /--status takes one of/],
     [['retry', 'extra'], /Unexpected argument 'extra'/],
   ])('bad arguments %j → exit 2 with a clear message', (args, message) => {
     const r = cli(env, ...args);

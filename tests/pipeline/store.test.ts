@@ -40,10 +40,14 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
     for (const x of [a, b, s]) await insert(store, x, 600_000);
     const list = await store.list();
     expect(list.map((r) => r.name)).toEqual(['Second', 'First']);
-    expect({ ...list[1], dedupeKey: a.dedupeKey }).toEqual({ ...a, notification: 'pending' });
+    expect({ ...list[1], dedupeKey: a.dedupeKey }).toEqual({
+      ...a,
+      status: 'new',
+      notification: 'pending',
+    });
     const all = await store.list({ includeSpam: true });
     expect(all).toHaveLength(3);
-    expect(all[0]).toMatchObject({ spam: 'honeypot', notification: 'none' });
+    expect(all[0]).toMatchObject({ spam: 'honeypot', status: 'held', notification: 'none' });
   });
 
   it('writes an outbox row for ham only', async () => {
@@ -108,7 +112,11 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
     await insert(store, s, 600_000);
     const [job, ...rest] = await store.claimDue(T0, 60_000, 10);
     expect(rest).toHaveLength(0);
-    expect(job?.submission).toMatchObject({ id: s.id, email: s.email, message: s.message });
+    expect(job).toMatchObject({
+      kind: 'enquiry',
+      channel: 'email',
+      submission: { id: s.id, email: s.email, message: s.message },
+    });
     expect(await store.claimDue(T0 + 1, 60_000, 10)).toHaveLength(0); // leased
     expect(await store.markSent(job!.outboxId, 'not-the-token', T0)).toBe(false);
     expect(await store.markSent(job!.outboxId, job!.claimToken, T0)).toBe(true);
@@ -149,14 +157,24 @@ describe.each(backends)('SubmissionStore on %s', (_name, open) => {
     expect(again?.attempts).toBe(1);
   });
 
-  it('erases every submission and outbox row of one person, case-insensitively', async () => {
-    await insert(store, sub({ email: 'Asha@Example.com' }), 600_000);
-    await insert(store, sub({ email: 'asha@example.com', spam: 'honeypot' }), 600_000);
+  it('erases every submission and outbox row of one person, case-insensitively, to tombstones', async () => {
+    const a = sub({ email: 'Asha@Example.com', receivedAt: T0 + 2 });
+    const b = sub({ email: 'asha@example.com', spam: 'honeypot', receivedAt: T0 + 1 });
+    await insert(store, a, 600_000);
+    await insert(store, b, 600_000);
     await insert(store, sub({ email: 'other@example.com' }), 600_000);
     expect(await store.eraseByEmail('ASHA@example.com')).toBe(2);
     const left = await store.list({ includeSpam: true });
-    expect(left.map((r) => r.email)).toEqual(['other@example.com']);
+    expect(left.map((r) => [r.id, r.email, r.status])).toEqual([
+      [a.id, '', 'erased'],
+      [b.id, '', 'erased'],
+      [expect.any(String), 'other@example.com', 'new'],
+    ]);
+    for (const r of left.slice(0, 2)) {
+      expect(r).toMatchObject({ name: '', subject: '', message: '', ipHash: '', userAgent: '' });
+    }
     expect((await store.counts()).pending).toBe(1);
+    expect(await store.eraseByEmail('asha@example.com')).toBe(0);
   });
 
   it('purges submissions older than the cut-off with their outbox rows', async () => {

@@ -1,10 +1,12 @@
 /**
  * The metrics port as Prometheus scrapes it (docs/product.md#health-and-monitoring): the
- * process's own metrics, event-loop lag among them, and the enquiry and outbox series.
+ * process's own metrics, event-loop lag among them, and the enquiry and outbox series, the
+ * latter per configured notification channel (README "Health and metrics").
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetricsApp, createObservability } from '../../src/server/observability.ts';
+import { insert, newSubmission } from '../pipeline/support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('GET /metrics', () => {
@@ -28,7 +30,50 @@ describe('GET /metrics', () => {
     expect(p99, 'event-loop lag p99').not.toBeNull();
     expect(Number(p99?.[1])).toBeGreaterThan(0);
     expect(res.text).toMatch(/^enquiries_total\{outcome="accepted"\} 1$/m);
-    expect(res.text).toMatch(/^outbox_backlog 0$/m);
-    expect(res.text).toMatch(/^outbox_oldest_age_seconds 0$/m);
+    expect(res.text).toMatch(/^outbox_backlog\{channel="email"\} 0$/m);
+    expect(res.text).toMatch(/^outbox_oldest_age_seconds\{channel="email"\} 0$/m);
+    expect(res.text).toMatch(/^outbox_last_failure_timestamp_seconds\{channel="email"\} 0$/m);
+    expect(res.text).toMatch(/^outbox_deliveries_total\{channel="email",result="delivered"\} 0$/m);
+    expect(res.text).toMatch(/^outbox_deliveries_total\{channel="email",result="failed"\} 0$/m);
+    // Only configured channels appear.
+    expect(res.text).not.toMatch(/channel="(slack|webhook)"/);
+  });
+});
+
+describe('outbox series per channel', () => {
+  let t: TestApp;
+  let clock = Date.parse('2026-11-30T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp(
+      { SLACK_WEBHOOK_URL: 'http://127.0.0.1:9/slack' },
+      { now: () => clock },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('backlog, oldest age, attempts and last failure per configured channel', async () => {
+    const obs = createObservability(t.runtime);
+    const { store } = t.runtime;
+    await insert(store, newSubmission({ receivedAt: clock - 90_000 }), 1, t.runtime.channels);
+    await insert(store, newSubmission({ receivedAt: clock - 30_000 }), 1, t.runtime.channels);
+    const [job] = await store.claimDue(clock, 60_000, 1, 'slack');
+    await store.markFailed(job!.outboxId, job!.claimToken, 'HTTP 503', clock + 30_000, clock);
+    const [mail] = await store.claimDue(clock, 60_000, 1, 'email');
+    await store.markSent(mail!.outboxId, mail!.claimToken, clock);
+    clock += 10_000;
+    const res = await request(createMetricsApp(obs)).get('/metrics');
+    const value = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(res.text)?.[1]);
+    expect(value('outbox_backlog{channel="email"}')).toBe(1);
+    expect(value('outbox_backlog{channel="slack"}')).toBe(2);
+    expect(value('outbox_oldest_age_seconds{channel="email"}')).toBe(40);
+    expect(value('outbox_oldest_age_seconds{channel="slack"}')).toBe(100);
+    expect(value('outbox_last_failure_timestamp_seconds{channel="slack"}')).toBe(
+      (clock - 10_000) / 1000,
+    );
+    expect(value('outbox_last_failure_timestamp_seconds{channel="email"}')).toBe(0);
+    expect(res.text).not.toMatch(/channel="webhook"/);
   });
 });

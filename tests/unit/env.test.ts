@@ -48,6 +48,12 @@ describe('parseEnv', () => {
     ['NOTIFY_TO', 'agency', 'must be an email address'],
     ['DATABASE_URL', 'mysql://db/site', 'must be a URL starting with postgres: or postgresql:'],
     ['FORM_SECRET', 'short', 'must be at least 16 characters'],
+    ['SLACK_WEBHOOK_URL', 'http://hooks.slack.com/services/T/B/X', 'must be an https:// URL'],
+    ['SLACK_WEBHOOK_URL', 'not a url at all', 'must be an https:// URL'],
+    ['WEBHOOK_URL', 'http://10.0.0.8/hook', 'must be an https:// URL'],
+    ['WEBHOOK_SECRET', 'a-plain-password-of-some-length', 'must be whsec_ followed by the base64'],
+    ['WEBHOOK_SECRET', `whsec_${Buffer.alloc(16, 1).toString('base64')}`, '24 to 64 random bytes'],
+    ['WEBHOOK_SECRET', 'whsec_not base64!', 'must be whsec_'],
   ])('%s=%j → one line naming it (the old parser used a default)', (name, value, problem) => {
     let error: unknown;
     try {
@@ -62,6 +68,32 @@ describe('parseEnv', () => {
     expect(message).not.toContain('\n');
     // Values are not echoed: they may be secrets.
     if (value.length > 3) expect(message).not.toContain(value);
+  });
+
+  it('the notification channels: https URLs (loopback http for tests), a signing key with the webhook', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(
+      parseEnv({
+        ...TEST,
+        SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/x',
+        WEBHOOK_URL: 'http://127.0.0.1:8080/hook',
+        WEBHOOK_SECRET: secret,
+      }),
+    ).toMatchObject({
+      SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/x',
+      WEBHOOK_URL: 'http://127.0.0.1:8080/hook',
+      WEBHOOK_SECRET: secret,
+    });
+    expect(parseEnv({ ...TEST, SLACK_WEBHOOK_URL: 'http://localhost:9/x' }).SLACK_WEBHOOK_URL).toBe(
+      'http://localhost:9/x',
+    );
+    expect(parseEnv({ ...TEST, WEBHOOK_URL: '', WEBHOOK_SECRET: '' })).toMatchObject({
+      WEBHOOK_URL: undefined,
+      WEBHOOK_SECRET: undefined,
+    });
+    expect(() => parseEnv({ ...TEST, WEBHOOK_URL: 'https://hooks.example/x' })).toThrow(
+      /^Invalid configuration: WEBHOOK_SECRET: required when WEBHOOK_URL is set/,
+    );
   });
 
   it('the CLI schema checks only what the store needs', () => {

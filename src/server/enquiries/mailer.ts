@@ -1,16 +1,29 @@
 /**
- * The agency notification e-mail (docs/product.md#enquiry-handling), sent with Nodemailer over SMTP_URL.
+ * The agency notification e-mail (docs/product.md#enquiry-handling), sent with Nodemailer over
+ * SMTP_URL, and the staff invite e-mail.
  *
  * From is the agency's own address (NOTIFY_FROM) so SPF/DMARC pass; the visitor goes in
  * Reply-To; the body is plain text with every field. Header values are stripped of control
  * characters here as well as in validation, so injected CR/LF can never add a header.
  */
 import nodemailer from 'nodemailer';
-import type { NewSubmission } from './store.ts';
+import { site } from '../../site.config.ts';
+import type { InviteNotice, NewSubmission } from './store.ts';
 
-/** Sends one notification; rejects on any SMTP failure (the outbox then retries). */
+/** The outbox row a send belongs to. */
+export interface Delivery {
+  /** The outbox row's id: the same on every retry of this delivery (receivers de-duplicate on it). */
+  id: string;
+}
+
+/**
+ * One channel's sender (e-mail, Slack, webhook): each call delivers one message and rejects on
+ * any failure, which the outbox records and retries (`outbox.ts`).
+ */
 export interface Notifier {
-  send(submission: Omit<NewSubmission, 'dedupeKey'>): Promise<void>;
+  send(submission: Omit<NewSubmission, 'dedupeKey'>, delivery: Delivery): Promise<void>;
+  /** E-mail only: a staff invite with its one-time link. */
+  sendInvite?(invite: InviteNotice): Promise<void>;
   close(): void;
 }
 
@@ -35,6 +48,19 @@ export function notificationText(s: Omit<NewSubmission, 'dedupeKey'>): string {
     '',
     '-- ',
     'Reply to this e-mail to answer the visitor directly.',
+  ].join('\n');
+}
+
+/** The plain-text body of a staff invite (exported for tests). */
+export function inviteText(invite: InviteNotice): string {
+  return [
+    `You have been invited to the ${site.name} enquiry inbox.`,
+    '',
+    'Open this link to set up your sign-in with a passkey (no password):',
+    invite.link,
+    '',
+    `The link works once and expires at ${new Date(invite.expiresAt).toISOString()}.`,
+    'If you did not expect this invitation, ignore this e-mail.',
   ].join('\n');
 }
 
@@ -72,6 +98,14 @@ export function createSmtpNotifier(opts: SmtpNotifierOptions): Notifier {
         subject: `Website enquiry: ${headerSafe(s.subject)}`,
         text: notificationText(s),
         headers: { 'X-Enquiry-Id': s.id },
+      });
+    },
+    async sendInvite(invite) {
+      await transport.sendMail({
+        from: opts.from,
+        to: headerSafe(invite.to),
+        subject: `Your invitation to the ${site.name} inbox`,
+        text: inviteText(invite),
       });
     },
     close() {

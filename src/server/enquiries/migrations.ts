@@ -1,12 +1,10 @@
 /**
  * Versioned schema migrations, applied in order at start-up and recorded in
- * `schema_migrations`. Never edit a released step; append a new version instead.
+ * `schema_migrations`. Never edit a released step; append a new version instead. The inbox's
+ * steps are 2, 3, …; the staff app's start at 100, so the two lists never collide.
  *
  * SQLite stores times as INTEGER epoch ms; PostgreSQL uses timestamptz for instants a person
- * reads (received_at, sent_at) and BIGINT epoch ms for scheduling columns.
- *
- * Versions 2, 3 … belong to the inbox's enquiry statuses; versions from 100 to the staff side
- * (`src/server/staff/`), whose tables depend on no column of the enquiry tables.
+ * reads (received_at, sent_at, handled_at, …) and BIGINT epoch ms for scheduling columns.
  */
 export interface Migration {
   version: number;
@@ -51,6 +49,114 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         window_start INTEGER NOT NULL,
         count INTEGER NOT NULL
       );
+    `,
+  },
+  {
+    version: 2,
+    description: 'enquiry statuses, one outbox row per channel, invites, full-text index',
+    // SQLite cannot drop the outbox's UNIQUE (submission_id) or give submissions a stable
+    // integer key in place, so both tables are rebuilt (https://www.sqlite.org/lang_altertable.html#otheralter).
+    // The new outbox references submissions_v2, which the rename below turns into
+    // "submissions": dropping the old tables then cascades into nothing.
+    // `seq` is the full-text index's rowid: an INTEGER PRIMARY KEY keeps its value through
+    // VACUUM, which an implicit rowid does not (https://www.sqlite.org/lang_vacuum.html). It is
+    // the receipt time in ms × 1000 plus the arrival within that ms (`SQLITE_SEQ` in
+    // sqlite-store.ts), so "newest first" is the table's own order and FTS5's rowid order: a
+    // search walks its matches from the newest and stops at the page's end
+    // (docs/decisions/026-search-in-the-stores-own-index.md).
+    sql: `
+      CREATE TABLE submissions_v2 (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        message TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        ip_hash TEXT NOT NULL,
+        user_agent TEXT NOT NULL,
+        privacy_notice_version TEXT NOT NULL,
+        spam TEXT NOT NULL,
+        dedupe_key TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('new', 'handled', 'held', 'released', 'erased')),
+        handled_at INTEGER,
+        released_at INTEGER
+      );
+      INSERT INTO submissions_v2 (seq, id, name, email, subject, message, received_at, ip_hash,
+          user_agent, privacy_notice_version, spam, dedupe_key, status)
+        SELECT received_at * 1000 + ROW_NUMBER() OVER (PARTITION BY received_at ORDER BY id) - 1,
+               id, name, email, subject, message, received_at, ip_hash, user_agent,
+               privacy_notice_version, spam, dedupe_key,
+               CASE WHEN spam = 'ham' THEN 'new' ELSE 'held' END
+        FROM submissions ORDER BY received_at, id;
+      CREATE TABLE outbox_v2 (
+        id TEXT PRIMARY KEY,
+        submission_id TEXT REFERENCES submissions_v2 (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'slack', 'webhook')),
+        kind TEXT NOT NULL CHECK (kind IN ('enquiry', 'invite')),
+        recipient TEXT,
+        payload TEXT,
+        created_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        claim_token TEXT,
+        last_error TEXT,
+        sent_at INTEGER,
+        cancelled_at INTEGER,
+        UNIQUE (submission_id, channel)
+      );
+      INSERT INTO outbox_v2 (id, submission_id, channel, kind, created_at, attempts,
+          next_attempt_at, lease_until, claim_token, last_error, sent_at)
+        SELECT o.id, o.submission_id, 'email', 'enquiry', s.received_at, o.attempts,
+               o.next_attempt_at, o.lease_until, o.claim_token, o.last_error, o.sent_at
+        FROM outbox o JOIN submissions s ON s.id = o.submission_id;
+      DROP TABLE outbox;
+      DROP TABLE submissions;
+      ALTER TABLE submissions_v2 RENAME TO submissions;
+      ALTER TABLE outbox_v2 RENAME TO outbox;
+      CREATE INDEX submissions_dedupe ON submissions (dedupe_key, received_at);
+      CREATE INDEX submissions_received ON submissions (received_at);
+      CREATE INDEX submissions_status ON submissions (status, seq);
+      CREATE INDEX submissions_email ON submissions (lower(email));
+      CREATE INDEX outbox_due ON outbox (channel, next_attempt_at)
+        WHERE sent_at IS NULL AND cancelled_at IS NULL;
+      CREATE INDEX outbox_recipient ON outbox (lower(recipient)) WHERE recipient IS NOT NULL;
+      CREATE TABLE channel_status (
+        channel TEXT PRIMARY KEY,
+        last_failure_at INTEGER,
+        last_error TEXT
+      );
+      -- External-content FTS5 over the four fields and the status, kept in step by triggers
+      -- (https://www.sqlite.org/fts5.html#external_content_tables). Words as written, case
+      -- folded: no stemming and no accent folding, like PostgreSQL's 'simple' configuration.
+      -- The status is indexed too so that a search within one status is an intersection
+      -- inside the index, never a read of every matching row (decision 026).
+      CREATE VIRTUAL TABLE submissions_fts USING fts5(
+        name, email, subject, message, status,
+        content = 'submissions', content_rowid = 'seq',
+        tokenize = 'unicode61 remove_diacritics 0'
+      );
+      INSERT INTO submissions_fts (submissions_fts) VALUES ('rebuild');
+      -- A deleted or changed row's words leave the index at once instead of waiting behind a
+      -- delete marker for the next merge: erasure must not leave them in the file
+      -- (https://www.sqlite.org/fts5.html#the_secure_delete_configuration_option).
+      INSERT INTO submissions_fts (submissions_fts, rank) VALUES ('secure-delete', 1);
+      CREATE TRIGGER submissions_fts_insert AFTER INSERT ON submissions BEGIN
+        INSERT INTO submissions_fts (rowid, name, email, subject, message, status)
+          VALUES (new.seq, new.name, new.email, new.subject, new.message, new.status);
+      END;
+      CREATE TRIGGER submissions_fts_delete AFTER DELETE ON submissions BEGIN
+        INSERT INTO submissions_fts (submissions_fts, rowid, name, email, subject, message, status)
+          VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message, old.status);
+      END;
+      CREATE TRIGGER submissions_fts_update AFTER UPDATE OF name, email, subject, message, status
+          ON submissions BEGIN
+        INSERT INTO submissions_fts (submissions_fts, rowid, name, email, subject, message, status)
+          VALUES ('delete', old.seq, old.name, old.email, old.subject, old.message, old.status);
+        INSERT INTO submissions_fts (rowid, name, email, subject, message, status)
+          VALUES (new.seq, new.name, new.email, new.subject, new.message, new.status);
+      END;
     `,
   },
   {
@@ -149,6 +255,64 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         key TEXT PRIMARY KEY,
         window_start BIGINT NOT NULL,
         count INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    version: 2,
+    description: 'enquiry statuses, one outbox row per channel, invites, full-text index',
+    // The search vector is a stored generated column with a GIN index
+    // (https://www.postgresql.org/docs/current/textsearch-tables.html). 'simple': words as
+    // written, lower-cased, no stemming or stop words (names and addresses are not English).
+    // The address also goes in split at @ and dots, so a search for its local part or its
+    // domain finds it, as it does in SQLite's FTS5. `<`, `>`, `&` and `/` become spaces first:
+    // PostgreSQL's parser would otherwise drop `<b>…</b>` and `&amp;` as markup and keep a URL
+    // or path as one word, where FTS5 sees the words in them (search.ts applies the same to
+    // the query).
+    sql: `
+      ALTER TABLE submissions
+        ADD COLUMN status TEXT,
+        ADD COLUMN handled_at TIMESTAMPTZ,
+        ADD COLUMN released_at TIMESTAMPTZ;
+      UPDATE submissions SET status = CASE WHEN spam = 'ham' THEN 'new' ELSE 'held' END;
+      ALTER TABLE submissions
+        ALTER COLUMN status SET NOT NULL,
+        ADD CONSTRAINT submissions_status_check
+          CHECK (status IN ('new', 'handled', 'held', 'released', 'erased')),
+        ADD COLUMN search tsvector GENERATED ALWAYS AS (
+          to_tsvector('simple'::regconfig, translate(
+            name || ' ' || email || ' ' || translate(email, '@.', '  ') || ' ' ||
+            subject || ' ' || message, '<>&/', '    '))
+        ) STORED;
+      CREATE INDEX submissions_search ON submissions USING GIN (search);
+      DROP INDEX submissions_received;
+      CREATE INDEX submissions_received ON submissions (received_at DESC, id DESC);
+      CREATE INDEX submissions_status ON submissions (status, received_at DESC, id DESC);
+      ALTER TABLE outbox
+        ADD COLUMN channel TEXT NOT NULL DEFAULT 'email'
+          CHECK (channel IN ('email', 'slack', 'webhook')),
+        ADD COLUMN kind TEXT NOT NULL DEFAULT 'enquiry' CHECK (kind IN ('enquiry', 'invite')),
+        ADD COLUMN recipient TEXT,
+        ADD COLUMN payload TEXT,
+        ADD COLUMN created_at BIGINT,
+        ADD COLUMN cancelled_at TIMESTAMPTZ,
+        ALTER COLUMN submission_id DROP NOT NULL,
+        DROP CONSTRAINT outbox_submission_id_key,
+        ADD CONSTRAINT outbox_submission_channel UNIQUE (submission_id, channel);
+      UPDATE outbox o SET created_at = (extract(epoch FROM s.received_at) * 1000)::bigint
+        FROM submissions s WHERE s.id = o.submission_id;
+      ALTER TABLE outbox
+        ALTER COLUMN created_at SET NOT NULL,
+        ALTER COLUMN channel DROP DEFAULT,
+        ALTER COLUMN kind DROP DEFAULT;
+      DROP INDEX outbox_due;
+      CREATE INDEX outbox_due ON outbox (channel, next_attempt_at)
+        WHERE sent_at IS NULL AND cancelled_at IS NULL;
+      CREATE INDEX outbox_recipient ON outbox (lower(recipient)) WHERE recipient IS NOT NULL;
+      CREATE TABLE channel_status (
+        channel TEXT PRIMARY KEY,
+        last_failure_at TIMESTAMPTZ,
+        last_error TEXT
       );
     `,
   },

@@ -1,19 +1,31 @@
 /**
- * The outbox worker (docs/product.md#enquiry-handling): delivers pending notifications, retries failures with
+ * The outbox worker (docs/product.md#enquiry-handling,
+ * docs/decisions/025-notification-channels-through-the-outbox.md): one per channel (e-mail,
+ * Slack, webhook), each claiming only its own channel's rows, so a channel that is down or slow
+ * never holds back another. It delivers pending notifications, retries failures with
  * exponential backoff (never dropping one), resumes after a restart (state is in the store),
  * delivers at least once and marks sent exactly once (claims carry a lease + token).
  *
- * One loop per process: it sleeps until the earliest due row (at most `pollMs`), and
- * `kick()` wakes it right after a new submission is stored.
+ * Each loop sleeps until its channel's earliest due row (at most `pollMs`), and `kick()` wakes
+ * it right after a new submission is stored or a held one released.
+ *
+ * Logs carry ids, the channel and a short error text ({@link deliveryError}): never an
+ * enquiry's text, a person's address or an invite's link.
  */
+import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
 import type { Notifier } from './mailer.ts';
-import { backoffMs, type SubmissionStore } from './store.ts';
+import { backoffMs, type OutboxJob, type SubmissionStore } from './store.ts';
+
+/** One delivery attempt's result, for `outbox_deliveries_total{channel,result}`. */
+export type AttemptResult = 'delivered' | 'failed';
 
 export interface OutboxWorkerOptions {
   store: SubmissionStore;
   notifier: Notifier;
   logger: Logger;
+  /** The channel whose rows this worker claims (default e-mail). */
+  channel?: Channel;
   /** Longest sleep between scans, ms (catches rows written by other instances). */
   pollMs?: number;
   /** How long a claim is held before another worker may take the row, ms. */
@@ -23,6 +35,8 @@ export interface OutboxWorkerOptions {
   /** Backoff for attempt n, ms (tests shorten it). */
   backoff?: (attempts: number) => number;
   now?: () => number;
+  /** Called once per attempt (metrics). */
+  onAttempt?: (channel: Channel, result: AttemptResult) => void;
 }
 
 export class OutboxWorker {
@@ -35,13 +49,20 @@ export class OutboxWorker {
 
   constructor(options: OutboxWorkerOptions) {
     this.#o = {
+      channel: 'email',
       pollMs: 5000,
       leaseMs: 60_000,
       batch: 10,
       backoff: (n) => backoffMs(n),
       now: () => Date.now(),
+      onAttempt: () => {},
       ...options,
     };
+  }
+
+  /** The channel this worker delivers. */
+  get channel(): Channel {
+    return this.#o.channel;
   }
 
   /** Start the loop (idempotent). */
@@ -52,7 +73,7 @@ export class OutboxWorker {
     this.#loop = this.#run();
   }
 
-  /** Wake the loop now (a submission was just stored). */
+  /** Wake the loop now (a submission was just stored or released). */
   kick(): void {
     this.#wake?.();
   }
@@ -71,30 +92,41 @@ export class OutboxWorker {
 
   /** Claim and deliver every row due now; returns how many were sent. Used by the loop and tests. */
   async drainOnce(): Promise<number> {
-    const { store, notifier, logger, leaseMs, batch, backoff, now } = this.#o;
+    const { store, logger, leaseMs, batch, backoff, now, channel, onAttempt } = this.#o;
     let sent = 0;
     // One pass over the rows due when it starts: a row that fails is rescheduled after
     // `startedAt`, so the pass ends even when the backoff is zero.
     const startedAt = now();
     while (!this.#stopping) {
-      const jobs = await store.claimDue(startedAt, leaseMs, batch);
+      const jobs = await store.claimDue(startedAt, leaseMs, batch, channel);
       if (jobs.length === 0) break;
       for (const job of jobs) {
         // Between jobs a stop() request is honoured; the leases of unattempted rows expire.
         if (this.#stopping) break;
-        const ids = { submissionId: job.submission.id, outboxId: job.outboxId };
+        const ids =
+          job.kind === 'enquiry'
+            ? { channel, submissionId: job.submission.id, outboxId: job.outboxId }
+            : { channel, invite: true, outboxId: job.outboxId };
+        if (job.kind === 'invite' && now() >= job.invite.expiresAt) {
+          await store.markCancelled(job.outboxId, job.claimToken, 'invite expired unsent', now());
+          logger.warn(ids, 'invite e-mail expired before it could be sent; cancelled');
+          continue;
+        }
         try {
-          await notifier.send(job.submission);
+          await this.#deliver(job);
         } catch (e) {
           const attempts = job.attempts + 1;
           const next = Math.max(now() + backoff(attempts), startedAt + 1);
-          await store.markFailed(job.outboxId, job.claimToken, errorText(e), next);
+          const err = deliveryError(e);
+          onAttempt(channel, 'failed');
+          await store.markFailed(job.outboxId, job.claimToken, err, next, now());
           logger.warn(
-            { ...ids, attempts, nextAttemptAt: new Date(next).toISOString(), err: errorText(e) },
+            { ...ids, attempts, nextAttemptAt: new Date(next).toISOString(), err },
             'notification failed; will retry',
           );
           continue;
         }
+        onAttempt(channel, 'delivered');
         const marked = await store.markSent(job.outboxId, job.claimToken, now());
         sent += 1;
         logger.info({ ...ids, marked }, 'notification sent');
@@ -104,18 +136,27 @@ export class OutboxWorker {
     return sent;
   }
 
+  #deliver(job: OutboxJob): Promise<void> {
+    const { notifier } = this.#o;
+    if (job.kind === 'enquiry') return notifier.send(job.submission, { id: job.outboxId });
+    if (!notifier.sendInvite) {
+      return Promise.reject(new Error(`the ${this.#o.channel} channel cannot send invites`));
+    }
+    return notifier.sendInvite(job.invite);
+  }
+
   async #run(): Promise<void> {
-    const { store, logger, pollMs, now } = this.#o;
+    const { store, logger, pollMs, now, channel } = this.#o;
     while (this.#running) {
       try {
         await this.drainOnce();
       } catch (e) {
-        logger.error({ err: errorText(e) }, 'outbox scan failed');
+        logger.error({ channel, err: deliveryError(e) }, 'outbox scan failed');
       }
       if (!this.#running) break;
       let delay = pollMs;
       try {
-        const due = await store.nextDueAt();
+        const due = await store.nextDueAt(channel);
         if (due !== null) delay = Math.max(10, Math.min(pollMs, due - now()));
       } catch {
         // Store unreachable: keep polling at the normal rate.
@@ -130,6 +171,35 @@ export class OutboxWorker {
   }
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+/** What a failure may carry that names it without saying what was sent or to whom. */
+interface FailureFacts {
+  name?: unknown;
+  code?: unknown;
+  responseCode?: unknown;
+  statusCode?: unknown;
+  cause?: unknown;
+  original?: unknown;
+}
+
+/**
+ * A short text for a failed attempt, kept in the store and logged: the SMTP reply code, the
+ * HTTP status, or the error's name and system code (ECONNREFUSED, ETIMEDOUT …). Never an
+ * error's message, which may quote an address, a reply body or the message itself.
+ */
+export function deliveryError(e: unknown): string {
+  const codes: string[] = [];
+  const names: string[] = [];
+  let current: unknown = e;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const f = current as FailureFacts;
+    if (typeof f.statusCode === 'number') codes.push(`HTTP ${f.statusCode}`);
+    if (typeof f.responseCode === 'number') codes.push(`SMTP ${f.responseCode}`);
+    if (typeof f.code === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(f.code)) codes.push(f.code);
+    if (typeof f.name === 'string' && /^\w{1,40}$/.test(f.name) && f.name !== 'Error') {
+      names.push(f.name);
+    }
+    current = f.original ?? f.cause;
+  }
+  const parts = codes.length > 0 ? codes : names;
+  return [...new Set(parts)].join(' ') || 'Error';
 }

@@ -1,25 +1,61 @@
 /**
  * `SubmissionStore` on PostgreSQL via `pg`, used when DATABASE_URL is set, so
  * several instances can share one database. Same behaviour as `sqlite-store.ts`; the shared
- * suite in tests/pipeline/store.test.ts holds both to it.
+ * suites in tests/pipeline/store.test.ts and inbox-store.test.ts hold both to it.
  *
  * Concurrency: migrations run under a session advisory lock; duplicate detection takes a
- * transaction advisory lock on the content hash; outbox claims use FOR UPDATE SKIP LOCKED.
+ * transaction advisory lock on the content hash; outbox claims use FOR UPDATE SKIP LOCKED;
+ * status changes are conditional UPDATEs, so of two instances changing one enquiry at once the
+ * second waits for the first's row lock and then finds the status changed (a release is made
+ * once, and its deliveries queued once).
+ *
+ * Search: a stored `tsvector` column with a GIN index, queried with `plainto_tsquery`
+ * (migration 2; docs/decisions/026-search-in-the-stores-own-index.md).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Channel } from '../inbox/types.ts';
+import { timeOrderedId } from './ids.ts';
 import { PG_MIGRATIONS } from './migrations.ts';
 import type {
+  DeliveryFigures,
+  EnquiryRecord,
+  HandledResult,
   InsertResult,
+  InviteNotice,
   ListOptions,
   NewSubmission,
   OutboxJob,
+  PageQuery,
+  PageRow,
   RateLimitResult,
+  ReleaseResult,
+  SpamResult,
   StoredSubmission,
   SubmissionStore,
   StoreCounts,
 } from './store.ts';
-import { str, toStoredSubmission, toSubmission, type Row } from './rows.ts';
+import {
+  DELIVERY_RANK_SQL,
+  figures,
+  handledOutcome,
+  numOrNull,
+  spamOutcome,
+  str,
+  toEnquiryRecord,
+  toOutboxJob,
+  toPageRow,
+  toStoredSubmission,
+  type Row,
+} from './rows.ts';
+
+/** The submission columns a delivery or a listing needs (not the search vector). */
+const SUBMISSION_COLUMNS = `s.id, s.name, s.email, s.subject, s.message, s.received_at, s.ip_hash,
+  s.user_agent, s.privacy_notice_version, s.spam, s.status, s.handled_at, s.released_at`;
+const DELIVERY_RANK = `(SELECT MAX(${DELIVERY_RANK_SQL}) FROM outbox o
+  WHERE o.submission_id = s.id) AS delivery_rank`;
+const UNDELIVERED = 'sent_at IS NULL AND cancelled_at IS NULL';
+type Queryable = pg.Pool | pg.PoolClient;
 
 const MIGRATION_LOCK = 7_341_001;
 
@@ -107,10 +143,13 @@ export class PgStore implements SubmissionStore {
     sub: NewSubmission,
     limit: { key: string; max: number; windowMs: number },
     dedupeWindowMs: number,
+    channels: readonly Channel[] = ['email'],
   ): Promise<{ rate: RateLimitResult; stored?: InsertResult }> {
     return this.#tx(async (c) => {
       const rate = await this.#hit(c, limit.key, limit.max, limit.windowMs, sub.receivedAt);
-      return rate.allowed ? { rate, stored: await this.#insert(c, sub, dedupeWindowMs) } : { rate };
+      return rate.allowed
+        ? { rate, stored: await this.#insert(c, sub, dedupeWindowMs, channels) }
+        : { rate };
     });
   }
 
@@ -118,6 +157,7 @@ export class PgStore implements SubmissionStore {
     c: pg.PoolClient,
     sub: NewSubmission,
     dedupeWindowMs: number,
+    channels: readonly Channel[],
   ): Promise<InsertResult> {
     {
       await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [sub.dedupeKey]);
@@ -130,8 +170,8 @@ export class PgStore implements SubmissionStore {
       }
       await c.query(
         `INSERT INTO submissions (id, name, email, subject, message, received_at, ip_hash,
-           user_agent, privacy_notice_version, spam, dedupe_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+           user_agent, privacy_notice_version, spam, dedupe_key, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         [
           sub.id,
           sub.name,
@@ -144,42 +184,41 @@ export class PgStore implements SubmissionStore {
           sub.privacyNoticeVersion,
           sub.spam,
           sub.dedupeKey,
+          sub.spam === 'ham' ? 'new' : 'held',
         ],
       );
-      if (sub.spam === 'ham') {
-        await c.query(
-          'INSERT INTO outbox (id, submission_id, next_attempt_at) VALUES ($1, $2, $3)',
-          [randomUUID(), sub.id, sub.receivedAt],
-        );
-      }
+      if (sub.spam === 'ham') await queueDeliveries(c, sub.id, channels, sub.receivedAt);
       return { id: sub.id, duplicate: false };
     }
   }
 
-  async claimDue(now: number, leaseMs: number, limit: number): Promise<OutboxJob[]> {
+  async claimDue(
+    now: number,
+    leaseMs: number,
+    limit: number,
+    channel: Channel = 'email',
+  ): Promise<OutboxJob[]> {
     const token = randomUUID();
     const { rows } = await this.#pool.query(
       `WITH due AS (
          SELECT id FROM outbox
-         WHERE sent_at IS NULL AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
-         ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
-       UPDATE outbox o SET lease_until = $1, claim_token = $2 FROM due, submissions s
-       WHERE o.id = due.id AND s.id = o.submission_id
-       RETURNING o.id AS outbox_id, o.attempts, s.*`,
-      [now + leaseMs, token, now, limit],
+         WHERE channel = $5 AND ${UNDELIVERED} AND next_attempt_at <= $3
+           AND (lease_until IS NULL OR lease_until <= $3)
+         ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE outbox o SET lease_until = $1, claim_token = $2 FROM due WHERE o.id = due.id
+         RETURNING o.id AS outbox_id, o.submission_id, o.channel, o.kind, o.payload, o.attempts)
+       SELECT c.*, ${SUBMISSION_COLUMNS} FROM claimed c
+         LEFT JOIN submissions s ON s.id = c.submission_id`,
+      [now + leaseMs, token, now, limit, channel],
     );
-    return rows.map((r: Row) => ({
-      outboxId: str(r['outbox_id']),
-      claimToken: token,
-      attempts: Number(r['attempts']),
-      submission: toSubmission(r),
-    }));
+    return rows.map((r: Row) => toOutboxJob(r, token));
   }
 
   async markSent(outboxId: string, claimToken: string, now: number): Promise<boolean> {
     const r = await this.#pool.query(
       `UPDATE outbox SET sent_at = $1, attempts = attempts + 1, lease_until = NULL,
-         claim_token = NULL, last_error = NULL
+         claim_token = NULL, last_error = NULL, payload = NULL
        WHERE id = $2 AND claim_token = $3 AND sent_at IS NULL`,
       [new Date(now), outboxId, claimToken],
     );
@@ -191,45 +230,213 @@ export class PgStore implements SubmissionStore {
     claimToken: string,
     error: string,
     nextAttemptAt: number,
+    now = Date.now(),
   ): Promise<void> {
     await this.#pool.query(
-      `UPDATE outbox SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2,
-         lease_until = NULL, claim_token = NULL
-       WHERE id = $3 AND claim_token = $4 AND sent_at IS NULL`,
-      [error.slice(0, 500), nextAttemptAt, outboxId, claimToken],
+      `WITH failed AS (
+         UPDATE outbox SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2,
+           lease_until = NULL, claim_token = NULL
+         WHERE id = $3 AND claim_token = $4 AND sent_at IS NULL
+         RETURNING channel)
+       INSERT INTO channel_status (channel, last_failure_at, last_error)
+         SELECT channel, $5, $1 FROM failed
+       ON CONFLICT (channel) DO UPDATE SET
+         last_failure_at = EXCLUDED.last_failure_at, last_error = EXCLUDED.last_error`,
+      [error.slice(0, 200), nextAttemptAt, outboxId, claimToken, new Date(now)],
     );
   }
 
-  async nextDueAt(): Promise<number | null> {
-    const { rows } = await this.#pool.query(
-      'SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 0))) AS due FROM outbox WHERE sent_at IS NULL',
+  async markCancelled(
+    outboxId: string,
+    claimToken: string,
+    reason: string,
+    now: number,
+  ): Promise<void> {
+    await this.#pool.query(
+      `UPDATE outbox SET cancelled_at = $1, last_error = $2, payload = NULL, lease_until = NULL,
+         claim_token = NULL
+       WHERE id = $3 AND claim_token = $4 AND sent_at IS NULL`,
+      [new Date(now), reason.slice(0, 200), outboxId, claimToken],
     );
-    const due = (rows[0] as Row)['due'];
-    return due == null ? null : Number(due);
+  }
+
+  async nextDueAt(channel?: Channel): Promise<number | null> {
+    const { rows } = await this.#pool.query(
+      `SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 0))) AS due FROM outbox
+       WHERE ${UNDELIVERED} AND ($1::text IS NULL OR channel = $1)`,
+      [channel ?? null],
+    );
+    return numOrNull((rows[0] as Row)['due']);
+  }
+
+  /** WHERE clause and parameters for a status and search filter, numbered from `$1`. */
+  #filter(status: string | undefined, terms: readonly string[] | undefined, hideHeld = false) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (terms && terms.length > 0) {
+      params.push(terms.join(' '));
+      // The same markup-free reading as the indexed text (migration 2).
+      where.push(
+        `s.search @@ plainto_tsquery('simple', translate($${params.length}, '<>&/', '    '))`,
+      );
+    }
+    if (status) {
+      params.push(status);
+      where.push(`s.status = $${params.length}`);
+    } else if (hideHeld) where.push("s.status <> 'held'");
+    return { where: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
   }
 
   async list(opts: ListOptions = {}): Promise<StoredSubmission[]> {
+    const { where, params } = this.#filter(opts.status, opts.terms, !opts.includeSpam);
     const { rows } = await this.#pool.query(
-      `SELECT s.*, o.id AS outbox_id, o.sent_at, o.attempts FROM submissions s
-       LEFT JOIN outbox o ON o.submission_id = s.id
-       WHERE ($1 OR s.spam = 'ham')
-       ORDER BY s.received_at DESC, s.id DESC LIMIT $2`,
-      [Boolean(opts.includeSpam), opts.limit ?? null],
+      `SELECT ${SUBMISSION_COLUMNS}, ${DELIVERY_RANK} FROM submissions s ${where}
+       ORDER BY s.received_at DESC, s.id DESC LIMIT $${params.length + 1}`,
+      [...params, opts.limit ?? null],
     );
     return rows.map(toStoredSubmission);
   }
 
-  eraseByEmail(email: string): Promise<number> {
-    return this.#tx(async (c) => {
-      await c.query(
-        'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE lower(email) = lower($1))',
-        [email.trim()],
+  async page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {
+    const { where, params } = this.#filter(query.status, query.terms);
+    const n = params.length;
+    const [count, page] = await Promise.all([
+      // Counting stops past `countLimit`: the planner then walks the newest rows or the GIN
+      // index only as far as it must (an exact count of a common word reads every match).
+      this.#pool.query(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM submissions s ${where} LIMIT $${n + 1}) t`,
+        [...params, query.countLimit === undefined ? null : query.countLimit + 1],
+      ),
+      this.#pool.query(
+        `SELECT s.id, s.received_at, s.status, s.name, s.email, s.subject, s.message,
+           ${DELIVERY_RANK}
+         FROM submissions s ${where}
+         ORDER BY s.received_at DESC, s.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, query.limit, query.offset],
+      ),
+    ]);
+    const counted = Number((count.rows[0] as Row)['n']);
+    const capped = query.countLimit !== undefined && counted > query.countLimit;
+    return {
+      rows: page.rows.map(toPageRow),
+      total: capped ? (query.countLimit ?? counted) : counted,
+      capped,
+    };
+  }
+
+  async get(id: string): Promise<EnquiryRecord | null> {
+    const [s, o] = await Promise.all([
+      this.#pool.query(`SELECT ${SUBMISSION_COLUMNS} FROM submissions s WHERE s.id = $1`, [id]),
+      this.#pool.query('SELECT * FROM outbox WHERE submission_id = $1', [id]),
+    ]);
+    const row = s.rows[0] as Row | undefined;
+    return row ? toEnquiryRecord(row, o.rows) : null;
+  }
+
+  async #status(q: Queryable, id: string): Promise<string | null> {
+    const { rows } = await q.query('SELECT status FROM submissions WHERE id = $1', [id]);
+    return rows.length > 0 ? str((rows[0] as Row)['status']) : null;
+  }
+
+  async setHandled(id: string, handled: boolean, now: number): Promise<HandledResult> {
+    const r = handled
+      ? await this.#pool.query(
+          `UPDATE submissions SET status = 'handled', handled_at = $1
+           WHERE id = $2 AND status IN ('new', 'released')`,
+          [new Date(now), id],
+        )
+      : await this.#pool.query(
+          `UPDATE submissions SET status = 'new', handled_at = NULL
+           WHERE id = $1 AND status = 'handled'`,
+          [id],
+        );
+    if (r.rowCount === 1) return 'ok';
+    return handledOutcome(await this.#status(this.#pool, id), handled);
+  }
+
+  release(id: string, channels: readonly Channel[], now: number): Promise<ReleaseResult> {
+    return this.#tx(async (c): Promise<ReleaseResult> => {
+      // The row lock makes a concurrent release wait here, then see status 'released'.
+      const r = await c.query(
+        `UPDATE submissions SET status = 'released', released_at = $1
+         WHERE id = $2 AND status = 'held'`,
+        [new Date(now), id],
       );
-      const r = await c.query('DELETE FROM submissions WHERE lower(email) = lower($1)', [
-        email.trim(),
-      ]);
+      if (r.rowCount !== 1) return (await this.#status(c, id)) === null ? 'not-found' : 'not-held';
+      await queueDeliveries(c, id, channels, now);
+      return 'released';
+    });
+  }
+
+  markSpam(id: string, now: number): Promise<SpamResult> {
+    return this.#tx(async (c): Promise<SpamResult> => {
+      const r = await c.query(
+        `UPDATE submissions SET status = 'held', spam = 'staff'
+         WHERE id = $1 AND status IN ('new', 'handled', 'released')`,
+        [id],
+      );
+      if (r.rowCount !== 1) return spamOutcome(await this.#status(c, id));
+      await c.query(
+        `UPDATE outbox SET cancelled_at = $1 WHERE submission_id = $2 AND ${UNDELIVERED}`,
+        [new Date(now), id],
+      );
+      return 'ok';
+    });
+  }
+
+  async enqueueInvite(invite: InviteNotice, now: number): Promise<void> {
+    await this.#pool.query(
+      `INSERT INTO outbox (id, submission_id, channel, kind, recipient, payload, created_at,
+         next_attempt_at)
+       VALUES ($1, NULL, 'email', 'invite', $2, $3, $4, $4)`,
+      [timeOrderedId(now), invite.to, JSON.stringify(invite), now],
+    );
+  }
+
+  async deliveryFigures(): Promise<DeliveryFigures> {
+    const [queued, failures, oldest] = await Promise.all([
+      this.#pool.query(
+        `SELECT channel, COUNT(*) AS backlog, MIN(created_at) AS oldest FROM outbox
+         WHERE ${UNDELIVERED} GROUP BY channel`,
+      ),
+      this.#pool.query('SELECT * FROM channel_status'),
+      this.#pool.query(
+        `SELECT MIN(COALESCE((extract(epoch FROM s.received_at) * 1000)::bigint, o.created_at))
+           AS at
+         FROM outbox o LEFT JOIN submissions s ON s.id = o.submission_id
+         WHERE o.sent_at IS NULL AND o.cancelled_at IS NULL`,
+      ),
+    ]);
+    return figures(queued.rows, failures.rows, numOrNull((oldest.rows[0] as Row)['at']));
+  }
+
+  async eraseByEmail(email: string): Promise<number> {
+    const address = email.trim();
+    const n = await this.#tx(async (c) => {
+      await c.query(
+        `DELETE FROM outbox WHERE submission_id IN
+           (SELECT id FROM submissions WHERE lower(email) = lower($1) AND status <> 'erased')`,
+        [address],
+      );
+      await c.query(
+        'DELETE FROM outbox WHERE recipient IS NOT NULL AND lower(recipient) = lower($1)',
+        [address],
+      );
+      const r = await c.query(
+        `UPDATE submissions SET name = '', email = '', subject = '', message = '', ip_hash = '',
+           user_agent = '', privacy_notice_version = '', spam = '', dedupe_key = '',
+           status = 'erased', handled_at = NULL, released_at = NULL
+         WHERE lower(email) = lower($1) AND status <> 'erased'`,
+        [address],
+      );
       return r.rowCount ?? 0;
     });
+    if (n > 0) {
+      // The old row versions, and their entries in the search index, stay until vacuumed
+      // (https://www.postgresql.org/docs/current/routine-vacuuming.html): remove them now.
+      await this.#pool.query('VACUUM submissions, outbox');
+    }
+    return n;
   }
 
   purgeOlderThan(before: number): Promise<number> {
@@ -239,6 +446,7 @@ export class PgStore implements SubmissionStore {
         'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE received_at < $1)',
         [at],
       );
+      await c.query("DELETE FROM outbox WHERE kind = 'invite' AND created_at < $1", [before]);
       await c.query('DELETE FROM rate_limits WHERE window_start < $1', [before]);
       const r = await c.query('DELETE FROM submissions WHERE received_at < $1', [at]);
       return r.rowCount ?? 0;
@@ -247,7 +455,8 @@ export class PgStore implements SubmissionStore {
 
   async retryFailed(now: number): Promise<number> {
     const r = await this.#pool.query(
-      'UPDATE outbox SET next_attempt_at = $1 WHERE sent_at IS NULL AND next_attempt_at > $1 AND (lease_until IS NULL OR lease_until <= $1)',
+      `UPDATE outbox SET next_attempt_at = $1
+       WHERE ${UNDELIVERED} AND next_attempt_at > $1 AND (lease_until IS NULL OR lease_until <= $1)`,
       [now],
     );
     return r.rowCount ?? 0;
@@ -256,11 +465,11 @@ export class PgStore implements SubmissionStore {
   async counts(): Promise<StoreCounts> {
     const { rows } = await this.#pool.query(
       `SELECT (SELECT COUNT(*) FROM submissions WHERE spam = 'ham') AS submissions,
-              (SELECT COUNT(*) FROM submissions WHERE spam <> 'ham') AS spam,
-              (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL) AS pending,
+              (SELECT COUNT(*) FROM submissions WHERE spam NOT IN ('ham', '')) AS spam,
+              (SELECT COUNT(*) FROM outbox WHERE ${UNDELIVERED}) AS pending,
               (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent,
-                (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
-                  WHERE o.sent_at IS NULL) AS oldest_pending`,
+              (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
+                WHERE o.sent_at IS NULL AND o.cancelled_at IS NULL) AS oldest_pending`,
     );
     const r = rows[0] as Row;
     return {
@@ -268,11 +477,34 @@ export class PgStore implements SubmissionStore {
       spam: Number(r['spam']),
       pending: Number(r['pending']),
       sent: Number(r['sent']),
-      oldestPendingAt: r['oldest_pending'] == null ? null : Number(r['oldest_pending']),
+      oldestPendingAt: numOrNull(r['oldest_pending']),
     };
   }
 
   async close(): Promise<void> {
     await this.#pool.end();
+  }
+}
+
+/**
+ * One delivery row of `submissionId` per channel, due at `at`: a new one, or a cancelled one
+ * due again; a delivered row is left alone (the unique pair keeps it at one row).
+ */
+async function queueDeliveries(
+  c: pg.PoolClient,
+  submissionId: string,
+  channels: readonly Channel[],
+  at: number,
+): Promise<void> {
+  for (const channel of channels) {
+    await c.query(
+      `INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at)
+       VALUES ($1, $2, $3, 'enquiry', $4, $4)
+       ON CONFLICT (submission_id, channel) DO UPDATE SET
+         cancelled_at = NULL, created_at = EXCLUDED.created_at,
+         next_attempt_at = EXCLUDED.next_attempt_at
+       WHERE outbox.sent_at IS NULL`,
+      [timeOrderedId(), submissionId, channel, at],
+    );
   }
 }

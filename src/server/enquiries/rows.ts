@@ -3,7 +3,19 @@
  * stores list and hand out exactly the same objects. SQLite gives epoch-ms integers, PostgreSQL
  * `Date`s (timestamptz) and strings for BIGINT; {@link num} reads either.
  */
-import type { NewSubmission, StoredSubmission } from './store.ts';
+import type { Channel, DeliveryState, EnquiryStatus } from '../inbox/types.ts';
+import type {
+  DeliveryFigures,
+  EnquiryRecord,
+  HandledResult,
+  InviteNotice,
+  Notice,
+  OutboxJob,
+  PageRow,
+  SpamColumn,
+  SpamResult,
+  StoredSubmission,
+} from './store.ts';
 
 /** One row as a driver returns it. */
 export type Row = Record<string, unknown>;
@@ -15,8 +27,11 @@ export const str = (v: unknown): string =>
 /** An instant or count column as a number (epoch ms for instants; 0 for null). */
 export const num = (v: unknown): number => (v instanceof Date ? v.getTime() : Number(v ?? 0));
 
+/** An instant column that may be null, as epoch ms or null. */
+export const numOrNull = (v: unknown): number | null => (v == null ? null : num(v));
+
 /** A `submissions` row (or a join that includes its columns). */
-export function toSubmission(r: Row): Omit<NewSubmission, 'dedupeKey'> {
+export function toSubmission(r: Row): Notice {
   return {
     id: str(r['id']),
     name: str(r['name']),
@@ -27,19 +42,150 @@ export function toSubmission(r: Row): Omit<NewSubmission, 'dedupeKey'> {
     ipHash: str(r['ip_hash']),
     userAgent: str(r['user_agent']),
     privacyNoticeVersion: str(r['privacy_notice_version']),
-    spam: str(r['spam']) as NewSubmission['spam'],
+    spam: str(r['spam']) as Notice['spam'],
   };
 }
 
-/** A listed row: the submission joined with its outbox row (`outbox_id`, `sent_at`, `attempts`). */
+/**
+ * SQL for a delivery row's rank, worst highest: 3 failing (tried, not yet delivered), 2 pending,
+ * 1 delivered, 0 cancelled. `MAX` over an enquiry's rows gives its worst state; the two stores
+ * share this text so they agree.
+ */
+export const DELIVERY_RANK_SQL = `CASE WHEN o.sent_at IS NOT NULL THEN 1
+  WHEN o.cancelled_at IS NOT NULL THEN 0 WHEN o.attempts > 0 THEN 3 ELSE 2 END`;
+
+/** The worst delivery state from {@link DELIVERY_RANK_SQL}'s maximum (null: no rows). */
+export function deliveryOf(rank: unknown): PageRow['delivery'] {
+  switch (rank == null ? 0 : Number(rank)) {
+    case 3:
+      return 'failing';
+    case 2:
+      return 'pending';
+    case 1:
+      return 'delivered';
+    default:
+      return 'none';
+  }
+}
+
+const NOTIFICATION = { failing: 'failing', pending: 'pending', delivered: 'sent', none: 'none' };
+
+/** A listed row: the submission with its `delivery_rank` (see {@link DELIVERY_RANK_SQL}). */
 export function toStoredSubmission(r: Row): StoredSubmission {
-  const notification: StoredSubmission['notification'] =
-    r['outbox_id'] == null
-      ? 'none'
-      : r['sent_at'] != null
-        ? 'sent'
-        : num(r['attempts']) > 0
-          ? 'failing'
-          : 'pending';
-  return { ...toSubmission(r), notification };
+  const { spam: _spam, ...notice } = toSubmission(r);
+  return {
+    ...notice,
+    spam: str(r['spam']) as SpamColumn,
+    status: str(r['status']) as EnquiryStatus,
+    notification: NOTIFICATION[deliveryOf(r['delivery_rank'])] as StoredSubmission['notification'],
+  };
+}
+
+/** An inbox page row (submission columns and `delivery_rank`). */
+export function toPageRow(r: Row): PageRow {
+  return {
+    id: str(r['id']),
+    receivedAt: num(r['received_at']),
+    status: str(r['status']) as EnquiryStatus,
+    name: str(r['name']),
+    email: str(r['email']),
+    subject: str(r['subject']),
+    message: str(r['message']),
+    delivery: deliveryOf(r['delivery_rank']),
+  };
+}
+
+/** A delivery's state as staff read it. */
+function deliveryState(o: Row): DeliveryState {
+  if (o['sent_at'] != null) return 'delivered';
+  if (o['cancelled_at'] != null) return 'cancelled';
+  return num(o['attempts']) > 0 ? 'failing' : 'pending';
+}
+
+const CHANNEL_ORDER: Record<Channel, number> = { email: 0, slack: 1, webhook: 2 };
+
+/** One enquiry in full: its `submissions` row and its outbox rows. */
+export function toEnquiryRecord(r: Row, outbox: readonly Row[]): EnquiryRecord {
+  const spam = str(r['spam']);
+  const deliveries = outbox
+    .map((o) => ({
+      channel: str(o['channel']) as Channel,
+      state: deliveryState(o),
+      attempts: num(o['attempts']),
+      lastError: o['last_error'] == null ? null : str(o['last_error']),
+      deliveredAt: numOrNull(o['sent_at']),
+    }))
+    .sort((a, b) => CHANNEL_ORDER[a.channel] - CHANNEL_ORDER[b.channel]);
+  const rank = Math.max(
+    0,
+    ...deliveries.map((d) => ({ failing: 3, pending: 2, delivered: 1, cancelled: 0 })[d.state]),
+  );
+  return {
+    id: str(r['id']),
+    receivedAt: num(r['received_at']),
+    status: str(r['status']) as EnquiryStatus,
+    name: str(r['name']),
+    email: str(r['email']),
+    subject: str(r['subject']),
+    message: str(r['message']),
+    userAgent: str(r['user_agent']),
+    privacyNoticeVersion: str(r['privacy_notice_version']),
+    spamReason: spam === 'ham' || spam === '' ? null : (spam as EnquiryRecord['spamReason']),
+    handledAt: numOrNull(r['handled_at']),
+    releasedAt: numOrNull(r['released_at']),
+    delivery: deliveryOf(rank),
+    deliveries,
+  };
+}
+
+/**
+ * A claimed outbox row: `outbox_id`, `channel`, `kind`, `attempts`, `payload` and, for an
+ * enquiry, the submission's columns.
+ *
+ * @throws SyntaxError when an invite's payload is not the JSON `enqueueInvite` wrote
+ */
+export function toOutboxJob(r: Row, claimToken: string): OutboxJob {
+  const base = {
+    outboxId: str(r['outbox_id']),
+    channel: str(r['channel']) as Channel,
+    claimToken,
+    attempts: num(r['attempts']),
+  };
+  if (str(r['kind']) === 'invite') {
+    return { ...base, kind: 'invite', invite: JSON.parse(str(r['payload'])) as InviteNotice };
+  }
+  return { ...base, kind: 'enquiry', submission: toSubmission(r) };
+}
+
+/** Why a mark-handled or reopen changed nothing: no such enquiry, already so, or not allowed. */
+export function handledOutcome(status: string | null, handled: boolean): HandledResult {
+  if (status === null) return 'not-found';
+  if (handled) return status === 'handled' ? 'ok' : 'invalid';
+  return status === 'new' || status === 'released' ? 'ok' : 'invalid';
+}
+
+/** Why a mark-spam changed nothing: no such enquiry, already held, or erased. */
+export function spamOutcome(status: string | null): SpamResult {
+  if (status === null) return 'not-found';
+  return status === 'held' ? 'already' : 'invalid';
+}
+
+/** The store's delivery figures from its per-channel rows . */
+export function figures(
+  queued: readonly Row[],
+  failures: readonly Row[],
+  oldestUndeliveredAt: number | null,
+): DeliveryFigures {
+  const channels = (['email', 'slack', 'webhook'] as const).map((channel) => {
+    const q = queued.find((r) => r['channel'] === channel);
+    const f = failures.find((r) => r['channel'] === channel);
+    return {
+      channel,
+      backlog: q ? num(q['backlog']) : 0,
+      oldestQueuedAt: q ? numOrNull(q['oldest']) : null,
+      lastFailureAt: f ? numOrNull(f['last_failure_at']) : null,
+      lastError: f?.['last_error'] == null ? null : str(f['last_error']),
+    };
+  });
+  return { channels, oldestUndeliveredAt };
 }

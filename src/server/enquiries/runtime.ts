@@ -1,18 +1,25 @@
 /**
  * The enquiry pipeline of one server process: its configuration, secret, store (SQLite or
- * PostgreSQL), logger, clock and outbox worker, made once by `server.ts` (or a test) and passed
- * to whatever needs it. Nothing here reads `process.env`: the values come parsed from
- * `src/server/env.ts`.
+ * PostgreSQL), logger, clock, notification channels and their outbox workers, made once by
+ * `server.ts` (or a test) and passed to whatever needs it. Nothing here reads `process.env`:
+ * the values come parsed from `src/server/env.ts`.
+ *
+ * Channels (docs/decisions/025-notification-channels-through-the-outbox.md): e-mail always gets
+ * a delivery row per enquiry (without SMTP_URL they wait in the outbox, as before); Slack and
+ * the webhook get theirs only while SLACK_WEBHOOK_URL / WEBHOOK_URL are set.
  */
 import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';
+import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
 import { createSmtpNotifier, type Notifier } from './mailer.ts';
-import { OutboxWorker } from './outbox.ts';
+import { OutboxWorker, type AttemptResult } from './outbox.ts';
 import { PgStore } from './pg-store.ts';
 import { loadSecret } from './secret.ts';
+import { createSlackNotifier } from './slack.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { SubmissionStore } from './store.ts';
+import { createWebhookNotifier } from './webhook.ts';
 
 /** The variables the pipeline uses, as parsed by `src/server/env.ts`. */
 export type EnquiryConfig = StoreEnv &
@@ -27,6 +34,9 @@ export type EnquiryConfig = StoreEnv &
     | 'FORM_SECRET'
     | 'SITE_URL'
     | 'OUTBOX_LEASE_MS'
+    | 'SLACK_WEBHOOK_URL'
+    | 'WEBHOOK_URL'
+    | 'WEBHOOK_SECRET'
   >;
 
 export interface EnquiryRuntime {
@@ -36,11 +46,23 @@ export interface EnquiryRuntime {
   logger: Logger;
   /** The current time, epoch ms (tests move it to drive the time trap). */
   now: () => number;
-  /** Undefined when SMTP_URL is unset: notifications then stay pending. */
-  worker: OutboxWorker | undefined;
-  /** Resolves once migrations have run and the worker started. */
+  /** The channels each enquiry is queued for: e-mail, and Slack / webhook when configured. */
+  channels: readonly Channel[];
+  /** The channels that can deliver now (e-mail only with SMTP_URL or a test's notifier). */
+  configured: ReadonlySet<Channel>;
+  /** The sender of each configured channel. */
+  notifiers: ReadonlyMap<Channel, Notifier>;
+  /** One outbox worker per configured channel (none when `worker: false`). */
+  workers: ReadonlyMap<Channel, OutboxWorker>;
+  /** Wake every worker (an enquiry was stored or released, an invite queued). */
+  kick(): void;
+  /**
+   * Listen to every delivery attempt (metrics: `outbox_deliveries_total{channel,result}`).
+   */
+  onAttempt(listener: (channel: Channel, result: AttemptResult) => void): void;
+  /** Resolves once migrations have run and the workers started. */
   ready: Promise<void>;
-  /** Stop the worker after its delivery under way, then close the store. */
+  /** Stop the workers after their deliveries under way, then close the store. */
   close(): Promise<void>;
 }
 
@@ -59,15 +81,19 @@ export interface RuntimeOptions {
   logger: Logger;
   /** Replaces the SMTP notifier (tests). */
   notifier?: Notifier;
-  /** Start the outbox worker (default true). */
+  /** Replace the Slack or webhook sender (tests). */
+  notifiers?: Partial<Record<Channel, Notifier>>;
+  /** Start the outbox workers (default true). */
   worker?: boolean;
+  /** Backoff for attempt n, ms (tests shorten it; default `backoffMs`). */
+  backoff?: (attempts: number) => number;
   /** The clock, epoch ms (default `Date.now`). */
   now?: () => number;
 }
 
 /**
- * Builds the runtime: loads (or generates) the secret, opens the store, starts migrations and,
- * once they ran, the outbox worker.
+ * Builds the runtime: loads (or generates) the secret, opens the store, makes a sender per
+ * configured channel, starts migrations and, once they ran, one outbox worker per channel.
  *
  * @throws Error when DATA_DIR cannot hold the generated secret; a failed migration rejects
  *   `ready` instead (and is logged)
@@ -76,7 +102,9 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
   const { config, logger } = opts;
   const secret = loadSecret(config.FORM_SECRET, config.DATA_DIR);
   const store = openStore(config);
-  const notifier =
+  const now = opts.now ?? Date.now;
+  const notifiers = new Map<Channel, Notifier>();
+  const email =
     opts.notifier ??
     (config.SMTP_URL
       ? createSmtpNotifier({
@@ -85,18 +113,57 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
           to: config.NOTIFY_TO,
         })
       : undefined);
-  const worker =
-    notifier && opts.worker !== false
-      ? new OutboxWorker({ store, notifier, logger, leaseMs: config.OUTBOX_LEASE_MS })
-      : undefined;
-  if (!notifier && opts.worker !== false) {
-    logger.warn(
-      'SMTP_URL is not set: enquiries are stored but NO notification e-mails are sent; they stay pending until SMTP_URL is configured and the server restarts.',
-    );
+  if (email) notifiers.set('email', email);
+  const slack =
+    opts.notifiers?.slack ??
+    (config.SLACK_WEBHOOK_URL
+      ? createSlackNotifier({ url: config.SLACK_WEBHOOK_URL, siteUrl: config.SITE_URL })
+      : undefined);
+  if (slack) notifiers.set('slack', slack);
+  const webhook =
+    opts.notifiers?.webhook ??
+    (config.WEBHOOK_URL && config.WEBHOOK_SECRET
+      ? createWebhookNotifier({
+          url: config.WEBHOOK_URL,
+          secret: config.WEBHOOK_SECRET,
+          siteUrl: config.SITE_URL,
+          now,
+        })
+      : undefined);
+  if (webhook) notifiers.set('webhook', webhook);
+  const channels: Channel[] = ['email'];
+  if (slack) channels.push('slack');
+  if (webhook) channels.push('webhook');
+
+  const listeners: Array<(channel: Channel, result: AttemptResult) => void> = [];
+  const workers = new Map<Channel, OutboxWorker>();
+  if (opts.worker !== false) {
+    for (const [channel, notifier] of notifiers) {
+      workers.set(
+        channel,
+        new OutboxWorker({
+          store,
+          notifier,
+          logger,
+          channel,
+          leaseMs: config.OUTBOX_LEASE_MS,
+          now,
+          ...(opts.backoff ? { backoff: opts.backoff } : {}),
+          onAttempt: (c, result) => {
+            for (const listener of listeners) listener(c, result);
+          },
+        }),
+      );
+    }
+    if (!email) {
+      logger.warn(
+        'SMTP_URL is not set: enquiries are stored but NO notification e-mails are sent; they stay pending until SMTP_URL is configured and the server restarts.',
+      );
+    }
   }
   const ready = store.migrate().then(() => {
-    logger.info({ store: store.kind }, 'enquiry store ready');
-    worker?.start();
+    logger.info({ store: store.kind, channels }, 'enquiry store ready');
+    for (const worker of workers.values()) worker.start();
   });
   // Avoid an unhandled rejection before anyone awaits `ready`; awaiting callers still see it.
   ready.catch((e: unknown) => logger.error({ err: String(e) }, 'enquiry store failed to start'));
@@ -105,12 +172,21 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
     secret,
     store,
     logger,
-    now: opts.now ?? Date.now,
-    worker,
+    now,
+    channels,
+    configured: new Set(notifiers.keys()),
+    notifiers,
+    workers,
+    kick() {
+      for (const worker of workers.values()) worker.kick();
+    },
+    onAttempt(listener) {
+      listeners.push(listener);
+    },
     ready,
     async close() {
-      await worker?.stop();
-      notifier?.close();
+      await Promise.all([...workers.values()].map((w) => w.stop()));
+      for (const notifier of notifiers.values()) notifier.close();
       await store.close();
     },
   };

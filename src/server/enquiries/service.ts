@@ -2,7 +2,7 @@
  * The rules of one contact-form submission, free of HTTP types so they are unit-testable, in
  * order: schema check → Origin check → spam verdict (honeypot, time-trap start cookie) → in ONE
  * store transaction the per-client rate-limit hit and (if allowed) storage once (dedupe) with
- * the outbox row. Every ending is an {@link OutcomeKind} of the one table in
+ * one outbox row per notification channel. Every ending is an {@link OutcomeKind} of the one table in
  * `src/lib/enquiry-outcomes.ts`.
  *
  * Success is only returned after the store committed. Spam gets the same answer as a real
@@ -133,6 +133,7 @@ export async function submitEnquiry(
         windowMs: config.RATE_LIMIT_WINDOW_MS,
       },
       DEDUPE_WINDOW_MS,
+      rt.channels,
     );
   } catch (e) {
     logger.error({ err: e instanceof Error ? e.message : String(e) }, 'enquiry store failed');
@@ -148,7 +149,7 @@ export async function submitEnquiry(
     { submissionId: stored.id, spam, start: start.kind, duplicate: stored.duplicate },
     'submission stored',
   );
-  if (spam === 'ham' && !stored.duplicate) rt.worker?.kick();
+  if (spam === 'ham' && !stored.duplicate) rt.kick();
   const kind = spam === 'ham' ? 'stored' : 'spam';
   return { kind, result: resultOf(kind) };
 }

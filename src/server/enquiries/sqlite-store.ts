@@ -3,29 +3,69 @@
  *
  * WAL journal with `synchronous=FULL` so a commit is on disk before the visitor sees success;
  * `busy_timeout` lets several processes (server + CLI) share the file. Write transactions use
- * BEGIN IMMEDIATE so dedupe checks and outbox claims cannot interleave.
+ * BEGIN IMMEDIATE so dedupe checks, outbox claims and status changes cannot interleave.
  *
- * Group commit: the hot-path writes (rate-limit hit, submission + outbox row) arriving in the
+ * Group commit: the hot-path writes (rate-limit hit, submission + outbox rows) arriving in the
  * same event-loop turn run in ONE transaction, each inside its own SAVEPOINT (so one failure
  * rolls back only itself), and every caller is answered after that single COMMIT. One fsync
  * then covers many visitors instead of one each, which is what makes FULL affordable.
+ *
+ * Search: an external-content FTS5 table over the four fields, kept in step by triggers
+ * (migration 2; docs/decisions/026-search-in-the-stores-own-index.md).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { Channel } from '../inbox/types.ts';
+import { timeOrderedId } from './ids.ts';
 import { SQLITE_MIGRATIONS } from './migrations.ts';
+import {
+  DELIVERY_RANK_SQL,
+  figures,
+  handledOutcome,
+  num,
+  numOrNull,
+  str,
+  toEnquiryRecord,
+  toOutboxJob,
+  toPageRow,
+  spamOutcome,
+  toStoredSubmission,
+  type Row,
+} from './rows.ts';
+import { fts5Query } from './search.ts';
 import type {
+  DeliveryFigures,
+  EnquiryRecord,
+  HandledResult,
   InsertResult,
+  InviteNotice,
   ListOptions,
   NewSubmission,
   OutboxJob,
+  PageQuery,
+  PageRow,
   RateLimitResult,
+  ReleaseResult,
+  SpamResult,
   StoredSubmission,
   SubmissionStore,
   StoreCounts,
 } from './store.ts';
-import { num, str, toStoredSubmission, toSubmission, type Row } from './rows.ts';
+
+/**
+ * The `seq` of a new row received at `?1` (epoch ms): receipt ms × 1000 plus its arrival within
+ * that ms, so ordering by `seq` is ordering by receipt time (migration 2). Over 1000 arrivals
+ * in one ms spill into the next ms's range, which stays unique and in order.
+ */
+export const SQLITE_SEQ = `(SELECT COALESCE(MAX(seq) + 1, ?1 * 1000) FROM submissions
+  WHERE seq >= ?1 * 1000 AND seq < ?1 * 1000 + 1000)`;
+
+/** The submission columns a page or a delivery needs, and the enquiry's worst delivery. */
+const PAGE_COLUMNS = `s.id, s.received_at, s.status, s.name, s.email, s.subject, s.message,
+  (SELECT MAX(${DELIVERY_RANK_SQL}) FROM outbox o WHERE o.submission_id = s.id) AS delivery_rank`;
+const UNDELIVERED = 'sent_at IS NULL AND cancelled_at IS NULL';
 
 interface Pending {
   op: () => unknown;
@@ -172,48 +212,66 @@ export class SqliteStore implements SubmissionStore {
     sub: NewSubmission,
     limit: { key: string; max: number; windowMs: number },
     dedupeWindowMs: number,
+    channels: readonly Channel[] = ['email'],
   ): Promise<{ rate: RateLimitResult; stored?: InsertResult }> {
     return this.#grouped(() => {
       const rate = this.#hit(limit.key, limit.max, limit.windowMs, sub.receivedAt);
-      return rate.allowed ? { rate, stored: this.#insert(sub, dedupeWindowMs) } : { rate };
+      return rate.allowed
+        ? { rate, stored: this.#insert(sub, dedupeWindowMs, channels) }
+        : { rate };
     });
   }
 
-  #insert(sub: NewSubmission, dedupeWindowMs: number): InsertResult {
-    {
-      const existing = this.#stmt(
-        'SELECT id FROM submissions WHERE dedupe_key = ? AND received_at >= ? ORDER BY received_at LIMIT 1',
-      ).get(sub.dedupeKey, sub.receivedAt - dedupeWindowMs);
-      if (existing) return { id: str(existing['id']), duplicate: true };
-      this.#stmt(
-        `INSERT INTO submissions (id, name, email, subject, message, received_at, ip_hash,
-               user_agent, privacy_notice_version, spam, dedupe_key)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        sub.id,
-        sub.name,
-        sub.email,
-        sub.subject,
-        sub.message,
-        sub.receivedAt,
-        sub.ipHash,
-        sub.userAgent,
-        sub.privacyNoticeVersion,
-        sub.spam,
-        sub.dedupeKey,
-      );
-      if (sub.spam === 'ham') {
-        this.#stmt('INSERT INTO outbox (id, submission_id, next_attempt_at) VALUES (?, ?, ?)').run(
-          randomUUID(),
-          sub.id,
-          sub.receivedAt,
-        );
-      }
-      return { id: sub.id, duplicate: false };
+  #insert(sub: NewSubmission, dedupeWindowMs: number, channels: readonly Channel[]): InsertResult {
+    const existing = this.#stmt(
+      'SELECT id FROM submissions WHERE dedupe_key = ? AND received_at >= ? ORDER BY received_at LIMIT 1',
+    ).get(sub.dedupeKey, sub.receivedAt - dedupeWindowMs);
+    if (existing) return { id: str(existing['id']), duplicate: true };
+    this.#stmt(
+      `INSERT INTO submissions (seq, received_at, id, name, email, subject, message, ip_hash,
+             user_agent, privacy_notice_version, spam, dedupe_key, status)
+           VALUES (${SQLITE_SEQ}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+    ).run(
+      sub.receivedAt,
+      sub.id,
+      sub.name,
+      sub.email,
+      sub.subject,
+      sub.message,
+      sub.ipHash,
+      sub.userAgent,
+      sub.privacyNoticeVersion,
+      sub.spam,
+      sub.dedupeKey,
+      sub.spam === 'ham' ? 'new' : 'held',
+    );
+    if (sub.spam === 'ham') {
+      for (const channel of channels) this.#queueDelivery(sub.id, channel, sub.receivedAt);
     }
+    return { id: sub.id, duplicate: false };
   }
 
-  claimDue(now: number, leaseMs: number, limit: number): Promise<OutboxJob[]> {
+  /**
+   * The delivery row of one enquiry on one channel, due at `at`: a new one, or a cancelled one
+   * due again; a delivered row is left alone (the unique pair keeps it at one row).
+   */
+  #queueDelivery(submissionId: string, channel: Channel, at: number): void {
+    this.#stmt(
+      `INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at)
+         VALUES (?, ?, ?, 'enquiry', ?, ?)
+         ON CONFLICT (submission_id, channel) DO UPDATE SET
+           cancelled_at = NULL, created_at = excluded.created_at,
+           next_attempt_at = excluded.next_attempt_at
+         WHERE outbox.sent_at IS NULL`,
+    ).run(timeOrderedId(), submissionId, channel, at, at);
+  }
+
+  claimDue(
+    now: number,
+    leaseMs: number,
+    limit: number,
+    channel: Channel = 'email',
+  ): Promise<OutboxJob[]> {
     const token = randomUUID();
     return Promise.resolve(
       this.#tx(() => {
@@ -221,17 +279,18 @@ export class SqliteStore implements SubmissionStore {
           `UPDATE outbox SET lease_until = ?, claim_token = ?
              WHERE id IN (
                SELECT id FROM outbox
-               WHERE sent_at IS NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+               WHERE channel = ? AND ${UNDELIVERED} AND next_attempt_at <= ?
+                 AND (lease_until IS NULL OR lease_until <= ?)
                ORDER BY next_attempt_at LIMIT ?)
-             RETURNING id, submission_id, attempts`,
-        ).all(now + leaseMs, token, now, now, limit);
+             RETURNING id AS outbox_id, submission_id, channel, kind, payload, attempts`,
+        ).all(now + leaseMs, token, channel, now, now, limit);
         const get = this.#stmt('SELECT * FROM submissions WHERE id = ?');
-        return claimed.map((c) => ({
-          outboxId: str(c['id']),
-          claimToken: token,
-          attempts: num(c['attempts']),
-          submission: toSubmission(get.get(str(c['submission_id'])) as Row),
-        }));
+        return claimed.map((c) =>
+          toOutboxJob(
+            c['kind'] === 'invite' ? c : { ...(get.get(str(c['submission_id'])) as Row), ...c },
+            token,
+          ),
+        );
       }),
     );
   }
@@ -239,7 +298,7 @@ export class SqliteStore implements SubmissionStore {
   markSent(outboxId: string, claimToken: string, now: number): Promise<boolean> {
     const r = this.#stmt(
       `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, lease_until = NULL,
-           claim_token = NULL, last_error = NULL
+           claim_token = NULL, last_error = NULL, payload = NULL
          WHERE id = ? AND claim_token = ? AND sent_at IS NULL`,
     ).run(now, outboxId, claimToken);
     return Promise.resolve(Number(r.changes) === 1);
@@ -250,44 +309,223 @@ export class SqliteStore implements SubmissionStore {
     claimToken: string,
     error: string,
     nextAttemptAt: number,
+    now = Date.now(),
   ): Promise<void> {
-    this.#stmt(
-      `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
-           lease_until = NULL, claim_token = NULL
-         WHERE id = ? AND claim_token = ? AND sent_at IS NULL`,
-    ).run(error.slice(0, 500), nextAttemptAt, outboxId, claimToken);
+    const text = error.slice(0, 200);
+    this.#tx(() => {
+      const row = this.#stmt(
+        `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+             lease_until = NULL, claim_token = NULL
+           WHERE id = ? AND claim_token = ? AND sent_at IS NULL
+           RETURNING channel`,
+      ).get(text, nextAttemptAt, outboxId, claimToken);
+      if (row) this.#recordFailure(str(row['channel']), text, now);
+    });
     return Promise.resolve();
   }
 
-  nextDueAt(): Promise<number | null> {
+  #recordFailure(channel: string, error: string, at: number): void {
+    this.#stmt(
+      `INSERT INTO channel_status (channel, last_failure_at, last_error) VALUES (?, ?, ?)
+         ON CONFLICT (channel) DO UPDATE SET
+           last_failure_at = excluded.last_failure_at, last_error = excluded.last_error`,
+    ).run(channel, at, error);
+  }
+
+  markCancelled(outboxId: string, claimToken: string, reason: string, now: number): Promise<void> {
+    this.#stmt(
+      `UPDATE outbox SET cancelled_at = ?, last_error = ?, payload = NULL, lease_until = NULL,
+           claim_token = NULL
+         WHERE id = ? AND claim_token = ? AND sent_at IS NULL`,
+    ).run(now, reason.slice(0, 200), outboxId, claimToken);
+    return Promise.resolve();
+  }
+
+  nextDueAt(channel?: Channel): Promise<number | null> {
     const r = this.#stmt(
-      'SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS due FROM outbox WHERE sent_at IS NULL',
-    ).get() as Row;
-    return Promise.resolve(r['due'] == null ? null : num(r['due']));
+      `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS due FROM outbox
+         WHERE ${UNDELIVERED} AND (? IS NULL OR channel = ?)`,
+    ).get(channel ?? null, channel ?? null) as Row;
+    return Promise.resolve(numOrNull(r['due']));
+  }
+
+  /**
+   * FROM, WHERE and ORDER BY for a status and search filter, newest first by `seq`, with their
+   * parameters, and the same for counting. A search is one FTS5 MATCH over the words and the
+   * status (both in the index): FTS5 hands its matches in descending rowid order, so a page
+   * stops at its end, and a count never reads the rows (CROSS JOIN keeps the index the outer
+   * loop). One statement text per shape, so each gets its own plan
+   * (docs/decisions/026-search-in-the-stores-own-index.md).
+   */
+  #filter(status: string | undefined, terms: readonly string[] | undefined, hideHeld = false) {
+    if (terms && terms.length > 0) {
+      const match = fts5Query(
+        terms,
+        status ? { is: status } : hideHeld ? { not: 'held' } : undefined,
+      );
+      return {
+        from: 'submissions_fts f CROSS JOIN submissions s ON s.seq = f.rowid',
+        countFrom: 'submissions_fts f',
+        where: 'WHERE submissions_fts MATCH ?',
+        params: [match],
+        order: 'f.rowid DESC',
+      };
+    }
+    const where = status ? 'WHERE s.status = ?' : hideHeld ? "WHERE s.status <> 'held'" : '';
+    return {
+      from: 'submissions s',
+      countFrom: 'submissions s',
+      where,
+      params: status ? [status] : [],
+      order: 's.seq DESC',
+    };
   }
 
   list(opts: ListOptions = {}): Promise<StoredSubmission[]> {
+    const { from, where, params, order } = this.#filter(opts.status, opts.terms, !opts.includeSpam);
     const rows = this.#stmt(
-      `SELECT s.*, o.id AS outbox_id, o.sent_at, o.attempts FROM submissions s
-         LEFT JOIN outbox o ON o.submission_id = s.id
-         WHERE (? = 1 OR s.spam = 'ham')
-         ORDER BY s.received_at DESC, s.id DESC LIMIT ?`,
-    ).all(opts.includeSpam ? 1 : 0, opts.limit ?? -1);
+      `SELECT s.*, (SELECT MAX(${DELIVERY_RANK_SQL}) FROM outbox o
+           WHERE o.submission_id = s.id) AS delivery_rank
+         FROM ${from} ${where} ORDER BY ${order} LIMIT ?`,
+    ).all(...params, opts.limit ?? -1);
     return Promise.resolve(rows.map(toStoredSubmission));
   }
 
-  eraseByEmail(email: string): Promise<number> {
+  page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {
+    const { from, countFrom, where, params, order } = this.#filter(query.status, query.terms);
+    const counted = num(
+      (
+        this.#stmt(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${countFrom} ${where} LIMIT ?)`).get(
+          ...params,
+          query.countLimit === undefined ? -1 : query.countLimit + 1,
+        ) as Row
+      )['n'],
+    );
+    const capped = query.countLimit !== undefined && counted > query.countLimit;
+    const total = capped ? (query.countLimit ?? counted) : counted;
+    const rows =
+      query.offset >= counted && !capped
+        ? []
+        : this.#stmt(
+            `SELECT ${PAGE_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+          ).all(...params, query.limit, query.offset);
+    return Promise.resolve({ rows: rows.map(toPageRow), total, capped });
+  }
+
+  get(id: string): Promise<EnquiryRecord | null> {
+    const r = this.#stmt('SELECT * FROM submissions WHERE id = ?').get(id) as Row | undefined;
+    if (!r) return Promise.resolve(null);
+    const outbox = this.#stmt('SELECT * FROM outbox WHERE submission_id = ?').all(id);
+    return Promise.resolve(toEnquiryRecord(r, outbox));
+  }
+
+  #status(id: string): string | null {
+    const r = this.#stmt('SELECT status FROM submissions WHERE id = ?').get(id);
+    return r ? str(r['status']) : null;
+  }
+
+  setHandled(id: string, handled: boolean, now: number): Promise<HandledResult> {
     return Promise.resolve(
-      this.#tx(() => {
-        this.#stmt(
-          'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE lower(email) = lower(?))',
-        ).run(email.trim());
-        const r = this.#stmt('DELETE FROM submissions WHERE lower(email) = lower(?)').run(
-          email.trim(),
-        );
-        return Number(r.changes);
+      this.#tx((): HandledResult => {
+        const changed = handled
+          ? this.#stmt(
+              `UPDATE submissions SET status = 'handled', handled_at = ?
+                 WHERE id = ? AND status IN ('new', 'released')`,
+            ).run(now, id).changes
+          : this.#stmt(
+              `UPDATE submissions SET status = 'new', handled_at = NULL
+                 WHERE id = ? AND status = 'handled'`,
+            ).run(id).changes;
+        if (Number(changed) === 1) return 'ok';
+        return handledOutcome(this.#status(id), handled);
       }),
     );
+  }
+
+  release(id: string, channels: readonly Channel[], now: number): Promise<ReleaseResult> {
+    return Promise.resolve(
+      this.#tx((): ReleaseResult => {
+        const changed = this.#stmt(
+          `UPDATE submissions SET status = 'released', released_at = ?
+             WHERE id = ? AND status = 'held'`,
+        ).run(now, id).changes;
+        if (Number(changed) !== 1) return this.#status(id) === null ? 'not-found' : 'not-held';
+        for (const channel of channels) this.#queueDelivery(id, channel, now);
+        return 'released';
+      }),
+    );
+  }
+
+  markSpam(id: string, now: number): Promise<SpamResult> {
+    return Promise.resolve(
+      this.#tx((): SpamResult => {
+        const changed = this.#stmt(
+          `UPDATE submissions SET status = 'held', spam = 'staff'
+             WHERE id = ? AND status IN ('new', 'handled', 'released')`,
+        ).run(id).changes;
+        if (Number(changed) !== 1) return spamOutcome(this.#status(id));
+        this.#stmt(
+          `UPDATE outbox SET cancelled_at = ? WHERE submission_id = ? AND ${UNDELIVERED}`,
+        ).run(now, id);
+        return 'ok';
+      }),
+    );
+  }
+
+  enqueueInvite(invite: InviteNotice, now: number): Promise<void> {
+    this.#stmt(
+      `INSERT INTO outbox (id, submission_id, channel, kind, recipient, payload, created_at,
+           next_attempt_at)
+         VALUES (?, NULL, 'email', 'invite', ?, ?, ?, ?)`,
+    ).run(timeOrderedId(now), invite.to, JSON.stringify(invite), now, now);
+    return Promise.resolve();
+  }
+
+  deliveryFigures(): Promise<DeliveryFigures> {
+    const queued = this.#stmt(
+      `SELECT channel, COUNT(*) AS backlog, MIN(created_at) AS oldest FROM outbox
+         WHERE ${UNDELIVERED} GROUP BY channel`,
+    ).all();
+    const failures = this.#stmt('SELECT * FROM channel_status').all();
+    const oldest = this.#stmt(
+      `SELECT MIN(COALESCE(s.received_at, o.created_at)) AS at FROM outbox o
+         LEFT JOIN submissions s ON s.id = o.submission_id WHERE o.sent_at IS NULL AND o.cancelled_at IS NULL`,
+    ).get() as Row;
+    return Promise.resolve(figures(queued, failures, numOrNull(oldest['at'])));
+  }
+
+  eraseByEmail(email: string): Promise<number> {
+    const address = email.trim();
+    // Deleted and overwritten content is zeroed in the file, not just unlinked
+    // (https://www.sqlite.org/pragma.html#pragma_secure_delete).
+    this.#db.exec('PRAGMA secure_delete = ON');
+    try {
+      const n = this.#tx(() => {
+        this.#stmt(
+          `DELETE FROM outbox WHERE submission_id IN
+             (SELECT id FROM submissions WHERE lower(email) = lower(?) AND status <> 'erased')`,
+        ).run(address);
+        this.#stmt(
+          'DELETE FROM outbox WHERE recipient IS NOT NULL AND lower(recipient) = lower(?)',
+        ).run(address);
+        const erased = Number(
+          this.#stmt(
+            `UPDATE submissions SET name = '', email = '', subject = '', message = '',
+                 ip_hash = '', user_agent = '', privacy_notice_version = '', spam = '',
+                 dedupe_key = '', status = 'erased', handled_at = NULL, released_at = NULL
+               WHERE lower(email) = lower(?) AND status <> 'erased'`,
+          ).run(address).changes,
+        );
+        // The trigger took the old words out of the FTS index itself (its secure-delete
+        // option, migration 2), not behind a delete marker.
+        return erased;
+      });
+      // Old page images in the write-ahead log go too, unless another connection still reads.
+      this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      return Promise.resolve(n);
+    } finally {
+      this.#db.exec('PRAGMA secure_delete = OFF');
+    }
   }
 
   purgeOlderThan(before: number): Promise<number> {
@@ -296,6 +534,7 @@ export class SqliteStore implements SubmissionStore {
         this.#stmt(
           'DELETE FROM outbox WHERE submission_id IN (SELECT id FROM submissions WHERE received_at < ?)',
         ).run(before);
+        this.#stmt("DELETE FROM outbox WHERE kind = 'invite' AND created_at < ?").run(before);
         this.#stmt('DELETE FROM rate_limits WHERE window_start < ?').run(before);
         return Number(
           this.#stmt('DELETE FROM submissions WHERE received_at < ?').run(before).changes,
@@ -306,7 +545,8 @@ export class SqliteStore implements SubmissionStore {
 
   retryFailed(now: number): Promise<number> {
     const r = this.#stmt(
-      'UPDATE outbox SET next_attempt_at = ? WHERE sent_at IS NULL AND next_attempt_at > ? AND (lease_until IS NULL OR lease_until <= ?)',
+      `UPDATE outbox SET next_attempt_at = ?
+         WHERE ${UNDELIVERED} AND next_attempt_at > ? AND (lease_until IS NULL OR lease_until <= ?)`,
     ).run(now, now, now);
     return Promise.resolve(Number(r.changes));
   }
@@ -314,18 +554,18 @@ export class SqliteStore implements SubmissionStore {
   counts(): Promise<StoreCounts> {
     const r = this.#stmt(
       `SELECT (SELECT COUNT(*) FROM submissions WHERE spam = 'ham') AS submissions,
-                (SELECT COUNT(*) FROM submissions WHERE spam <> 'ham') AS spam,
-                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL) AS pending,
+                (SELECT COUNT(*) FROM submissions WHERE spam NOT IN ('ham', '')) AS spam,
+                (SELECT COUNT(*) FROM outbox WHERE ${UNDELIVERED}) AS pending,
                 (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent,
                 (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
-                  WHERE o.sent_at IS NULL) AS oldest_pending`,
+                  WHERE o.sent_at IS NULL AND o.cancelled_at IS NULL) AS oldest_pending`,
     ).get() as Row;
     return Promise.resolve({
       submissions: num(r['submissions']),
       spam: num(r['spam']),
       pending: num(r['pending']),
       sent: num(r['sent']),
-      oldestPendingAt: r['oldest_pending'] == null ? null : num(r['oldest_pending']),
+      oldestPendingAt: numOrNull(r['oldest_pending']),
     });
   }
 

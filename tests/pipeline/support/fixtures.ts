@@ -9,6 +9,7 @@ import type {
   NewSubmission,
   SubmissionStore,
 } from '../../../src/server/enquiries/store.ts';
+import type { Channel } from '../../../src/server/inbox/types.ts';
 
 /** The four visitor fields of a valid enquiry. */
 export const ENQUIRY = {
@@ -47,14 +48,18 @@ export function newSubmission(over: Partial<NewSubmission> = {}): NewSubmission 
   };
 }
 
-/** Stores `sub` through the store's one write path, never rate-limited. */
+/**
+ * Stores `sub` through the store's one write path, never rate-limited, queued for `channels`
+ * (default: e-mail only).
+ */
 export async function insert(
   store: SubmissionStore,
   sub: NewSubmission,
   dedupeWindowMs = 600_000,
+  channels?: readonly Channel[],
 ): Promise<InsertResult> {
   const limit = { key: 'fixture', max: Number.MAX_SAFE_INTEGER, windowMs: 1 };
-  const { stored } = await store.submit(sub, limit, dedupeWindowMs);
+  const { stored } = await store.submit(sub, limit, dedupeWindowMs, channels);
   if (!stored) throw new Error('the fixture limit refused a submission');
   return stored;
 }

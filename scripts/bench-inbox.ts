@@ -1,0 +1,341 @@
+/**
+ * `npm run bench:inbox`: server time of the staff inbox's list at scale. For each store —
+ * SQLite (a file in a temporary folder) and PostgreSQL (a throwaway server,
+ * `tests/support/postgres.ts`, or BENCH_DATABASE_URL) — it seeds 10,000 and then 100,000
+ * enquiries (realistic names, addresses, subjects and 30–80 word messages; 15 % held, a few
+ * erased; a delivery row per channel) and times `InboxService.list` for: the first page, a
+ * status filter, a text search, and searches on a rare and on a common word. Prints p50, p99 and
+ * the spread (min–max) in ms per query, plus how many rows each matched.
+ *
+ * Target (README "Benchmarks"): p99 ≤ 50 ms at 100,000 on both stores.
+ *
+ * Env: BENCH_SIZES (10000,100000), BENCH_RUNS (200 timed runs per query after 20 warm-up),
+ * BENCH_STORES (sqlite,postgres), BENCH_DATABASE_URL (a PostgreSQL that allows CREATE DATABASE
+ * instead of a throwaway one), BENCH_KEEP=1 (keep the SQLite files and print where, to look at
+ * query plans with EXPLAIN QUERY PLAN).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import { PgStore } from '../src/server/enquiries/pg-store.ts';
+import { SQLITE_SEQ, SqliteStore } from '../src/server/enquiries/sqlite-store.ts';
+import type { SubmissionStore } from '../src/server/enquiries/store.ts';
+import { createInboxService } from '../src/server/inbox/service.ts';
+import type { Channel, EnquiryStatus, InboxQuery } from '../src/server/inbox/types.ts';
+import { startThrowawayPostgres } from '../tests/support/postgres.ts';
+
+const SIZES = (process.env['BENCH_SIZES'] ?? '10000,100000').split(',').map(Number);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 200);
+const WARM_UP = 20;
+const STORES = (process.env['BENCH_STORES'] ?? 'sqlite,postgres').split(',');
+const KEEP = process.env['BENCH_KEEP'] === '1';
+const CHANNELS: Channel[] = ['email', 'slack', 'webhook'];
+
+/** The words whose frequency the searches rely on. */
+const COMMON = 'campaign'; // in about half of the messages
+const MEDIUM = 'launch'; // about 5 %
+const RARE = 'zephyrine'; // about 0.1 %
+
+const QUERIES: Array<[string, InboxQuery]> = [
+  ['first page', {}],
+  ['status held', { status: 'held' }],
+  ['status handled, page 3', { status: 'handled', page: 3 }],
+  [`search "${MEDIUM}"`, { q: MEDIUM }],
+  [`search rare "${RARE}"`, { q: RARE }],
+  [`search common "${COMMON}"`, { q: COMMON }],
+  [`search "${COMMON} ${MEDIUM}" held`, { q: `${COMMON} ${MEDIUM}`, status: 'held' }],
+];
+
+/** A small deterministic PRNG (mulberry32), so every run seeds the same data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIRST = [
+  'Asha',
+  'Priya',
+  'Rahul',
+  'Vikram',
+  'Meera',
+  'Arjun',
+  'Kavya',
+  'Rohan',
+  'Ananya',
+  'Ishaan',
+  'Neha',
+  'Sanjay',
+  'Divya',
+  'Karan',
+  'Pooja',
+  'Amit',
+  'Sneha',
+  'Nikhil',
+  'Tara',
+  'Dev',
+];
+const LAST = [
+  'Verma',
+  'Sharma',
+  'Iyer',
+  'Reddy',
+  'Kapoor',
+  'Mehta',
+  'Nair',
+  'Gupta',
+  'Singh',
+  'Bose',
+  'Rao',
+  'Das',
+  'Khan',
+  'Joshi',
+  'Menon',
+];
+const DOMAINS = [
+  'gmail.example',
+  'startup.example',
+  'brand.example',
+  'ngo.example',
+  'corp.example',
+];
+const TOPICS = [
+  'Media relations',
+  'Crisis communications',
+  'Product launch',
+  'Brand storytelling',
+  'Public affairs',
+  'Social media',
+  'Investor relations',
+  'Festive campaign',
+];
+/** A vocabulary of made-up words with a Zipf-like spread (word k drawn ∝ 1/k). */
+const VOCABULARY = Array.from({ length: 4000 }, (_, k) => `w${k.toString(36)}x`);
+
+interface Seeded {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  receivedAt: number;
+  spam: string;
+  status: EnquiryStatus;
+}
+
+function* enquiries(n: number): Generator<Seeded> {
+  const rnd = prng(n);
+  const zipf = () => VOCABULARY[Math.floor(VOCABULARY.length ** rnd()) - 1] ?? 'word';
+  const start = Date.UTC(2025, 0, 1);
+  const step = (365 * 86_400_000) / n;
+  for (let i = 0; i < n; i++) {
+    const first = FIRST[Math.floor(rnd() * FIRST.length)]!;
+    const last = LAST[Math.floor(rnd() * LAST.length)]!;
+    const words: string[] = [];
+    const length = 30 + Math.floor(rnd() * 50);
+    for (let w = 0; w < length; w++) words.push(zipf());
+    if (rnd() < 0.5) words.splice(Math.floor(rnd() * words.length), 0, COMMON);
+    if (rnd() < 0.05) words.splice(Math.floor(rnd() * words.length), 0, MEDIUM);
+    if (rnd() < 0.001) words.splice(Math.floor(rnd() * words.length), 0, RARE);
+    const r = rnd();
+    const held = r < 0.15;
+    const status: EnquiryStatus = held
+      ? 'held'
+      : r < 0.16
+        ? 'erased'
+        : r < 0.5
+          ? 'handled'
+          : r < 0.52
+            ? 'released'
+            : 'new';
+    const erased = status === 'erased';
+    yield {
+      id: randomUUID(),
+      name: erased ? '' : `${first} ${last}`,
+      email: erased ? '' : `${first}.${last}${i}@${DOMAINS[i % DOMAINS.length]}`.toLowerCase(),
+      subject: erased ? '' : `${TOPICS[Math.floor(rnd() * TOPICS.length)]} enquiry`,
+      message: erased ? '' : words.join(' '),
+      receivedAt: Math.floor(start + i * step + rnd() * step),
+      spam: held ? 'honeypot' : erased ? '' : 'ham',
+      status,
+    };
+  }
+}
+
+function seedSqlite(file: string, n: number): void {
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA synchronous = OFF');
+  // The store's own row key (receipt order), as `SqliteStore` writes it.
+  const sub = db.prepare(
+    `INSERT INTO submissions (seq, received_at, id, name, email, subject, message, ip_hash,
+       user_agent, privacy_notice_version, spam, dedupe_key, status)
+     VALUES (${SQLITE_SEQ}, ?1, ?2, ?3, ?4, ?5, ?6, 'h', 'UA', 'v1', ?7, ?2, ?8)`,
+  );
+  const out = db.prepare(
+    `INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at, attempts, sent_at)
+     VALUES (?, ?, ?, 'enquiry', ?, ?, 1, ?)`,
+  );
+  db.exec('BEGIN');
+  for (const e of enquiries(n)) {
+    sub.run(e.receivedAt, e.id, e.name, e.email, e.subject, e.message, e.spam, e.status);
+    if (e.status !== 'held' && e.status !== 'erased') {
+      for (const c of CHANNELS)
+        out.run(randomUUID(), e.id, c, e.receivedAt, e.receivedAt, e.receivedAt + 1000);
+    }
+  }
+  db.exec('COMMIT');
+  db.close();
+}
+
+async function seedPg(url: string, n: number): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const batch: Seeded[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const col = <K extends keyof Seeded>(k: K) => batch.map((e) => e[k]);
+    await c.query(
+      `INSERT INTO submissions (id, name, email, subject, message, received_at, ip_hash,
+         user_agent, privacy_notice_version, spam, dedupe_key, status)
+       SELECT id, name, email, subject, message, to_timestamp(at / 1000.0), 'h', 'UA', 'v1', spam,
+              id, status
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
+                   $7::text[], $8::text[]) AS t(id, name, email, subject, message, at, spam, status)`,
+      [
+        col('id'),
+        col('name'),
+        col('email'),
+        col('subject'),
+        col('message'),
+        col('receivedAt'),
+        col('spam'),
+        col('status'),
+      ],
+    );
+    const delivered = batch.filter((e) => e.status !== 'held' && e.status !== 'erased');
+    for (const channel of CHANNELS) {
+      await c.query(
+        `INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at, attempts, sent_at)
+         SELECT gen_random_uuid()::text, sid, $2, 'enquiry', at, at, 1, to_timestamp(at / 1000.0 + 1)
+         FROM unnest($1::text[], $3::bigint[]) AS t(sid, at)`,
+        [delivered.map((e) => e.id), channel, delivered.map((e) => e.receivedAt)],
+      );
+    }
+    batch.length = 0;
+  };
+  for (const e of enquiries(n)) {
+    batch.push(e);
+    if (batch.length === 5000) await flush();
+  }
+  await flush();
+  await c.query('VACUUM ANALYZE');
+  await c.end();
+}
+
+/** p50, p99, min and max of `runs` timed calls, ms. */
+async function time(
+  fn: () => Promise<unknown>,
+): Promise<{ p50: number; p99: number; min: number; max: number }> {
+  for (let i = 0; i < WARM_UP; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { p50: r(at(0.5)), p99: r(at(0.99)), min: r(samples[0]!), max: r(samples.at(-1)!) };
+}
+
+interface Row {
+  store: string;
+  enquiries: number;
+  query: string;
+  matched: string;
+  'p50 ms': number;
+  'p99 ms': number;
+  'min–max ms': string;
+  target: string;
+}
+
+async function measure(label: string, store: SubmissionStore, n: number): Promise<Row[]> {
+  const inbox = createInboxService({ store, channels: CHANNELS, configured: new Set(CHANNELS) });
+  const rows: Row[] = [];
+  for (const [name, query] of QUERIES) {
+    const first = await inbox.list(query);
+    const matched = `${first.total}${first.totalCapped ? '+' : ''}`;
+    const t = await time(() => inbox.list(query));
+    rows.push({
+      store: label,
+      enquiries: n,
+      query: name,
+      matched,
+      'p50 ms': t.p50,
+      'p99 ms': t.p99,
+      'min–max ms': `${t.min}–${t.max}`,
+      target: n >= 100_000 ? (t.p99 <= 50 ? 'met' : 'MISSED') : '',
+    });
+  }
+  return rows;
+}
+
+const results: Row[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'bench-inbox-'));
+try {
+  for (const n of STORES.includes('sqlite') ? SIZES : []) {
+    const file = join(dir, `inbox-${n}.sqlite`);
+    const store = new SqliteStore(file);
+    await store.migrate();
+    const t = performance.now();
+    seedSqlite(file, n);
+    console.error(`sqlite: seeded ${n} in ${Math.round(performance.now() - t)} ms`);
+    results.push(...(await measure('sqlite', store, n)));
+    await store.close();
+  }
+} finally {
+  if (KEEP) console.error(`sqlite files kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+
+const usePg = STORES.includes('postgres');
+const own =
+  !usePg || process.env['BENCH_DATABASE_URL'] ? undefined : await startThrowawayPostgres();
+try {
+  const admin = process.env['BENCH_DATABASE_URL'] ?? own?.url ?? '';
+  for (const n of usePg ? SIZES : []) {
+    const name = `bench_inbox_${n}_${Date.now()}`;
+    const a = new pg.Client({ connectionString: admin });
+    await a.connect();
+    await a.query(`CREATE DATABASE ${name}`);
+    await a.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    const store = new PgStore(u.toString());
+    await store.migrate();
+    const t = performance.now();
+    await seedPg(u.toString(), n);
+    console.error(`postgres: seeded ${n} in ${Math.round(performance.now() - t)} ms`);
+    results.push(...(await measure('postgres', store, n)));
+    await store.close();
+  }
+} finally {
+  own?.stop();
+}
+
+console.table(results);
+const missed = results.filter((r) => r.target === 'MISSED');
+console.log(
+  missed.length === 0
+    ? 'Target met: p99 ≤ 50 ms for every query at 100,000 enquiries on both stores.'
+    : `Target MISSED for: ${missed.map((r) => `${r.store} ${r.query}`).join('; ')}`,
+);

@@ -1,0 +1,187 @@
+/**
+ * The staff inbox's server side: `createInboxService(deps)` builds the `InboxService` that the
+ * staff app's loaders and actions and the enquiries CLI call (statuses, search, release,
+ * export, erasure, delivery health, invite e-mails). The shapes live in `types.ts`, re-exported
+ * here; what each status means and how they change: README "Enquiry statuses".
+ *
+ * No method logs an enquiry's text or a person's address: logs carry ids and outcomes.
+ */
+import type { Logger } from '../logger.ts';
+import { exportEnquiries } from '../enquiries/export.ts';
+import { excerptOf } from '../enquiries/notice.ts';
+import { searchTerms } from '../enquiries/search.ts';
+import type { SubmissionStore } from '../enquiries/store.ts';
+import {
+  CHANNELS,
+  ENQUIRY_STATUSES,
+  SEARCH_COUNT_LIMIT,
+  type Channel,
+  type DeliveryHealth,
+  type EnquiryStatus,
+  type InboxPage,
+  type InboxQuery,
+  type InboxService,
+} from './types.ts';
+
+/**
+ * The inbox's types, importable from here as from `types.ts` (the staff app's server code may
+ * use either; browser code uses `types.ts`).
+ *
+ * @public
+ */
+export type {
+  Channel,
+  DeliveryHealth,
+  DeliveryState,
+  EnquiryStatus,
+  ExportFormat,
+  InboxEnquiry,
+  InboxPage,
+  InboxQuery,
+  InboxRow,
+  InboxService,
+} from './types.ts';
+
+/** Rows per page when the query names none. */
+export const DEFAULT_PAGE_SIZE = 25;
+/** The most rows a page may have. */
+export const MAX_PAGE_SIZE = 100;
+
+/** What the service needs; an `EnquiryRuntime` (`src/server/enquiries/runtime.ts`) has it all. */
+export interface InboxDeps {
+  store: SubmissionStore;
+  /** The channels each enquiry is queued for (a release queues these). */
+  channels: readonly Channel[];
+  /** The channels that can deliver now (health, invites). */
+  configured: ReadonlySet<Channel>;
+  /** The clock, epoch ms (default `Date.now`). */
+  now?: () => number;
+  /** Wakes the outbox workers after a release or an invite (default: none to wake). */
+  kick?: () => void;
+  logger?: Logger;
+}
+
+/** A whole number from `value` within [min, max], or `fallback` when it is not a number. */
+function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+/**
+ * @throws RangeError for a status that is not one of `ENQUIRY_STATUSES` (a clear error rather
+ *   than a silently unfiltered list)
+ */
+function checkStatus(status: unknown): EnquiryStatus | undefined {
+  if (status === undefined || status === null || status === '') return undefined;
+  if (!(ENQUIRY_STATUSES as readonly unknown[]).includes(status)) {
+    throw new RangeError(`Unknown enquiry status; expected one of ${ENQUIRY_STATUSES.join(', ')}`);
+  }
+  return status as EnquiryStatus;
+}
+
+/**
+ * Builds the service on a store.
+ *
+ * Paging: `page` is 1-based (below 1 reads as 1), `pageSize` 1–100 (default 25); a page past
+ * the last has no rows. `list` and `export` throw RangeError for an unknown status; every other
+ * input (any search text, any id) gets an answer, never an exception.
+ */
+export function createInboxService(deps: InboxDeps): InboxService {
+  const { store } = deps;
+  const now = deps.now ?? Date.now;
+  const kick = deps.kick ?? (() => {});
+  const log = deps.logger;
+
+  return {
+    async list(query: InboxQuery): Promise<InboxPage> {
+      const status = checkStatus(query.status);
+      const pageSize = clampInt(query.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+      const page = clampInt(query.page, 1, 1, Number.MAX_SAFE_INTEGER);
+      const terms = searchTerms(query.q);
+      const { rows, total, capped } = await store.page({
+        ...(status ? { status } : {}),
+        terms,
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+        ...(terms.length > 0 ? { countLimit: SEARCH_COUNT_LIMIT } : {}),
+      });
+      return {
+        rows: rows.map(({ message, ...row }) => ({ ...row, excerpt: excerptOf(message) })),
+        total,
+        page,
+        pageSize,
+        pages: Math.max(1, Math.ceil(total / pageSize)),
+        ...(capped ? { totalCapped: true } : {}),
+      };
+    },
+
+    async get(id) {
+      const record = await store.get(String(id));
+      return record ? { ...record, excerpt: excerptOf(record.message) } : null;
+    },
+
+    async setHandled(id, handled) {
+      const result = await store.setHandled(String(id), Boolean(handled), now());
+      log?.info({ submissionId: id, handled, result }, 'enquiry handled state');
+      return result;
+    },
+
+    async release(id) {
+      const result = await store.release(String(id), deps.channels, now());
+      if (result === 'released') kick();
+      log?.info({ submissionId: id, result }, 'enquiry release');
+      return result;
+    },
+
+    async markSpam(id) {
+      const result = await store.markSpam(String(id), now());
+      log?.info({ submissionId: id, result }, 'enquiry marked spam');
+      return result;
+    },
+
+    async export(format, query) {
+      const status = checkStatus(query.status);
+      return exportEnquiries(
+        store,
+        format,
+        { includeSpam: true, ...(status ? { status } : {}), ...(query.q ? { q: query.q } : {}) },
+        now(),
+      );
+    },
+
+    async erase(email) {
+      const address = String(email).trim();
+      if (address === '') return 0;
+      const n = await store.eraseByEmail(address);
+      log?.info({ erased: n }, 'enquiries erased by address');
+      return n;
+    },
+
+    async health(): Promise<DeliveryHealth> {
+      const figures = await store.deliveryFigures();
+      const channels = CHANNELS.map((channel) => {
+        const f = figures.channels.find((c) => c.channel === channel);
+        return {
+          channel,
+          configured: deps.configured.has(channel),
+          backlog: f?.backlog ?? 0,
+          lastFailureAt: f?.lastFailureAt ?? null,
+          lastError: f?.lastError ?? null,
+        };
+      });
+      return {
+        backlog: channels.reduce((sum, c) => sum + c.backlog, 0),
+        oldestUndeliveredAt: figures.oldestUndeliveredAt,
+        channels,
+      };
+    },
+
+    async enqueueInviteEmail(to, link, expiresAt) {
+      if (!deps.configured.has('email')) return false;
+      await store.enqueueInvite({ to, link, expiresAt }, now());
+      kick();
+      log?.info('staff invite e-mail queued');
+      return true;
+    },
+  };
+}
