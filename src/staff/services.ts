@@ -20,7 +20,7 @@ import type {
   InboxPage,
   InboxQuery,
   InboxRow,
-} from './inbox-types.ts';
+} from '../server/inbox/types.ts';
 
 export type {
   DeliveryHealth,

@@ -13,7 +13,7 @@ import type {
   InboxQuery,
   InboxRow,
   InboxService,
-} from '../../src/staff/inbox-types.ts';
+} from '../../src/server/inbox/types.ts';
 
 export interface FakeInbox extends InboxService {
   enquiries: Map<string, InboxEnquiry>;

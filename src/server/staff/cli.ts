@@ -12,7 +12,7 @@
  * The CLI sends no e-mail itself: an invite is queued in the outbox and the running server's
  * worker delivers it.
  */
-import type { InboxService } from '../../staff/inbox-types.ts';
+import type { InboxService } from '../inbox/types.ts';
 import { audit } from './audit.ts';
 import { inviteStaff, InviteError } from './invites.ts';
 import type { StaffStore } from './store.ts';

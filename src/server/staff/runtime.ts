@@ -6,7 +6,7 @@
 import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import type { InboxService } from '../../staff/inbox-types.ts';
+import type { InboxService } from '../inbox/types.ts';
 import type { RelyingParty } from './passkeys.ts';
 import { PgStaffStore } from './pg-store.ts';
 import { SqliteStaffStore } from './sqlite-store.ts';

@@ -9,7 +9,7 @@
  */
 import { redirect } from 'react-router';
 import { signInPath } from '../../staff/paths.ts';
-import type { InboxService } from '../../staff/inbox-types.ts';
+import type { InboxService } from '../inbox/types.ts';
 import type { InviteView, StaffServices, StaffSession } from '../../staff/services.ts';
 import { audit, type AuditAction } from './audit.ts';
 import { checkInvite } from './invites.ts';
