@@ -65,11 +65,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** `30 enquiries`, `5 new enquiries`, `1 enquiry held as spam`… */
-function describeCount(total: number, status: EnquiryStatus | null): string {
-  const noun = total === 1 ? 'enquiry' : 'enquiries';
-  if (status === 'held') return `${total} ${noun} held as spam`;
-  return status ? `${total} ${status} ${noun}` : `${total} ${noun}`;
+/**
+ * `30 enquiries`, `5 new enquiries`, `1 enquiry held as spam`…; `1,000+` when a search stopped
+ * counting (`totalCapped`).
+ */
+function describeCount(total: number, capped: boolean, status: EnquiryStatus | null): string {
+  const count = `${total.toLocaleString('en-IN')}${capped ? '+' : ''}`;
+  const noun = total === 1 && !capped ? 'enquiry' : 'enquiries';
+  if (status === 'held') return `${count} ${noun} held as spam`;
+  return status ? `${count} ${status} ${noun}` : `${count} ${noun}`;
 }
 
 function Filters({ status, q }: { status: EnquiryStatus | null; q: string }) {
@@ -222,13 +226,19 @@ function Pages({
   q,
   page,
   pages,
+  capped,
+  more,
 }: {
   status: EnquiryStatus | null;
   q: string;
   page: number;
   pages: number;
+  /** The search stopped counting: there may be pages after the last one counted. */
+  capped: boolean;
+  /** There is an older page. */
+  more: boolean;
 }) {
-  if (pages <= 1) return null;
+  if (pages <= 1 && !more) return null;
   const link = 'inline-flex min-h-11 items-center px-3 underline underline-offset-4';
   return (
     <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-2 text-sm">
@@ -239,8 +249,9 @@ function Pages({
       ) : null}
       <span aria-current="page" className="px-3">
         Page {page} of {pages}
+        {capped ? '+' : ''}
       </span>
-      {page < pages ? (
+      {more ? (
         <Link to={inboxHref({ status, q, page: page + 1 })} className={link} rel="next">
           Older
         </Link>
@@ -249,16 +260,28 @@ function Pages({
   );
 }
 
-function Export({ status, q, total }: { status: EnquiryStatus | null; q: string; total: number }) {
+function Export({
+  status,
+  q,
+  total,
+  capped,
+}: {
+  status: EnquiryStatus | null;
+  q: string;
+  total: number;
+  capped: boolean;
+}) {
   return (
     <section aria-labelledby="export-title" className="mt-10 border-t border-stone-200 pt-6">
       <h2 id="export-title" className="mb-2 font-display text-xl">
         Export
       </h2>
       <p className="mb-4 max-w-prose text-sm text-stone-700">
-        Download the {total} {total === 1 ? 'enquiry' : 'enquiries'} this view selects (every page
-        of it), with the same columns as the operator&rsquo;s export. Spreadsheet formulas in the
-        CSV are neutralised. The download is recorded in the audit log.
+        Download {capped ? 'every' : `the ${total}`}{' '}
+        {total === 1 && !capped ? 'enquiry' : 'enquiries'}{' '}
+        {capped ? 'matching this view' : 'this view selects'} (every page of it), with the same
+        columns as the operator&rsquo;s export. Spreadsheet formulas in the CSV are neutralised. The
+        download is recorded in the audit log.
       </p>
       {/* A plain form, never the router's: the browser itself must receive the file. */}
       <form method="post" action={`${STAFF_BASE}/export`} className="flex flex-wrap gap-3">
@@ -281,7 +304,10 @@ function Export({ status, q, total }: { status: EnquiryStatus | null; q: string;
 export function Component() {
   const { status, q, page, result, backlog, oldestUndeliveredAt, now } =
     useLoaderData<typeof loader>();
-  const lede = `${describeCount(result.total, status)}${q ? ` matching “${q}”` : ''}`;
+  const capped = result.totalCapped === true;
+  const lede = `${describeCount(result.total, capped, status)}${q ? ` matching “${q}”` : ''}${
+    capped ? ' — the count stops there; add a word to narrow the search' : ''
+  }`;
   return (
     <>
       <PageHeading title="Inbox" lede={lede} />
@@ -306,8 +332,17 @@ export function Component() {
       ) : (
         <List rows={result.rows} />
       )}
-      <Pages status={status} q={q} page={page} pages={result.pages} />
-      {result.total > 0 ? <Export status={status} q={q} total={result.total} /> : null}
+      <Pages
+        status={status}
+        q={q}
+        page={page}
+        pages={result.pages}
+        capped={capped}
+        more={page < result.pages || (capped && result.rows.length === result.pageSize)}
+      />
+      {result.total > 0 ? (
+        <Export status={status} q={q} total={result.total} capped={capped} />
+      ) : null}
     </>
   );
 }
