@@ -277,11 +277,13 @@ function Export({
         Export
       </h2>
       <p className="mb-4 max-w-prose text-sm text-stone-700">
-        Download {capped ? 'every' : `the ${total}`}{' '}
-        {total === 1 && !capped ? 'enquiry' : 'enquiries'}{' '}
-        {capped ? 'matching this view' : 'this view selects'} (every page of it), with the same
-        columns as the operator&rsquo;s export. Spreadsheet formulas in the CSV are neutralised. The
-        download is recorded in the audit log.
+        {capped
+          ? 'Download every enquiry this view selects'
+          : total === 1
+            ? 'Download the one enquiry this view selects'
+            : `Download all ${total.toLocaleString('en-IN')} enquiries this view selects, every page`}
+        , with the same columns as the operator&rsquo;s export. Spreadsheet formulas in the CSV are
+        neutralised. The download is recorded in the audit log.
       </p>
       {/* A plain form, never the router's: the browser itself must receive the file. */}
       <form method="post" action={`${STAFF_BASE}/export`} className="flex flex-wrap gap-3">
