@@ -105,6 +105,17 @@ test('invite, enrol, sign in, release a held enquiry delivered once, mark it han
   });
 
   const link = server.invite(`meera.${tag}@kahaani-pr.example`, 'Meera Nair');
+  // The CLI queued the invite in the outbox (SMTP is configured); the server e-mailed it.
+  await expect
+    .poll(() => server.mails.filter((m) => m.to.includes(`meera.${tag}@kahaani-pr.example`)), {
+      timeout: 30_000,
+    })
+    .toHaveLength(1);
+  // (Quoted-printable mail bodies break long lines with a trailing `=`.)
+  const inviteMail = server.mails.find((m) => m.to.includes(`meera.${tag}@kahaani-pr.example`));
+  expect(inviteMail?.raw.replace(/=\r?\n/g, '')).toContain(
+    new URL(link).searchParams.get('token') ?? 'no token',
+  );
   await addPasskeyDevice(page);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Meera Nair' })).toBeVisible();

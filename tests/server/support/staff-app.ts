@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createStaffApp } from '../../../src/server/staff/app.ts';
+import { createInboxService } from '../../../src/server/inbox/service.ts';
 import { staffProductionAssets } from '../../../src/server/staff/assets.ts';
 import type { StaffMount } from '../../../src/server/staff/http.ts';
 import { inviteStaff } from '../../../src/server/staff/invites.ts';
@@ -85,10 +86,13 @@ export function setCookieLines(res: request.Response, name: string): string[] {
 /**
  * @param env environment overrides, as for `createTestApp`
  * @param start the clock's starting time, epoch ms
+ * @param options.realInbox the inbox's own `InboxService` on the test app's store instead of the
+ *   fake (`inbox` is then the fake, unused)
  */
 export async function createStaffTestApp(
   env: Record<string, string> = {},
   start = Date.UTC(2026, 10, 25, 9, 0),
+  options: { realInbox?: boolean } = {},
 ): Promise<StaffTestApp> {
   const clock = { now: start };
   const now = () => clock.now;
@@ -98,7 +102,13 @@ export async function createStaffTestApp(
   const t = await createTestApp(env, {
     now,
     staff: async ({ env: parsed, runtime, logger, buildDir }) => {
-      staff = createStaffRuntime({ env: parsed, inbox, secret: runtime.secret, logger, now });
+      staff = createStaffRuntime({
+        env: parsed,
+        inbox: options.realInbox ? createInboxService(runtime) : inbox,
+        secret: runtime.secret,
+        logger,
+        now,
+      });
       const entry = (await import(
         pathToFileURL(join(buildDir, 'server/staff-entry-server.js')).href
       )) as StaffServerEntry;
