@@ -26,14 +26,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-import { routeCss } from './scripts/lib/route-css.ts';
 import { contentPlugin } from './scripts/lib/content-plugin.ts';
 
 const root = import.meta.dirname;
 const outDir = resolve(root, process.env['BUILD_DIR'] ?? 'dist');
 
 export default defineConfig(({ command }) => ({
-  plugins: [contentPlugin(), tailwindcss(), react(), routeCss()],
+  plugins: [contentPlugin(), tailwindcss(), react()],
   build: {
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.
     assetsInlineLimit: 0,
@@ -52,7 +51,7 @@ export default defineConfig(({ command }) => ({
     },
     // The staff inbox's browser code (src/staff/entry-client.tsx), built apart so it shares no
     // chunk with the public pages' scripts and they stay byte for byte what they were
-    // (docs/decisions/026-staff-app-apart-from-the-public-pages.md). Its files live under
+    // (docs/decisions/028-staff-app-apart-from-the-public-pages.md). Its files live under
     // `<out>/staff/staff/assets/`, served at `/staff/assets/` only where the inbox is served.
     staff: {
       consumer: 'client',

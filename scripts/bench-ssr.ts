@@ -15,13 +15,35 @@
  * gzip and identity requests mixed; prints the server's RSS (MiB) idle, at its peak and after.
  * Target: ≤ 256 MiB after the load (a small container's limit).
  *
- * Env: BENCH_OUT_DIR, BENCH_SKIP_BUILD=1, BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50).
+ * Then the Web Vitals reports (docs/decisions/029-field-web-vitals-endpoint.md): `/` alone, `/`
+ * while BENCH_BEACON_RATE valid reports a second go to `POST /api/vitals`, and `/` while as many
+ * `GET /healthz` go (the control), the side loads from a process of their own, in rotating
+ * rounds; and the CPU time one report costs the server.
+ *
+ * BENCH_BASELINE=<commit> compares instead: that commit is built (`scripts/lib/baseline-build.ts`)
+ * and served by its own bundle beside this checkout's bundle, both with their metrics port
+ * scraped every second; BENCH_ROUNDS rounds of BENCH_SECONDS on `/` and `/about`, baseline and
+ * current alternating (the first in each round alternates too), then the Web Vitals rounds.
+ * Prints medians with min–max and current ÷ baseline: the reporting endpoint and the extra
+ * metrics must cost the pages nothing measurable. The static/bare references and the memory
+ * check are skipped in that mode.
+ *
+ * Env: BENCH_OUT_DIR, BENCH_SKIP_BUILD=1, BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50),
+ * BENCH_BASELINE, BENCH_ROUNDS (5), BENCH_BEACON_RATE (50 reports a second).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_DIR, benchBuild, freePort, ROOT, startBenchServer } from './lib/bench-server.ts';
+import { buildBaseline } from './lib/baseline-build.ts';
+import {
+  BENCH_DIR,
+  benchBuild,
+  freePort,
+  ROOT,
+  startBenchServer,
+  type BenchServer,
+} from './lib/bench-server.ts';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
@@ -62,6 +84,16 @@ export interface SsrRow {
   non2xx: number;
   cpuMsPerReq: number;
 }
+
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
+/**
+ * Reports a second during the page rounds: one report per page view, so 50 stands for 50 page
+ * views a second (about four million a day, far beyond this site's traffic), all reaching the
+ * origin even when a CDN serves the pages.
+ */
+const BEACON_RATE = Number(process.env['BENCH_BEACON_RATE'] ?? 50);
+/** The pages compared with the baseline. */
+const COMPARED = ['/', '/about'] as const;
 
 /** Runs autocannon on `origin + path`; `pid` is the server's, for CPU time. */
 export async function run(
@@ -150,7 +182,242 @@ function fmt(n: number, digits = 0): string {
   return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** `median (min–max)` of `xs`. */
+function spread(xs: number[], digits = 0): string {
+  return `${fmt(median(xs), digits)} (${fmt(Math.min(...xs), digits)}–${fmt(Math.max(...xs), digits)})`;
+}
+
+/** One page's rows of several rounds on one server. */
+interface Series {
+  label: string;
+  rows: SsrRow[];
+}
+
+/** Prints req/s, p99 and CPU per request as median (min–max) per series. */
+function printSeries(title: string, series: Series[], reference?: Series): void {
+  console.log(`\n${title}\n`);
+  console.log(
+    '| page, server | req/s | p99 ms | CPU ms/req | non-2xx | ÷ first row, req/s (CPU) |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  const ref = reference ?? series[0];
+  for (const { label, rows } of series) {
+    const rps = rows.map((r) => r.reqPerS);
+    const cpu = rows.map((r) => r.cpuMsPerReq);
+    const share =
+      ref && ref.rows !== rows
+        ? `${fmt((100 * median(rps)) / median(ref.rows.map((r) => r.reqPerS)))} % (${fmt((100 * median(cpu)) / median(ref.rows.map((r) => r.cpuMsPerReq)))} %)`
+        : '';
+    console.log(
+      `| ${label} | ${spread(rps)} | ${spread(
+        rows.map((r) => r.p99),
+      )} | ${spread(cpu, 2)} | ${rows.reduce((n, r) => n + r.non2xx, 0)} | ${share} |`,
+    );
+  }
+}
+
+/** GETs `url` every second until stopped, as a Prometheus scraping at 1 s would. */
+function scrapeEverySecond(urls: string[]): () => void {
+  const timer = setInterval(() => {
+    for (const url of urls)
+      void fetch(url).then(
+        (r) => r.arrayBuffer(),
+        () => undefined,
+      );
+  }, 1000);
+  return () => clearInterval(timer);
+}
+
+/** A valid Web Vitals report, as a page's beacon sends it. */
+const REPORT = JSON.stringify({
+  route: 'home',
+  LCP: 1830,
+  INP: 88,
+  CLS: 0.013,
+  FCP: 902,
+  TTFB: 120,
+});
+
+const REPORT_HEADERS = (server: BenchServer) => ({
+  'content-type': 'text/plain;charset=UTF-8',
+  origin: server.origin,
+});
+
+/** `amount` reports to `server` as fast as it takes them. */
+function reportBurst(server: BenchServer, amount: number) {
+  return autocannon({
+    url: `${server.origin}/api/vitals`,
+    method: 'POST',
+    body: REPORT,
+    headers: REPORT_HEADERS(server),
+    connections: 10,
+    amount,
+  });
+}
+
+/** A side load: the reports, or as many `GET /healthz` (the cheapest request) as a control. */
+type SideLoad = 'reports' | 'healthz';
+
+/**
+ * BENCH_BEACON_RATE requests a second of `load` to `server` for BENCH_SECONDS, from a process of
+ * its own (autocannon's command line), so the page load's generator keeps its event loop.
+ * @returns requests a second and how many were not answered 2xx
+ */
+function sideLoad(
+  server: BenchServer,
+  load: SideLoad,
+): Promise<{ perSecond: number; non2xx: number }> {
+  const request =
+    load === 'reports'
+      ? [
+          ...['-m', 'POST', '-b', REPORT],
+          ...Object.entries(REPORT_HEADERS(server)).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+          `${server.origin}/api/vitals`,
+        ]
+      : [`${server.origin}/healthz`];
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/autocannon/autocannon.js'),
+      ...['-c', '5', '-d', String(SECONDS), '-R', String(BEACON_RATE), '-j'],
+      ...request,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      try {
+        const result = JSON.parse(out) as { requests: { average: number }; non2xx: number };
+        resolve({ perSecond: result.requests.average, non2xx: result.non2xx });
+      } catch {
+        reject(new Error(`autocannon for ${load} exited ${code}: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+/**
+ * `/` alone, `/` while BENCH_BEACON_RATE reports a second arrive, and `/` while as many
+ * `GET /healthz` arrive from the same kind of process (the control: what any side load costs on
+ * a machine this size), in rotating order for {@link ROUNDS} rounds; then a burst of reports
+ * alone for the CPU time one costs. The server's CPU time a second shows whether it, or the
+ * machine, limits the figures.
+ */
+async function beaconRounds(server: BenchServer): Promise<void> {
+  const pid = server.process.pid;
+  const kinds = ['alone', 'healthz', 'reports'] as const;
+  const rows = new Map<(typeof kinds)[number], SsrRow[]>(kinds.map((k) => [k, []]));
+  const busy = new Map<(typeof kinds)[number], number[]>(kinds.map((k) => [k, []]));
+  const sent: number[] = [];
+  let refused = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]!);
+    for (const kind of order) {
+      process.stdout.write(
+        `round ${round + 1}: / ${kind === 'alone' ? 'alone' : `+ ${BEACON_RATE} ${kind}/s`} … `,
+      );
+      const cpuBefore = cpuMs(pid);
+      const [row, side] = await Promise.all([
+        run('/', 'site', `${server.origin}/`, pid),
+        kind === 'alone' ? undefined : sideLoad(server, kind),
+      ]);
+      busy.get(kind)!.push((cpuMs(pid) - cpuBefore) / SECONDS / 10);
+      rows.get(kind)!.push(row);
+      if (kind === 'reports' && side) {
+        sent.push(side.perSecond);
+        refused += side.non2xx;
+      }
+      console.log(`${fmt(row.reqPerS)} req/s`);
+    }
+  }
+  printSeries(
+    `\`/\` alone, with ${BEACON_RATE} GET /healthz a second, with ${BEACON_RATE} Web Vitals reports a second (${ROUNDS} rounds, rotating)`,
+    kinds.map((kind) => ({
+      label: `/ ${kind === 'alone' ? 'alone' : `+ ${kind}`}`,
+      rows: rows.get(kind)!,
+    })),
+  );
+  console.log(
+    `\nserver CPU, % of a core: ${kinds.map((k) => `${k} ${spread(busy.get(k)!)}`).join(', ')}`,
+  );
+  console.log(`reports sent: ${spread(sent)} a second, non-204: ${refused}`);
+  for (const load of ['healthz', 'reports'] as const) {
+    const before = cpuMs(pid);
+    const burst =
+      load === 'reports'
+        ? await reportBurst(server, 5000)
+        : await autocannon({ url: `${server.origin}/healthz`, connections: 10, amount: 5000 });
+    const cpu = cpuMs(pid) - before;
+    console.log(
+      `5000 ${load} alone: ${fmt(burst.requests.average)} a second, p99 ${burst.latency.p99} ms, ` +
+        `${fmt(cpu / Math.max(1, burst.requests.total), 3)} ms of server CPU each, non-2xx: ${burst.non2xx}`,
+    );
+  }
+}
+
+/** BENCH_BASELINE: baseline and current in alternating rounds, then the report load. */
+async function compareWithBaseline(ref: string): Promise<void> {
+  const baseline = buildBaseline(ref);
+  const buildDir = benchBuild();
+  const [baselinePort, currentPort] = [await freePort(), await freePort()];
+  const env = (port: number) => ({ METRICS_PORT: String(port) });
+  const servers = {
+    baseline: await startBenchServer(baseline.buildDir, env(baselinePort), baseline.serverScript),
+    current: await startBenchServer(buildDir, env(currentPort), join(buildDir, 'server/server.js')),
+  };
+  const stopScraping = scrapeEverySecond([
+    `http://localhost:${baselinePort}/metrics`,
+    `http://localhost:${currentPort}/metrics`,
+  ]);
+  const series = new Map<string, SsrRow[]>();
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const path of COMPARED) {
+        const order =
+          (round + COMPARED.indexOf(path)) % 2 === 0
+            ? ['baseline', 'current']
+            : ['current', 'baseline'];
+        for (const name of order as Array<keyof typeof servers>) {
+          const server = servers[name];
+          process.stdout.write(`round ${round + 1}: ${name} ${path} … `);
+          const row = await run(path, 'site', server.origin + path, server.process.pid);
+          console.log(`${fmt(row.reqPerS)} req/s`);
+          const key = `${path} ${name}`;
+          series.set(key, [...(series.get(key) ?? []), row]);
+        }
+      }
+    }
+    stopScraping();
+    const short = baseline.sha.slice(0, 7);
+    for (const path of COMPARED) {
+      printSeries(
+        `${path}: baseline ${short} and current, ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, metrics scraped every second`,
+        [
+          { label: `${path} baseline ${short}`, rows: series.get(`${path} baseline`) ?? [] },
+          { label: `${path} current`, rows: series.get(`${path} current`) ?? [] },
+        ],
+      );
+    }
+    const metricsBytes = async (port: number) =>
+      (await (await fetch(`http://localhost:${port}/metrics`)).text()).length;
+    console.log(
+      `\n/metrics: baseline ${await metricsBytes(baselinePort)} bytes, current ${await metricsBytes(currentPort)} bytes`,
+    );
+    await beaconRounds(servers.current);
+  } finally {
+    stopScraping();
+    await Promise.all([servers.baseline.stop(), servers.current.stop()]);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.env['BENCH_BASELINE']) {
+  await compareWithBaseline(process.env['BENCH_BASELINE']);
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const buildDir = benchBuild();
   const server = await startBenchServer(buildDir);
   const pid = server.process.pid;
@@ -182,6 +449,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     console.log('memory: 5 bursts × 400 connections, br/gzip/identity mixed …');
     memory = await memoryUnderLoad(server.origin, pid);
+    await beaconRounds(server);
   } finally {
     await Promise.all(references.map(stop));
     await server.stop();

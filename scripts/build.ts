@@ -3,8 +3,10 @@
  *
  * 1. Vite's client, staff and server environments (`vite.config.ts`): `client/` with hashed
  *    assets and the manifest, `staff/` (the staff inbox's own), `server/entry-server.js`;
- * 2. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
- * 3. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/` and
+ * 2. each page's critical CSS, from the page as the build's server entry renders it
+ *    (`scripts/lib/critical-css.ts`);
+ * 3. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
+ * 4. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/` and
  *    `staff/` (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
  * Exit 1 when any step fails (a content error names the file and the field).
@@ -12,6 +14,7 @@
 import { resolve } from 'node:path';
 import { createBuilder } from 'vite';
 import { writeArtwork } from './lib/artwork.ts';
+import { writeCriticalCss } from './lib/critical-css.ts';
 import { precompressDir } from './lib/precompress.ts';
 
 // A production build whatever the caller's NODE_ENV (Vitest sets `test`, which would otherwise
@@ -24,6 +27,7 @@ await builder.buildApp();
 
 const buildDir = resolve(process.env['BUILD_DIR'] ?? 'dist');
 const clientDir = resolve(buildDir, 'client');
+const critical = await writeCriticalCss(buildDir);
 const artwork = await writeArtwork(clientDir);
 const packed = await precompressDir(clientDir);
 // The staff inbox's own files (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
@@ -31,7 +35,11 @@ const staffPacked = await precompressDir(resolve(buildDir, 'staff'));
 if (!quiet) {
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(
-    `artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
+    `critical CSS (characters): ${Object.entries(critical)
+      .map(([path, size]) => `${path} ${size}`)
+      .join(
+        ', ',
+      )}; artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
       `br ${kib(packed.brBytes)}, gz ${kib(packed.gzBytes)}; ` +
       `staff inbox ${staffPacked.files} files: ${kib(staffPacked.bytes)} → br ${kib(staffPacked.brBytes)}; ` +
       `build ${Math.round(performance.now() - started)} ms`,

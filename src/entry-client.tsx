@@ -1,10 +1,9 @@
 /**
  * Browser entry: hydrates the server's document with the same route table
- * (docs/decisions/025-hydration-on-public-apis.md).
- *
- * react-router expects a server-rendered app to have its matched lazy routes loaded before the
- * router is created, so the page hydrates as drawn and never into a fallback. Every later page
- * module loads with the whole stylesheet: the first page's CSS came inline (decision 011).
+ * (docs/decisions/025-hydration-on-public-apis.md). react-router expects a server-rendered app's
+ * matched lazy routes to be loaded before the router is created, or it hydrates into a fallback.
+ * Every page module also awaits the whole stylesheet: only the page's critical CSS came inline
+ * (docs/decisions/026-critical-css-by-beasties.md).
  */
 import '@vitejs/plugin-react/preamble';
 import { startTransition, StrictMode } from 'react';
@@ -19,10 +18,11 @@ import { RouterProvider } from 'react-router/dom';
 import { browserServices } from './app/browser-services.ts';
 import { DocumentProvider, readDocument } from './app/document.tsx';
 import { fromHydrationJson } from './app/hydration-data.ts';
-import { servicesContext } from './app/services.ts';
+import { servicesContext, type SessionData } from './app/services.ts';
+import { startWebVitals } from './app/web-vitals.ts';
+import { VITALS_PATH } from './lib/web-vitals.ts';
 import { routes } from './routes.tsx';
 
-/** Resolves the `lazy` of every route matching `pathname` into the route object. */
 async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
   await Promise.all(
     (matchRoutes(table, pathname) ?? []).map(async ({ route }) => {
@@ -32,7 +32,6 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
   );
 }
 
-/** The page modules of later navigations also await the whole stylesheet. */
 function withStylesheet(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {
     const { lazy, children } = route;
@@ -47,11 +46,11 @@ function withStylesheet(table: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Builds the router over the server's data and hydrates the document. */
 async function hydrate(): Promise<void> {
   const page = readDocument(document);
-  await loadMatchedRoutes(routes, location.pathname);
-  const router = createBrowserRouter(withStylesheet(routes), {
+  const table = withStylesheet(routes);
+  await loadMatchedRoutes(table, location.pathname);
+  const router = createBrowserRouter(table, {
     hydrationData: fromHydrationJson(page.hydrationJson),
     getContext() {
       const context = new RouterContextProvider();
@@ -68,6 +67,13 @@ async function hydrate(): Promise<void> {
         </DocumentProvider>
       </StrictMode>,
     );
+  });
+  // Field Web Vitals of this page view (docs/decisions/029-field-web-vitals-endpoint.md).
+  startWebVitals({
+    routeId: router.state.matches.at(-1)?.route.id,
+    sampleRate:
+      (router.state.loaderData['root'] as SessionData | undefined)?.webVitalsSampleRate ?? 0,
+    endpoint: VITALS_PATH,
   });
 }
 

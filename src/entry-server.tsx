@@ -1,14 +1,10 @@
 /**
- * Server entry: runs the route table's loaders and actions for one Fetch `Request`
- * and streams the matched page as a complete HTML document with `renderToPipeableStream`.
+ * Server entry: answers one Fetch `Request` with the route table's loaders and actions and
+ * streams the page as a whole HTML document. It knows nothing of Express: requests and
+ * dependencies come in as arguments (`src/server/render.ts` loads its build).
  *
- * Built by Vite into `dist/server/entry-server.js` (loaded by `src/server/render.ts` in
- * production, through Vite's `ssrLoadModule` in development). It knows nothing of Express:
- * requests and dependencies come in as arguments.
- *
- * Status: whatever the router decided (`context.statusCode`): 200 for pages, 404 for the
- * catch-all route, an action's 400/403/429, 500 when a loader or action throws. A `Response`
- * from the router (the contact action's 303) is returned as is.
+ * The status is the router's: 200 for pages, 404 for the catch-all route, an action's 400/403/429,
+ * 500 when a loader or action throws; the router's own `Response` (a 303) is returned as is.
  */
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -32,20 +28,15 @@ export interface ClientAssets {
   bootstrapModules: readonly string[];
   /** Per route module (a key of `ROUTE_MODULES`' values): its chunk and the chunks it imports. */
   routeChunks: Readonly<Record<string, readonly string[]>>;
-  /**
-   * Production CSS to inline, per route module (a key of `ROUTE_MODULES`' values): the rules
-   * that route can use (decision 011). Empty in development.
-   */
+  /** Production: each route module's critical CSS, inlined (decision 026); empty in development. */
   inlineCss: Readonly<Record<string, string>>;
   /** Development stylesheet URLs. */
   stylesheets: readonly string[];
-  /** Font files to preload: the display serif that paints the largest heading. */
+  /** Production: the whole stylesheet, linked for visitors without JavaScript ('' otherwise). */
+  stylesheet: string;
+  /** Font files to preload: the core of both faces. */
   fontPreloads: readonly string[];
-  /**
-   * Production: start the scripts only after the first paint ({@link afterFirstPaint}), so no
-   * byte of JavaScript competes with the HTML, CSS and fonts for it. Development: plain module
-   * scripts (Vite's client must run first).
-   */
+  /** Production: scripts start after the first paint ({@link afterFirstPaint}). */
   deferScripts: boolean;
 }
 
@@ -59,15 +50,12 @@ export interface RenderOptions {
 }
 
 /**
- * The inline code a document carries, exactly as this module wrote it into the HTML: the server
- * hashes these strings for the page's Content-Security-Policy
- * (docs/decisions/008-csp-hashes-instead-of-nonces.md). Data blocks (`application/json`,
- * `application/ld+json`) are not scripts to the CSP and are not listed.
+ * The inline scripts and styles of a document, exactly as written into the HTML: the server hashes
+ * them for the page's CSP (docs/decisions/008-csp-hashes-instead-of-nonces.md). JSON data blocks
+ * are not scripts to the CSP and are not listed.
  */
 export interface InlineCode {
-  /** Contents of executable inline `<script>` elements. */
   scripts: readonly string[];
-  /** Contents of inline `<style>` elements. */
   styles: readonly string[];
 }
 
@@ -93,22 +81,17 @@ function routeHeaders(context: StaticHandlerContext): Headers {
 }
 
 /**
- * The inline bootstrap of production pages (docs/decisions/005-scripts-after-first-paint.md):
- * scripts must not stand in front of the first paint. Once the browser reports the first contentful paint (Paint
- * Timing, `PerformanceObserver` type `paint`), it preloads the page's chunks in parallel and
- * adds the entry as a module script element, which hydrates. (An element, not `import()`: under
- * the CSP's `'strict-dynamic'` a script inserted by a trusted script is trusted with everything
- * it imports, while `import()` from the parser-inserted bootstrap is refused;
- * https://www.w3.org/TR/CSP3/#strict-dynamic-usage.) Until then the page is complete and works without
- * JavaScript (links and the form are plain HTML), so the visitor sees content as early as the
- * network allows and hydration follows about one round trip later than with scripts in the
- * head. Browsers without Paint Timing load at once. (Not frame callbacks or timers: a page in a
- * background tab, or under Playwright's fake clock, would then never hydrate.)
+ * The inline bootstrap of production pages (docs/decisions/005-scripts-after-first-paint.md): on
+ * the first contentful paint (Paint Timing; at once without it) it preloads the page's chunks and
+ * adds the entry as a module script element. An element, not `import()`: under the CSP's
+ * `'strict-dynamic'` a script inserted by a trusted script is trusted, an `import()` from the
+ * parser-inserted bootstrap is not (https://www.w3.org/TR/CSP3/#strict-dynamic-usage). Not frame
+ * callbacks or timers: a background tab or a fake clock would never hydrate.
  *
- * @param entry URL of the browser entry (`/assets/entry-client-….js`)
+ * @param entry URL of the browser entry
  * @param chunks URLs of the chunks the entry and the matched page import
- * @returns JavaScript source for React's `bootstrapScriptContent`, free of `<` so React writes
- *   it unchanged (its CSP hash is taken from this string)
+ * @returns source for `bootstrapScriptContent`, free of `<` so React writes it unchanged (the CSP
+ *   hash is taken from this string)
  */
 export function afterFirstPaint(entry: string, chunks: readonly string[]): string {
   return (
@@ -125,7 +108,6 @@ export function afterFirstPaint(entry: string, chunks: readonly string[]): strin
 
 /**
  * Renders `request` (GET for pages, POST for the contact action).
- *
  * @returns the router's own `Response` (redirects), or a document to stream once its shell (or,
  *   with `waitForAll`, all of it) is ready
  * @throws when the shell cannot render at all (the caller answers 500)
@@ -147,6 +129,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const documentData: DocumentData = {
     inlineCss,
     stylesheets: options.assets.stylesheets,
+    stylesheet: options.assets.stylesheet,
     hydrationJson: toHydrationJson(context),
     fontPreloads: options.assets.fontPreloads,
   };
@@ -167,8 +150,8 @@ export async function render(request: Request, options: RenderOptions): Promise<
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </DocumentProvider>,
       {
-        // Completed Suspense boundaries stay inline, never outlined behind inline scripts the
-        // CSP does not allow (decision 011).
+        // Completed Suspense boundaries stay inline: outlining them needs inline scripts the CSP
+        // refuses (decision 011).
         progressiveChunkSize: Infinity,
         ...(bootstrapScript
           ? { bootstrapScriptContent: bootstrapScript }

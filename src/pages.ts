@@ -1,20 +1,15 @@
 /**
- * The site's pages, written once. The route table (`src/routes.tsx`), the primary navigation
- * (`src/site.config.ts`), the sitemap (`src/server/seo.ts`), the metrics' `route` label
- * (`src/server/observability.ts`), the keys of `src/content/pages.yaml`, the social images
- * (`scripts/lib/artwork.ts`) and the tests all derive from this list, so adding a page is one row
- * here, one entry in `pages.yaml` and one `import()` in `src/routes.tsx` (the type checker asks
- * for the last two).
- *
- * Pure data: the server, the build and the tests import it without React or the page components.
- * See docs/product.md#pages.
+ * The site's pages, written once (docs/product.md#pages): the route table, the navigation, the
+ * sitemap, the metrics' `route` label, the keys of `src/content/pages.yaml`, the social images and
+ * the tests derive from this list. A new page is a row here, an entry in `pages.yaml` (the content
+ * schema asks for it) and an `import()` in `src/routes.tsx` (the type checker asks for it).
+ * Pure data, so the server, the build and the tests import it without React.
  */
 
 /** One page of the site. */
 export interface PageDefinition {
   /** Route id: the page's key in `pages.yaml` and the name of its social image `/og/<id>.png`. */
   readonly id: string;
-  /** The path a `GET` answers with this page (status 200). */
   readonly path: string;
   /** Source module, as a key of Vite's client manifest (the server preloads its chunk). */
   readonly module: string;
@@ -53,9 +48,8 @@ export const PAGES = [
 ] as const satisfies readonly PageDefinition[];
 
 /**
- * The not-found page: every other path (`/privacy` and `/terms` included) gets it with status
- * 404 and `noindex`. Its markup does not depend on the path, so `path` is one representative
- * unknown path, for rendering it ahead of time and for tests.
+ * The page every other path gets, with status 404. Its markup does not depend on the path, so
+ * `path` is one representative unknown path, for rendering it ahead of time and for tests.
  */
 export const NOT_FOUND_PAGE = {
   id: '404',
@@ -64,13 +58,11 @@ export const NOT_FOUND_PAGE = {
   indexable: false,
 } as const satisfies PageDefinition;
 
-/** A route id: a page of {@link PAGES} or `404`. */
 export type RouteId = (typeof PAGES)[number]['id'] | typeof NOT_FOUND_PAGE.id;
 
 /** Every route id, pages first, `404` last. */
 export const ROUTE_IDS: readonly RouteId[] = [...PAGES.map((p) => p.id), NOT_FOUND_PAGE.id];
 
-/** Whether `id` (a route match's id, say) is a {@link RouteId}. */
 export function isRouteId(id: string): id is RouteId {
   return (ROUTE_IDS as readonly string[]).includes(id);
 }

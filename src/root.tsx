@@ -1,15 +1,7 @@
 /**
  * The document shell of every route (docs/product.md#shared-layout,
- * docs/product.md#accessibility): `<html lang="en-IN">`, the head (charset, viewport, CSS, fonts), the skip
- * link, the fixed header, `<main id="main">` with the matched page, the footer, scroll
- * restoration and the router's hydration data.
- *
- * Routes may set `handle: { tone: 'dark' }` (the black contact page): the page is then
- * painted ink and the transparent header uses light text.
- *
- * After hydration, each client-side navigation lands at the top of the new page (or at its
- * `#fragment`), and focus moves to the new page's `h1` (or the fragment's target) so screen
- * readers announce where the visitor arrived; the browser's own first load is left alone.
+ * docs/product.md#accessibility). A route's `handle: { tone: 'dark' }` paints the page ink and
+ * gives the transparent header light text (the contact page).
  */
 import { useEffect, useRef } from 'react';
 import {
@@ -28,13 +20,12 @@ import { SiteHeader } from './components/layout/site-header.tsx';
 import { RoutePageMeta } from './components/seo/page-meta.tsx';
 import { site } from './site.config.ts';
 
-/** What a route module may put in its `handle`. */
+/** What a route module may put in its `handle`; `tone` defaults to 'light'. */
 export interface RouteHandle {
-  /** 'dark' paints the page ink (contact page); default 'light'. */
   tone?: 'light' | 'dark';
 }
 
-/** The root loader: per-request data for every page (runs on the server only). */
+/** The root loader: the session data of every page (runs on the server only). */
 export function rootLoader({ context }: LoaderFunctionArgs): SessionData {
   return context.get(servicesContext).session();
 }
@@ -53,9 +44,8 @@ function useTone(): 'light' | 'dark' {
 }
 
 /**
- * Moves focus after client-side navigations (not on the first load): to the `#fragment`'s
- * target when the URL has one, otherwise to the page's `h1`. Targets get `tabindex="-1"` so
- * they can take focus without entering the Tab order.
+ * After a client-side navigation (not the first load), focus moves to the `#fragment`'s target or
+ * the page's `h1`, so screen readers announce where the visitor arrived.
  */
 function useFocusOnNavigation(): void {
   const location = useLocation();
@@ -80,10 +70,7 @@ function useHydratedMarker(): void {
   }, []);
 }
 
-/**
- * The HTML document around the matched page, with its head metadata (`pageMeta`), or around the
- * error page, without.
- */
+/** The HTML document; `pageMeta` adds the matched page's head metadata (not on the error page). */
 function Document({ children, pageMeta }: { children: React.ReactNode; pageMeta?: boolean }) {
   const tone = useTone();
   const dark = tone === 'dark';
@@ -115,7 +102,6 @@ function Document({ children, pageMeta }: { children: React.ReactNode; pageMeta?
   );
 }
 
-/** The root route's component. */
 export function Root() {
   useFocusOnNavigation();
   useHydratedMarker();
@@ -126,10 +112,7 @@ export function Root() {
   );
 }
 
-/**
- * A loader, action or render that failed unexpectedly (500). Unknown paths never get here: they
- * match the 404 route and render the not-found page.
- */
+/** A loader, action or render that failed (500); unknown paths match the 404 route instead. */
 export function RootErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;

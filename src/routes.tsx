@@ -1,20 +1,15 @@
 /**
- * The one route table, rendered by `src/entry-server.tsx` and hydrated by `src/entry-client.tsx`.
- * Its pages come from `src/pages.ts`; this file adds only what needs React or the bundler.
- *
- * Each page is its own lazily loaded chunk (`src/routes/*.tsx`): its module exports `Component`
- * and, where it has them, `loader`, `action` and `handle`. Any path that is not a page
- * (including `/privacy` and `/terms`) matches the catch-all route, whose loader answers status
- * 404 with the not-found page inside the shared layout.
+ * The one route table, rendered by `src/entry-server.tsx` and hydrated by `src/entry-client.tsx`,
+ * built from `src/pages.ts`. Each page is a lazily loaded chunk (`src/routes/*.tsx`); every other
+ * path matches the catch-all 404 route (docs/product.md#pages).
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { NOT_FOUND_PAGE, PAGES, type RouteId } from './pages.ts';
 import { Root, RootErrorBoundary, rootLoader, rootShouldRevalidate } from './root.tsx';
 
 /**
- * Each route's module. `import()` needs a literal path for Vite to split the chunk, hence this
- * map; the type makes it name every route id, and a unit test checks each path against the
- * page's `module` in `src/pages.ts`.
+ * `import()` needs a literal path for Vite to split the chunk, hence this map;
+ * `tests/unit/pages.test.ts` checks each path against the page's `module`.
  */
 const LAZY = {
   home: () => import('./routes/home.tsx'),
@@ -25,10 +20,7 @@ const LAZY = {
   '404': () => import('./routes/not-found.tsx'),
 } satisfies Record<RouteId, LazyRouteFunction<RouteObject>>;
 
-/**
- * The source module of each route id, as keys of Vite's client manifest: the server preloads the
- * matched page's chunk from it.
- */
+/** Each route's source module, a key of Vite's client manifest (the server preloads its chunk). */
 export const ROUTE_MODULES: Readonly<Record<RouteId, string>> = Object.fromEntries(
   [...PAGES, NOT_FOUND_PAGE].map((p) => [p.id, p.module]),
 ) as Record<RouteId, string>;

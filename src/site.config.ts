@@ -1,9 +1,6 @@
 /**
- * The one site configuration (docs/product.md#contact-details).
- *
- * Brand, contact details, social profiles and navigation live here and nowhere else: every page,
- * the footer, the contact sections, JSON-LD and the enquiry notifier read this module. The
- * defaults are clearly fictional placeholders; an operator replaces them in this one file.
+ * The one site configuration (docs/product.md#contact-details): the shipped values are fictional
+ * placeholders that an operator replaces in this file.
  */
 import { NAV_ITEMS } from './pages.ts';
 
@@ -17,11 +14,9 @@ export interface SiteAddress {
 }
 
 export interface SiteConfig {
-  /** Brand name as shown in the header, titles and copyright line. */
   name: string;
   /** The tagline; it is the home page's `<h1>`. */
   tagline: string;
-  /** Public enquiries address (fictional `.example` domain until replaced). */
   email: string;
   /** Phone in international format, as displayed. */
   phone: string;

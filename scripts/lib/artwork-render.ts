@@ -95,6 +95,8 @@ export function svgToPng(svg: string, width: number): Uint8Array<ArrayBuffer> {
 export interface OgCard {
   /** Brand name, top left (site config). */
   brand: string;
+  /** The brand mark (SVG source), beside the name. */
+  mark: string;
   /** The page's headline, in the display serif. */
   title: string;
   /** Optional smaller line under the headline. */
@@ -148,7 +150,15 @@ export function ogCardTree(card: OgCard): SvgNode {
       h(
         'div',
         { display: 'flex', alignItems: 'center' },
-        h('div', { width: 14, height: 14, backgroundColor: COLORS.accent, marginRight: 18 }),
+        {
+          type: 'img',
+          props: {
+            src: `data:image/svg+xml;base64,${Buffer.from(card.mark).toString('base64')}`,
+            width: 56,
+            height: 56,
+            style: { marginRight: 22 },
+          },
+        },
         h(
           'div',
           { fontSize: 26, fontWeight: 600, letterSpacing: '0.16em', textTransform: 'uppercase' },
@@ -226,58 +236,18 @@ export async function renderOgCard(card: OgCard): Promise<Uint8Array<ArrayBuffer
 }
 
 /**
- * The monogram used for favicons and app icons: the brand's initial in the display serif, paper
- * on ink, with the accent as a small square. `maskable` fills the whole square and keeps the
- * glyph inside the 80% safe zone that Android masks crop to; otherwise the square is rounded.
+ * The brand mark (an SVG of any square size, `public/brand/logo-mark.svg`) as a `size`×`size` PNG.
+ * With `bleed` it sits on an ink square at 80% (the safe zone Android's masks and iOS's rounding
+ * keep, https://web.dev/articles/maskable-icon); otherwise it fills the image, corners as drawn.
  */
-export function monogramTree(brand: string, size: number, maskable = false): SvgNode {
-  const initial = brand.trim().charAt(0).toUpperCase();
-  const glyph = Math.round(size * (maskable ? 0.5 : 0.72));
-  const dot = Math.max(2, Math.round(size * (maskable ? 0.06 : 0.1)));
-  return h(
-    'div',
-    {
-      width: size,
-      height: size,
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      backgroundColor: COLORS.ink,
-      borderRadius: maskable ? 0 : Math.round(size * 0.2),
-      color: COLORS.paper,
-      fontFamily: 'Fraunces',
-      fontWeight: 600,
-      fontSize: glyph,
-      lineHeight: 1,
-    },
-    h(
-      'div',
-      { display: 'flex', alignItems: 'flex-end' },
-      h('div', { display: 'flex', marginTop: Math.round(-glyph * 0.08) }, initial),
-      h('div', {
-        width: dot,
-        height: dot,
-        backgroundColor: COLORS.accent,
-        marginLeft: Math.round(dot * 0.35),
-        marginBottom: Math.round(glyph * 0.16),
-      }),
-    ),
-  );
-}
-
-/** The monogram as SVG (vector favicon). */
-export const renderMonogramSvg = (brand: string, size = 64): Promise<string> =>
-  renderSvg(monogramTree(brand, size), size, size);
-
-/** The monogram as a `size`×`size` PNG. */
-export async function renderMonogramPng(
-  brand: string,
-  size: number,
-  maskable = false,
-): Promise<Uint8Array<ArrayBuffer>> {
-  // Lay out at a generous size and let resvg scale: tiny layouts round glyph metrics badly.
-  const layout = Math.max(size, 256);
-  return svgToPng(await renderSvg(monogramTree(brand, layout, maskable), layout, layout), size);
+export function renderMarkPng(mark: string, size: number, bleed = false): Uint8Array<ArrayBuffer> {
+  const inset = bleed ? Math.round(size * 0.1) : 0;
+  const href = `data:image/svg+xml;base64,${Buffer.from(mark).toString('base64')}`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    (bleed ? `<rect width="${size}" height="${size}" fill="${COLORS.ink}"/>` : '') +
+    `<image href="${href}" x="${inset}" y="${inset}" width="${size - 2 * inset}" height="${size - 2 * inset}"/></svg>`;
+  return svgToPng(svg, size);
 }
 
 /**

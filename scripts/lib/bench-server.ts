@@ -81,6 +81,7 @@ export async function startBenchServer(
       LOG_LEVEL: 'warn',
       DRAIN_GRACE_MS: '0',
       RATE_LIMIT_MAX: '1000000',
+      WEB_VITALS_RATE_LIMIT_MAX: '100000000',
       ...env,
     },
   });

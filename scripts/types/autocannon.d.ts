@@ -5,6 +5,10 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    method?: string;
+    body?: string;
+    /** Requests a second from all connections together (per worker). */
+    overallRate?: number;
     headers?: Record<string, string>;
     requests?: Array<{
       method?: string;

@@ -1,7 +1,6 @@
 /**
- * The browser's `SiteServices` (docs/decisions/003-server-services-through-router-context.md): the
- * contact action posts the enquiry to the JSON endpoint of the same pipeline, `POST
- * /api/enquiries`; the root's data comes with the server's page and never reloads.
+ * The browser's `SiteServices` (docs/decisions/003-server-services-through-router-context.md):
+ * enquiries go to the pipeline's JSON endpoint; the root's data comes with the page.
  */
 import type { EnquiryResult, SiteServices } from './services.ts';
 

@@ -1,18 +1,12 @@
 /**
- * The browser router's hydration data (react-router's `HydrationState`) as JSON that can sit in a
- * `<script type="application/json">` data block: the server writes it (`toHydrationJson`), the
- * browser's entry parses it into `createBrowserRouter`'s `hydrationData` (`fromHydrationJson`).
- *
- * Route errors cannot travel as class instances: an `Error` travels as its message only (never
- * its stack), a thrown `data()`/`Response` as the plain fields of react-router's `ErrorResponse`,
- * which `isRouteErrorResponse` recognises by shape.
+ * The router's `HydrationState` as JSON for a `<script type="application/json">` block, written by
+ * the server and read by the browser entry. Route errors travel as plain data: an error response
+ * as the fields `isRouteErrorResponse` recognises, any other error as "Unexpected error" (never
+ * its message or stack).
  */
 import type { ErrorResponse, HydrationState } from 'react-router';
 
-/**
- * A route error as it travels: react-router's error responses also carry `internal` (true for the
- * router's own 404/405), which `isRouteErrorResponse` checks.
- */
+/** A route error as it travels (`internal`: the router's own 404/405, which the guard checks). */
 type TravellingError = { error: string } | { response: ErrorResponse & { internal: boolean } };
 
 /** JSON with `<`, `>`, `&` and the line separators escaped, so it cannot end its element. */
@@ -23,10 +17,7 @@ function scriptSafeJson(value: unknown): string {
   );
 }
 
-/**
- * @param state the static handler's context (`loaderData`, `actionData`, `errors`)
- * @returns script-safe JSON
- */
+/** The static handler's context (`loaderData`, `actionData`, `errors`) as script-safe JSON. */
 export function toHydrationJson(state: HydrationState): string {
   const errors = state.errors
     ? Object.fromEntries(
@@ -51,10 +42,7 @@ export function toHydrationJson(state: HydrationState): string {
   return scriptSafeJson({ loaderData: state.loaderData, actionData: state.actionData, errors });
 }
 
-/**
- * @param json what {@link toHydrationJson} wrote
- * @throws SyntaxError when `json` is not JSON (a page the server did not render)
- */
+/** @throws SyntaxError when `json` is not what {@link toHydrationJson} wrote. */
 export function fromHydrationJson(json: string): HydrationState {
   const state = JSON.parse(json) as Omit<HydrationState, 'errors'> & {
     errors: Record<string, TravellingError> | null;

@@ -1,10 +1,7 @@
 /**
- * Which schema checks which content file. Every YAML file under `src/content/` has exactly one
- * entry here; the build's loader (`scripts/lib/content.ts`) checks each file against it, and
- * `yaml.d.ts` types each file's module with its schema's output. See
- * docs/decisions/002-content-checked-at-build.md.
- *
- * Lists with an `order` field (`kind: 'ordered'`) are sorted by it; other files stay as written.
+ * Which schema checks which content file (docs/decisions/002-content-checked-at-build.md): one
+ * entry per YAML file under `src/content/`. The loader (`scripts/lib/content.ts`) sorts
+ * `ordered` lists by their `order` field.
  */
 import { z } from 'zod';
 import {
@@ -28,7 +25,6 @@ import { ROUTE_IDS, type RouteId } from '../pages.ts';
 const list = <T extends z.ZodType>(schema: T, what: string) =>
   z.array(schema).min(1, `${what} needs at least one entry`);
 
-/** File name (relative to `src/content/`) → its schema and shape. */
 export const COLLECTIONS = {
   'pages.yaml': {
     kind: 'plain',
@@ -57,5 +53,4 @@ export const COLLECTIONS = {
 } as const satisfies Record<string, { kind: 'ordered' | 'plain'; schema: z.ZodType }>;
 
 export type ContentFile = keyof typeof COLLECTIONS;
-/** The validated data of one content file. */
 export type ContentOf<F extends ContentFile> = z.output<(typeof COLLECTIONS)[F]['schema']>;

@@ -1,49 +1,31 @@
 /**
- * Zod schemas for every content file (docs/decisions/002-content-checked-at-build.md).
- *
- * Pure module: it imports only `zod`, so the build (scripts/lib/content-plugin.ts), Vitest and the
- * artwork script all check the real YAML files with the same rules. `collections.ts` binds each
- * schema to its file. Every object is `.strict()` so a misspelt or stray field fails the build
- * instead of being silently dropped, and every field is `.describe()`d so the schema documents
- * the content it validates.
- *
- * Image fields take an `image()` helper: the build passes {@link imagePath} (a path relative to
- * the YAML file, which the Vite plugin turns into a hashed asset URL); tests may pass a stand-in.
+ * Zod schemas for every content file (docs/decisions/002-content-checked-at-build.md), importing
+ * only `zod` so the build, the tests and the artwork script share them. Every object is strict, so
+ * a misspelt field fails the build instead of being dropped (docs/product.md#content).
  */
 import { z } from 'zod';
 
-/**
- * The image schema factory: {@link imagePath} in the build, or a test stand-in with the same call
- * shape. Generic so the inferred entry type keeps the factory's output.
- */
+/** The image schema factory: {@link imagePath} in the build, or a test stand-in. */
 export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
 
-/**
- * The image helper of the build: a project-drawn SVG, written as a path relative to the YAML
- * file (`../assets/awards/x.svg`). The content plugin resolves it to the asset's public URL.
- */
+/** A project-drawn SVG relative to the YAML file; the content plugin makes it an asset URL. */
 export const imagePath = () =>
   z
     .string()
     .regex(/^\.{1,2}\/[\w./-]+\.svg$/, 'An image is a relative path to an .svg file')
     .describe('Path of a project-drawn SVG, relative to the YAML file');
 
-/**
- * Display position within its list (1 first). The content layer does not keep file order, so
- * lists are sorted by this field.
- */
 const order = z
   .number()
   .int('order must be a whole number')
   .min(1, 'order starts at 1')
   .describe('Display position in the list, 1 first');
 
-/** Lowercase kebab-case, used for ids that become URL fragments (`/expertise#media-relations`). */
+/** Lowercase kebab-case: ids become URL fragments. */
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use a lowercase kebab-case id such as "media-relations"');
 
-/** A non-empty line of copy, trimmed of accidental outer whitespace by the author, not by us. */
 const text = (what: string, max: number) =>
   z
     .string()
@@ -51,10 +33,7 @@ const text = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .describe(what);
 
-/**
- * Per-route search metadata. The limits are the ones search engines display before cutting:
- * a title over 60 characters or a description over 160 fails the build (docs/product.md#search-and-sharing).
- */
+/** Per-route search metadata (docs/product.md#search-and-sharing). */
 export const pageMetaSchema = z
   .object({
     title: z
@@ -70,7 +49,7 @@ export const pageMetaSchema = z
   })
   .strict();
 
-/** A client testimonial; `position` is optional because some clients prefer not to be placed. */
+/** `position` is optional: some clients prefer not to be placed. */
 export const testimonialSchema = z
   .object({
     id: slug.describe('Stable id of the testimonial'),
@@ -81,7 +60,6 @@ export const testimonialSchema = z
   })
   .strict();
 
-/** An award badge; `image` is a project-drawn SVG in `src/assets/awards/`. */
 export const awardSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
   z
     .object({
@@ -92,7 +70,7 @@ export const awardSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
     })
     .strict();
 
-/** A team member. Placeholders are flagged so an operator can find and replace them. */
+/** Placeholders are flagged so an operator can find and replace them. */
 export const teamMemberSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
   z
     .object({
@@ -108,7 +86,6 @@ export const teamMemberSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
     })
     .strict();
 
-/** The founder's profile on /about. */
 export const founderSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
   z
     .object({
@@ -124,7 +101,6 @@ export const founderSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
     })
     .strict();
 
-/** A service; its `id` is the anchor on /expertise the home page links to. */
 export const serviceSchema = z
   .object({
     id: slug.describe('Stable anchor id on /expertise, e.g. "media-relations"'),
@@ -143,7 +119,7 @@ export const serviceSchema = z
   })
   .strict();
 
-/** Lucide icon names the showcase may use (rendered by `CategoryIcon` in `src/components/ui/category-icon.tsx`). */
+/** Lucide icon names the showcase may use (`src/components/ui/category-icon.tsx`). */
 export const SHOWCASE_ICONS = [
   'sparkles',
   'building',
@@ -163,7 +139,6 @@ const projectSchema = z
   })
   .strict();
 
-/** A showcase category with exactly two sample projects; `id` is its anchor on /showcase. */
 export const showcaseCategorySchema = z
   .object({
     id: slug.describe('Stable anchor id on /showcase'),
@@ -180,7 +155,6 @@ export const showcaseCategorySchema = z
   })
   .strict();
 
-/** A headline figure; `value` keeps its trailing "+". */
 export const statSchema = z
   .object({
     id: slug.describe('Stable id of the stat'),
@@ -193,7 +167,6 @@ export const statSchema = z
   })
   .strict();
 
-/** A partner-network tile on /about. */
 export const networkTileSchema = z
   .object({
     id: slug.describe('Stable id of the tile'),
@@ -204,10 +177,7 @@ export const networkTileSchema = z
   })
   .strict();
 
-/**
- * Headings and short copy of page sections (eyebrow, heading, lede, paragraphs), keyed by
- * section id, so section components hold markup only.
- */
+/** Copy of one page section, keyed by section id, so section components hold markup only. */
 export const sectionCopySchema = z
   .object({
     eyebrow: text('Small label above the heading', 40).optional(),
@@ -218,7 +188,6 @@ export const sectionCopySchema = z
   })
   .strict();
 
-/** A long-form About text (philosophy, journey, approach). */
 export const storySchema = z
   .object({
     id: slug.describe('Stable id of the text'),
@@ -232,7 +201,6 @@ export const storySchema = z
   })
   .strict();
 
-/** The pull quote on /about. */
 export const quoteSchema = z
   .object({
     id: slug.describe('Stable id of the quote'),
@@ -241,12 +209,7 @@ export const quoteSchema = z
   })
   .strict();
 
-/**
- * A legal document: the privacy notice shown at `/contact#privacy` ("How we handle your
- * enquiry", docs/product.md#privacy). Paragraphs may hold `{token}` placeholders that the page fills from the
- * site config and `src/lib/privacy-notice.ts` (see `src/content/tokens.ts`), so contact details
- * and retention facts are never duplicated in copy.
- */
+/** The privacy notice (docs/product.md#privacy); its copy may hold `{token}`s (`tokens.ts`). */
 export const legalDocumentSchema = z
   .object({
     title: text('Document title (the page h1)', 60),

@@ -1,15 +1,10 @@
 /**
- * Fills `{token}` placeholders in content copy (legal documents) with values from the site
- * config and the privacy-notice module, so contact details and retention facts live in one place
- * (docs/product.md#contact-details, docs/product.md#privacy).
- *
- * The result is a list of parts instead of an HTML string, so pages render it as ordinary
- * elements (no `dangerouslySetInnerHTML`): plain text, or a link for `{email}` and `{phone}`.
+ * Fills `{token}` placeholders in content copy (docs/product.md#content) from the site config and
+ * `src/lib/privacy-notice.ts`. The result is parts, not HTML, so pages render it as elements.
  */
 import { PRIVACY_NOTICE_VERSION, RETENTION_DAYS } from '../lib/privacy-notice.ts';
 import { addressLine, site } from '../site.config.ts';
 
-/** One rendered piece of a paragraph: text, optionally a link target. */
 export interface CopyPart {
   text: string;
   href?: string;
@@ -25,11 +20,7 @@ export const COPY_TOKENS: Readonly<Record<string, CopyPart>> = {
   noticeVersion: { text: PRIVACY_NOTICE_VERSION },
 };
 
-/**
- * Splits `text` at `{token}` placeholders and substitutes each token.
- * @throws Error naming the token when it is unknown, so a typo fails the build instead of
- *   showing "{emial}" to visitors.
- */
+/** @throws Error naming an unknown token, so a typo fails the build before a visitor sees it */
 export function fillTokens(
   text: string,
   tokens: Readonly<Record<string, CopyPart>> = COPY_TOKENS,
@@ -45,7 +36,6 @@ export function fillTokens(
     last = match.index + match[0].length;
   }
   if (last < text.length) parts.push({ text: text.slice(last) });
-  // Adjacent plain parts are merged so the output is stable and minimal.
   return parts.reduce<CopyPart[]>((acc, part) => {
     const prev = acc.at(-1);
     if (prev && !prev.href && !part.href) prev.text += part.text;

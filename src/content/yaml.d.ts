@@ -1,7 +1,4 @@
-/**
- * Types of the content modules the Vite plugin (`vite-plugin.ts`) makes of each YAML file: the
- * Zod output type of the file's schema in `collections.ts`, with `image` fields as URLs.
- */
+/** Types of the modules `scripts/lib/content-plugin.ts` makes of the YAML files. */
 declare module '*/pages.yaml' {
   const data: import('./collections.ts').ContentOf<'pages.yaml'>;
   export default data;
@@ -10,7 +7,6 @@ declare module '*/sections.yaml' {
   const data: import('./collections.ts').ContentOf<'sections.yaml'>;
   export default data;
 }
-/** One page's part of the section copy (`scripts/lib/content-plugin.ts`). */
 declare module '*/sections.yaml?page=home' {
   const data: import('./collections.ts').ContentOf<'sections.yaml'>;
   export default data;

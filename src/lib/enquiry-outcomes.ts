@@ -1,12 +1,10 @@
 /**
- * The ONE table of what a contact-form submission can end in: its HTTP status, what the visitor
- * reads in the form's status line, and the `outcome` label of the `enquiries_total` metric.
- * The JSON endpoint, the page action (with and without JavaScript) and the body checks
- * (413/415) all answer from it. Client-safe: the route action also runs in the browser.
+ * The one table of what a submission can end in: HTTP status, status-line text and the `outcome`
+ * label of `enquiries_total`. Every path answers from it; client-safe for the browser's action.
  */
 import type { EnquiryResult, FieldErrors } from '../app/services.ts';
 
-/** Every way a submission ends. `spam` answers exactly like `stored` (bots learn nothing). */
+/** `spam` answers exactly like `stored`, so bots learn nothing. */
 export type OutcomeKind =
   | 'stored'
   | 'spam'
@@ -21,28 +19,30 @@ export type OutcomeKind =
 export interface Outcome {
   /** HTTP status of the JSON answer (the page action redirects `stored`/`spam` with 303). */
   status: number;
-  /** The status-line text; `retryAfterSeconds` is given for `rate_limited`. */
   message: (retryAfterSeconds: number) => string;
-  /** Value of the `outcome` label of `enquiries_total`. */
   metric: string;
 }
 
 const fixed = (text: string) => () => text;
 
+/** The confirmation a visitor sees once their enquiry is stored (and, alike, once it is held). */
+export const SENT_MESSAGE =
+  'Thank you — your message has been sent. We reply within two working days.';
+
 export const OUTCOMES: Readonly<Record<OutcomeKind, Outcome>> = {
   stored: {
     status: 200,
-    message: fixed('Thank you — your message has been sent. We reply within two working days.'),
+    message: fixed(SENT_MESSAGE),
     metric: 'accepted',
   },
   spam: {
     status: 200,
-    message: fixed('Thank you — your message has been sent. We reply within two working days.'),
+    message: fixed(SENT_MESSAGE),
     metric: 'spam',
   },
   invalid: {
     status: 400,
-    // Replaced by the per-field summary when fields are named (see refusal()).
+    // Replaced by the per-field summary when fields are named (see resultOf).
     message: fixed('We could not read the form. Please reload the page and try again.'),
     metric: 'invalid',
   },
@@ -85,15 +85,12 @@ export const OUTCOMES: Readonly<Record<OutcomeKind, Outcome>> = {
   },
 };
 
-/** "Please check the field marked below." / "…the 3 fields…" */
 export function checkFieldsMessage(count: number): string {
   return `Please check ${count === 1 ? 'the field' : `the ${count} fields`} marked below.`;
 }
 
 /**
- * The {@link EnquiryResult} of an outcome.
- *
- * @param fieldErrors for `invalid`: one message per wrong field (the summary names their count)
+ * @param fieldErrors for `invalid`: one message per wrong field
  * @param retryAfterSeconds for `rate_limited`: seconds until the client may try again
  */
 export function resultOf(

@@ -1,4 +1,4 @@
-/** About (docs/product.md#about): story, numbers, people, network and recognition. */
+/** About (docs/product.md#about). */
 import {
   FounderProfile,
   NetworkTiles,
@@ -22,10 +22,7 @@ import testimonials from '../content/testimonials.yaml';
 
 const section = sectionsOf(pageCopy);
 
-/**
- * The page.
- * @throws Error when `quotes.yaml` has no quote "about-pull-quote" (the build's render fails)
- */
+/** @throws Error when `quotes.yaml` has no quote "about-pull-quote" (the build's render fails) */
 export function Component() {
   const quote = quotes.find((q) => q.id === 'about-pull-quote');
   if (!quote) throw new Error('Missing quote "about-pull-quote" in src/content/quotes.yaml');

@@ -1,7 +1,4 @@
-/**
- * Contact (docs/product.md#contact-page): the black page with the studio's details, the contact
- * form (its action is this route's) and "How we handle your enquiry" at `#privacy`.
- */
+/** Contact (docs/product.md#contact-page); its form posts to this route. */
 import { ContactSection } from '../components/sections/contact.tsx';
 import { PrivacySection } from '../components/sections/privacy.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';

@@ -1,15 +1,8 @@
 /**
- * The contact form's route action, shared by the two routes that show the form (home and
- * contact):
- *
- * - a plain POST without JavaScript runs it on the server: success answers `303 See Other` to
- *   `<page>?sent=1#<form id>` (Post/Redirect/Get, so a reload cannot resubmit); a refusal
- *   re-renders the page with its status (400/403/429…), the visitor's text and the messages;
- * - with JavaScript the form submits through a fetcher: the action runs in the browser, where
- *   `submitEnquiry` posts to `/api/enquiries`, and its data updates the form without a reload.
- *
- * Either way the rules are the server's (`src/server/enquiries/http.ts`), reached through
- * `servicesContext`, and every answer comes from the one table in `src/lib/enquiry-outcomes.ts`.
+ * The contact form's route action (home and contact; docs/product.md#contact-form). On the server
+ * (a plain POST) success redirects with 303 to `<page>?sent=1#<form id>`, so a reload cannot
+ * resubmit; in the browser (a fetcher) its data updates the form. Either way `servicesContext`
+ * reaches the server's rules and answers come from `src/lib/enquiry-outcomes.ts`.
  */
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { servicesContext } from '../app/services.ts';
@@ -28,7 +21,6 @@ function formIdOf(value: FormDataEntryValue | null): string {
   return typeof value === 'string' && ids.includes(value) ? value : FORM_IDS.contact;
 }
 
-/** The route action; see the module comment. */
 export async function enquiryAction({ request, context }: ActionFunctionArgs) {
   let form: FormData;
   try {

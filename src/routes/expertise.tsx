@@ -1,4 +1,4 @@
-/** Expertise (docs/product.md#expertise): every service in detail, then a call to contact. */
+/** Expertise (docs/product.md#expertise). */
 import { ServiceDetails } from '../components/sections/expertise.tsx';
 import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';

@@ -1,4 +1,4 @@
-/** Home (docs/product.md#home): the sections in order; its form posts to this route. */
+/** Home (docs/product.md#home); its form posts to this route. */
 import { ContactSection } from '../components/sections/contact.tsx';
 import { Hero } from '../components/sections/home.tsx';
 import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections/home-lists.tsx';

@@ -1,7 +1,4 @@
-/**
- * The 404 page (docs/product.md#404-page): every path that is not a page, `/privacy` and `/terms`
- * included. The loader sets status 404, which the server sends with the page (and logs).
- */
+/** The 404 page (docs/product.md#404-page), for every path that is not a page: status 404. */
 import { data } from 'react-router';
 import { NotFoundSection } from '../components/sections/not-found.tsx';
 import pageCopy from '../content/sections.yaml?page=not-found';

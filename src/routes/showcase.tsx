@@ -1,4 +1,4 @@
-/** Showcase (docs/product.md#showcase): four categories of two projects, then a call to contact. */
+/** Showcase (docs/product.md#showcase). */
 import { ShowcaseDetails } from '../components/sections/showcase.tsx';
 import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';

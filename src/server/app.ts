@@ -9,7 +9,8 @@
  *    and a deny-all CSP that pages replace with their own;
  * 3. request guards: 405 for methods other than GET/HEAD/POST, 400 for a malformed or repeated
  *    `Host` or a malformed path;
- * 4. `/healthz` (liveness) and `/readyz` (readiness: pages rendered, store answers, not draining);
+ * 4. `POST /api/vitals` (the pages' field Web Vitals, `web-vitals.ts`), `/healthz` (liveness) and
+ *    `/readyz` (readiness: pages rendered, store answers, not draining);
  * 5. robots.txt, sitemap.xml and, in production, the stored pages: rendered once, compressed
  *    once, served with ETag and CDN-friendly caching (`pages.ts`,
  *    docs/decisions/006-pages-rendered-once-per-release.md); case and trailing-slash variants of
@@ -50,6 +51,7 @@ import { createPageStore, type PageStore } from './pages.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
 import { isStaffPath, staffRoutes, type StaffMount } from './staff/http.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
+import { webVitalsRoutes } from './web-vitals.ts';
 import { PAGES } from '../pages.ts';
 import { STAFF_BASE } from '../staff/paths.ts';
 
@@ -345,10 +347,11 @@ function storedPagesFirst(
  */
 function pageServices(
   origin: string,
+  webVitalsSampleRate: number,
   enquiries: ReturnType<typeof enquiryRoutes>,
 ): (year: number, req?: express.Request) => SiteServices {
   return (year, req) => ({
-    session: () => ({ siteOrigin: origin, year }),
+    session: () => ({ siteOrigin: origin, year, webVitalsSampleRate }),
     submitEnquiry: async () => {
       if (!req) throw new Error('Stored pages have no action');
       return enquiries.submitPage(req);
@@ -396,9 +399,9 @@ export function createApp(deps: AppDeps): SiteApp {
   const obs = deps.observability ?? createObservability(runtime);
 
   const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
-  const services = pageServices(origin, enquiries);
+  const services = pageServices(origin, env.WEB_VITALS_SAMPLE_RATE, enquiries);
   const staff = staffOnPublicPort(env, deps.staff) ? deps.staff : undefined;
-  const seo = seoFiles(origin, staff ? [STAFF_BASE] : []);
+  const seo = seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const store =
     deps.production && !dev
       ? createPageStore({
@@ -427,6 +430,11 @@ export function createApp(deps: AppDeps): SiteApp {
   if (!dev) app.use(requestLogs(logger));
   app.use(securityHeaders());
   app.use(requestGuards);
+  // Field Web Vitals reports, one a page view: early, so they pass nothing they do not need
+  // (page store, compression, static files), and before the enquiry router's check of POSTs.
+  app.use(
+    webVitalsRoutes({ obs, origin, secret: runtime.secret, limit: env.WEB_VITALS_RATE_LIMIT_MAX }),
+  );
   app.use(healthRoutes(runtime, obs, () => warm));
   app.use(seo.handler);
   if (store) app.use(store.pages);

@@ -1,12 +1,12 @@
 /**
- * The client files a page references, from Vite's client manifest
- * (`<build>/client/.vite/manifest.json`) in production, or Vite's dev server in development (docs/product.md#performance-budgets).
+ * The client files a page references: from Vite's client manifest
+ * (`<build>/client/.vite/manifest.json`) in production, from Vite's dev server in development
+ * (docs/product.md#performance-budgets).
  *
- * Production pages inline the CSS their route uses (a separate file would delay the first paint
- * by a round trip; decision 011) and preload the two web fonts that paint the first screen. Their scripts
- * start after the first paint (`afterFirstPaint` in entry-server.tsx), which preloads the entry's
- * and the matched route's chunks together, so hydration does not wait on a chain of imports and
- * nothing competes with the HTML, CSS and fonts for the first paint.
+ * Production pages inline their critical CSS (a stylesheet file would delay the first paint by a
+ * round trip; docs/decisions/026-critical-css-by-beasties.md) and preload the two faces that paint
+ * the first screen. Their scripts start after the first paint (`afterFirstPaint` in
+ * `src/entry-server.tsx`), which preloads the entry's and the page's chunks together.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,24 +16,21 @@ import type { ClientAssets } from '../entry-server.tsx';
 interface ManifestChunk {
   file: string;
   src?: string;
-  isEntry?: boolean;
   imports?: string[];
   css?: string[];
-  assets?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/**
- * Each route's inline CSS, written next to the manifest by the build (`scripts/lib/route-css.ts`,
- * its `RouteCss`): `{ "css": { "src/routes/home.tsx": "<css>", … } }`.
- */
-export const ROUTE_CSS_FILE = '.vite/route-css.json';
+/** Each page's critical CSS by route module, written by the build (`scripts/lib/critical-css.ts`). */
+export const CRITICAL_CSS_FILE = '.vite/critical-css.json';
 
 /** Source path of the browser entry, as the manifest keys it. */
-export const CLIENT_ENTRY = 'src/entry-client.tsx';
+const CLIENT_ENTRY = 'src/entry-client.tsx';
+/** The module that loads the whole stylesheet (`src/styles/stylesheet.ts`), as the manifest keys it. */
+const STYLESHEET_MODULE = 'src/styles/stylesheet.ts';
 
-/** Public URL of a file in the client build. */
-const publicUrl = (file: string): string => `/${file}`;
+const readManifest = (clientDir: string) =>
+  JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
 /** A chunk's file and every chunk it imports statically, transitively, in load order. */
 function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -41,58 +38,65 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
   if (!chunk || seen.has(key)) return [];
   seen.add(key);
   return [
-    publicUrl(chunk.file),
+    `/${chunk.file}`,
     ...(chunk.imports ?? []).flatMap((imported) => chunkClosure(manifest, imported, seen)),
   ];
+}
+
+/**
+ * The URL of the whole stylesheet in a build (`/assets/stylesheet-….css`).
+ * @throws Error when the manifest lacks it (run `npm run build`)
+ */
+export function wholeStylesheet(clientDir: string): string {
+  const chunk = readManifest(clientDir)[STYLESHEET_MODULE];
+  // A module that only imports CSS becomes the stylesheet itself.
+  const css = chunk?.file.endsWith('.css') ? chunk.file : chunk?.css?.[0];
+  if (!css) throw new Error(`${STYLESHEET_MODULE} has no stylesheet in the client manifest`);
+  return `/${css}`;
 }
 
 /**
  * Reads the production assets of a build.
  *
  * @param clientDir `<build>/client`
- * @throws Error when the manifest or the entry is missing (run `npm run build`)
+ * @throws Error when the manifest, the entry or the critical CSS is missing (run `npm run build`)
  */
 export function productionAssets(clientDir: string): ClientAssets {
-  const manifest = JSON.parse(
-    readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
+  const manifest = readManifest(clientDir);
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the client manifest`);
   const entryChunks = chunkClosure(manifest, CLIENT_ENTRY);
   const routeChunks: Record<string, string[]> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.src?.startsWith('src/routes/')) continue;
-    // The entry's own chunks first: the browser needs them before any route chunk.
+    // The entry's own chunks first: the browser needs them before any route chunk. React
+    // preloads the bootstrap module itself.
     const chunks = new Set([...entryChunks, ...chunkClosure(manifest, key)]);
-    // React preloads the bootstrap module itself.
-    chunks.delete(publicUrl(entry.file));
+    chunks.delete(`/${entry.file}`);
     routeChunks[key] = [...chunks];
   }
-  // Each page's share of the stylesheet, pruned at build (scripts/lib/route-css.ts, decision 011).
-  const routeCss = JSON.parse(readFileSync(join(clientDir, ROUTE_CSS_FILE), 'utf8')) as {
-    css: Record<string, string>;
-  };
-  const inlineCss = routeCss.css;
-  // The two faces set every page's first screen (the display serif its heading, Inter the lede,
-  // the LCP element on most pages): preload the core file of both, or the text is laid out in
-  // the fallback and shifts when a face arrives (decision 014). The rest of each face
-  // (`-extended`, accented letters and rarer symbols) is left to the browser, which downloads it
-  // only for a page whose text needs it (decision 016). The URLs are the ones the inlined CSS asks
-  // for (Vite's manifest does not list fonts the CSS references).
+  const inlineCss = JSON.parse(readFileSync(join(clientDir, CRITICAL_CSS_FILE), 'utf8')) as Record<
+    string,
+    string
+  >;
+  // The core file of both faces (the display serif sets the headings, Inter the lede, the LCP
+  // element of most pages): without the preload the text shifts when a face arrives (decision
+  // 014). The rest of each face is left to pages whose text needs it (decision 016).
   const fontPreloads = [
     ...new Set(
       Object.values(inlineCss).flatMap((css) =>
-        [...css.matchAll(/url\(["']?(\/assets\/[^)"']*\.woff2)["']?\)/g)].map(
+        [...css.matchAll(/url\(["']?(\/assets\/[^)"']*-core-[^)"']*\.woff2)["']?\)/g)].map(
           (match) => match[1] ?? '',
         ),
       ),
     ),
-  ].filter((url) => /\/[^/]*-core-[^/]*\.woff2$/.test(url));
+  ];
   return {
-    bootstrapModules: [publicUrl(entry.file)],
+    bootstrapModules: [`/${entry.file}`],
     routeChunks,
     inlineCss,
     stylesheets: [],
+    stylesheet: wholeStylesheet(clientDir),
     fontPreloads,
     deferScripts: true,
   };
@@ -104,6 +108,7 @@ export const DEVELOPMENT_ASSETS: ClientAssets = {
   routeChunks: {},
   inlineCss: {},
   stylesheets: ['/src/styles/global.css'],
+  stylesheet: '',
   fontPreloads: [],
   deferScripts: false,
 };

@@ -29,6 +29,17 @@ const count = (fallback: number, what: string) =>
       .default(fallback),
   );
 
+/** A fraction from 0 to 1; empty counts as unset. */
+const fraction = (fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a number from 0 to 1' })
+      .min(0, 'must be a number from 0 to 1')
+      .max(1, 'must be a number from 0 to 1')
+      .default(fallback),
+  );
+
 const url = (protocols: readonly string[], example: string) =>
   z
     .string()
@@ -147,6 +158,14 @@ const envObject = z.object({
    * ms; faster is treated as spam (docs/decisions/009-form-time-trap-without-a-page-token.md).
    */
   FORM_MIN_FILL_MS: count(3000, 'milliseconds'),
+  /**
+   * Share of page views whose browser reports its field Web Vitals, 0 (none, the script is not
+   * even loaded) to 1 (every view). Written into the pages when they are rendered at start
+   * (docs/decisions/029-field-web-vitals-endpoint.md).
+   */
+  WEB_VITALS_SAMPLE_RATE: fraction(1),
+  /** Web Vitals reports accepted per client per minute (kept in memory, per instance). */
+  WEB_VITALS_RATE_LIMIT_MAX: count(30, 'reports per client per minute'),
   /** HMAC key of the start cookie and salt of IP hashes; unset: generated in DATA_DIR. */
   FORM_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
   /** How long an instance's claim on an outbox row lasts before another may retry it, ms. */

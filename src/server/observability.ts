@@ -7,22 +7,27 @@
  *   moment SIGTERM arrives while in-flight requests finish. Email delivery is never part of it.
  *   Both answer JSON `{ status, version, uptime }` (uptime in seconds) with `no-store`.
  * - Prometheus metrics (prom-client) for the separate metrics port: request counts and latency
- *   by route and status, enquiries by outcome, and per notification channel the outbox backlog,
- *   the age of its oldest item, delivery attempts and the last failure (README "Health and
- *   metrics" lists them).
+ *   by route and status, enquiries by outcome, per notification channel the outbox backlog,
+ *   the age of its oldest item, delivery attempts and the last failure, readiness and its
+ *   changes, the process's memory limit, and the field Web Vitals the pages report
+ *   (`src/server/web-vitals.ts`). Every label takes values from a fixed list; the alert rules and
+ *   the dashboard that read them are in `deploy/monitoring/` (README "Health and metrics").
  * - Structured request logs (pino-http): method, route, status, duration; no IP, no query
  *   string, no body, no cookies, so no personal data.
  */
+import { totalmem } from 'node:os';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import packageJson from '../../package.json' with { type: 'json' };
 import { START_PATH } from '../lib/enquiry-fields.ts';
+import { OUTCOMES } from '../lib/enquiry-outcomes.ts';
+import { VITAL_NAMES, VITALS_PATH, type VitalName } from '../lib/web-vitals.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { DeliveryFigures } from './enquiries/store.ts';
 import type { Channel } from './inbox/types.ts';
-import { PAGES } from '../pages.ts';
+import { NOT_FOUND_PAGE, PAGES, type RouteId } from '../pages.ts';
 
 /** Liveness: the process answers (Kubernetes' livenessProbe, Docker's HEALTHCHECK). */
 export const LIVENESS_PATH = '/healthz';
@@ -46,11 +51,99 @@ const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 export function routeLabel(path: string, status: number): string {
   if (PAGE_ROUTES.has(path)) return path;
   if (path.startsWith('/assets/')) return '/assets';
-  if (path === '/api/enquiries' || path === START_PATH) return path;
+  if (path === '/api/enquiries' || path === START_PATH || path === VITALS_PATH) return path;
   if (path === LIVENESS_PATH || path === READINESS_PATH) return path;
   if (status === 404) return 'not-found';
   if (path === '/staff' || path.startsWith('/staff/')) return '/staff';
   return 'static';
+}
+
+/** The `route` label of a page's Web Vitals: the same values as the request metrics' `route`. */
+export function vitalsRouteLabel(route: RouteId): string {
+  return route === NOT_FOUND_PAGE.id
+    ? 'not-found'
+    : (PAGES.find((p) => p.id === route)?.path ?? '/');
+}
+
+/**
+ * The histogram of each Web Vital (https://web.dev/articles/vitals): its metric name, the factor
+ * from the library's unit (ms) to the metric's (s; CLS has none), the "good" and "poor"
+ * thresholds in the metric's unit, and buckets that have both thresholds as bounds, so the share
+ * of good and of poor visits is exact and a 75th percentile is exact where it crosses either.
+ */
+export const VITAL_HISTOGRAMS: Readonly<
+  Record<
+    VitalName,
+    { name: string; scale: number; good: number; poor: number; buckets: readonly number[] }
+  >
+> = {
+  LCP: {
+    name: 'web_vitals_lcp_seconds',
+    scale: 1 / 1000,
+    good: 2.5,
+    poor: 4,
+    buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10],
+  },
+  INP: {
+    name: 'web_vitals_inp_seconds',
+    scale: 1 / 1000,
+    good: 0.2,
+    poor: 0.5,
+    buckets: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2],
+  },
+  CLS: {
+    name: 'web_vitals_cls',
+    scale: 1,
+    good: 0.1,
+    poor: 0.25,
+    buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+  },
+  FCP: {
+    name: 'web_vitals_fcp_seconds',
+    scale: 1 / 1000,
+    good: 1.8,
+    poor: 3,
+    buckets: [0.5, 1, 1.5, 1.8, 2.4, 3, 4, 6],
+  },
+  TTFB: {
+    name: 'web_vitals_ttfb_seconds',
+    scale: 1 / 1000,
+    good: 0.8,
+    poor: 1.8,
+    buckets: [0.1, 0.2, 0.4, 0.6, 0.8, 1.2, 1.8, 3, 6],
+  },
+};
+
+/**
+ * What became of one Web Vitals report, the `result` label of `web_vitals_reports_total`:
+ * counted, or refused as malformed (400), from another site's page (403), too large (413), of
+ * another content type (415) or over the per-client rate limit (429).
+ */
+export const VITALS_RESULTS = [
+  'accepted',
+  'invalid',
+  'forbidden-origin',
+  'too-large',
+  'wrong-type',
+  'rate-limited',
+] as const;
+export type VitalsResult = (typeof VITALS_RESULTS)[number];
+
+/**
+ * Period of prom-client's event-loop delay sampler, ms. Node's histogram records each whole
+ * timer interval, so an idle process shows this period as its delay: the rules and the
+ * dashboard subtract it (`deploy/monitoring/rules.yml`, `instance:nodejs_eventloop_delay_p99:seconds`).
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
+/**
+ * The memory limit the kernel enforces on this process (cgroup v2 `memory.max`, v1
+ * `memory.limit_in_bytes`, as libuv reads them for `process.constrainedMemory()`), bytes;
+ * undefined when there is none: unset, "max", or no smaller than the machine's memory.
+ */
+export function containerMemoryLimit(): number | undefined {
+  const limit = process.constrainedMemory();
+  return Number.isFinite(limit) && limit > 0 && limit < totalmem() ? limit : undefined;
 }
 
 /** The process's metrics and the state the health endpoints report. */
@@ -58,18 +151,33 @@ export interface Observability {
   registry: Registry;
   /** Count one enquiry outcome (a metric label of `src/lib/enquiry-outcomes.ts`). */
   enquiry(outcome: string): void;
+  /** Count one Web Vitals report's fate. */
+  vitalsReport(result: VitalsResult): void;
+  /** Observe one field measurement of `route`, in the library's unit (ms; CLS unitless). */
+  webVital(route: RouteId, name: VitalName, value: number): void;
+  /** Record what `/readyz` answered: ready (200) or not (503). */
+  readiness(ready: boolean): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
   readonly draining: boolean;
 }
 
+/** Dependencies of {@link createObservability} that tests replace. */
+export interface ObservabilityOptions {
+  /** The memory limit, bytes, or undefined for none; default {@link containerMemoryLimit}. */
+  memoryLimit?: () => number | undefined;
+}
+
 /** Creates the registry and the metrics; `runtime` feeds the outbox gauges on each scrape. */
-export function createObservability(runtime: EnquiryRuntime): Observability {
+export function createObservability(
+  runtime: EnquiryRuntime,
+  options: ObservabilityOptions = {},
+): Observability {
   const registry = new Registry();
   // The event-loop lag histogram samples on a timer of this period (ms). prom-client's default,
   // 10 ms, woke every idle instance 100 times a second (about 5 ms of CPU a second); lag is still
   // measured to the nanosecond, only sampled ten times a second.
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   let draining = false;
   const enquiries = new Counter({
     name: 'enquiries_total',
@@ -77,6 +185,52 @@ export function createObservability(runtime: EnquiryRuntime): Observability {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  // Every outcome is exported from the start, at 0, so a rate or an alert on one that has not
+  // happened yet reads 0 rather than nothing.
+  for (const { metric } of Object.values(OUTCOMES)) enquiries.inc({ outcome: metric }, 0);
+  const reports = new Counter({
+    name: 'web_vitals_reports_total',
+    help: 'Web Vitals reports by result (accepted, invalid, forbidden-origin, too-large, wrong-type, rate-limited).',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  for (const result of VITALS_RESULTS) reports.inc({ result }, 0);
+  const vitals = Object.fromEntries(
+    VITAL_NAMES.map((name) => {
+      const { name: metricName, buckets } = VITAL_HISTOGRAMS[name];
+      const histogram = new Histogram({
+        name: metricName,
+        help: `Field ${name} of page views by route (${name === 'CLS' ? 'layout shift score' : 'seconds'}), as the pages report it.`,
+        labelNames: ['route'],
+        buckets: [...buckets],
+        registers: [registry],
+      });
+      return [name, histogram];
+    }),
+  ) as Record<VitalName, Histogram>;
+  const ready = new Gauge({
+    name: 'readiness_status',
+    help: 'What /readyz answered last: 1 ready (200), 0 not ready (503, or not asked yet).',
+    registers: [registry],
+  });
+  const readyChanges = new Counter({
+    name: 'readiness_changes_total',
+    help: 'Times the answer of /readyz changed between ready and not ready.',
+    registers: [registry],
+  });
+  let lastReady: boolean | undefined;
+  const memoryLimit = options.memoryLimit ?? containerMemoryLimit;
+  if (memoryLimit() !== undefined) {
+    // Registered only under a limit: absent, the memory alert has nothing to compare with.
+    new Gauge({
+      name: 'cgroup_memory_limit_bytes',
+      help: 'Memory limit of the container (cgroup) the process runs in, bytes.',
+      registers: [registry],
+      collect() {
+        this.set(memoryLimit() ?? Number.NaN);
+      },
+    });
+  }
   // The label `channel` takes only the channels this instance delivers to (e-mail always: its
   // rows are queued even without SMTP_URL, and that backlog is what an alert must see).
   const channels = (): readonly Channel[] => runtime.channels;
@@ -143,6 +297,17 @@ export function createObservability(runtime: EnquiryRuntime): Observability {
   return {
     registry,
     enquiry: (outcome) => enquiries.inc({ outcome }),
+    vitalsReport: (result) => reports.inc({ result }),
+    webVital: (route, name, value) =>
+      vitals[name].observe(
+        { route: vitalsRouteLabel(route) },
+        value * VITAL_HISTOGRAMS[name].scale,
+      ),
+    readiness: (isReady) => {
+      ready.set(isReady ? 1 : 0);
+      if (lastReady !== undefined && lastReady !== isReady) readyChanges.inc();
+      lastReady = isReady;
+    },
     drain: () => {
       draining = true;
     },
@@ -195,15 +360,20 @@ export function requestMetrics(obs: Observability): {
   return { middleware, record };
 }
 
-/** JSON request logs without personal data; successful health checks are not logged. */
+/**
+ * JSON request logs without personal data; successful health checks and Web Vitals reports are
+ * not logged.
+ */
 export function requestLogs(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     quietReqLogger: true,
     autoLogging: {
+      // Health checks, and Web Vitals reports (one a page view; counted by result instead).
       ignore: (req) =>
-        (req.url === LIVENESS_PATH || req.url === READINESS_PATH) &&
-        (req.method ?? 'GET') === 'GET',
+        ((req.url === LIVENESS_PATH || req.url === READINESS_PATH) &&
+          (req.method ?? 'GET') === 'GET') ||
+        ((req.url ?? '').split('?')[0] === VITALS_PATH && req.method === 'POST'),
     },
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
@@ -235,10 +405,12 @@ export function healthRoutes(
   router.get(READINESS_PATH, async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (obs.draining) {
+      obs.readiness(false);
       res.status(503).json({ ...body('draining') });
       return;
     }
     if (!warm()) {
+      obs.readiness(false);
       res.status(503).json({ ...body('starting') });
       return;
     }
@@ -250,8 +422,10 @@ export function healthRoutes(
           timer = setTimeout(() => reject(new Error('store timeout')), READY_TIMEOUT_MS);
         }),
       ]);
+      obs.readiness(true);
       res.json({ ...body('ready'), store: runtime.store.kind });
     } catch {
+      obs.readiness(false);
       res.status(503).json({ ...body('unavailable'), store: runtime.store.kind });
     } finally {
       clearTimeout(timer);

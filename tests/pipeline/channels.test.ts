@@ -1,5 +1,5 @@
 /**
- * Notifications where the agency works (docs/decisions/025-notification-channels-through-the-outbox.md):
+ * Notifications where the agency works (docs/decisions/031-notification-channels-through-the-outbox.md):
  * e-mail to a real in-process SMTP server, Slack and a webhook receiver as loopback HTTP
  * stand-ins. Each enquiry reaches each configured channel exactly once; a failing channel is
  * retried with backoff (driven by a fake clock) and never holds back another; the webhook's

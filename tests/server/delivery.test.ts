@@ -98,8 +98,19 @@ describe('pages rendered once per release', () => {
     },
   );
 
-  it('robots.txt and sitemap.xml name SITE_URL whatever the Host', async () => {
-    for (const path of ['/robots.txt', '/sitemap.xml']) {
+  it('security.txt (RFC 9116) names the agency as contact, its canonical URL and an expiry under a year', async () => {
+    const res = await request(t.app).get('/.well-known/security.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.text).toMatch(/^Contact: mailto:\S+@\S+$/m);
+    expect(res.text).toContain(`Canonical: ${SITE}/.well-known/security.txt`);
+    const expires = Date.parse(/^Expires: (\S+)$/m.exec(res.text)?.[1] ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(30 * 24 * 3600 * 1000);
+    expect(expires - Date.now()).toBeLessThan(365 * 24 * 3600 * 1000);
+  });
+
+  it('robots.txt, sitemap.xml and security.txt name SITE_URL whatever the Host', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml', '/.well-known/security.txt']) {
       const res = await request(t.app).get(path).set('Host', 'evil.example');
       expect(res.status).toBe(200);
       expect(res.text).toContain(SITE);

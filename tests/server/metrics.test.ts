@@ -1,11 +1,16 @@
 /**
  * The metrics port as Prometheus scrapes it (docs/product.md#health-and-monitoring): the
- * process's own metrics, event-loop lag among them, and the enquiry and outbox series, the
- * latter per configured notification channel (README "Health and metrics").
+ * process's own metrics, event-loop lag among them, the enquiry and outbox series (the latter per
+ * configured notification channel), readiness and the container's memory limit.
  */
+import { totalmem } from 'node:os';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetricsApp, createObservability } from '../../src/server/observability.ts';
+import {
+  containerMemoryLimit,
+  createMetricsApp,
+  createObservability,
+} from '../../src/server/observability.ts';
 import { insert, newSubmission } from '../pipeline/support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -75,5 +80,53 @@ describe('outbox series per channel', () => {
     );
     expect(value('outbox_last_failure_timestamp_seconds{channel="email"}')).toBe(0);
     expect(res.text).not.toMatch(/channel="webhook"/);
+  });
+});
+
+describe('readiness and memory series', () => {
+  let t: TestApp;
+  let obs!: ReturnType<typeof createObservability>;
+  beforeAll(async () => {
+    t = await createTestApp(
+      {},
+      { observability: (runtime) => (obs = createObservability(runtime)) },
+    );
+  });
+  afterAll(async () => {
+    await t.close().catch(() => undefined);
+  });
+
+  it('readiness_status follows /readyz and readiness_changes_total counts each change', async () => {
+    const metrics = async () => (await request(createMetricsApp(obs)).get('/metrics')).text;
+    expect((await request(t.app).get('/readyz')).status).toBe(200);
+    expect(await metrics()).toMatch(/^readiness_status 1$/m);
+    expect(await metrics()).toMatch(/^readiness_changes_total 0$/m);
+    obs.drain();
+    expect((await request(t.app).get('/readyz')).status).toBe(503);
+    expect((await request(t.app).get('/readyz')).status).toBe(503);
+    expect(await metrics()).toMatch(/^readiness_status 0$/m);
+    // One change (ready → not ready), however often the same answer repeats.
+    expect(await metrics()).toMatch(/^readiness_changes_total 1$/m);
+  });
+
+  it('exports the container’s memory limit when there is one, and nothing when unlimited', async () => {
+    const limited = createObservability(t.runtime, { memoryLimit: () => 256 * 1024 * 1024 });
+    const limitedText = await limited.registry.metrics();
+    expect(limitedText).toMatch(/^cgroup_memory_limit_bytes 268435456$/m);
+    const unlimited = createObservability(t.runtime, { memoryLimit: () => undefined });
+    expect(await unlimited.registry.metrics()).not.toContain('cgroup_memory_limit_bytes');
+  });
+});
+
+describe('containerMemoryLimit', () => {
+  it('is undefined when the cgroup sets no limit below the machine’s memory', () => {
+    const limit = containerMemoryLimit();
+    if (limit !== undefined) {
+      expect(limit).toBeGreaterThan(0);
+      expect(limit).toBeLessThan(totalmem());
+    } else {
+      const raw = process.constrainedMemory();
+      expect(raw === 0 || raw >= totalmem()).toBe(true);
+    }
   });
 });

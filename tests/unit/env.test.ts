@@ -23,7 +23,15 @@ describe('parseEnv', () => {
       NOTIFY_FROM: site.email,
       SQLITE_SYNCHRONOUS: 'FULL',
       LOG_LEVEL: 'info',
+      WEB_VITALS_SAMPLE_RATE: 1,
+      WEB_VITALS_RATE_LIMIT_MAX: 30,
     });
+  });
+
+  it('reads the Web Vitals sample rate as a fraction, empty as unset', () => {
+    expect(parseEnv({ ...TEST, WEB_VITALS_SAMPLE_RATE: '0.25' }).WEB_VITALS_SAMPLE_RATE).toBe(0.25);
+    expect(parseEnv({ ...TEST, WEB_VITALS_SAMPLE_RATE: '0' }).WEB_VITALS_SAMPLE_RATE).toBe(0);
+    expect(parseEnv({ ...TEST, WEB_VITALS_SAMPLE_RATE: '' }).WEB_VITALS_SAMPLE_RATE).toBe(1);
   });
 
   it('reads numbers and treats an empty value as unset', () => {
@@ -54,6 +62,9 @@ describe('parseEnv', () => {
     ['WEBHOOK_SECRET', 'a-plain-password-of-some-length', 'must be whsec_ followed by the base64'],
     ['WEBHOOK_SECRET', `whsec_${Buffer.alloc(16, 1).toString('base64')}`, '24 to 64 random bytes'],
     ['WEBHOOK_SECRET', 'whsec_not base64!', 'must be whsec_'],
+    ['WEB_VITALS_SAMPLE_RATE', '10%', 'must be a number from 0 to 1'],
+    ['WEB_VITALS_SAMPLE_RATE', '1.5', 'must be a number from 0 to 1'],
+    ['WEB_VITALS_RATE_LIMIT_MAX', 'many', 'must be a number'],
   ])('%s=%j → one line naming it (the old parser used a default)', (name, value, problem) => {
     let error: unknown;
     try {

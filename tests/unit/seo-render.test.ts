@@ -2,15 +2,18 @@
  * Social cards (1200×630 PNG) and favicons are rendered at build time by Satori and
  * resvg; these tests render them for real and read the PNG/ICO headers.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   cardText,
   headlineSize,
   packIco,
-  renderMonogramPng,
-  renderMonogramSvg,
+  renderMarkPng,
   renderOgCard,
 } from '../../scripts/lib/artwork-render.ts';
+import { LOGO_MARK } from '../../scripts/lib/artwork.ts';
+
+const mark = readFileSync(LOGO_MARK, 'utf8');
 
 /** Width and height from a PNG's IHDR chunk; throws if the bytes are not a PNG. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
@@ -47,6 +50,7 @@ describe('rendering', () => {
   it('renders a 1200×630 PNG social card', async () => {
     const png = await renderOgCard({
       brand: 'Kahaani Communications',
+      mark,
       title: 'About Kahaani',
       subline: 'Independent PR Agency, New Delhi',
       tagline: 'Where every story finds its voice',
@@ -56,23 +60,19 @@ describe('rendering', () => {
     expect(png.byteLength).toBeGreaterThan(10_000); // real glyphs, not an empty canvas
   });
 
-  it('renders the monogram as an SVG of outlines (no font needed) and as exact-size PNGs', async () => {
-    const svg = await renderMonogramSvg('Kahaani');
-    expect(svg).toMatch(/^<svg[^>]+viewBox="0 0 64 64"/);
-    expect(svg).toContain('<path');
-    expect(svg).not.toContain('<text');
+  it('renders the brand mark (public/brand/logo-mark.svg) as exact-size PNGs', () => {
+    expect(mark).toMatch(/^<svg[^>]+viewBox="0 0 64 64"/);
     for (const size of [32, 180, 512]) {
-      expect(pngSize(await renderMonogramPng('Kahaani', size))).toEqual({
-        width: size,
-        height: size,
-      });
+      for (const bleed of [false, true]) {
+        const png = renderMarkPng(mark, size, bleed);
+        expect(pngSize(png)).toEqual({ width: size, height: size });
+        expect(png.byteLength, 'the mark is drawn, not an empty canvas').toBeGreaterThan(size);
+      }
     }
   });
 
-  it('packs PNGs into a valid ICO directory', async () => {
-    const images = await Promise.all(
-      [16, 32].map(async (size) => ({ size, png: await renderMonogramPng('K', size) })),
-    );
+  it('packs PNGs into a valid ICO directory', () => {
+    const images = [16, 32].map((size) => ({ size, png: renderMarkPng(mark, size) }));
     const ico = packIco(images);
     const view = new DataView(ico.buffer, ico.byteOffset, ico.byteLength);
     expect(view.getUint16(0, true)).toBe(0);

@@ -1,22 +1,8 @@
 /**
- * The contact form (docs/product.md#contact-form): name, email, subject and message, the privacy notice beside it and
- * a honeypot. The page carries nothing per request (it may be cached): the time trap's start
- * cookie is set when the visitor starts filling the form, by the stylesheet's `:focus-within`
- * background image and, with JavaScript, a `fetch` on first focus or input
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
- *
- * - Without JavaScript it is a plain `<form method="post">` to the page's route action
- *   (`src/routes/enquiry-action.ts`): success redirects (303) to `?sent=1#<form id>`, which this
- *   form shows as its confirmation; a refusal re-renders the page with the visitor's text, a
- *   summary in the status line and a message beside each wrong field (`aria-invalid`,
- *   `aria-describedby`).
- * - With JavaScript it submits through a fetcher (no reload, nothing typed is lost): the browser
- *   validation bubbles give way to the server's messages (`noValidate` is set after hydration),
- *   focus moves to the first wrong field or to the status line, and the fields clear only after
- *   the enquiry was accepted.
- *
- * Props: `theme` ('light' on the home page's white section, 'dark' on the black contact page) and
- * `placement` (which copy: decides the element ids and where the confirmation lands).
+ * The contact form (docs/product.md#contact-form), posting to the page's route action
+ * (`src/routes/enquiry-action.ts`): a plain form without JavaScript, a fetcher with it. The page
+ * carries nothing per request, so the time trap's start cookie is fetched when the visitor starts
+ * filling the form (docs/decisions/009-form-time-trap-without-a-page-token.md).
  */
 import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
@@ -33,14 +19,12 @@ import {
   type EnquiryActionData,
   type FieldName,
 } from '../../lib/enquiry-fields.ts';
+import { checkFieldsMessage, SENT_MESSAGE } from '../../lib/enquiry-outcomes.ts';
 import { cx } from '../ui/cx.ts';
-
-/** The confirmation shown once an enquiry is stored. */
-export const SENT_MESSAGE =
-  'Thank you — your message has been sent. We reply within two working days.';
 
 export interface ContactFormProps {
   theme: 'light' | 'dark';
+  /** Which copy of the form: decides its element ids and where the confirmation lands. */
   placement: 'home' | 'contact';
 }
 
@@ -50,13 +34,7 @@ const INPUTS = [
   { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
 ] as const;
 
-/** Messages beside the fields, by field name; a field without one is fine. */
 type FieldErrors = Partial<Record<FieldName, string>>;
-
-/** "Please check the field marked below." / "…the 3 fields…" */
-function summary(count: number): string {
-  return `Please check ${count === 1 ? 'the field' : `the ${count} fields`} marked below.`;
-}
 
 export function ContactForm({ theme, placement }: ContactFormProps) {
   const formId = FORM_IDS[placement];
@@ -67,7 +45,7 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
   const { form, status } = useSubmissionFocus(fetcher.data, fetcher.state);
   const start = useTimeTrapStart();
 
-  // The fetcher's answer (JavaScript) wins over the page's own POST answer (no JavaScript).
+  // The fetcher's answer (JavaScript) wins over the page's own POST answer.
   const answer = fetcher.data ?? posted;
   const shown = describeAnswer(answer, params.get(CONFIRMATION_QUERY) === '1');
   const busy = fetcher.state !== 'idle';
@@ -80,7 +58,6 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
       method="post"
       className={cx('contact-form', dark ? 'contact-form--dark' : 'contact-form--light')}
       data-theme={theme}
-      data-enquiry-form=""
       aria-describedby={id('privacy-note')}
       onFocus={start}
       onInput={start}
@@ -100,21 +77,15 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
   );
 }
 
-/**
- * The element ids of one copy of the form: `home-contact-<part>` on the home page,
- * `contact-<part>` on the contact page, so labels, `aria-describedby` and the status line point
- * into their own copy.
- */
+/** Element ids prefixed per copy, so labels and `aria-describedby` point into their own form. */
 function elementIds(placement: ContactFormProps['placement']): (part: string) => string {
   const prefix = placement === 'home' ? 'home-contact' : 'contact';
   return (part) => `${prefix}-${part}`;
 }
 
 /**
- * The time trap's start (docs/decisions/009-form-time-trap-without-a-page-token.md): the
- * returned handler asks `START_PATH` for the start cookie on the first focus or input, once per
- * page view (the endpoint keeps an earlier valid start), and again on the next one if that request
- * failed. Never throws.
+ * A handler that asks `START_PATH` for the time trap's start cookie once per page view (the
+ * endpoint keeps an earlier valid start), and again on the next event if that request failed.
  */
 function useTimeTrapStart(): () => void {
   const started = useRef(false);
@@ -127,24 +98,16 @@ function useTimeTrapStart(): () => void {
   };
 }
 
-/** What the form shows for the latest answer; see {@link describeAnswer}. */
 interface ShownAnswer {
-  /** The enquiry was stored: the confirmation shows. */
   sent: boolean;
-  /** The enquiry was refused: the status line is an error. */
   failed: boolean;
   fieldErrors: FieldErrors;
-  /** The status line: the confirmation, a summary of the wrong fields, the refusal, or ''. */
   statusText: string;
-  /** The visitor's text as posted, to put back into the fields (empty after success). */
+  /** The visitor's text as posted (empty after success). */
   values: EnquiryActionData['values'];
 }
 
-/**
- * Turns the action's answer (undefined before any submission) into what the form shows.
- * `confirmed` is whether the page is the no-JavaScript confirmation (`?sent=1`), which counts
- * only while there is no answer.
- */
+/** What the form shows for the action's answer; `confirmed` (`?sent=1`) counts only without one. */
 function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolean): ShownAnswer {
   const result = answer?.result;
   const sent = result ? result.ok : confirmed;
@@ -154,7 +117,7 @@ function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolea
     ? SENT_MESSAGE
     : result && !result.ok
       ? invalid.length > 0
-        ? summary(invalid.length)
+        ? checkFieldsMessage(invalid.length)
         : result.message
       : '';
   return {
@@ -167,12 +130,9 @@ function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolea
 }
 
 /**
- * The form's behaviour once hydrated: the browser's validation bubbles give way to the server's
- * messages (`noValidate`), and after a fetcher submission settles (`state` back to 'idle' with
- * `data`) the fields clear on success and focus moves to the status line, or on a refusal to the
- * first wrong field (in `FIELD_NAMES` order) or, when no field is named, the status line.
- *
- * @returns the refs to attach to the `<form>` and to the status line.
+ * Once hydrated, the server's messages replace the browser's validation bubbles (`noValidate`).
+ * After a fetcher submission settles, success clears the fields and focuses the status line; a
+ * refusal focuses the first wrong field or, when none is named, the status line.
  */
 function useSubmissionFocus(
   data: EnquiryActionData | undefined,
@@ -202,10 +162,6 @@ function useSubmissionFocus(
   return { form, status };
 }
 
-/**
- * The status line (`role="status"`): the confirmation or the refusal's summary. Focusable from
- * script only (`tabIndex={-1}`) so focus can land on it after a submission.
- */
 function FormStatus({
   ref,
   id,
@@ -226,18 +182,12 @@ function FormStatus({
       role="status"
       tabIndex={-1}
       className={cx('contact-form__status', failed && 'is-error', sent && 'is-sent')}
-      data-status=""
     >
       {text}
     </p>
   );
 }
 
-/**
- * The four visible fields (name, email, subject; message at full width), filled with `values`
- * and marked with `fieldErrors`. A new answer re-mounts a control (its `key` holds the text) so
- * it shows the text as posted (no-JS path).
- */
 function FormFields({
   id,
   values,
@@ -281,11 +231,7 @@ function FormFields({
   );
 }
 
-/**
- * One field's frame: the label, the control passed as `children` (whose id is `id(name)`), and
- * the server's message for it in `<p id="<id(name)>-error">`, present (empty) even when the field
- * is fine so the control can point at it.
- */
+/** A field's label, control and message; the message element is always present, empty if fine. */
 function Field({
   name,
   label,
@@ -298,7 +244,6 @@ function Field({
   label: string;
   id: (part: string) => string;
   error: string | undefined;
-  /** Spans the whole grid row (the message). */
   wide?: boolean;
   children: ReactNode;
 }) {
@@ -306,17 +251,13 @@ function Field({
     <div className={cx('contact-form__field', wide && 'contact-form__field--wide')}>
       <label htmlFor={id(name)}>{label}</label>
       {children}
-      <p id={id(`${name}-error`)} className="contact-form__error" data-error-for={name}>
+      <p id={id(`${name}-error`)} className="contact-form__error">
         {error}
       </p>
     </div>
   );
 }
 
-/**
- * `aria-invalid` and `aria-describedby` (naming the message `<p>` of {@link Field}) for a control
- * with a server message; neither attribute when `error` is undefined or empty.
- */
 function errorAttributes(controlId: string, error: string | undefined) {
   return {
     'aria-invalid': error ? true : undefined,
@@ -324,7 +265,7 @@ function errorAttributes(controlId: string, error: string | undefined) {
   };
 }
 
-/** The honeypot: a field hidden from people (and from assistive technology) that bots fill. */
+/** The honeypot: hidden from people and assistive technology, filled by bots. */
 function Honeypot({ id }: { id: string }) {
   return (
     <div className="contact-form__trap" aria-hidden="true">
@@ -334,10 +275,6 @@ function Honeypot({ id }: { id: string }) {
   );
 }
 
-/**
- * The submit button ("Sending…" and `aria-busy` while a submission is under way) and the
- * privacy note the form names in `aria-describedby`.
- */
 function FormFooter({ busy, privacyNoteId }: { busy: boolean; privacyNoteId: string }) {
   return (
     <div className="contact-form__footer">

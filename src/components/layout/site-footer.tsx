@@ -1,10 +1,4 @@
-/**
- * The site footer (docs/product.md#footer): tagline, studio contacts, social links, the copyright line
- * with the current year, and links to /privacy and /terms — which answer 404 (docs/product.md#pages).
- *
- * A static part of the root layout (`src/root.tsx`, decision 015): the browser keeps the server's
- * footer and loads this module only to draw the error page from scratch.
- */
+/** The site footer (docs/product.md#footer). */
 import { useRouteLoaderData } from 'react-router';
 import type { SessionData } from '../../app/services.ts';
 import pageCopy from '../../content/sections.yaml?page=footer';
@@ -63,7 +57,7 @@ export function SiteFooter() {
             reserved.
           </p>
           <ul className="flex flex-wrap gap-x-8" role="list">
-            {/* Plain anchors: these paths answer 404 by the spec, so a full load shows that. */}
+            {/* Plain anchors: these paths are 404s (docs/product.md#pages), loaded in full. */}
             <li>
               <a href="/privacy" className={LINK}>
                 Privacy Policy

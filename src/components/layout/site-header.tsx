@@ -1,21 +1,10 @@
 /**
- * The fixed site header (docs/product.md#header, docs/product.md#mobile-menu).
- *
- * One markup for every width: below 768px the menu (nav, social links, Contact Us) collapses
- * behind a disclosure button (`aria-controls`; its expanded state is the browser's, derived from the
- * popover — https://w3c.github.io/html-aam/#att-popovertarget — so it is right before hydration
- * too, and HTML forbids an `aria-expanded` beside `popovertarget`); from 768px CSS lays the same
- * menu out inline. The menu is a manual popover (`popover="manual"`, the button's
- * `popovertarget`; https://html.spec.whatwg.org/multipage/popover.html), so the button opens and
- * closes it from the first paint, before any script has loaded (decision 011); once hydrated,
- * React follows the popover's `toggle` events and adds the rest. State is exposed as attributes
- * the CSS in `widgets.css` styles from:
- * - `data-scrolled` when `window.scrollY > 50` (white background and bottom border);
- * - `data-open` while the mobile menu is open (also `:popover-open` before hydration);
- * - `data-tone="dark"` on the black contact page (light text while transparent).
- * The menu closes on Escape (focus returns to the button), when a link is chosen, on navigation
- * and when the viewport widens past the breakpoint. Without JavaScript the toggle is hidden and
- * the menu stays visible as a second row (`@media (scripting: none)`).
+ * The fixed site header (docs/product.md#header, docs/product.md#mobile-menu). Below 768px the
+ * menu is a manual popover (https://html.spec.whatwg.org/multipage/popover.html), so its button
+ * works from the first paint, before any script (decision 011); React follows its `toggle` events.
+ * The button's expanded state is the browser's, derived from `popovertarget`
+ * (https://w3c.github.io/html-aam/#att-popovertarget); ARIA in HTML forbids an `aria-expanded`
+ * beside it. `widgets.css` styles the states from `data-scrolled`, `data-open` and `data-tone`.
  */
 import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
@@ -26,7 +15,6 @@ import { site } from '../../site.config.ts';
 import { SiteMenu } from './site-menu.tsx';
 import { Container } from '../ui/section.tsx';
 
-/** `id` of the menu the toggle controls. */
 const MENU_ID = 'site-menu';
 
 export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
@@ -75,11 +63,7 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
   );
 }
 
-/**
- * Whether the page is scrolled more than `SCROLL_THRESHOLD_PX` (50px;
- * `isScrolled(window.scrollY)`), kept current by a passive `scroll` listener. `false` on the
- * server and in the hydration render, so the first client render matches the server's HTML.
- */
+/** Whether the page is scrolled past the threshold; `false` until hydrated, as on the server. */
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
@@ -91,11 +75,7 @@ function useScrolled(): boolean {
   return scrolled;
 }
 
-/**
- * Whether the menu popover is open, read from the popover itself (`:popover-open`, then its
- * `toggle` events): it is the source of truth, since the button may have opened it before
- * hydration. `false` on the server and in the hydration render.
- */
+/** Whether the menu is open, read from the popover, which may have opened before hydration. */
 function useMenuOpen(menu: RefObject<HTMLDivElement | null>): boolean {
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -109,12 +89,7 @@ function useMenuOpen(menu: RefObject<HTMLDivElement | null>): boolean {
   return open;
 }
 
-/**
- * The ways the open menu closes besides its button: the viewport widening to
- * `MOBILE_BREAKPOINT_PX` (768px) or more, Escape while `open` (focus returns to `toggle`, unless
- * a tooltip already consumed the key), and a navigation to another `pathname` (not the first
- * render: the menu may have been opened before hydration).
- */
+/** The ways the open menu closes besides its button: a wide viewport, Escape, a navigation. */
 function useMenuDismissal(
   menu: RefObject<HTMLDivElement | null>,
   toggle: RefObject<HTMLButtonElement | null>,
@@ -142,7 +117,7 @@ function useMenuDismissal(
     return () => document.removeEventListener('keydown', onKey);
   }, [open, menu, toggle]);
 
-  // A navigation closes the menu (not the first render: it may have been opened before).
+  // Not on the first render: the menu may have been opened before hydration.
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;
@@ -151,7 +126,6 @@ function useMenuDismissal(
   }, [pathname, menu]);
 }
 
-/** Hides the menu popover if it is open (no-op where popovers are unsupported). */
 function closeMenu(element: HTMLElement | null): void {
   if (element?.matches(':popover-open')) element.hidePopover();
 }

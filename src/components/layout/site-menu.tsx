@@ -1,8 +1,4 @@
-/**
- * The header's menu (docs/product.md#header): the main nav, the social links and Contact Us. A manual
- * popover below 768px (opened by the header's toggle, see `site-header.tsx`), an inline row from
- * 768px; the CSS in `widgets.css` lays it out.
- */
+/** The header's menu (docs/product.md#header): a popover below 768px, a row from 768px. */
 import type { Ref } from 'react';
 import { isCurrentPath } from '../../lib/widgets/header.ts';
 import { site } from '../../site.config.ts';
@@ -19,11 +15,10 @@ export function SiteMenu({
   id: string;
   /** The current path, for `aria-current="page"`. */
   pathname: string;
-  /** Called when a link inside is chosen (mouse, touch or keyboard). */
   onLinkChosen: () => void;
 }) {
   return (
-    // A delegated click: links inside fire it for mouse, touch and keyboard alike.
+    // Links inside fire this click for mouse, touch and keyboard alike.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       ref={ref}
@@ -31,7 +26,7 @@ export function SiteMenu({
       className="menu"
       popover="manual"
       onClick={(event) => {
-        // Choosing a link closes the menu (also in-page links, where nothing navigates).
+        // In-page links close it too, though nothing navigates.
         if (event.target instanceof Element && event.target.closest('a')) onLinkChosen();
       }}
     >

@@ -1,8 +1,4 @@
-/**
- * The about page's band of animated stat counters (docs/product.md#about), one of the page's
- * static parts (`src/routes/static/about.tsx`, decision 015): the counters are animated in place
- * by `bindWidgets` (decision 019).
- */
+/** The About page's band of stat counters (docs/product.md#about). */
 import type { SectionCopy } from '../../content/sections.ts';
 import { Section, SectionHeader } from '../ui/section.tsx';
 import { StatCounters } from '../widgets/stat-counters.tsx';

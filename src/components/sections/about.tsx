@@ -1,7 +1,4 @@
-/**
- * The About page's sections (docs/product.md#about): pull quote, the three long-form stories, the stats
- * band, the founder profile, the team grid and the network tiles.
- */
+/** The About page's sections (docs/product.md#about); the stats band is `about-stats.tsx`. */
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import type { SectionCopy } from '../../content/sections.ts';
@@ -32,7 +29,7 @@ export function PullQuote({ quote, attribution }: { quote: string; attribution: 
   );
 }
 
-/** Philosophy, journey and approach; the section heading is for assistive tech only. */
+/** The long-form stories; their section heading is for assistive technology only. */
 export function Stories({
   copy,
   stories,

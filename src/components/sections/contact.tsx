@@ -1,7 +1,6 @@
 /**
- * The contact block (docs/product.md#contact-page, docs/product.md#home): heading, studio details, social links
- * and the contact form. The privacy notice the contact page shows at `#privacy` is
- * `privacy.tsx`, a module of its own so the home page's copy of this block does not bring it.
+ * The contact block of the home and contact pages (docs/product.md#contact-page). The privacy
+ * notice is `privacy.tsx`, apart so the home page does not carry it.
  */
 import type { SectionCopy } from '../../content/sections.ts';
 import { addressLine, site } from '../../site.config.ts';

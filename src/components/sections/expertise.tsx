@@ -1,4 +1,4 @@
-/** The Expertise page's service details (docs/product.md#expertise): one section per service. */
+/** The Expertise page's services (docs/product.md#expertise). */
 import { Container } from '../ui/section.tsx';
 import { pad } from './shared.tsx';
 

@@ -1,9 +1,4 @@
-/**
- * The home page's static sections (docs/product.md#home): about with the stat counters, the
- * expertise index and the showcase cards. The page draws them from the server's HTML without
- * hydrating them (`src/routes/static/home.tsx`, decision 015); the counters are animated in place
- * by `bindWidgets` (decision 019).
- */
+/** The home page's about block, expertise index and showcase cards (docs/product.md#home). */
 import { ArrowUpRight as arrowUpRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
@@ -110,7 +105,6 @@ export function ShowcaseCards({
   );
 }
 
-/** About the agency in two lines, a link to the about page, and the stat counters. */
 export function HomeAbout({
   id,
   copy,

@@ -1,13 +1,9 @@
-/**
- * The home page's section with behaviour of its own in React (docs/product.md#home): the hero
- * (cursor marker, scroll cue). The sections below it are in `home-lists.tsx`.
- */
+/** The home page's hero (docs/product.md#hero); the sections below it are in `home-lists.tsx`. */
 import type { SectionCopy } from '../../content/sections.ts';
 import { Container, Eyebrow } from '../ui/section.tsx';
 import { CursorMarker } from '../widgets/cursor-marker.tsx';
 import { ScrollCue } from '../widgets/scroll-cue.tsx';
 
-/** The full-height opening: the tagline as the page's `h1`, lede, and the scroll cue. */
 export function Hero({
   tagline,
   copy,

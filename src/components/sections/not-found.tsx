@@ -1,11 +1,8 @@
-/**
- * The 404 page's section, apart from the shared sections so the 404 page carries no carousel.
- */
+/** The 404 page's section (docs/product.md#404-page). */
 import type { SectionCopy } from '../../content/sections.ts';
 import { ButtonLink } from '../ui/links.tsx';
 import { Section } from '../ui/section.tsx';
 
-/** The 404 page's section (docs/product.md#404-page). */
 export function NotFoundSection({ copy }: { copy: SectionCopy }) {
   return (
     <Section labelledby="page-heading" background="stone" first className="min-h-[80svh]">

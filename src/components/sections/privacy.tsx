@@ -1,15 +1,8 @@
-/**
- * The full privacy notice "How we handle your enquiry" that the contact page shows at `#privacy`
- * (docs/product.md#privacy), drawn as a static part (decision 015) by `src/routes/static/contact.tsx`.
- */
+/** The privacy notice the contact page shows at `#privacy` (docs/product.md#privacy). */
 import type { ContentOf } from '../../content/collections.ts';
 import { CopyText } from '../ui/copy-text.tsx';
 import { Container, Eyebrow } from '../ui/section.tsx';
 
-/**
- * "How we handle your enquiry" (`/contact#privacy`): who receives an enquiry, why, how long it is
- * kept and how to ask for a copy or erasure, from `privacy.yaml` with its `{token}`s filled.
- */
 export function PrivacySection({ notice }: { notice: ContentOf<'privacy.yaml'> }) {
   const link = 'underline decoration-stone-500 underline-offset-4 hover:decoration-accent-bright';
   return (

@@ -1,8 +1,4 @@
-/**
- * The testimonials and awards sections of Home and About (docs/product.md#testimonial-carousel,
- * docs/product.md#awards-carousel): each a section header and its carousel. Both pages draw them
- * as static parts, brought to life by `bindWidgets` (decision 019).
- */
+/** The testimonials and awards sections of Home and About, each a header and its carousel. */
 import type { SectionCopy } from '../../content/sections.ts';
 import { Section, SectionHeader } from '../ui/section.tsx';
 import { AwardsCarousel } from '../widgets/awards-carousel.tsx';

@@ -1,14 +1,13 @@
 /**
- * Sections used on more than one page: the opening intro of inner pages and the call-to-action
- * band. The testimonials and awards sections are in `recognition.tsx`, so that a page importing
- * these carries no carousel.
+ * Sections of more than one page. The testimonials and awards are in `recognition.tsx`, so a page
+ * importing these carries no carousel.
  */
 import type { ReactNode } from 'react';
 import type { SectionCopy } from '../../content/sections.ts';
 import { ButtonLink } from '../ui/links.tsx';
 import { Section, SectionHeader } from '../ui/section.tsx';
 
-/** Sorts content entries by their `order` field (content files are edited by hand). */
+/** Content entries sorted by their `order` field. */
 export function byOrder<T extends { order: number }>(entries: ReadonlyArray<T>): T[] {
   return [...entries].sort((a, b) => a.order - b.order);
 }
@@ -16,7 +15,7 @@ export function byOrder<T extends { order: number }>(entries: ReadonlyArray<T>):
 /** Zero-padded position for editorial numbering ("01", "02"…). */
 export const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** An inner page's opening section: the page's `h1` (`#page-heading`) and lede. */
+/** An inner page's opening section, with its `h1`. */
 export function PageIntro({
   copy,
   background = 'stone',
@@ -34,7 +33,6 @@ export function PageIntro({
   );
 }
 
-/** The ink band that closes Expertise and Showcase with a call to contact. */
 export function CtaBand({ copy }: { copy: SectionCopy }) {
   return (
     <Section labelledby="cta-heading" background="ink">

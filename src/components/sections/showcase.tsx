@@ -1,4 +1,4 @@
-/** The Showcase page's categories (docs/product.md#showcase): one section per category, two projects. */
+/** The Showcase page's categories (docs/product.md#showcase). */
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
 import { Section } from '../ui/section.tsx';

@@ -1,7 +1,7 @@
 /**
- * A page's `<head>` metadata (`pageHead` in `src/lib/seo/page-head.ts`), JSON-LD included, as the
- * root layout renders it inside `<head>`: on the server, while hydrating, and after every
- * client-side navigation.
+ * A page's `<head>` metadata (`src/lib/seo/page-head.ts`), rendered by the root layout on the
+ * server, while hydrating and after every navigation
+ * (docs/decisions/025-hydration-on-public-apis.md).
  */
 import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { SessionData } from '../../app/services.ts';
@@ -9,7 +9,6 @@ import { isRouteId, type RouteId } from '../../pages.ts';
 import { pageHead } from '../../lib/seo/page-head.ts';
 
 export interface PageMetaProps {
-  /** Route id: selects the title and description in `pages.yaml` and the social image. */
   id: RouteId;
   /** The page's path, e.g. `/about`. */
   pathname: string;
@@ -38,11 +37,7 @@ export function PageMeta({ id, pathname, origin }: PageMetaProps) {
   );
 }
 
-/**
- * The metadata of the matched page: its route id is the deepest match's (`src/pages.ts`), its
- * origin the root loader's `siteOrigin`. Nothing when no page matched (never: the catch-all route
- * is the 404 page).
- */
+/** The metadata of the deepest matched route, on the root loader's `siteOrigin`. */
 export function RoutePageMeta() {
   const id = useMatches().at(-1)?.id;
   const { pathname } = useLocation();

@@ -1,7 +1,4 @@
-/**
- * The showcase category icons (lucide), kept apart so only the pages that show categories carry
- * the icons' code.
- */
+/** The showcase category icons, apart so only the pages that show categories carry their code. */
 import {
   Building as buildingIcon,
   HeartHandshake as heartHandshakeIcon,
@@ -24,7 +21,7 @@ const CATEGORY_ICONS = {
   newspaper: newspaperIcon,
 } satisfies Record<ShowcaseIcon, unknown>;
 
-/** A showcase category's icon by name. Decorative: the category heading carries the meaning. */
+/** Decorative: the category heading carries the meaning. */
 export function CategoryIcon({
   name,
   size = 28,

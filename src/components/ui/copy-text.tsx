@@ -1,12 +1,9 @@
-/**
- * Content copy with `{token}` placeholders (src/content/tokens.ts), kept apart so only the pages
- * whose copy has tokens carry the token rules.
- */
+/** Copy with `{token}` placeholders, apart so only the pages that need it carry the token rules. */
 import { fillTokens } from '../../content/tokens.ts';
 
 /**
- * One paragraph of content copy with its `{token}` placeholders filled from the site config;
- * `{email}` and `{phone}` become links.
+ * One paragraph with its `{token}`s filled (`src/content/tokens.ts`); `{email}` and `{phone}`
+ * become links.
  * @throws Error from `fillTokens` for an unknown token (fails the build and the tests).
  */
 export function CopyText({ text, linkClassName }: { text: string; linkClassName?: string }) {

@@ -1,7 +1,4 @@
-/**
- * Joins class names, dropping falsy entries.
- * @returns one space-separated string; '' when nothing is truthy.
- */
+/** Joins class names, dropping falsy entries. */
 export function cx(...classes: ReadonlyArray<string | false | null | undefined>): string {
   return classes.filter(Boolean).join(' ');
 }

@@ -1,7 +1,6 @@
 /**
- * A decorative Lucide icon (https://lucide.dev/guide/packages/lucide), drawn from the icon's
- * published node list (`import { ArrowRight } from 'lucide'`). Every icon on the site is
- * decorative (`aria-hidden`): the text beside it carries the meaning.
+ * A Lucide icon drawn from its published node list (https://lucide.dev/guide/packages/lucide).
+ * Always `aria-hidden`: the text beside it carries the meaning.
  */
 import { createElement } from 'react';
 import type { IconNode } from 'lucide';
@@ -10,7 +9,7 @@ export interface IconProps {
   icon: IconNode;
   /** Width and height, CSS px (default 24, the grid the icons are drawn on). */
   size?: number;
-  /** Stroke width in the icon's 24-unit grid (default 2, Lucide's). */
+  /** Stroke width in the icon's 24-unit grid (default 2). */
   strokeWidth?: number;
   className?: string;
 }

@@ -1,7 +1,4 @@
-/**
- * Links of the site: internal paths navigate client-side, others are plain anchors; two styled
- * variants (a button-like call to action and a text link with an arrow). Presentational only.
- */
+/** Links of the site: internal paths navigate client-side, others are plain anchors. */
 import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from './icon.tsx';
 import type { ReactNode } from 'react';
@@ -9,12 +6,10 @@ import { Link } from 'react-router';
 import { cx } from './cx.ts';
 import type { Tone } from './section.tsx';
 
-/** true for a path this site's router serves (client-side navigation), false for mailto: etc. */
 function isInternal(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
 }
 
-/** A link that navigates client-side for internal paths and is a plain anchor otherwise. */
 export function SmartLink({
   href,
   className,
@@ -47,7 +42,7 @@ const BUTTON_STYLES = {
   'outline-dark': 'border border-paper text-paper hover:bg-paper hover:text-ink',
 } as const;
 
-/** A link styled as a button (calls to action), at least 48px tall for touch. */
+/** A call to action styled as a button, at least 48px tall. */
 export function ButtonLink({
   href,
   variant = 'solid',
@@ -75,10 +70,7 @@ export function ButtonLink({
   );
 }
 
-/**
- * A text link with a trailing arrow that slides in on hover and keyboard focus. The arrow is
- * decorative; `describedby` names an element (e.g. a card heading) describing the link.
- */
+/** A text link with a decorative arrow; `describedby` names an element describing it. */
 export function ArrowLink({
   href,
   tone = 'light',

@@ -1,18 +1,11 @@
-/**
- * The site's layout and typography primitives: the one content
- * width, a section with the one vertical rhythm, the eyebrow label and a section header.
- * Presentational only: no state, no effects, identical on server and client.
- */
+/** The site's layout primitives: the one content width, the section rhythm, section headers. */
 import type { ReactNode } from 'react';
 import type { SectionCopy } from '../../content/sections.ts';
 import { cx } from './cx.ts';
 
 export type Tone = 'light' | 'dark';
 
-/**
- * The one content width (about 1280px) with the header's side gutters: 16px at 375px, 24px from
- * 640px, 32px from 1024px, so the brand and the content share one left edge.
- */
+/** The one content width with the header's gutters, so the brand and content share a left edge. */
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <div className={cx('mx-auto w-full max-w-site px-4 sm:px-6 lg:px-8', className)}>
@@ -30,18 +23,16 @@ const BACKGROUNDS = {
 
 export interface SectionProps {
   id?: string;
-  /** id of the section's heading: names the region (`aria-labelledby`). */
+  /** id of the heading that names the region. */
   labelledby: string;
   background?: keyof typeof BACKGROUNDS;
   /** A page's opening section: the fixed header's clearance instead of the top rhythm. */
   first?: boolean;
-  /** false for full-width content (no Container). */
   contained?: boolean;
   className?: string | undefined;
   children: ReactNode;
 }
 
-/** A page section with the site's vertical rhythm (`--spacing-section`) and background. */
 export function Section({
   id,
   labelledby,
@@ -67,7 +58,6 @@ export function Section({
   );
 }
 
-/** The small uppercase label above a heading, led by a short rule. */
 export function Eyebrow({
   text,
   tone = 'light',
@@ -93,16 +83,13 @@ export function Eyebrow({
 
 export interface SectionHeaderProps {
   copy: SectionCopy;
-  /** id of the heading; carousels and regions use it as their label. */
   headingId: string;
-  /** 1 for a page's opening section, 2 otherwise. */
   level?: 1 | 2;
   tone?: Tone;
   /** 'split' puts the lede beside the heading from 1024px; 'stacked' keeps it below. */
   layout?: 'split' | 'stacked';
 }
 
-/** A section's eyebrow, heading and lede, laid out like a magazine feature opening. */
 export function SectionHeader({
   copy,
   headingId,
@@ -136,13 +123,9 @@ export function SectionHeader({
 }
 
 /**
- * The lookup of section copy by id in `part` (a page's part of `sections.yaml`).
- *
- * The lookup throws an Error naming the id and the file when `part` has no such entry (a typo, or
- * an id of another page), so it fails the server's first render of the page and every test
- * instead of rendering an empty section. It lives in this module, which every page's script
- * loads with the header, rather than beside the type: a module of its own that only the pages
- * share would be a separate small file for each page's first load.
+ * The lookup of section copy by id in `part`, a page's part of `sections.yaml`. Here because every
+ * page loads this module with the header; a module of its own would be one more small file.
+ * @throws Error naming the id for a missing entry, failing the build's render and the tests
  */
 export function sectionsOf(
   part: Readonly<Record<string, SectionCopy>>,

@@ -1,11 +1,6 @@
 /**
- * Awards carousel (docs/product.md#awards-carousel): a strip of award badges in a window. Rules:
- * `src/lib/widgets/awards.ts`.
- *
- * Without JavaScript the window scrolls horizontally. With it (`@media (scripting: enabled)`) the
- * window clips and Previous/Next move the strip by 300px (`translateX(-offset)`), clamped to
- * [0, stripWidth − windowWidth] and measured again whenever the window resizes. At a bound a
- * button is `aria-disabled="true"` rather than `disabled`, so a focused button keeps focus.
+ * Awards carousel (docs/product.md#awards-carousel; rules in `src/lib/widgets/awards.ts`). At its
+ * end a button is `aria-disabled` rather than `disabled`, so a focused button keeps focus.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft as chevronLeftIcon, ChevronRight as chevronRightIcon } from 'lucide';
@@ -19,7 +14,7 @@ import {
 
 export interface AwardsCarouselProps {
   awards: ReadonlyArray<{ id: string; name: string; image: string }>;
-  /** Id of the section heading that names the carousel. */
+  /** Id of the heading that names the carousel. */
   labelledby: string;
 }
 
@@ -33,7 +28,7 @@ export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
   // Until measured (the server, hydration) the strip is taken to overflow: Next is enabled.
   const [widths, setWidths] = useState({ strip: 1, viewport: 0 });
 
-  /** Moves the strip by `step` px within the bounds measured now. */
+  /** Moves the strip by `step` px, within the bounds measured now. */
   const move = (step: number) => {
     const frame = viewport.current;
     const list = strip.current;

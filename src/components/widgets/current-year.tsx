@@ -1,8 +1,7 @@
 /**
- * The current year of the footer's copyright line (docs/product.md#footer): the server's year
- * (the root loader's) while React hydrates, then the visitor's clock, so a page a cache kept over
- * New Year still shows the new year
- * (https://react.dev/reference/react/useSyncExternalStore#adding-support-for-server-rendering).
+ * The copyright line's year (docs/product.md#footer): the server's while hydrating, then the
+ * visitor's clock, so a page cached over New Year shows the new year
+ * (https://react.dev/reference/react/useSyncExternalStore).
  */
 import { useSyncExternalStore } from 'react';
 import { copyrightYear } from '../../lib/widgets/year.ts';

@@ -1,10 +1,6 @@
 /**
- * Decorative marker that follows the mouse within the hero (docs/product.md#hero).
- *
- * Place it inside the hero section (`position: relative`, `overflow: hidden`). Shown only for
- * fine, hovering pointers and never under reduced motion (CSS and `cursorMarkerEnabled`); always
- * `aria-hidden`. Moves with `transform` at most once per animation frame; `data-visible` is set
- * while the pointer is inside the hero.
+ * Decorative marker that follows the mouse within its parent, the hero (docs/product.md#hero),
+ * which must be `position: relative` and `overflow: hidden`. Moves at most once a frame.
  */
 import { useEffect, useRef } from 'react';
 import {

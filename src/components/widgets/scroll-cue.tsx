@@ -1,14 +1,13 @@
 /**
- * The hero's down-arrow button (docs/product.md#hero): scrolls to `targetId` smoothly (instantly
- * under reduced motion) and moves keyboard focus there, giving the target `tabindex="-1"` if it
- * is not focusable. Shown only when scripting is enabled (`widgets.css`).
+ * The hero's down-arrow button (docs/product.md#hero): scrolls to `targetId` and moves keyboard
+ * focus there. `widgets.css` hides it without scripting.
  */
 import { ArrowDown as arrowDownIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { REDUCED_MOTION_QUERY, scrollBehaviour } from '../../lib/widgets/motion.ts';
 
 export interface ScrollCueProps {
-  /** Id of the element to scroll to, without `#`, e.g. "about". */
+  /** Id of the element to scroll to, without `#`. */
   targetId: string;
   /** Accessible name, e.g. "Scroll to About". */
   label: string;
@@ -27,7 +26,7 @@ export function ScrollCue({ targetId, label }: ScrollCueProps) {
     target.focus({ preventScroll: true });
   };
   return (
-    <span className="scroll-cue" data-target={targetId}>
+    <span className="scroll-cue">
       <button
         type="button"
         aria-label={label}

@@ -1,12 +1,6 @@
 /**
  * LinkedIn and Instagram icon links with tooltips (docs/product.md#header, docs/product.md#footer).
- *
- * Accessible names are "LinkedIn" and "Instagram" (`aria-label`); URLs come from the site
- * config. Each link is a 44px (sm) or 48px (md) touch target. `tone` sets the icon colour; unset,
- * the icons inherit `currentColor` (the header's colour changes with its scroll state).
- *
- * Lucide dropped brand logos, so the glyphs are Lucide's former `linkedin`/`instagram` outlines
- * (ISC), drawn with the same stroke settings as the other icons.
+ * Lucide dropped brand logos, so the glyphs are its former `linkedin`/`instagram` outlines (ISC).
  */
 import { site } from '../../site.config.ts';
 import { cx } from '../ui/cx.ts';
@@ -38,7 +32,7 @@ const LINKS = [
 ] as const;
 
 export interface SocialLinksProps {
-  /** 'light' = ink icons for light backgrounds, 'dark' = paper icons on ink; unset inherits. */
+  /** 'light': ink icons, 'dark': paper icons on ink; unset inherits (the header's changes). */
   tone?: 'light' | 'dark';
   /** 'sm' = 20px glyph in a 44px target, 'md' = 24px glyph in a 48px target. */
   size?: 'sm' | 'md';

@@ -1,12 +1,7 @@
 /**
- * The four animated stat counters (docs/product.md#stat-counters). Rules:
- * `src/lib/widgets/counter.ts`.
- *
- * The final values are in the server's HTML. Each number is drawn twice: a visually hidden copy
- * with the final value for screen readers, and an `aria-hidden` copy that animates. When 30% of a
- * counter is visible it counts that copy up from 0 in 40 steps over 2000 ms, once; under reduced
- * motion, or for a value without digits, it never changes. A trailing "+" stays in place in the
- * accent colour while the number rises.
+ * The stat counters (docs/product.md#stat-counters; rules in `src/lib/widgets/counter.ts`). The
+ * server draws the final values. Each number is drawn twice: a visually hidden copy with the final
+ * value for screen readers, and an `aria-hidden` copy that animates.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -22,7 +17,6 @@ import { REDUCED_MOTION_QUERY } from '../../lib/widgets/motion.ts';
 export interface StatCountersProps {
   /** Stats as written in content, e.g. `{ value: '8+', label: 'Years of experience' }`. */
   stats: ReadonlyArray<{ value: string; label: string }>;
-  /** 'dark' for use on an ink background. */
   tone?: 'light' | 'dark';
 }
 

@@ -1,11 +1,8 @@
 /**
- * Testimonial carousel (docs/product.md#testimonial-carousel; the WAI-ARIA APG carousel with
- * slide-picker dots, https://www.w3.org/WAI/ARIA/apg/patterns/carousel/). Rules:
- * `src/lib/widgets/carousel.ts`.
- *
- * Without JavaScript every testimonial shows as a list. With it (`@media (scripting: enabled)` in
- * `widgets.css`, so hydration moves nothing) one slide shows at a time, first slide active and
- * playing as the server draws it.
+ * Testimonial carousel (docs/product.md#testimonial-carousel; rules in
+ * `src/lib/widgets/carousel.ts`): the WAI-ARIA carousel with slide-picker dots
+ * (https://www.w3.org/WAI/ARIA/apg/patterns/carousel/). It starts on the first slide, playing, as
+ * the server drew it; `@media (scripting: enabled)` shows one slide at a time from the first paint.
  */
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Pause as pauseIcon, Play as playIcon, Quote as quoteIcon } from 'lucide';
@@ -25,7 +22,7 @@ import { useMediaQuery } from './use-media-query.ts';
 
 export interface TestimonialCarouselProps {
   testimonials: ReadonlyArray<{ quote: string; author: string; position?: string | undefined }>;
-  /** Id of the section heading that names the carousel. */
+  /** Id of the heading that names the carousel. */
   labelledby: string;
 }
 
@@ -106,10 +103,7 @@ export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCar
   );
 }
 
-/**
- * One slide (`role="group"`, `aria-roledescription="slide"`, "N of M"): the quote, its author and
- * their position. `active` marks the slide the CSS shows while JavaScript runs.
- */
+/** One slide; `active` marks the one the CSS shows when scripting is on. */
 function TestimonialSlide({
   testimonial: t,
   index,

@@ -1,23 +1,20 @@
 /**
- * Tooltip for an icon-only control (docs/product.md#tooltips; https://www.w3.org/WAI/ARIA/apg/patterns/tooltip/).
- *
- * The control (rendered by `children(describedById)`) keeps its own accessible name; the tooltip
- * repeats it visually and describes the control through `aria-describedby`. It opens after
- * 700 ms of hover or focus, at once within the 300 ms skip delay of another closing (the page-wide
- * group of `src/lib/widgets/tooltip.ts`), and Escape closes it. Touch never opens it. Without
- * JavaScript the bubble stays hidden and the control keeps its name.
+ * Tooltip for an icon-only control (docs/product.md#tooltips;
+ * https://www.w3.org/WAI/ARIA/apg/patterns/tooltip/). The control keeps its own accessible name;
+ * the bubble repeats it and describes the control through `aria-describedby`. Timing: the
+ * page-wide group of `src/lib/widgets/tooltip.ts`.
  */
 import { useEffect, useId, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { createTooltipGroup, type TooltipHandle } from '../../lib/widgets/tooltip.ts';
 
 export interface TooltipProps {
-  /** Text of the bubble, normally the control's accessible name (e.g. "LinkedIn"). */
+  /** Text of the bubble, normally the control's accessible name. */
   label: string;
   /** Renders the control, given the id to put in its `aria-describedby`. */
   children: (describedById: string) => ReactNode;
 }
 
-/** One group per page: the open and skip delays are shared by every tooltip. */
+/** One group per page, so the skip delay works across tooltips. */
 const group = createTooltipGroup();
 
 export function Tooltip({ label, children }: TooltipProps) {
@@ -38,7 +35,7 @@ export function Tooltip({ label, children }: TooltipProps) {
 
   useEffect(() => {
     if (!open) return;
-    // Capture phase: the mobile menu's own Escape handler then sees `defaultPrevented` and stays open.
+    // Capture phase, so the mobile menu's Escape handler sees `defaultPrevented` and stays open.
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       group.dismiss();

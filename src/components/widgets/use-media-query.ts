@@ -1,8 +1,6 @@
 /**
- * Whether a media query matches, kept current by its `change` events
- * (https://developer.mozilla.org/docs/Web/API/Window/matchMedia). `false` on the server and while
- * React hydrates the server's HTML, then the browser's answer
- * (https://react.dev/reference/react/useSyncExternalStore#adding-support-for-server-rendering).
+ * Whether a media query matches: `false` on the server and while hydrating, then the browser's
+ * answer (https://react.dev/reference/react/useSyncExternalStore).
  */
 import { useSyncExternalStore } from 'react';
 

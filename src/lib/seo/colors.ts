@@ -1,13 +1,10 @@
-/**
- * Brand colours for generated artwork and the manifest, mirroring the `@theme` tokens of
- * src/styles/global.css (near-black ink, white paper, warm stone, one accent).
- */
+/** Brand colours for generated artwork and the manifest: `@theme` tokens of `global.css`. */
 export const COLORS = {
   ink: '#141210',
   paper: '#ffffff',
   stone300: '#d2c9bc',
   stone500: '#77695a',
   stone800: '#2c2620',
-  /** The one accent, in its on-ink variant (8.0:1 on ink). */
+  /** The accent's on-ink variant (8.0:1 on ink). */
   accent: '#fb923c',
 } as const;

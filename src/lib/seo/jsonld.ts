@@ -1,29 +1,21 @@
-/**
- * schema.org structured data: a `ProfessionalService` describing the agency on every
- * page and a `BreadcrumbList` on inner pages. Pure functions over the site config so unit tests
- * can check the required properties without rendering.
- */
+/** schema.org structured data (docs/product.md#search-and-sharing), pure for unit tests. */
 import type { SiteConfig } from '../../site.config.ts';
 import { absoluteUrl } from './urls.ts';
 
-/** A JSON-LD node: a plain JSON object with `@type` (and `@context` at the top level). */
 export type JsonLd = { '@type': string } & Record<string, unknown>;
 
-/** One breadcrumb below Home: its visible name and its path (`/about`). */
+/** One breadcrumb below Home. */
 export interface Crumb {
   name: string;
   path: string;
 }
 
-/** Paths of the logo and the home social image, relative to the site origin. */
 export const LOGO_PATH = '/icons/icon-512.png';
 
 /**
- * The agency as a schema.org `ProfessionalService` (a LocalBusiness, so Google reads the New Delhi
- * `PostalAddress`, telephone and email) with `sameAs` pointing at its social profiles.
- *
- * @param config the one site configuration (docs/product.md#contact-details)
- * @param site the canonical origin (from `SITE_URL`)
+ * The agency as a `ProfessionalService`, a LocalBusiness, so search engines read its address,
+ * telephone and email (https://schema.org/ProfessionalService).
+ * @param site the canonical origin (`SITE_URL`)
  */
 export function organizationJsonLd(config: SiteConfig, site: URL | string): JsonLd {
   const home = absoluteUrl('/', site);
@@ -53,10 +45,8 @@ export function organizationJsonLd(config: SiteConfig, site: URL | string): Json
 }
 
 /**
- * A schema.org `BreadcrumbList`: Home first, then `crumbs` in order, each `ListItem` with a
- * 1-based `position`, a `name` and an absolute `item` URL.
- *
- * @throws RangeError when `crumbs` is empty (the home page has no breadcrumb trail).
+ * A `BreadcrumbList` from Home through `crumbs` (https://schema.org/BreadcrumbList).
+ * @throws RangeError when `crumbs` is empty (the home page has no trail)
  */
 export function breadcrumbJsonLd(crumbs: ReadonlyArray<Crumb>, site: URL | string): JsonLd {
   if (crumbs.length === 0) throw new RangeError('A breadcrumb trail needs at least one crumb');
@@ -73,11 +63,7 @@ export function breadcrumbJsonLd(crumbs: ReadonlyArray<Crumb>, site: URL | strin
   };
 }
 
-/**
- * Serialises JSON-LD for an inline `<script type="application/ld+json">`. `<`, `>` and `&` are
- * written as Unicode escapes so no value (e.g. a future content string containing `</script>`)
- * can end the script element early; JSON parsers read the escapes back unchanged.
- */
+/** JSON-LD for an inline script, with `<`, `>` and `&` escaped so no value can end the element. */
 export function serializeJsonLd(data: JsonLd): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')

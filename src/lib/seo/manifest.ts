@@ -1,25 +1,21 @@
-/**
- * The web app manifest (docs/product.md#search-and-sharing): name, colours and icons
- * from the site config and the design palette. Pure so unit tests can check its fields.
- */
+/** The web app manifest (docs/product.md#search-and-sharing). */
 import type { SiteConfig } from '../../site.config.ts';
 import { COLORS } from './colors.ts';
 
-/** One manifest icon: its file name under `/icons/`, its size (px) and its purpose. */
+/** A manifest icon, `/icons/<name>.png`, `size` px square. */
 export interface ManifestIcon {
   name: string;
   size: number;
   purpose: 'any' | 'maskable';
 }
 
-/** The icons generated under `/icons/<name>.png`. */
 export const MANIFEST_ICONS: readonly ManifestIcon[] = [
   { name: 'icon-192', size: 192, purpose: 'any' },
   { name: 'icon-512', size: 512, purpose: 'any' },
   { name: 'icon-maskable-512', size: 512, purpose: 'maskable' },
 ];
 
-/** The manifest object served as `/manifest.webmanifest`. */
+/** Served as `/manifest.webmanifest` (https://www.w3.org/TR/appmanifest/). */
 export function webManifest(config: SiteConfig): Record<string, unknown> {
   return {
     name: config.name,

@@ -1,12 +1,6 @@
 /**
- * A page's `<head>` metadata as data (docs/product.md#search-and-sharing): `<title>`, meta
- * description, the canonical URL on the `SITE_URL` origin, Open Graph and Twitter card tags with
- * the page's 1200×630 social image, and JSON-LD (`ProfessionalService` on every page,
- * `BreadcrumbList` on inner pages). The 404 page sets `noindex`, which also drops its canonical
- * link, `og:url` and breadcrumb.
- * Rendered by `src/components/seo/page-meta.tsx`.
- *
- * Title (≤ 60) and description (≤ 160) come from `pages.yaml`, whose schema enforces the limits.
+ * A page's `<head>` metadata as data (docs/product.md#search-and-sharing; Open Graph,
+ * https://ogp.me/), rendered by `src/components/seo/page-meta.tsx`.
  */
 import pages from '../../content/pages.yaml';
 import type { RouteId } from '../../pages.ts';
@@ -16,7 +10,7 @@ import { breadcrumbJsonLd, organizationJsonLd, serializeJsonLd, type JsonLd } fr
 import { crumbNameForPath, OG_IMAGE_SIZE, ogImagePath } from './routes.ts';
 import { absoluteUrl } from './urls.ts';
 
-/** One element of the head: its tag, its attributes in order, and its text (title, JSON-LD). */
+/** One element of the head; `text` for the title and JSON-LD. */
 export interface HeadElement {
   tag: 'title' | 'meta' | 'link' | 'script';
   attributes: Readonly<Record<string, string>>;
@@ -29,12 +23,8 @@ const meta = (key: 'name' | 'property', value: string, content: string): HeadEle
 });
 
 /**
- * The head metadata of the page `id` at `pathname`.
- *
- * @param id the route id (`src/pages.ts`): selects the title and description in `pages.yaml` and
- *   the social image
- * @param pathname the page's path, e.g. `/about` (the canonical URL and breadcrumb)
- * @param origin the canonical origin, e.g. `https://kahaani.example` (from `SITE_URL`)
+ * @param pathname the page's path, e.g. `/about`
+ * @param origin the canonical origin (`SITE_URL`)
  * @returns the elements in document order
  */
 export function pageHead(id: RouteId, pathname: string, origin: string): HeadElement[] {
@@ -70,7 +60,6 @@ export function pageHead(id: RouteId, pathname: string, origin: string): HeadEle
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', imageAlt),
-    // serializeJsonLd escapes `<`, so no value can close the element.
     ...jsonLd.map((data): HeadElement => ({
       tag: 'script',
       attributes: { type: 'application/ld+json' },

@@ -1,10 +1,9 @@
 /**
- * robots.txt content: allow everything (but the paths given, such as the staff inbox) and name
- * the sitemap index.
+ * robots.txt (https://www.rfc-editor.org/rfc/rfc9309): allow everything but the paths given (the
+ * staff inbox, where it shares the port), name the sitemap.
  */
 import { absoluteUrl } from './urls.ts';
 
-/** The sitemap the server makes (`src/server/seo.ts`). */
 export const SITEMAP_PATH = '/sitemap.xml';
 
 /**

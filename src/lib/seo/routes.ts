@@ -1,20 +1,13 @@
-/**
- * Per-route names the SEO layer shares between the `<PageMeta>` component and the artwork build:
- * social image paths and sizes, breadcrumb names. Pure, so it ships to the browser.
- */
+/** What the page head and the artwork build share: social image paths and sizes, crumb names. */
 import type { RouteId } from '../../pages.ts';
 import { site } from '../../site.config.ts';
 
-/** The public path of a route's 1200×630 social image. */
 export const ogImagePath = (id: RouteId): string => `/og/${id}.png`;
 
-/** Width and height (px) of every social image (Open Graph / Twitter `summary_large_image`). */
+/** Size of every social image, px. */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/**
- * A readable crumb name for a path: its navigation label when the path is in the navigation,
- * otherwise the capitalised last segment (`/contact` → `Contact`).
- */
+/** A path's navigation label, or else its capitalised last segment (`/contact` → `Contact`). */
 export function crumbNameForPath(path: string): string {
   const navItem = site.nav.find((n) => n.href === path);
   if (navItem) return navItem.label;

@@ -1,6 +1,4 @@
-/** The copyright line's year (docs/product.md#footer). */
-
-/** The local calendar year of `now` (correct on 1 January). */
+/** The copyright line's year: the local calendar year (docs/product.md#footer). */
 export function copyrightYear(now: Date = new Date()): number {
   return now.getFullYear();
 }

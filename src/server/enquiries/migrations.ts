@@ -63,7 +63,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     // the receipt time in ms × 1000 plus the arrival within that ms (`SQLITE_SEQ` in
     // sqlite-store.ts), so "newest first" is the table's own order and FTS5's rowid order: a
     // search walks its matches from the newest and stops at the page's end
-    // (docs/decisions/026-search-in-the-stores-own-index.md).
+    // (docs/decisions/032-search-in-the-stores-own-index.md).
     sql: `
       CREATE TABLE submissions_v2 (
         seq INTEGER PRIMARY KEY,
@@ -131,7 +131,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       -- (https://www.sqlite.org/fts5.html#external_content_tables). Words as written, case
       -- folded: no stemming and no accent folding, like PostgreSQL's 'simple' configuration.
       -- The status is indexed too so that a search within one status is an intersection
-      -- inside the index, never a read of every matching row (decision 026).
+      -- inside the index, never a read of every matching row (decision 032).
       CREATE VIRTUAL TABLE submissions_fts USING fts5(
         name, email, subject, message, status,
         content = 'submissions', content_rowid = 'seq',

@@ -1,6 +1,6 @@
 /**
  * The outbox worker (docs/product.md#enquiry-handling,
- * docs/decisions/025-notification-channels-through-the-outbox.md): one per channel (e-mail,
+ * docs/decisions/031-notification-channels-through-the-outbox.md): one per channel (e-mail,
  * Slack, webhook), each claiming only its own channel's rows, so a channel that is down or slow
  * never holds back another. It delivers pending notifications, retries failures with
  * exponential backoff (never dropping one), resumes after a restart (state is in the store),

@@ -10,7 +10,7 @@
  * once, and its deliveries queued once).
  *
  * Search: a stored `tsvector` column with a GIN index, queried with `plainto_tsquery`
- * (migration 2; docs/decisions/026-search-in-the-stores-own-index.md).
+ * (migration 2; docs/decisions/032-search-in-the-stores-own-index.md).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

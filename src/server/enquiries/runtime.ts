@@ -4,7 +4,7 @@
  * `server.ts` (or a test) and passed to whatever needs it. Nothing here reads `process.env`:
  * the values come parsed from `src/server/env.ts`.
  *
- * Channels (docs/decisions/025-notification-channels-through-the-outbox.md): e-mail always gets
+ * Channels (docs/decisions/031-notification-channels-through-the-outbox.md): e-mail always gets
  * a delivery row per enquiry (without SMTP_URL they wait in the outbox, as before); Slack and
  * the webhook get theirs only while SLACK_WEBHOOK_URL / WEBHOOK_URL are set.
  */

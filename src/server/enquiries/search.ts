@@ -1,5 +1,5 @@
 /**
- * Full-text search input as plain terms (docs/decisions/026-search-in-the-stores-own-index.md).
+ * Full-text search input as plain terms (docs/decisions/032-search-in-the-stores-own-index.md).
  *
  * Staff type words, not query syntax: whatever they type — quotes, `AND`, `NEAR`, `*`, `:`,
  * brackets, markup, right-to-left or zero-width characters, emoji — is split on white space into

@@ -11,7 +11,7 @@
  * then covers many visitors instead of one each, which is what makes FULL affordable.
  *
  * Search: an external-content FTS5 table over the four fields, kept in step by triggers
- * (migration 2; docs/decisions/026-search-in-the-stores-own-index.md).
+ * (migration 2; docs/decisions/032-search-in-the-stores-own-index.md).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -355,7 +355,7 @@ export class SqliteStore implements SubmissionStore {
    * status (both in the index): FTS5 hands its matches in descending rowid order, so a page
    * stops at its end, and a count never reads the rows (CROSS JOIN keeps the index the outer
    * loop). One statement text per shape, so each gets its own plan
-   * (docs/decisions/026-search-in-the-stores-own-index.md).
+   * (docs/decisions/032-search-in-the-stores-own-index.md).
    */
   #filter(status: string | undefined, terms: readonly string[] | undefined, hideHeld = false) {
     if (terms && terms.length > 0) {

@@ -6,7 +6,7 @@
  *
  * The outbox holds one delivery row per enquiry per channel (unique on the pair), plus staff
  * invite e-mails; each channel's worker claims only its own rows
- * (docs/decisions/025-notification-channels-through-the-outbox.md).
+ * (docs/decisions/031-notification-channels-through-the-outbox.md).
  *
  * All times are JavaScript epoch milliseconds (UTC) at this boundary.
  */
@@ -100,7 +100,7 @@ export interface PageQuery {
   limit: number;
   /**
    * Count matches only up to this many (a search's count is the costly part at scale:
-   * docs/decisions/026-search-in-the-stores-own-index.md); absent: count them all.
+   * docs/decisions/032-search-in-the-stores-own-index.md); absent: count them all.
    */
   countLimit?: number;
 }

@@ -56,12 +56,12 @@ export interface InboxPage {
   /**
    * True when a search matched more than `total` (counting stops at `SEARCH_COUNT_LIMIT`):
    * show "1,000+" and invite a narrower search. Absent or false: `total` is exact. An addition
-   * to the agreed shape, see docs/decisions/026-search-in-the-stores-own-index.md.
+   * to the agreed shape, see docs/decisions/032-search-in-the-stores-own-index.md.
    */
   totalCapped?: boolean;
 }
 
-/** A search counts its matches up to this many (docs/decisions/026-search-in-the-stores-own-index.md). */
+/** A search counts its matches up to this many (docs/decisions/032-search-in-the-stores-own-index.md). */
 export const SEARCH_COUNT_LIMIT = 1000;
 
 export interface InboxEnquiry extends InboxRow {

@@ -15,6 +15,7 @@ import { productionAssets } from '../../../src/server/assets.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
+import type { Observability } from '../../../src/server/observability.ts';
 import type { StaffMount } from '../../../src/server/staff/http.ts';
 import type { ServerEntry } from '../../../src/server/render.ts';
 
@@ -35,6 +36,8 @@ export interface TestApp {
  * @param env environment overrides (defaults: no fill delay, a high rate limit, silent logs)
  * @param options.now the clock of the app and its enquiry runtime, epoch ms (tests move it to
  *   drive the time trap)
+ * @param options.observability makes the app's metrics registry on the runtime (tests read it);
+ *   default: the app makes its own
  * @param options.staff the staff inbox to mount (`tests/server/support/staff-app.ts`)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
@@ -42,6 +45,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: {
     now?: () => number;
+    observability?: (runtime: EnquiryRuntime) => Observability;
     staff?: (deps: {
       env: Env;
       runtime: EnquiryRuntime;
@@ -86,6 +90,7 @@ export async function createTestApp(
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
     now: options.now,
+    observability: options.observability?.(runtime),
     staff,
   });
   await app.ready;

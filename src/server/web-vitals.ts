@@ -1,0 +1,126 @@
+/**
+ * `POST /api/vitals`: the field Web Vitals the pages report (src/app/web-vitals.ts), counted into
+ * the histograms of `src/server/observability.ts` and nothing else
+ * (docs/decisions/029-field-web-vitals-endpoint.md).
+ *
+ * In order, each refusal counted in `web_vitals_reports_total{result}`:
+ *
+ * 1. at most `WEB_VITALS_RATE_LIMIT_MAX` reports per client per minute (express-rate-limit, in
+ *    memory, keyed by an HMAC of the client's address, or of its /56 for IPv6, under the form
+ *    secret: the address itself is never kept) — 429;
+ * 2. an `Origin` other than the site's (a page elsewhere posting to us) — 403; none is accepted
+ *    (not a browser, which could send anything anyway);
+ * 3. `text/plain` only, what `navigator.sendBeacon` sends for a string — 415;
+ * 4. at most {@link VITALS_BODY_LIMIT_BYTES} — 413;
+ * 5. JSON of exactly `{ route, LCP?, INP?, CLS?, FCP?, TTFB? }`: a route id of the page list
+ *    (`src/pages.ts`) or `404`, each value a number within its range (`VITAL_MAX`), at least one
+ *    metric, no other field — else 400 and nothing of the report is counted.
+ *
+ * An accepted report answers 204. Every answer is `Cache-Control: no-store` and sets no cookie;
+ * nothing of the request is stored or logged (the request log skips this path).
+ */
+import { createHmac } from 'node:crypto';
+import express, { type RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import {
+  VITAL_MAX,
+  VITAL_NAMES,
+  VITALS_BODY_LIMIT_BYTES,
+  VITALS_PATH,
+  type VitalName,
+} from '../lib/web-vitals.ts';
+import { ROUTE_IDS, type RouteId } from '../pages.ts';
+import type { Observability, VitalsResult } from './observability.ts';
+
+/** The window of the per-client rate limit, ms. */
+export const VITALS_RATE_WINDOW_MS = 60_000;
+
+/** A report as the schema accepts it. */
+const reportSchema = z
+  .strictObject({
+    route: z.enum(ROUTE_IDS as [RouteId, ...RouteId[]]),
+    ...(Object.fromEntries(
+      VITAL_NAMES.map((name) => [name, z.number().min(0).max(VITAL_MAX[name]).optional()]),
+    ) as Record<VitalName, z.ZodOptional<z.ZodNumber>>),
+  })
+  .refine((report) => VITAL_NAMES.some((name) => report[name] !== undefined), {
+    message: 'a report names at least one metric',
+  });
+
+export interface VitalsRoutesOptions {
+  obs: Observability;
+  /** The site's origin (`SITE_URL`): the only `Origin` accepted. */
+  origin: string;
+  /** Key of the HMAC that stands in for client addresses in the rate limiter. */
+  secret: string;
+  /** Reports per client per {@link VITALS_RATE_WINDOW_MS}. */
+  limit: number;
+}
+
+/** The endpoint's router; mount it before any catch-all POST handler. */
+export function webVitalsRoutes(options: VitalsRoutesOptions): express.Router {
+  const { obs } = options;
+  const refuse = (res: express.Response, result: VitalsResult, status: number, text: string) => {
+    obs.vitalsReport(result);
+    res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
+  };
+  const limiter = rateLimit({
+    windowMs: VITALS_RATE_WINDOW_MS,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) =>
+      createHmac('sha256', options.secret)
+        .update(ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ''))
+        .digest('base64url'),
+    handler: (_req, res) => refuse(res, 'rate-limited', 429, 'Too Many Requests'),
+  });
+  const originCheck: RequestHandler = (req, res, next) => {
+    const origin = req.get('origin');
+    if (origin !== undefined && origin !== options.origin) {
+      refuse(res, 'forbidden-origin', 403, 'Forbidden: reports come from the site’s own pages.');
+      return;
+    }
+    next();
+  };
+  const typeCheck: RequestHandler = (req, res, next) => {
+    if (req.is('text/plain') !== 'text/plain') {
+      refuse(res, 'wrong-type', 415, 'Unsupported Media Type: send the report as text/plain.');
+      return;
+    }
+    next();
+  };
+  const text = express.text({ type: () => true, limit: VITALS_BODY_LIMIT_BYTES });
+  const readBody: RequestHandler = (req, res, next) => {
+    text(req, res, (err?: unknown) => {
+      const status = (err as { status?: number } | undefined)?.status;
+      if (status === 413) refuse(res, 'too-large', 413, 'Content Too Large');
+      else if (status !== undefined && status < 500) refuse(res, 'invalid', status, 'Bad Request');
+      else next(err);
+    });
+  };
+  const count: RequestHandler = (req, res) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(typeof req.body === 'string' ? req.body : '');
+    } catch {
+      refuse(res, 'invalid', 400, 'Bad Request: the report is not JSON.');
+      return;
+    }
+    const report = reportSchema.safeParse(parsed);
+    if (!report.success) {
+      refuse(res, 'invalid', 400, 'Bad Request: not a Web Vitals report.');
+      return;
+    }
+    for (const name of VITAL_NAMES) {
+      const value = report.data[name];
+      if (value !== undefined) obs.webVital(report.data.route, name, value);
+    }
+    obs.vitalsReport('accepted');
+    res.status(204).set('Cache-Control', 'no-store').end();
+  };
+  const router = express.Router();
+  router.post(VITALS_PATH, limiter, originCheck, typeCheck, readBody, count);
+  return router;
+}

@@ -1,0 +1,120 @@
+/**
+ * Field Web Vitals in a real browser (docs/decisions/029-field-web-vitals-endpoint.md): the
+ * `web-vitals` chunk is not in the page and loads only after the load event, under the page's
+ * Content-Security-Policy; leaving the page sends one `text/plain` beacon that the server
+ * accepts (204); a page view outside the sample loads nothing.
+ */
+import type { Request, Route } from '@playwright/test';
+import { VITALS_PATH } from '../../src/lib/web-vitals.ts';
+import { expect, test, type Page } from './support/test.ts';
+import { pauseClock, ROUTES } from './support/site.ts';
+
+const isVitalsChunk = (request: Request) => /\/assets\/web-vitals-[\w-]+\.js$/.test(request.url());
+const isBeacon = (request: Request) => new URL(request.url()).pathname === VITALS_PATH;
+
+/** Records the page's CSP violations (an init script, outside the page's policy). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+    );
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+/**
+ * The page as the browser leaves it hidden (tab switched, app backgrounded): `visibilityState`
+ * reads `hidden` and `visibilitychange` fires. (A real navigation away also sends the beacon, but
+ * Playwright does not report requests of a document being unloaded.)
+ */
+async function hide(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+}
+
+for (const route of [ROUTES[0]!, ROUTES.find((r) => r.status === 404)!]) {
+  test(`${route.path} reports its Web Vitals once it is left`, async ({ page }) => {
+    const violations = await watchCsp(page);
+    const chunk = page.waitForRequest(isVitalsChunk);
+    const response = await page.goto(route.path);
+    expect(await response?.text()).not.toContain('web-vitals');
+    const chunkUrl = (await chunk).url();
+    // After the load event, as its own file.
+    const timing = await page.evaluate((url) => {
+      const navigation = performance.getEntriesByType(
+        'navigation',
+      )[0] as PerformanceNavigationTiming;
+      const entry = performance.getEntriesByName(url)[0];
+      return { loadEnd: navigation.loadEventEnd, chunkStart: entry?.startTime ?? -1 };
+    }, chunkUrl);
+    expect(timing.loadEnd).toBeGreaterThan(0);
+    expect(timing.chunkStart).toBeGreaterThanOrEqual(timing.loadEnd);
+    await page.locator('main h1').click();
+    expect(await violations()).toEqual([]);
+
+    const [beacon] = await Promise.all([page.waitForRequest(isBeacon), hide(page)]);
+    expect(beacon.method()).toBe('POST');
+    expect(beacon.headers()['content-type']).toBe('text/plain;charset=UTF-8');
+    const report = JSON.parse(beacon.postData() ?? '') as Record<string, unknown>;
+    expect(report['route']).toBe(route.id);
+    for (const name of ['FCP', 'LCP', 'TTFB']) {
+      expect(report[name], name).toEqual(expect.any(Number));
+    }
+    expect(
+      Object.keys(report).every((k) => ['route', 'LCP', 'INP', 'CLS', 'FCP', 'TTFB'].includes(k)),
+    ).toBe(true);
+    // The same report, as the beacon sent it, is one the server counts.
+    const answer = await page.request.post(VITALS_PATH, {
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      data: beacon.postData() ?? '',
+    });
+    expect(answer.status()).toBe(204);
+    expect(answer.headers()['cache-control']).toBe('no-store');
+  });
+}
+
+/** Serves `/` with the sample rate in its root loader data replaced by `rate`. */
+async function withSampleRate(page: Page, rate: number): Promise<void> {
+  await page.route('/', async (route: Route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    expect(html).toMatch(/"webVitalsSampleRate":1\b/);
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({
+      response,
+      headers,
+      body: html.replace(/"webVitalsSampleRate":1\b/, `"webVitalsSampleRate":${rate}`),
+    });
+  });
+}
+
+test('a page view outside the sample loads nothing; inside it loads the library when idle', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    if (isVitalsChunk(r)) requested.push(r.url());
+  });
+  // Timers and idle callbacks only run when the test moves the fake clock on.
+  await pauseClock(page);
+  await withSampleRate(page, 0);
+  await page.goto('/');
+  await page.clock.runFor(20_000);
+  await page.waitForLoadState('networkidle');
+  expect(requested).toEqual([]);
+
+  await page.unroute('/');
+  await pauseClock(page);
+  await page.goto('/');
+  const chunk = page.waitForRequest(isVitalsChunk);
+  await page.clock.runFor(20_000);
+  await chunk;
+  expect(requested).toHaveLength(1);
+});
