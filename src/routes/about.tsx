@@ -8,7 +8,7 @@ import {
 } from '../components/sections/about.tsx';
 import { StatsBand } from '../components/sections/about-stats.tsx';
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
-import { byOrder, PageIntro } from '../components/sections/shared.tsx';
+import { PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import awards from '../content/awards.yaml';
 import founders from '../content/founder.yaml';
@@ -31,16 +31,16 @@ export function Component() {
     <>
       <PageIntro copy={section('about-intro')} />
       <PullQuote quote={quote.quote} attribution={quote.attribution} />
-      <Stories copy={section('about-story')} stories={byOrder(stories)} />
-      <StatsBand copy={section('about-stats')} stats={byOrder(stats)} />
+      <Stories copy={section('about-story')} stories={stories} />
+      <StatsBand copy={section('about-stats')} stats={stats} />
       {founder && <FounderProfile copy={section('about-founder')} founder={founder} />}
-      <TeamGrid copy={section('about-team')} team={byOrder(team)} />
-      <NetworkTiles copy={section('about-network')} tiles={byOrder(network)} />
-      <AwardsSection id="awards" copy={section('about-awards')} awards={byOrder(awards)} />
+      <TeamGrid copy={section('about-team')} team={team} />
+      <NetworkTiles copy={section('about-network')} tiles={network} />
+      <AwardsSection id="awards" copy={section('about-awards')} awards={awards} />
       <TestimonialsSection
         id="testimonials"
         copy={section('about-testimonials')}
-        testimonials={byOrder(testimonials)}
+        testimonials={testimonials}
       />
     </>
   );

@@ -1,6 +1,6 @@
 /** Expertise (docs/product.md#expertise). */
 import { ServiceDetails } from '../components/sections/expertise.tsx';
-import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
+import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import pageCopy from '../content/sections.yaml?page=expertise';
 import services from '../content/services.yaml';
@@ -11,7 +11,7 @@ export function Component() {
   return (
     <>
       <PageIntro copy={section('expertise-intro')} background="paper" />
-      <ServiceDetails services={byOrder(services)} />
+      <ServiceDetails services={services} />
       <CtaBand copy={section('expertise-cta')} />
     </>
   );

@@ -3,7 +3,6 @@ import { ContactSection } from '../components/sections/contact.tsx';
 import { Hero } from '../components/sections/home.tsx';
 import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections/home-lists.tsx';
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
-import { byOrder } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import awards from '../content/awards.yaml';
 import pageCopy from '../content/sections.yaml?page=home';
@@ -19,19 +18,15 @@ export function Component() {
   return (
     <>
       <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />
-      <HomeAbout id="about" copy={section('home-about')} stats={byOrder(stats)} />
-      <ExpertiseIndex
-        id="expertise"
-        copy={section('home-expertise')}
-        services={byOrder(services)}
-      />
-      <ShowcaseCards id="showcase" copy={section('home-showcase')} categories={byOrder(showcase)} />
+      <HomeAbout id="about" copy={section('home-about')} stats={stats} />
+      <ExpertiseIndex id="expertise" copy={section('home-expertise')} services={services} />
+      <ShowcaseCards id="showcase" copy={section('home-showcase')} categories={showcase} />
       <TestimonialsSection
         id="testimonials"
         copy={section('home-testimonials')}
-        testimonials={byOrder(testimonials)}
+        testimonials={testimonials}
       />
-      <AwardsSection id="awards" copy={section('home-awards')} awards={byOrder(awards)} />
+      <AwardsSection id="awards" copy={section('home-awards')} awards={awards} />
       <ContactSection id="contact" copy={section('home-contact')} theme="light" />
     </>
   );

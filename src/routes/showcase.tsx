@@ -1,6 +1,6 @@
 /** Showcase (docs/product.md#showcase). */
 import { ShowcaseDetails } from '../components/sections/showcase.tsx';
-import { byOrder, CtaBand, PageIntro } from '../components/sections/shared.tsx';
+import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import pageCopy from '../content/sections.yaml?page=showcase';
 import showcase from '../content/showcase.yaml';
@@ -11,7 +11,7 @@ export function Component() {
   return (
     <>
       <PageIntro copy={section('showcase-intro')} />
-      <ShowcaseDetails categories={byOrder(showcase)} />
+      <ShowcaseDetails categories={showcase} />
       <CtaBand copy={section('showcase-cta')} />
     </>
   );

@@ -84,6 +84,22 @@ describe('the real content', () => {
     expect(list('stats.yaml', statSchema)).toHaveLength(4);
   });
 
+  it('hands the pages every list sorted by its order field, however the file is written', () => {
+    const source = [
+      '- id: b',
+      '  order: 2',
+      '  value: "9+"',
+      '  label: Two',
+      '- id: a',
+      '  order: 1',
+      '  value: "8+"',
+      '  label: One',
+      '',
+    ].join('\n');
+    const stats = loadContentFile('stats.yaml', source) as Array<{ id: string }>;
+    expect(stats.map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
   it('keeps ids unique and orders distinct within every list', () => {
     for (const [file, schema] of [
       ['testimonials.yaml', testimonialSchema],

@@ -2,8 +2,7 @@
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import type { SectionCopy } from '../../content/sections.ts';
-import { Container, Eyebrow, Section, SectionHeader } from '../ui/section.tsx';
-import { pad } from './shared.tsx';
+import { Container, Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
 
 export function PullQuote({ quote, attribution }: { quote: string; attribution: string }) {
   return (

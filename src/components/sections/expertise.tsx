@@ -1,6 +1,5 @@
 /** The Expertise page's services (docs/product.md#expertise). */
-import { Container } from '../ui/section.tsx';
-import { pad } from './shared.tsx';
+import { Container, pad } from '../ui/section.tsx';
 
 export function ServiceDetails({
   services,

@@ -5,9 +5,8 @@ import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
 import { ArrowLink, ButtonLink, SmartLink } from '../ui/links.tsx';
-import { Eyebrow, Section, SectionHeader } from '../ui/section.tsx';
+import { Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
 import { StatCounters } from '../widgets/stat-counters.tsx';
-import { pad } from './shared.tsx';
 
 export function ExpertiseIndex({
   id,

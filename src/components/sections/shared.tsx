@@ -7,14 +7,6 @@ import type { SectionCopy } from '../../content/sections.ts';
 import { ButtonLink } from '../ui/links.tsx';
 import { Section, SectionHeader } from '../ui/section.tsx';
 
-/** Content entries sorted by their `order` field. */
-export function byOrder<T extends { order: number }>(entries: ReadonlyArray<T>): T[] {
-  return [...entries].sort((a, b) => a.order - b.order);
-}
-
-/** Zero-padded position for editorial numbering ("01", "02"…). */
-export const pad = (n: number): string => String(n).padStart(2, '0');
-
 /** An inner page's opening section, with its `h1`. */
 export function PageIntro({
   copy,

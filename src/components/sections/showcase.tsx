@@ -1,9 +1,8 @@
 /** The Showcase page's categories (docs/product.md#showcase). */
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
-import { Section } from '../ui/section.tsx';
+import { pad, Section } from '../ui/section.tsx';
 import { cx } from '../ui/cx.ts';
-import { pad } from './shared.tsx';
 
 export function ShowcaseDetails({
   categories,

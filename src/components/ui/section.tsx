@@ -136,3 +136,6 @@ export function sectionsOf(
     return copy;
   };
 }
+
+/** Zero-padded position for editorial numbering ("01", "02"…). */
+export const pad = (n: number): string => String(n).padStart(2, '0');
