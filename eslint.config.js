@@ -133,6 +133,49 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS] }] },
   },
   {
+    // The staff inbox is its own app beside the public pages
+    // (docs/decisions/028-staff-app-apart-from-the-public-pages.md): it shares only small
+    // presentational helpers, the site configuration and the theme, never the public app's
+    // entries, route table, layout or document.
+    files: ['src/staff/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_BUILT_INS.paths,
+          patterns: [
+            ...NODE_BUILT_INS.patterns,
+            SERVER_ONLY,
+            ENQUIRY_PIPELINE,
+            PRIVATE_APIS,
+            {
+              regex:
+                '^(?:\\.\\./)+(?:(?:root|routes|entry-client|entry-server)(?:\\.tsx?|/|$)|app/|lib/widgets/)',
+              message:
+                'The staff app shares no module of the public app but ui helpers and the theme.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The staff app's loaders, actions and services throw react-router's redirects and route
+    // errors, as react-router documents (https://reactrouter.com/start/data/data-loading).
+    files: ['src/staff/**/*.{ts,tsx}', 'src/server/staff/**/*.ts'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests assert on `vi.fn()` methods of handles (`expect(handle.open)`), which is not a call.
     files: ['tests/**/*.ts'],
     // `expect.any(Number)` and friends are typed `any` by design.

@@ -7,8 +7,10 @@
  * - Bundled by `npm run build` into `<build>/server/server.js` (docs/decisions/010-server-bundle.md),
  *   which is what `npm start` and the container run: there the page entry is part of the bundle,
  *   the client files are those of the same build, and the development branch is compiled out.
- * - SIGTERM/SIGINT: stop accepting connections, finish in-flight requests and the outbox
- *   delivery under way, close the store, exit 0 (forced exit after SHUTDOWN_TIMEOUT_MS).
+ * - The staff inbox (`/staff`) on the public port, or on STAFF_PORT with its own app, or off
+ *   (STAFF_INBOX; docs/decisions/028-staff-app-apart-from-the-public-pages.md).
+ * - SIGTERM/SIGINT: stop accepting connections (both ports), finish in-flight requests and the
+ *   outbox delivery under way, close the stores, exit 0 (forced exit after SHUTDOWN_TIMEOUT_MS).
  * - Exit 1 with one line on stderr when the configuration is invalid or the store cannot open.
  */
 import { resolve } from 'node:path';
@@ -28,6 +30,10 @@ const { createRuntime } = await import('./src/server/enquiries/runtime.ts');
 const { createApp } = await import('./src/server/app.ts');
 const { createMetricsApp, createObservability } = await import('./src/server/observability.ts');
 const { DEVELOPMENT_ASSETS, productionAssets } = await import('./src/server/assets.ts');
+const { createInboxService } = await import('./src/server/inbox/service.ts');
+const { createStaffRuntime } = await import('./src/server/staff/runtime.ts');
+const { STAFF_DEVELOPMENT_ASSETS, staffProductionAssets } =
+  await import('./src/server/staff/assets.ts');
 
 const logger = createLogger(env.LOG_LEVEL);
 const runtime = createRuntime({ config: env, logger });
@@ -42,7 +48,26 @@ const observability = createObservability(runtime);
 const root = import.meta.dirname;
 // Vite's build replaces `import.meta.env`; Node running this file from source has none.
 const bundled = import.meta.env?.PROD === true;
+// The staff inbox (docs/decisions/028-staff-app-apart-from-the-public-pages.md), on the public
+// port or its own (STAFF_PORT), or off.
+const staffRuntime =
+  env.STAFF_INBOX === 'on'
+    ? createStaffRuntime({
+        env,
+        inbox: createInboxService(runtime),
+        secret: runtime.secret,
+        logger,
+      })
+    : undefined;
+if (env.staffInboxOffReason) {
+  logger.warn(
+    { reason: env.staffInboxOffReason },
+    'the staff inbox is off: passkeys cannot work at this origin (set STAFF_INBOX=off to silence this)',
+  );
+}
 let app;
+let staff: import('./src/server/staff/http.ts').StaffMount | undefined;
+let devMiddleware: import('express').RequestHandler | undefined;
 if (!bundled && env.NODE_ENV === 'development') {
   const { createServer } = await import('vite');
   const vite = await createServer({
@@ -50,12 +75,19 @@ if (!bundled && env.NODE_ENV === 'development') {
     server: { middlewareMode: true },
     appType: 'custom',
   });
+  devMiddleware = vite.middlewares;
+  staff = staffRuntime && {
+    runtime: staffRuntime,
+    entry: () => vite.ssrLoadModule('/src/staff/entry-server.tsx') as never,
+    assets: () => Promise.resolve(STAFF_DEVELOPMENT_ASSETS),
+  };
   app = createApp({
     env,
     runtime,
     logger,
     observability,
-    devMiddleware: vite.middlewares,
+    staff,
+    devMiddleware,
     entry: () => vite.ssrLoadModule('/src/entry-server.tsx') as never,
     assets: () => Promise.resolve(DEVELOPMENT_ASSETS),
   });
@@ -69,11 +101,27 @@ if (!bundled && env.NODE_ENV === 'development') {
     : ((await import(
         pathToFileURL(resolve(buildDir, 'server/entry-server.js')).href
       )) as import('./src/server/render.ts').ServerEntry);
+  if (staffRuntime) {
+    const staffDir = resolve(buildDir, 'staff');
+    const staffAssets = staffProductionAssets(staffDir);
+    const staffEntry: import('./src/server/staff/render.ts').StaffServerEntry = bundled
+      ? await import('./src/staff/entry-server.tsx')
+      : ((await import(
+          pathToFileURL(resolve(buildDir, 'server/staff-entry-server.js')).href
+        )) as import('./src/server/staff/render.ts').StaffServerEntry);
+    staff = {
+      runtime: staffRuntime,
+      entry: () => Promise.resolve(staffEntry),
+      assets: () => Promise.resolve(staffAssets),
+      staticDir: staffDir,
+    };
+  }
   app = createApp({
     env,
     runtime,
     logger,
     observability,
+    staff,
     production: { entry, assets, clientDir },
     entry: () => Promise.resolve(entry),
     assets: () => Promise.resolve(assets),
@@ -92,10 +140,25 @@ const metricsServer =
     : createMetricsApp(observability).listen(env.METRICS_PORT, env.HOST, () => {
         logger.info({ port: env.METRICS_PORT }, 'metrics listening');
       });
+// The staff inbox on its own port, when STAFF_PORT asks for it.
+let staffServer: import('node:http').Server | undefined;
+if (staff && env.STAFF_PORT !== undefined) {
+  const { createStaffApp } = await import('./src/server/staff/app.ts');
+  const port = env.STAFF_PORT;
+  staffServer = createStaffApp({ env, logger, staff, devMiddleware }).listen(port, env.HOST, () => {
+    logger.info(
+      { url: `http://${env.HOST}:${port}`, origin: env.STAFF_URL },
+      'staff inbox listening',
+    );
+  });
+}
 // Slow or huge headers: Node answers 408/431 itself.
-server.headersTimeout = 20_000;
-server.requestTimeout = 30_000;
-server.keepAliveTimeout = 5_000;
+for (const listening of [server, staffServer]) {
+  if (!listening) continue;
+  listening.headersTimeout = 20_000;
+  listening.requestTimeout = 30_000;
+  listening.keepAliveTimeout = 5_000;
+}
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
@@ -110,12 +173,17 @@ async function shutdown(signal: string): Promise<void> {
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   await new Promise((done) => setTimeout(done, env.DRAIN_GRACE_MS));
-  const closed = new Promise<void>((done) => server.close(() => done()));
-  server.closeIdleConnections();
-  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+  const servers = [server, ...(staffServer ? [staffServer] : [])];
+  const closed = Promise.all(
+    servers.map((s) => new Promise<void>((done) => s.close(() => done()))),
+  );
+  const sweep = () => servers.forEach((s) => s.closeIdleConnections());
+  sweep();
+  const sweeper = setInterval(sweep, 100);
   await closed;
   clearInterval(sweeper);
   metricsServer?.close();
+  await staffRuntime?.close();
   await runtime.close();
   logger.info('stopped');
   process.exit(0);

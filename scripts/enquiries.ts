@@ -12,6 +12,10 @@
  *   npm run enquiries -- erase --email ADDRESS   right to erasure: tombstones stay (id, time, status)
  *   npm run enquiries -- purge --older-than 365d retention (days)
  *   npm run enquiries -- retry                   re-queue failed notifications now
+ *   npm run enquiries -- staff invite|list|disable|enable|audit …
+ *                                                the staff inbox's accounts and audit log
+ *                                                (src/server/staff/cli.ts; needs the server's
+ *                                                SITE_URL and STAFF_* variables)
  *
  * A command is one entry of COMMANDS: its usage lines, its options (`node:util` parseArgs),
  * whether it takes positional words (a sub-command such as `staff invite`), a check of its
@@ -24,6 +28,7 @@ import { parseArgs } from 'node:util';
 import type { SubmissionStore } from '../src/server/enquiries/store.ts';
 import type { StoreEnv } from '../src/server/env.ts';
 import type { InboxService } from '../src/server/inbox/types.ts';
+import { checkStaffArgs, STAFF_OPTIONS, STAFF_USAGE } from '../src/server/staff/cli.ts';
 
 class UsageError extends Error {}
 
@@ -165,6 +170,46 @@ const COMMANDS: Record<string, Command> = {
     async run({ store, out }) {
       const n = await store.retryFailed(Date.now());
       out(`Re-queued ${n} notification(s); a running server delivers them now.\n`);
+    },
+  },
+  staff: {
+    usage: STAFF_USAGE,
+    options: STAFF_OPTIONS,
+    positionals: true,
+    check(values, positionals) {
+      const problem = checkStaffArgs(values, positionals);
+      if (problem) throw new UsageError(problem);
+    },
+    async run({ store, out }, values, positionals) {
+      // Invite links name the staff origin, so these commands read the server's whole
+      // configuration (a bad value stops them with its one line, as it stops the server).
+      const { parseEnv } = await import('../src/server/env.ts');
+      const env = parseEnv(process.env);
+      const { createInboxService } = await import('../src/server/inbox/service.ts');
+      const { openStaffStore } = await import('../src/server/staff/runtime.ts');
+      const { runStaffCommand } = await import('../src/server/staff/cli.ts');
+      const staffStore = openStaffStore(env);
+      try {
+        // Invites are only queued here; the running server's e-mail worker sends them.
+        const inbox = createInboxService({
+          store,
+          channels: ['email'],
+          configured: new Set(env.SMTP_URL ? (['email'] as const) : []),
+        });
+        await runStaffCommand(
+          {
+            store: staffStore,
+            inbox,
+            origin: env.STAFF_INBOX === 'on' ? env.STAFF_URL : null,
+            now: Date.now(),
+            out,
+          },
+          values,
+          positionals,
+        );
+      } finally {
+        await staffStore.close();
+      }
     },
   },
 };

@@ -4,7 +4,7 @@
  *
  * Input: the Latin variable files of the `@fontsource-variable` packages (weight axis 100–900).
  * Output: `src/assets/fonts/fraunces-latin-400-{core,extended}.woff2` and
- * `inter-latin-wght-400-700-{core,extended}.woff2`, which `src/styles/global.css` declares with
+ * `inter-latin-wght-400-700-{core,extended}.woff2`, which `src/styles/theme.css` declares with
  * `@font-face` and `unicode-range` ({@link CORE_RANGES}). Four reductions:
  * - Inter's weight axis is limited to 400–700 (the site sets 400, 500 and 600; 700 is kept for
  *   the bold an editor may add in Markdown); Fraunces, the display face, is pinned to one static
@@ -81,7 +81,7 @@ export const SUBSET_TEXT = textOf(SUBSET_RANGES);
  * symbols), which a browser downloads only for a page whose text uses one of them. A core file is
  * under the 14.6 KB a new connection's first round trip carries (TCP's initial window of ten
  * segments, https://www.rfc-editor.org/rfc/rfc6928): Inter 13.3 KB, Fraunces 11.6 KB
- * (decision 016). The `unicode-range` descriptors in `src/styles/global.css` must name exactly
+ * (decision 016). The `unicode-range` descriptors in `src/styles/theme.css` must name exactly
  * these ranges; `tests/unit/fonts.test.ts` checks it.
  */
 export const CORE_RANGES: ReadonlyArray<readonly [number, number]> = [
@@ -150,7 +150,7 @@ export const KEEP_FEATURES = [
 
 /**
  * Weight axis range kept (CSS font-weight units). The default instance is set to 400, the weight
- * of headings and body text: the metric-adjusted fallbacks in `global.css` (`size-adjust`) were
+ * of headings and body text: the metric-adjusted fallbacks in `theme.css` (`size-adjust`) were
  * computed from the default instance's glyph widths, and Fraunces ships with 900 as its default.
  */
 export const WEIGHT_RANGE = { min: 400, max: 700, default: 400 };

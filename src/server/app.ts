@@ -49,9 +49,11 @@ import {
 import { FALLBACK_CSP } from './csp.ts';
 import { createPageStore, type PageStore } from './pages.ts';
 import { renderRoute, type ServerEntry } from './render.ts';
+import { isStaffPath, staffRoutes, type StaffMount } from './staff/http.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './web-vitals.ts';
 import { PAGES } from '../pages.ts';
+import { STAFF_BASE } from '../staff/paths.ts';
 
 export interface AppDeps {
   env: Env;
@@ -71,6 +73,11 @@ export interface AppDeps {
   observability?: Observability | undefined;
   /** The clock, ms since the epoch (tests move it across 1 January). Default `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * The staff inbox, served under `/staff` by this app when `STAFF_INBOX` is on and it has no
+   * port of its own (`STAFF_PORT`); otherwise `/staff` is the 404 page here.
+   */
+  staff?: StaffMount | undefined;
 }
 
 export { FALLBACK_CSP };
@@ -131,7 +138,7 @@ function refuse(res: express.Response, status: number, text: string): void {
  * cannot be decoded (400). Nothing downstream reads `Host`, but a request with a broken one is
  * broken and must get a 4xx, never a 5xx.
  */
-const requestGuards: RequestHandler = (req, res, next) => {
+export const requestGuards: RequestHandler = (req, res, next) => {
   const allow = ALLOWED_METHODS.join(', ');
   if (req.method === 'OPTIONS') {
     res.status(204).set('Allow', allow).set('Cache-Control', 'no-store').end();
@@ -213,7 +220,7 @@ function staticFiles(clientDir: string): RequestHandler[] {
 }
 
 /** Security headers of every response; pages replace the CSP with their own. */
-function securityHeaders(): RequestHandler[] {
+export function securityHeaders(): RequestHandler[] {
   const baseHeaders: RequestHandler = (req, res, next) => {
     res.setHeader('Content-Security-Policy', FALLBACK_CSP);
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
@@ -237,7 +244,7 @@ function securityHeaders(): RequestHandler[] {
 }
 
 /** Per-request compression of what is not stored precompressed (API answers, posted pages). */
-function dynamicCompression(): RequestHandler {
+export function dynamicCompression(): RequestHandler {
   return compression({
     threshold: 1024,
     // Brotli's default window makes per-request compression of HTML ~3× slower.
@@ -246,7 +253,7 @@ function dynamicCompression(): RequestHandler {
 }
 
 /** The error handler: plain-text 4xx with the reason, 500 without details. */
-function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, _req, res, next) => {
     const status = Number((err as { status?: unknown }).status ?? 500);
     if (status >= 500) logger.error({ err }, 'request failed');
@@ -374,6 +381,11 @@ function expressAnswers(clientDir: string): (path: string) => boolean {
   return (path) => files.has(path) || path.startsWith('/api/') || EXPRESS_PATHS.has(path);
 }
 
+/** True when the staff inbox is served by the public app (see {@link AppDeps.staff}). */
+export function staffOnPublicPort(env: Env, staff: StaffMount | undefined): staff is StaffMount {
+  return staff !== undefined && env.STAFF_INBOX === 'on' && env.STAFF_PORT === undefined;
+}
+
 /** Builds the app; see the module comment for the order of its parts. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger } = deps;
@@ -388,7 +400,8 @@ export function createApp(deps: AppDeps): SiteApp {
 
   const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
   const services = pageServices(origin, env.WEB_VITALS_SAMPLE_RATE, enquiries);
-  const seo = seoFiles(origin, now);
+  const staff = staffOnPublicPort(env, deps.staff) ? deps.staff : undefined;
+  const seo = seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const store =
     deps.production && !dev
       ? createPageStore({
@@ -399,7 +412,10 @@ export function createApp(deps: AppDeps): SiteApp {
           services: (year) => services(year),
           now,
           logger,
-          handledElsewhere: expressAnswers(deps.production.clientDir),
+          handledElsewhere: (
+            (answers) => (path: string) =>
+              answers(path) || (staff !== undefined && isStaffPath(path))
+          )(expressAnswers(deps.production.clientDir)),
         })
       : undefined;
   const ready = Promise.all([seo.ready, store?.ready]).then(() => undefined);
@@ -432,6 +448,8 @@ export function createApp(deps: AppDeps): SiteApp {
     app.use(deps.devMiddleware);
   }
   if (deps.production) app.use(staticFiles(deps.production.clientDir));
+  // The staff inbox, before the enquiry routes read every POST's body as a contact form.
+  if (staff) app.use(staffRoutes({ ...staff, logger, dev }));
 
   // The form's start cookie, its JSON endpoint and the checked body of page POSTs.
   app.use(enquiries.router);

@@ -182,6 +182,23 @@ const envObject = z.object({
   DRAIN_GRACE_MS: count(2_000, 'milliseconds'),
   /** Folder of the production build (`client/`, `server/`). */
   BUILD_DIR: z.string().trim().min(1).default('dist'),
+  /**
+   * The staff inbox (`/staff`, docs/decisions/027-passkeys-and-staff-sessions.md): `on`, `off`,
+   * or unset: on when its origin can hold passkeys (HTTPS, or http://localhost), else off with
+   * a warning at start. `on` with an origin that cannot stops the process.
+   */
+  STAFF_INBOX: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  /**
+   * Serve the inbox on this port only (the public port then answers `/staff` with the 404 page),
+   * so an operator can keep it off the public edge. Unset: on the public port.
+   */
+  STAFF_PORT: optional(port(3001)),
+  /**
+   * The origin staff reach the inbox at when it has its own port (default: SITE_URL's scheme and
+   * host with STAFF_PORT). Its host must be SITE_URL's host or a subdomain of it: that host is
+   * the passkeys' relying party.
+   */
+  STAFF_URL: optional(url(['http:', 'https:'], 'https://inbox.kahaani.example')),
 });
 
 export const envSchema = envObject.superRefine((env, ctx) => {
@@ -196,8 +213,19 @@ export const envSchema = envObject.superRefine((env, ctx) => {
   }
 });
 
-/** The checked environment, with `SITE_URL` resolved to an origin (`https://host[:port]`). */
-export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
+/**
+ * The checked environment, with `SITE_URL` resolved to an origin (`https://host[:port]`) and the
+ * staff inbox resolved: `STAFF_INBOX` on or off, `STAFF_URL` the origin it is served on,
+ * `STAFF_RP_ID` its passkeys' relying party ID (SITE_URL's host).
+ */
+export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL' | 'STAFF_INBOX' | 'STAFF_URL'> & {
+  SITE_URL: string;
+  STAFF_INBOX: 'on' | 'off';
+  STAFF_URL: string;
+  STAFF_RP_ID: string;
+  /** Why an unset STAFF_INBOX resolved to off (for the start-up warning); undefined otherwise. */
+  staffInboxOffReason?: string | undefined;
+};
 
 /** The part of the schema the enquiries CLI needs (see `storeFields`). */
 export const storeEnvSchema = z.object(storeFields);
@@ -227,12 +255,65 @@ export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown
     throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
   }
   if (schema) return result.data;
-  const { SITE_URL, ...rest } = result.data as z.output<typeof envSchema>;
+  const { SITE_URL, STAFF_INBOX, STAFF_URL, ...rest } = result.data as z.output<typeof envSchema>;
   if (!SITE_URL && rest.NODE_ENV === 'production') {
     throw new EnvError(
       'Invalid configuration: SITE_URL: required in production, the public origin of the site ' +
         '(e.g. https://kahaani.example)',
     );
   }
-  return { ...rest, SITE_URL: new URL(SITE_URL ?? `http://localhost:${rest.PORT}`).origin };
+  const siteOrigin = new URL(SITE_URL ?? `http://localhost:${rest.PORT}`).origin;
+  return { ...rest, SITE_URL: siteOrigin, ...staffInbox(siteOrigin, rest, STAFF_INBOX, STAFF_URL) };
+}
+
+/**
+ * Why `origin` cannot hold passkeys whose relying party ID is `rpId`, or null when it can
+ * (https://www.w3.org/TR/webauthn-3/#rp-id): a host name, not an IP address; a secure context
+ * (HTTPS, or `localhost` and its subdomains); the RP ID equal to the host or a registrable
+ * suffix of it.
+ */
+export function passkeyOriginProblem(origin: string, rpId: string): string | null {
+  const { protocol, hostname } = new URL(origin);
+  if (/^\[|^\d+\.\d+\.\d+\.\d+$/.test(hostname)) {
+    return `${origin} is an IP address; passkeys need a host name (e.g. localhost)`;
+  }
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost');
+  if (protocol !== 'https:' && !local) return `${origin} is not HTTPS; passkeys need HTTPS`;
+  if (hostname !== rpId && !hostname.endsWith(`.${rpId}`)) {
+    return `${hostname} is neither SITE_URL's host (${rpId}) nor a subdomain of it`;
+  }
+  return null;
+}
+
+/** Resolves the staff inbox's variables (see {@link envSchema}); throws EnvError like the rest. */
+function staffInbox(
+  siteOrigin: string,
+  rest: { STAFF_PORT?: number | undefined; PORT: number },
+  setting: 'on' | 'off' | undefined,
+  staffUrl: string | undefined,
+): Pick<Env, 'STAFF_INBOX' | 'STAFF_URL' | 'STAFF_RP_ID' | 'staffInboxOffReason'> {
+  const fail = (name: string, problem: string) =>
+    new EnvError(`Invalid configuration: ${name}: ${problem}`);
+  const site = new URL(siteOrigin);
+  const rpId = site.hostname;
+  if (staffUrl !== undefined && rest.STAFF_PORT === undefined) {
+    throw fail('STAFF_URL', 'only applies with STAFF_PORT (the inbox is otherwise on SITE_URL)');
+  }
+  if (rest.STAFF_PORT !== undefined && rest.STAFF_PORT === rest.PORT) {
+    throw fail('STAFF_PORT', 'must differ from PORT (unset it to serve the inbox on PORT)');
+  }
+  let origin = siteOrigin;
+  if (staffUrl !== undefined) origin = new URL(staffUrl).origin;
+  else if (rest.STAFF_PORT !== undefined) {
+    site.port = String(rest.STAFF_PORT);
+    origin = site.origin;
+  }
+  const problem = passkeyOriginProblem(origin, rpId);
+  if (setting === 'off') return { STAFF_INBOX: 'off', STAFF_URL: origin, STAFF_RP_ID: rpId };
+  if (problem && setting === 'on') {
+    throw fail(staffUrl !== undefined ? 'STAFF_URL' : 'STAFF_INBOX', `cannot be on: ${problem}`);
+  }
+  return problem
+    ? { STAFF_INBOX: 'off', STAFF_URL: origin, STAFF_RP_ID: rpId, staffInboxOffReason: problem }
+    : { STAFF_INBOX: 'on', STAFF_URL: origin, STAFF_RP_ID: rpId };
 }

@@ -45,7 +45,8 @@ const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
 /**
  * A bounded `route` label for a request path (label values must not grow with traffic):
- * a page path, `/assets`, `/api/enquiries`, a health path, `static` or `not-found`.
+ * a page path, `/assets`, `/api/enquiries`, a health path, `/staff` (the inbox, all of it),
+ * `static` or `not-found`.
  */
 export function routeLabel(path: string, status: number): string {
   if (PAGE_ROUTES.has(path)) return path;
@@ -53,6 +54,7 @@ export function routeLabel(path: string, status: number): string {
   if (path === '/api/enquiries' || path === START_PATH || path === VITALS_PATH) return path;
   if (path === LIVENESS_PATH || path === READINESS_PATH) return path;
   if (status === 404) return 'not-found';
+  if (path === '/staff' || path.startsWith('/staff/')) return '/staff';
   return 'static';
 }
 

@@ -52,11 +52,14 @@ export const SEO_PATHS: readonly string[] = ['/robots.txt', '/sitemap.xml', SECU
 /**
  * `GET /robots.txt`, `GET /sitemap.xml` and `GET /.well-known/security.txt` for `origin`,
  * computed once.
+ * @param disallow path prefixes robots.txt asks crawlers to leave alone (the staff inbox, when
+ *   it is served here)
  * @returns the handler and a promise that settles when both files are ready
  */
 export function seoFiles(
   origin: string,
   now: () => number = Date.now,
+  disallow: readonly string[] = [],
 ): { handler: RequestHandler; ready: Promise<void> } {
   const files = new Map<string, StoredResponse>();
   const ready = Promise.all([
@@ -68,7 +71,7 @@ export function seoFiles(
     storeResponse(
       200,
       { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SEO_CACHE_CONTROL },
-      robotsTxt(origin),
+      robotsTxt(origin, disallow),
     ).then((stored) => files.set('/robots.txt', stored)),
     sitemapXml(origin)
       .then((xml) =>

@@ -71,10 +71,10 @@ describe('subset web fonts', () => {
     }
   });
 
-  it('the core and the rest split the subset, and global.css declares exactly those ranges', () => {
+  it('the core and the rest split the subset, and theme.css declares exactly those ranges', () => {
     expect([...CORE_TEXT, ...EXTENDED_TEXT].sort()).toEqual([...SUBSET_TEXT].sort());
     expect([...CORE_TEXT].filter((c) => EXTENDED_TEXT.includes(c))).toEqual([]);
-    const css = readFileSync(join(ROOT, 'src/styles/global.css'), 'utf8').replace(/\s+/g, ' ');
+    const css = readFileSync(join(ROOT, 'src/styles/theme.css'), 'utf8').replace(/\s+/g, ' ');
     for (const { output, part } of FONT_SUBSETS) {
       const file = output.slice(output.lastIndexOf('/') + 1);
       const face = new RegExp(`@font-face \\{[^}]*${file}[^}]*unicode-range: ([^;]*);`).exec(css);

@@ -12,7 +12,10 @@
  * - the shutdown arithmetic of docs/decisions/013-kubernetes-probes-and-resources.md holds:
  *   terminationGracePeriodSeconds >= preStop sleep + DRAIN_GRACE_MS + SHUTDOWN_TIMEOUT_MS;
  * - the container's environment (Dockerfile, ConfigMap, Deployment, secrets by reference) passes
- *   the server's own start-up check (`parseEnv`).
+ *   the server's own start-up check (`parseEnv`);
+ * - the staff inbox is on its own port, reached by its own Service and an internal Ingress for
+ *   STAFF_URL's host, never by the public Service
+ *   (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +28,9 @@ import {
   type IHorizontalPodAutoscaler,
 } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1';
 import { ConfigMap, Service, type IConfigMap, type IService } from 'kubernetes-models/v1';
-import { envSchema, parseEnv } from '../../src/server/env.ts';
+import { envSchema, parseEnv, passkeyOriginProblem } from '../../src/server/env.ts';
 import { createTestApp, type TestApp } from '../server/support/test-app.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -47,6 +51,7 @@ const MODELS: Record<string, (doc: never) => { validate(): void }> = {
   'v1/ConfigMap': (doc) => new ConfigMap(doc),
   'policy/v1/PodDisruptionBudget': (doc) => new PodDisruptionBudget(doc),
   'autoscaling/v2/HorizontalPodAutoscaler': (doc) => new HorizontalPodAutoscaler(doc),
+  'networking.k8s.io/v1/Ingress': (doc) => new Ingress(doc),
 };
 
 const yamlFiles = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f));
@@ -63,8 +68,17 @@ function only<T>(kind: string): T {
   return found[0]!.doc as T;
 }
 
+/** The one manifest of `kind` called `name`. */
+function named<T>(kind: string, name: string): T {
+  const found = manifests.find((m) => m.doc.kind === kind && m.doc.metadata?.name === name);
+  if (!found) throw new Error(`no ${kind} ${name}`);
+  return found.doc as T;
+}
+
 const deployment = only<IDeployment>('Deployment');
-const service = only<IService>('Service');
+const service = named<IService>('Service', 'story-voice-site');
+const staffService = named<IService>('Service', 'story-voice-staff');
+const staffIngress = only<IIngress>('Ingress');
 const configMap = only<IConfigMap>('ConfigMap');
 const pod = deployment.spec!.template.spec!;
 const container = pod.containers[0]!;
@@ -99,14 +113,38 @@ function containerPort(port: number | string | undefined): number | undefined {
 const plainEnv = (name: string): string | undefined =>
   container.env?.find((e) => e.name === name)?.value;
 
+/** Stand-ins for the Secret's values. */
+const SECRETS: Record<string, string> = {
+  DATABASE_URL: 'postgres://site:password@db:5432/site',
+  FORM_SECRET: 'a-form-secret-of-32-characters!!',
+  SMTP_URL: 'smtp://user:pass@relay.example:587',
+};
+
+/** The environment the container starts with: the image's, the ConfigMap's, the Deployment's. */
+function containerEnv(): Record<string, string> {
+  const env: Record<string, string> = { ...dockerfile().env };
+  for (const source of container.envFrom ?? []) {
+    expect(source.configMapRef?.name).toBe(configMap.metadata?.name);
+    Object.assign(env, configMap.data);
+  }
+  for (const entry of container.env ?? []) {
+    const value = entry.value ?? SECRETS[entry.valueFrom?.secretKeyRef?.key ?? ''];
+    expect(value, `${entry.name} has no value`).toBeDefined();
+    env[entry.name] = value!;
+  }
+  return env;
+}
+
 describe('deploy/kubernetes', () => {
-  it('holds the manifests of a Deployment, Service, ConfigMap, PDB and HPA', () => {
+  it('holds the manifests of a Deployment, two Services, ConfigMap, PDB, HPA and the staff Ingress', () => {
     expect(manifests.map((m) => m.doc.kind).sort()).toEqual([
       'ConfigMap',
       'Deployment',
       'HorizontalPodAutoscaler',
+      'Ingress',
       'Kustomization',
       'PodDisruptionBudget',
+      'Service',
       'Service',
     ]);
   });
@@ -261,26 +299,11 @@ describe('deploy/kubernetes', () => {
     });
 
     it('the container’s environment passes the server’s start-up check', () => {
-      const secrets: Record<string, string> = {
-        DATABASE_URL: 'postgres://site:password@db:5432/site',
-        FORM_SECRET: 'a-form-secret-of-32-characters!!',
-        SMTP_URL: 'smtp://user:pass@relay.example:587',
-      };
-      const env: Record<string, string> = { ...dockerfile().env };
-      for (const source of container.envFrom ?? []) {
-        expect(source.configMapRef?.name).toBe(configMap.metadata?.name);
-        Object.assign(env, configMap.data);
-      }
-      for (const entry of container.env ?? []) {
-        const value = entry.value ?? secrets[entry.valueFrom?.secretKeyRef?.key ?? ''];
-        expect(value, `${entry.name} has no value`).toBeDefined();
-        env[entry.name] = value!;
-      }
-      const parsed = parseEnv(env);
+      const parsed = parseEnv(containerEnv());
       expect(parsed.NODE_ENV).toBe('production');
       expect(parsed.SITE_URL).toMatch(/^https:\/\//);
       expect(parsed.TRUST_PROXY).toBe('1');
-      expect(parsed.DATABASE_URL).toBe(secrets['DATABASE_URL']);
+      expect(parsed.DATABASE_URL).toBe(SECRETS['DATABASE_URL']);
     });
 
     it('the memory limit holds the measured peak (decision 013) and at most 256 MiB', () => {
@@ -296,6 +319,46 @@ describe('deploy/kubernetes', () => {
       // The heap cap must leave room for code, stacks and native memory under the limit.
       const oldSpace = /--max-old-space-size=(\d+)/.exec(plainEnv('NODE_OPTIONS') ?? '');
       expect(Number(oldSpace?.[1])).toBeLessThanOrEqual(limit / 2);
+    });
+  });
+  describe('the staff inbox stays off the public edge', () => {
+    const env = parseEnv(containerEnv());
+
+    it('runs on its own port, the container port named staff', () => {
+      expect(env.STAFF_INBOX).toBe('on');
+      expect(env.STAFF_PORT).toBeDefined();
+      expect(containerPort('staff')).toBe(env.STAFF_PORT);
+    });
+
+    it('the public Service sends nothing to it', () => {
+      for (const p of service.spec?.ports ?? []) {
+        expect(containerPort(p.targetPort)).not.toBe(env.STAFF_PORT);
+      }
+    });
+
+    it('its own Service selects the pods and sends port 80 to the staff port', () => {
+      const labels = deployment.spec!.template.metadata!.labels!;
+      expect(labels).toMatchObject(staffService.spec!.selector!);
+      const [port] = staffService.spec?.ports ?? [];
+      expect(staffService.spec?.ports).toHaveLength(1);
+      expect(containerPort(port?.targetPort)).toBe(env.STAFF_PORT);
+    });
+
+    it('the internal Ingress serves STAFF_URL’s host over TLS, to the staff Service only', () => {
+      const host = new URL(env.STAFF_URL).hostname;
+      expect(env.STAFF_URL.startsWith('https://')).toBe(true);
+      expect(staffIngress.spec?.ingressClassName).toBeTruthy();
+      expect(staffIngress.spec?.tls?.flatMap((t) => t.hosts ?? [])).toEqual([host]);
+      const rules = staffIngress.spec?.rules ?? [];
+      expect(rules.map((r) => r.host)).toEqual([host]);
+      const backends = rules.flatMap((r) => r.http?.paths ?? []).map((p) => p.backend.service);
+      expect(backends).toEqual([{ name: staffService.metadata?.name, port: { name: 'staff' } }]);
+      expect(staffService.spec?.ports?.[0]?.name).toBe('staff');
+    });
+
+    it('its origin can hold passkeys for SITE_URL’s host', () => {
+      expect(passkeyOriginProblem(env.STAFF_URL, env.STAFF_RP_ID)).toBeNull();
+      expect(env.STAFF_RP_ID).toBe(new URL(env.SITE_URL).hostname);
     });
   });
 });

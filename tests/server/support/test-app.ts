@@ -13,9 +13,10 @@ import { inject } from 'vitest';
 import { createApp, type SiteApp } from '../../../src/server/app.ts';
 import { productionAssets } from '../../../src/server/assets.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
-import { parseEnv } from '../../../src/server/env.ts';
-import { createLogger } from '../../../src/server/logger.ts';
+import { parseEnv, type Env } from '../../../src/server/env.ts';
+import { createLogger, type Logger } from '../../../src/server/logger.ts';
 import type { Observability } from '../../../src/server/observability.ts';
+import type { StaffMount } from '../../../src/server/staff/http.ts';
 import type { ServerEntry } from '../../../src/server/render.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
@@ -25,6 +26,8 @@ export interface TestApp {
   app: SiteApp;
   runtime: EnquiryRuntime;
   dataDir: string;
+  /** The checked environment the app was built with. */
+  env: Env;
   /** Closes the store and removes the data directory. */
   close(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export interface TestApp {
  *   drive the time trap)
  * @param options.observability makes the app's metrics registry on the runtime (tests read it);
  *   default: the app makes its own
+ * @param options.staff the staff inbox to mount (`tests/server/support/staff-app.ts`)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
 export async function createTestApp(
@@ -42,6 +46,12 @@ export async function createTestApp(
   options: {
     now?: () => number;
     observability?: (runtime: EnquiryRuntime) => Observability;
+    staff?: (deps: {
+      env: Env;
+      runtime: EnquiryRuntime;
+      logger: Logger;
+      buildDir: string;
+    }) => Promise<StaffMount>;
   } = {},
 ): Promise<TestApp> {
   const buildDir = inject('buildDir');
@@ -71,6 +81,7 @@ export async function createTestApp(
     pathToFileURL(join(buildDir, 'server/entry-server.js')).href
   )) as ServerEntry;
   const assets = productionAssets(clientDir);
+  const staff = await options.staff?.({ env: parsed, runtime, logger, buildDir });
   const app = createApp({
     env: parsed,
     runtime,
@@ -80,13 +91,16 @@ export async function createTestApp(
     assets: () => Promise.resolve(assets),
     now: options.now,
     observability: options.observability?.(runtime),
+    staff,
   });
   await app.ready;
   return {
     app,
     runtime,
     dataDir,
+    env: parsed,
     async close() {
+      await staff?.runtime.close();
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

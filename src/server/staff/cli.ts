@@ -1,0 +1,176 @@
+/**
+ * The operator's staff commands, run by the enquiries CLI (`npm run enquiries -- staff …`, in the
+ * container `node dist/server/enquiries.js staff …`; README "The staff inbox"):
+ *
+ *   staff invite --email ADDRESS --name "FULL NAME"   a one-time link valid 24 hours, printed and
+ *                                                     (with SMTP_URL) e-mailed through the outbox
+ *   staff list                                        accounts, their passkeys and live sessions
+ *   staff disable --email ADDRESS                     ends its sessions at once; it cannot sign in
+ *   staff enable --email ADDRESS                      lets it sign in (and be invited) again
+ *   staff audit [--limit N]                           the audit log, newest first (default 50)
+ *
+ * The CLI sends no e-mail itself: an invite is queued in the outbox and the running server's
+ * worker delivers it.
+ */
+import type { InboxService } from '../inbox/types.ts';
+import { audit } from './audit.ts';
+import { inviteStaff, InviteError } from './invites.ts';
+import type { StaffStore } from './store.ts';
+
+/** The usage lines of the staff commands. */
+export const STAFF_USAGE = [
+  'staff invite --email ADDRESS --name "FULL NAME"',
+  'staff list',
+  'staff disable --email ADDRESS',
+  'staff enable --email ADDRESS',
+  'staff audit [--limit N]',
+];
+
+/** The options the staff commands take (`node:util` parseArgs). */
+export const STAFF_OPTIONS = {
+  email: { type: 'string' },
+  name: { type: 'string' },
+  limit: { type: 'string' },
+} as const;
+
+type Values = Record<string, string | boolean | undefined>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Checks a staff command's arguments.
+ *
+ * @returns the message to print (exit 2), or null when they are fine
+ */
+export function checkStaffArgs(values: Values, positionals: string[]): string | null {
+  const [sub, ...extra] = positionals;
+  if (extra.length) return `Unexpected "${extra.join(' ')}".`;
+  const email = typeof values['email'] === 'string' ? values['email'].trim() : '';
+  switch (sub) {
+    case 'invite':
+      if (!EMAIL.test(email) || email.length > 254) {
+        return 'staff invite needs --email with an address, e.g. --email meera@agency.example.';
+      }
+      if (typeof values['name'] !== 'string' || !values['name'].trim()) {
+        return 'staff invite needs --name, e.g. --name "Meera Nair".';
+      }
+      if (values['name'].trim().length > 100) return '--name takes at most 100 characters.';
+      return null;
+    case 'disable':
+    case 'enable':
+      return EMAIL.test(email) ? null : `staff ${sub} needs --email with the account's address.`;
+    case 'list':
+      return null;
+    case 'audit':
+      return values['limit'] === undefined || /^[1-9]\d{0,4}$/.test(String(values['limit']))
+        ? null
+        : '--limit takes a whole number from 1 to 99999.';
+    default:
+      return sub
+        ? `Unknown staff command "${sub}".`
+        : 'staff needs a command: invite, list, disable, enable or audit.';
+  }
+}
+
+export interface StaffCliDeps {
+  store: StaffStore;
+  /** Queues the invite e-mail (false: SMTP is not configured). */
+  inbox: Pick<InboxService, 'enqueueInviteEmail'>;
+  /** The staff origin invite links point at (STAFF_URL); null when the inbox is off. */
+  origin: string | null;
+  now: number;
+  out: (text: string) => void;
+}
+
+/**
+ * Runs a staff command whose arguments {@link checkStaffArgs} accepted.
+ *
+ * @throws Error with a message for the operator (no such account, a disabled one invited, the
+ *   inbox off); the CLI prints it and exits 1
+ */
+export async function runStaffCommand(
+  deps: StaffCliDeps,
+  values: Values,
+  positionals: string[],
+): Promise<void> {
+  const { store, out, now } = deps;
+  const email = String(values['email'] ?? '').trim();
+  const sub = positionals[0];
+  const account = async () => {
+    const found = await store.findStaffByEmail(email);
+    if (!found) throw new Error(`No staff account for ${email} ("staff list" shows them).`);
+    return found;
+  };
+
+  if (sub === 'invite') {
+    if (!deps.origin) {
+      throw new Error('The staff inbox is off (STAFF_INBOX=off): there is nothing to invite to.');
+    }
+    let invited;
+    try {
+      invited = await inviteStaff(store, {
+        email,
+        name: String(values['name']),
+        origin: deps.origin,
+        now,
+      });
+    } catch (e) {
+      if (e instanceof InviteError) throw new Error(e.message);
+      throw e;
+    }
+    const { staff, link, expiresAt, created } = invited;
+    const sent = await deps.inbox.enqueueInviteEmail(staff.email, link, expiresAt);
+    out(
+      `${created ? 'Invited' : 'New invite for'} ${staff.name} <${staff.email}>.\n` +
+        `One-time link, valid until ${new Date(expiresAt).toISOString()} (24 hours):\n\n  ${link}\n\n` +
+        (sent
+          ? 'It is queued for e-mail through the outbox; the running server sends it.\n'
+          : 'SMTP_URL is not set, so it is not e-mailed: give the person the link yourself, privately.\n'),
+    );
+    return;
+  }
+  if (sub === 'list') {
+    const all = await store.listStaff(now);
+    if (all.length === 0) out('No staff accounts. Invite someone with "staff invite".\n');
+    for (const s of all) {
+      const state = s.disabledAt !== null ? 'disabled' : s.passkeys === 0 ? 'invited' : 'active';
+      out(
+        `${s.email}  ${JSON.stringify(s.name)}  ${state}  passkeys: ${s.passkeys}  ` +
+          `sessions: ${s.sessions}  since ${new Date(s.createdAt).toISOString().slice(0, 10)}\n`,
+      );
+    }
+    return;
+  }
+  if (sub === 'disable' || sub === 'enable') {
+    const found = await account();
+    const sessions =
+      sub === 'disable'
+        ? ((await store.listStaff(now)).find((s) => s.id === found.id)?.sessions ?? 0)
+        : 0;
+    await store.setDisabled(found.id, sub === 'disable' ? now : null);
+    await audit(
+      store,
+      now,
+      null,
+      sub === 'disable' ? 'staff-disabled' : 'staff-enabled',
+      null,
+      `account ${found.id}`,
+    );
+    out(
+      sub === 'disable'
+        ? `Disabled ${found.email}: ${sessions} session(s) ended; its passkeys and invites no longer work.\n`
+        : `Enabled ${found.email}: its passkeys work again (invite it for a new one).\n`,
+    );
+    return;
+  }
+  if (sub === 'audit') {
+    const lines = await store.listAudit(Number(values['limit'] ?? 50));
+    if (lines.length === 0) out('The audit log is empty.\n');
+    for (const l of lines) {
+      out(
+        `${new Date(l.at).toISOString()}  ${l.staffEmail || 'operator'}  ${l.action}` +
+          `${l.enquiryId ? `  enquiry ${l.enquiryId}` : ''}${l.detail ? `  (${l.detail})` : ''}\n`,
+      );
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Invites: how an operator lets a staff member in. `npm run enquiries -- staff invite` makes an
+ * account (or reuses it: a second invite to a lost-device owner) and a one-time link valid
+ * {@link INVITE_LIFETIME_MS}; the link's page enrols a passkey and signs in. The store keeps the
+ * token's SHA-256 only (docs/decisions/027-passkeys-and-staff-sessions.md).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
+import { audit } from './audit.ts';
+import { hashToken, newToken, wellFormedToken } from './tokens.ts';
+
+/** An invite link works this long, ms (24 hours). */
+export const INVITE_LIFETIME_MS = 24 * 3_600_000;
+
+/** The path of the invite page; the token travels in the query (query strings are never logged). */
+export const INVITE_PATH = '/staff/invite';
+
+/** Why an invite could not be made. */
+export class InviteError extends Error {
+  override name = 'InviteError';
+}
+
+export interface Invited {
+  /** The one-time link to give the person. */
+  link: string;
+  expiresAt: number;
+  staff: StaffAccount;
+  /** True when the account was made now (false: a new link for an existing account). */
+  created: boolean;
+}
+
+/**
+ * Invites `email`: creates the account when there is none, stores the hash of a new token and
+ * writes `staff-invited` to the audit log (actor: the operator).
+ *
+ * @param origin the staff origin the link points at (`STAFF_URL`)
+ * @throws InviteError when the account is disabled (enable it first)
+ */
+export async function inviteStaff(
+  store: StaffStore,
+  input: { email: string; name: string; origin: string; now: number },
+): Promise<Invited> {
+  const { now } = input;
+  let staff = await store.findStaffByEmail(input.email);
+  const created = !staff;
+  if (staff?.disabledAt != null) {
+    throw new InviteError(
+      `${staff.email} is disabled; run "staff enable --email ${staff.email}" first.`,
+    );
+  }
+  if (!staff) {
+    staff = {
+      id: randomUUID(),
+      email: input.email.trim(),
+      name: input.name.trim(),
+      webauthnUserId: randomBytes(32).toString('base64url'),
+      createdAt: now,
+      disabledAt: null,
+    };
+    await store.createStaff(staff);
+  }
+  const token = newToken();
+  const expiresAt = now + INVITE_LIFETIME_MS;
+  await store.createInvite({
+    tokenHash: hashToken(token),
+    staffId: staff.id,
+    createdAt: now,
+    expiresAt,
+  });
+  await audit(
+    store,
+    now,
+    null,
+    'staff-invited',
+    null,
+    `account ${staff.id}, expires ${new Date(expiresAt).toISOString()}`,
+  );
+  const link = new URL(INVITE_PATH, input.origin);
+  link.searchParams.set('token', token);
+  return { link: link.href, expiresAt, staff, created };
+}
+
+/** What an invite link's token is worth at a moment. */
+export type InviteCheck =
+  | { kind: 'valid'; invite: StoredInvite }
+  /** Malformed, altered or never issued. */
+  | { kind: 'unknown' }
+  | { kind: 'expired' }
+  | { kind: 'used' }
+  | { kind: 'disabled' };
+
+/** Judges a token at `now` (it is not used up here; enrolment uses it up). */
+export async function checkInvite(
+  store: StaffStore,
+  token: string | null | undefined,
+  now: number,
+): Promise<InviteCheck> {
+  if (!wellFormedToken(token)) return { kind: 'unknown' };
+  const invite = await store.findInvite(hashToken(token));
+  if (!invite) return { kind: 'unknown' };
+  if (invite.usedAt !== null) return { kind: 'used' };
+  if (invite.staff.disabledAt !== null) return { kind: 'disabled' };
+  if (now >= invite.expiresAt) return { kind: 'expired' };
+  return { kind: 'valid', invite };
+}

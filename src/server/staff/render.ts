@@ -1,0 +1,93 @@
+/**
+ * Renders the staff app for one request (`src/staff/entry-server.tsx`): never stored, `no-store`,
+ * with a fresh CSP nonce (`csp.ts`). The Fetch `Request` is built on the staff origin, never on
+ * the request's `Host`, and carries the form body the forgery check already read.
+ */
+import type {
+  NextFunction,
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from 'express';
+import type { Logger } from 'pino';
+import type {
+  StaffAssets,
+  StaffRenderOptions,
+  StaffRenderResult,
+} from '../../staff/entry-server.tsx';
+import type { StaffServices } from '../../staff/services.ts';
+import { newNonce, staffCsp } from './csp.ts';
+
+/** What `dist/server/staff-entry-server.js` (or its development twin) exports. */
+export interface StaffServerEntry {
+  render(request: Request, options: StaffRenderOptions): Promise<StaffRenderResult>;
+}
+
+export interface StaffRenderDeps {
+  /** The staff server entry; called per request (development reloads it on change). */
+  entry: () => Promise<StaffServerEntry>;
+  assets: () => Promise<StaffAssets>;
+  /** The origin the inbox is served on (STAFF_URL). */
+  origin: string;
+  /** This request's services (`services.ts`). */
+  services: (req: ExpressRequest, res: ExpressResponse) => StaffServices;
+  logger: Logger;
+  dev: boolean;
+}
+
+/** The Fetch `Request` of an Express request on `origin` (method, headers, the read body). */
+function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] ?? '';
+    if (!name.startsWith(':')) headers.append(name, req.rawHeaders[i + 1] ?? '');
+  }
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  if (req.method === 'POST') {
+    init.body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : null;
+  }
+  // The path is appended as text, so `//host/…` stays a path of this origin.
+  return new Request(new URL(`${origin}${req.originalUrl}`), init);
+}
+
+/** The render route; mount it after the session and forgery checks (`http.ts`). */
+export function renderStaff(deps: StaffRenderDeps): RequestHandler {
+  return async (req, res, next: NextFunction) => {
+    try {
+      const [entry, assets] = await Promise.all([deps.entry(), deps.assets()]);
+      const nonce = newNonce();
+      const result = await entry.render(fetchRequestOf(req, res, deps.origin), {
+        assets,
+        services: deps.services(req, res),
+        nonce,
+        onError: (error) => deps.logger.error({ err: error, path: req.path }, 'staff render error'),
+      });
+      res.setHeader('Cache-Control', 'no-store');
+      if (result.kind === 'response') {
+        const { response } = result;
+        res.status(response.status);
+        response.headers.forEach((value, key) => res.append(key, value));
+        res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+        return;
+      }
+      res.status(result.status);
+      result.headers.forEach((value, key) => res.setHeader(key, value));
+      res.setHeader('Content-Security-Policy', staffCsp(nonce, deps.dev));
+      if (req.method === 'HEAD') {
+        result.abort();
+        res.end();
+        return;
+      }
+      res.on('close', () => {
+        if (!res.writableFinished) result.abort();
+      });
+      result.pipe(res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

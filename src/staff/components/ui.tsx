@@ -1,0 +1,89 @@
+/**
+ * The staff app's small building blocks: buttons (one primary per screen), headings, notices and
+ * the cross-site-forgery field every form carries. The site's type, colours and focus ring,
+ * quieter: no motion, no imagery.
+ */
+import type { ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { cx } from '../../components/ui/cx.ts';
+import type { StaffSession } from '../services.ts';
+
+/** The name of the form field that carries the per-session token. */
+export const CSRF_FIELD = 'csrf';
+
+const BUTTON =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+
+/** Button classes: `primary` (ink, the screen's one main action), `secondary`, `danger`. */
+export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secondary'): string {
+  return cx(
+    BUTTON,
+    variant === 'primary' && 'border-ink bg-ink text-paper hover:bg-stone-800',
+    variant === 'secondary' && 'border-stone-300 bg-paper text-ink hover:border-ink',
+    variant === 'danger' && 'border-accent bg-accent text-paper hover:bg-[#9a3412]',
+  );
+}
+
+/** The hidden field with the session's forgery token; every form that posts carries it. */
+export function CsrfField() {
+  const session = useRouteLoaderData<StaffSession>('root');
+  return <input type="hidden" name={CSRF_FIELD} value={session?.csrfToken ?? ''} />;
+}
+
+/** The page's title (document and `<h1>`), a line under it and anything to show with it. */
+export function PageHeading({
+  title,
+  lede,
+  children,
+}: {
+  title: string;
+  lede?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mb-6">
+      <title>{`${title} · Inbox`}</title>
+      <h1 className="font-display text-3xl leading-tight break-words md:text-4xl">{title}</h1>
+      {lede ? <p className="mt-1 text-sm text-stone-600">{lede}</p> : null}
+      {children ? <div className="mt-3 flex flex-wrap items-center gap-3">{children}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * A message about what just happened: `status` is announced politely (a confirmation),
+ * `alert` at once (a refusal).
+ */
+export function Notice({ tone, children }: { tone: 'status' | 'alert'; children: ReactNode }) {
+  return (
+    <div
+      role={tone}
+      className={cx(
+        'mb-6 rounded-md border-l-4 px-4 py-3 text-sm',
+        tone === 'status' ? 'border-ink bg-stone-100' : 'border-accent bg-stone-50 text-ink',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A labelled section of a page with an `<h2>`. */
+export function Section({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="mb-3 font-display text-xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

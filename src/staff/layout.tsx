@@ -1,0 +1,191 @@
+/**
+ * The staff app's root route: the session (for the header and the forms' forgery token), the
+ * frame every page sits in — skip link, header with the navigation and sign-out, main — and the
+ * error page. Quiet by design: the site's type and colours, no motion, no imagery.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { cx } from '../components/ui/cx.ts';
+import { site } from '../site.config.ts';
+import { SIGN_IN_PATH, STAFF_BASE } from './paths.ts';
+import { staffServicesContext, type StaffSession } from './services.ts';
+import { CsrfField, PageHeading } from './components/ui.tsx';
+
+/** The root loader: who is signed in, and the forms' token. */
+export function rootLoader({ context }: LoaderFunctionArgs): Promise<StaffSession> {
+  return context.get(staffServicesContext).session();
+}
+
+const NAV = [
+  { to: STAFF_BASE, label: 'Inbox', end: true },
+  { to: `${STAFF_BASE}/delivery`, label: 'Delivery', end: false },
+  { to: `${STAFF_BASE}/erase`, label: 'Erase', end: false },
+  { to: `${STAFF_BASE}/account`, label: 'Account', end: false },
+] as const;
+
+function Frame({ session, children }: { session: StaffSession | undefined; children: ReactNode }) {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // After a client-side navigation, focus moves to the new page's content, as a page load would
+  // put it at the top for a screen reader.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [pathname]);
+  const staff = session?.staff;
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 bg-ink px-4 py-3 font-semibold text-paper focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-stone-200 bg-stone-50">
+        <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-8 gap-y-2 px-4 py-3 md:px-8">
+          <p className="font-display text-lg leading-none">
+            <Link to={STAFF_BASE} className="rounded-sm hover:underline">
+              {site.name}
+            </Link>{' '}
+            <span className="font-sans text-sm text-stone-600 max-sm:sr-only">· Inbox</span>
+          </p>
+          {staff ? (
+            <>
+              <nav aria-label="Inbox" className="order-3 w-full md:order-none md:w-auto">
+                <ul role="list" className="-mx-2 flex flex-wrap">
+                  {NAV.map((item) => (
+                    <li key={item.to}>
+                      <NavLink
+                        to={item.to}
+                        end={item.end}
+                        className={({ isActive }) =>
+                          cx(
+                            'inline-flex min-h-11 items-center px-2 text-sm underline-offset-8',
+                            isActive
+                              ? 'font-semibold text-ink underline decoration-2'
+                              : 'text-stone-700 hover:text-ink hover:underline',
+                          )
+                        }
+                      >
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <Form
+                method="post"
+                action={`${STAFF_BASE}/sign-out`}
+                className="ml-auto flex items-center gap-3 text-sm"
+              >
+                <CsrfField />
+                <span className="hidden text-stone-600 sm:inline">
+                  Signed in as <span className="font-semibold text-ink">{staff.name}</span>
+                </span>
+                <button
+                  type="submit"
+                  className="inline-flex min-h-11 items-center px-2 text-stone-700 underline underline-offset-4 hover:text-ink"
+                >
+                  Sign out
+                </button>
+              </Form>
+            </>
+          ) : null}
+        </div>
+      </header>
+      <main
+        id="main"
+        ref={main}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-site flex-1 px-4 py-8 md:px-8"
+      >
+        {children}
+      </main>
+      <footer className="border-t border-stone-200">
+        <p className="mx-auto max-w-site px-4 py-4 text-xs text-stone-600 md:px-8">
+          For the agency&rsquo;s staff. Every action here is recorded in the audit log.
+        </p>
+      </footer>
+    </>
+  );
+}
+
+/** The root route's component. */
+export function Layout() {
+  const session = useLoaderData<StaffSession>();
+  return (
+    <Frame session={session}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** What a route error means to the person who met it. */
+function describe(error: unknown): { title: string; text: string; status: number } {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return {
+        title: 'Not found',
+        text: 'There is nothing at this address. The enquiry may have been erased, or the link mistyped.',
+        status: 404,
+      };
+    }
+    if (error.status === 401) {
+      return { title: 'Signed out', text: 'Sign in to continue.', status: 401 };
+    }
+    if (error.status === 403) {
+      return {
+        title: 'Refused',
+        text: 'That request did not come from this inbox’s own pages, so nothing was changed. Reload the page and try again.',
+        status: 403,
+      };
+    }
+    if (error.status === 429) {
+      return { title: 'Too many attempts', text: String(error.data), status: 429 };
+    }
+  }
+  return {
+    title: 'Something went wrong',
+    text: 'The inbox could not do that just now. Nothing you did was lost; try again in a moment.',
+    status: 500,
+  };
+}
+
+/** The root's error page, inside the frame. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const session = useRouteLoaderData<StaffSession>('root');
+  const { title, text, status } = describe(error);
+  return (
+    <Frame session={session}>
+      <PageHeading title={title} />
+      <p className="max-w-prose">{text}</p>
+      <p className="mt-6">
+        {status === 401 || !session?.staff ? (
+          <Link to={SIGN_IN_PATH} className="underline underline-offset-4">
+            Sign in
+          </Link>
+        ) : (
+          <Link to={STAFF_BASE} className="underline underline-offset-4">
+            Back to the inbox
+          </Link>
+        )}
+      </p>
+    </Frame>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * `/staff/delivery`: is every enquiry reaching the agency? The outbox's backlog, how long the
+ * oldest undelivered enquiry has waited, and each channel's last failure.
+ */
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { PageHeading, Section } from '../components/ui.tsx';
+import { formatAge, formatDateTime, isoTime } from '../format.ts';
+import { staffServicesContext } from '../services.ts';
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { health: await context.get(staffServicesContext).health(), now: Date.now() };
+}
+
+const CHANNEL = { email: 'E-mail', slack: 'Slack', webhook: 'Webhook' } as const;
+
+export function Component() {
+  const { health, now } = useLoaderData<typeof loader>();
+  const waiting = health.backlog;
+  return (
+    <>
+      <PageHeading
+        title="Delivery"
+        lede="Every enquiry goes to each configured channel through the outbox, retried until it arrives."
+      />
+      <dl className="grid max-w-2xl grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="rounded-md border border-stone-200 p-4">
+          <dt className="text-sm text-stone-700">Waiting to be delivered</dt>
+          <dd className="mt-1 font-display text-3xl">{waiting}</dd>
+        </div>
+        <div className="rounded-md border border-stone-200 p-4">
+          <dt className="text-sm text-stone-700">Oldest enquiry still waiting</dt>
+          <dd className="mt-1 font-display text-3xl">
+            {health.oldestUndeliveredAt === null ? (
+              'None'
+            ) : (
+              <>
+                {formatAge(now - health.oldestUndeliveredAt)}
+                <span className="block font-sans text-sm text-stone-700">
+                  received{' '}
+                  <time dateTime={isoTime(health.oldestUndeliveredAt)}>
+                    {formatDateTime(health.oldestUndeliveredAt)}
+                  </time>
+                </span>
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <Section title="Channels" id="channels">
+        <table className="w-full max-w-4xl border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-ink text-left">
+              <th scope="col" className="py-2 pr-4">
+                Channel
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Waiting
+              </th>
+              <th scope="col" className="py-2">
+                Last failure
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {health.channels.map((c) => (
+              <tr key={c.channel} className="border-b border-stone-200 align-top">
+                <th scope="row" className="py-3 pr-4 text-left font-semibold">
+                  {CHANNEL[c.channel]}
+                  {c.configured ? null : (
+                    <span className="block font-normal text-stone-700">Not configured</span>
+                  )}
+                </th>
+                <td className="py-3 pr-4">{c.configured ? c.backlog : '—'}</td>
+                <td className="py-3 break-words text-stone-700">
+                  {c.lastFailureAt === null ? (
+                    'None'
+                  ) : (
+                    <>
+                      <time dateTime={isoTime(c.lastFailureAt)}>
+                        {formatDateTime(c.lastFailureAt)}
+                      </time>
+                      {c.lastError ? <span className="block">{c.lastError}</span> : null}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,299 @@
+/**
+ * `/staff/enquiries/:id`: one enquiry in full, its deliveries, and what can be done with it —
+ * mark handled or reopen, release a held one, mark a delivered one as spam — each a plain form
+ * post answered with a 303 back to this page and a line saying what happened (`?done=`).
+ * Everything the visitor typed is shown as text, its direction taken from the text itself.
+ */
+import { ArrowLeft as arrowLeft } from 'lucide';
+import type { ReactNode } from 'react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
+import { DeliveryState, StatusBadge } from '../components/status.tsx';
+import { buttonClass, CsrfField, Notice, PageHeading, Section } from '../components/ui.tsx';
+import { formatDateTime, isoTime } from '../format.ts';
+import { STAFF_BASE } from '../paths.ts';
+import { staffServicesContext, type InboxEnquiry } from '../services.ts';
+
+/** What each `?done=` says. */
+const DONE = {
+  handled: 'Marked handled.',
+  reopened: 'Reopened: it is new again.',
+  released: 'Released: it is being delivered to every channel, once.',
+  spam: 'Marked as spam: it is held, and deliveries not yet made are cancelled.',
+} as const;
+type Done = keyof typeof DONE;
+
+const INTENTS = ['handled', 'reopen', 'release', 'spam'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** Why an action was refused, by the service's answer. */
+const REFUSED: Record<string, string> = {
+  'not-found': 'This enquiry no longer exists.',
+  invalid: 'That cannot be done in the enquiry’s current status; the page shows its status now.',
+  'not-held': 'It is not held any more, so there is nothing to release.',
+  already: 'It is already held as spam.',
+};
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const enquiry = await context.get(staffServicesContext).get(params['id'] ?? '');
+  if (!enquiry) throw data('Not found', { status: 404 });
+  const done = new URL(request.url).searchParams.get('done');
+  return { enquiry, done: done && done in DONE ? (done as Done) : null };
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const id = params['id'] ?? '';
+  const services = context.get(staffServicesContext);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (!INTENTS.includes(intent as Intent)) {
+    return data({ refused: 'Choose an action.' }, { status: 400 });
+  }
+  let result: string;
+  let done: Done;
+  switch (intent as Intent) {
+    case 'handled':
+      result = await services.setHandled(id, true);
+      done = 'handled';
+      break;
+    case 'reopen':
+      result = await services.setHandled(id, false);
+      done = 'reopened';
+      break;
+    case 'release':
+      result = await services.release(id);
+      done = 'released';
+      break;
+    case 'spam':
+      result = await services.markSpam(id);
+      done = 'spam';
+      break;
+  }
+  if (result === 'ok' || result === 'released') {
+    return redirect(`${STAFF_BASE}/enquiries/${encodeURIComponent(id)}?done=${done}`, 303);
+  }
+  return data(
+    { refused: REFUSED[result] ?? 'That could not be done.' },
+    { status: result === 'not-found' ? 404 : 409 },
+  );
+}
+
+/** What the buttons of each status do, in words. */
+const HINT: Record<Exclude<InboxEnquiry['status'], 'erased'>, string> = {
+  new: 'Mark it handled once someone has replied.',
+  handled: 'Reopen it if it needs an answer again.',
+  held: 'Not a bot after all? Releasing delivers it to every channel (e-mail and any chat or webhook), once.',
+  released:
+    'Released and delivered like any other enquiry. Mark it handled once someone has replied.',
+};
+
+/** The buttons for a status: the one primary action first, then the quieter one. */
+function Actions({ enquiry }: { enquiry: InboxEnquiry }) {
+  const button = (intent: Intent, label: string, primary: boolean) => (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={buttonClass(primary ? 'primary' : 'secondary')}
+    >
+      {label}
+    </button>
+  );
+  const { status } = enquiry;
+  if (status === 'erased') return null;
+  return (
+    <Form method="post" className="flex flex-wrap gap-3">
+      <CsrfField />
+      {status === 'new' || status === 'released' ? button('handled', 'Mark handled', true) : null}
+      {status === 'handled' ? button('reopen', 'Reopen', true) : null}
+      {status === 'held' ? button('release', 'Release and deliver', true) : null}
+      {status !== 'held' ? button('spam', 'Mark as spam', false) : null}
+      <p className="basis-full text-sm text-stone-700">{HINT[status]}</p>
+    </Form>
+  );
+}
+
+const SPAM_REASON: Record<NonNullable<InboxEnquiry['spamReason']>, string> = {
+  honeypot: 'the hidden honeypot field was filled in (usually a bot)',
+  'too-fast': 'it was sent faster than a person fills the form',
+  'bad-token': 'its form timing token was forged or from elsewhere',
+  staff: 'a member of staff marked it as spam',
+};
+
+const CHANNEL = { email: 'E-mail', slack: 'Slack', webhook: 'Webhook' } as const;
+
+function Details({ enquiry }: { enquiry: InboxEnquiry }) {
+  const rows: Array<[string, ReactNode]> = [];
+  if (enquiry.status !== 'erased') {
+    rows.push(
+      ['Name', <bdi>{enquiry.name}</bdi>],
+      [
+        'Email',
+        <a href={`mailto:${enquiry.email}`} className="break-all underline underline-offset-4">
+          <bdi>{enquiry.email}</bdi>
+        </a>,
+      ],
+    );
+  }
+  if (enquiry.spamReason) rows.push(['Held because', SPAM_REASON[enquiry.spamReason]]);
+  if (enquiry.releasedAt !== null)
+    rows.push([
+      'Released',
+      <time dateTime={isoTime(enquiry.releasedAt)}>{formatDateTime(enquiry.releasedAt)}</time>,
+    ]);
+  if (enquiry.handledAt !== null)
+    rows.push([
+      'Handled',
+      <time dateTime={isoTime(enquiry.handledAt)}>{formatDateTime(enquiry.handledAt)}</time>,
+    ]);
+  if (enquiry.status !== 'erased') {
+    rows.push(
+      ['Browser', <span className="break-words text-stone-700">{enquiry.userAgent || '—'}</span>],
+      ['Privacy notice', `version ${enquiry.privacyNoticeVersion}`],
+    );
+  }
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-stone-700">{term}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {
+  if (enquiry.deliveries.length === 0) {
+    return (
+      <p className="text-sm text-stone-700">
+        {enquiry.status === 'held'
+          ? 'Nothing is delivered while it is held.'
+          : 'No channel has a delivery for it.'}
+      </p>
+    );
+  }
+  return (
+    <table className="w-full max-w-3xl border-collapse text-sm">
+      <thead>
+        <tr className="border-b border-ink text-left">
+          <th scope="col" className="py-2 pr-4">
+            Channel
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            State
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Attempts
+          </th>
+          <th scope="col" className="py-2">
+            Detail
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {enquiry.deliveries.map((d) => (
+          <tr key={d.channel} className="border-b border-stone-200 align-top">
+            <th scope="row" className="py-2 pr-4 text-left font-semibold">
+              {CHANNEL[d.channel]}
+            </th>
+            <td className="py-2 pr-4">
+              <DeliveryState state={d.state} />
+            </td>
+            <td className="py-2 pr-4">{d.attempts}</td>
+            <td className="py-2 break-words text-stone-700">
+              {d.deliveredAt !== null ? (
+                <>
+                  Delivered{' '}
+                  <time dateTime={isoTime(d.deliveredAt)}>{formatDateTime(d.deliveredAt)}</time>
+                </>
+              ) : (
+                (d.lastError ?? '—')
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function Component() {
+  const { enquiry, done } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const erased = enquiry.status === 'erased';
+  return (
+    <article>
+      <p className="mb-4 text-sm">
+        <Link
+          to={STAFF_BASE}
+          className="inline-flex min-h-11 items-center gap-1 underline underline-offset-4"
+        >
+          <Icon icon={arrowLeft} size={16} />
+          Inbox
+        </Link>
+      </p>
+      <PageHeading title={erased ? 'Erased enquiry' : enquiry.subject || '(no subject)'}>
+        <StatusBadge status={enquiry.status} />
+        <span className="text-sm text-stone-700">
+          Received{' '}
+          <time dateTime={isoTime(enquiry.receivedAt)}>{formatDateTime(enquiry.receivedAt)}</time>
+          {erased ? null : (
+            <>
+              {' '}
+              from <bdi className="font-semibold text-ink">{enquiry.name}</bdi>
+            </>
+          )}
+        </span>
+      </PageHeading>
+      {done ? <Notice tone="status">{DONE[done]}</Notice> : null}
+      {refused && 'refused' in refused ? <Notice tone="alert">{refused.refused}</Notice> : null}
+      <Actions enquiry={enquiry} />
+      {!erased ? (
+        <Section title="Message" id="message">
+          <p
+            dir="auto"
+            className="max-w-prose rounded-md border border-stone-200 bg-stone-50 p-4 break-words whitespace-pre-wrap"
+          >
+            {enquiry.message}
+          </p>
+        </Section>
+      ) : (
+        <p className="mt-6 max-w-prose">
+          Everything about the person who sent this was erased; only when it arrived remains.
+        </p>
+      )}
+      <Section title="Details" id="details">
+        <Details enquiry={enquiry} />
+      </Section>
+      <Section title="Deliveries" id="deliveries">
+        <Deliveries enquiry={enquiry} />
+      </Section>
+      {!erased ? (
+        <Section title="Erase" id="erase">
+          <p className="mb-3 max-w-prose text-sm text-stone-700">
+            When this person asks for their data to be erased, review what will be lost first.
+          </p>
+          <Form method="post" action={`${STAFF_BASE}/erase`}>
+            <CsrfField />
+            <input type="hidden" name="intent" value="review" />
+            <input type="hidden" name="email" value={enquiry.email} />
+            <button type="submit" className={buttonClass('secondary')}>
+              Erase everything from this address…
+            </button>
+          </Form>
+        </Section>
+      ) : null}
+    </article>
+  );
+}

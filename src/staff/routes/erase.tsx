@@ -1,0 +1,207 @@
+/**
+ * `/staff/erase`: erase everything stored about one email address (a visitor's request under
+ * India's Digital Personal Data Protection Act 2023 or the GDPR). Two posts: `review` shows, in
+ * words, what will be lost and how many enquiries (nothing changes yet); `confirm`, with the box
+ * ticked, erases and answers 303 to `?erased=N`. The audit log records the erasure and the count,
+ * never the address.
+ */
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { buttonClass, CsrfField, Notice, PageHeading } from '../components/ui.tsx';
+import { requireStaff } from '../guard.ts';
+import { STAFF_BASE } from '../paths.ts';
+import { staffServicesContext } from '../services.ts';
+import { textField } from '../form-fields.ts';
+
+/** A plausible address, as the contact form accepts them (≤ 254 characters). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireStaff(args);
+  const erased = new URL(args.request.url).searchParams.get('erased');
+  return { erased: erased !== null && /^\d{1,9}$/.test(erased) ? Number(erased) : null };
+}
+
+type ActionData =
+  | { step: 'review'; email: string; count: number | null }
+  | { step: 'entry'; email: string; error: string }
+  | { step: 'review'; email: string; count: number | null; error: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const services = context.get(staffServicesContext);
+  const form = await request.formData();
+  const email = textField(form, 'email').trim();
+  if (!EMAIL.test(email) || email.length > 254) {
+    return data<ActionData>(
+      { step: 'entry', email, error: 'Enter the email address, like name@example.com.' },
+      { status: 400 },
+    );
+  }
+  if (form.get('intent') === 'confirm') {
+    if (form.get('understood') !== 'yes') {
+      return data<ActionData>(
+        {
+          step: 'review',
+          email,
+          count: await services.erasePreview(email),
+          error: 'Tick the box to confirm you understand this cannot be undone.',
+        },
+        { status: 400 },
+      );
+    }
+    const erased = await services.erase(email);
+    return redirect(`${STAFF_BASE}/erase?erased=${erased}`, 303);
+  }
+  return data<ActionData>({ step: 'review', email, count: await services.erasePreview(email) });
+}
+
+function Entry({ email, error }: { email: string; error?: string | undefined }) {
+  return (
+    <Form method="post" noValidate className="max-w-xl">
+      <CsrfField />
+      <input type="hidden" name="intent" value="review" />
+      <div className="mb-4 flex flex-col gap-1">
+        <label htmlFor="erase-email" className="text-sm font-semibold">
+          Email address of the person
+        </label>
+        <input
+          id="erase-email"
+          type="email"
+          name="email"
+          required
+          autoComplete="off"
+          defaultValue={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'erase-email-error' : undefined}
+          className="min-h-11 rounded-md border border-stone-500 px-3 text-base"
+        />
+        {error ? (
+          <p id="erase-email-error" className="text-sm font-semibold text-accent">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={buttonClass('primary')}>
+        Review what will be erased
+      </button>
+    </Form>
+  );
+}
+
+function Review({
+  email,
+  count,
+  error,
+}: {
+  email: string;
+  count: number | null;
+  error?: string | undefined;
+}) {
+  const what =
+    count === null
+      ? 'every enquiry sent from'
+      : `${count} ${count === 1 ? 'enquiry' : 'enquiries'} sent from`;
+  if (count === 0) {
+    return (
+      <>
+        <Notice tone="status">
+          No stored enquiry was sent from <bdi className="font-semibold">{email}</bdi>. Nothing to
+          erase.
+        </Notice>
+        <Entry email="" />
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="review-title" className="max-w-2xl">
+      <h2 id="review-title" className="mb-3 font-display text-2xl">
+        Erase {what} <bdi className="break-all">{email}</bdi>?
+      </h2>
+      <p className="mb-2">This will permanently remove, from every one of them:</p>
+      <ul className="mb-4 list-disc pl-6">
+        <li>the person&rsquo;s name and email address;</li>
+        <li>the subject and the whole message;</li>
+        <li>the browser details stored with each;</li>
+        <li>their delivery records, so nothing not yet delivered will be sent.</li>
+      </ul>
+      <p className="mb-6">
+        What stays: each enquiry&rsquo;s id, when it arrived, and the status &ldquo;Erased&rdquo;.
+        This cannot be undone. Copies already delivered by e-mail or chat are not touched: delete
+        those where they arrived.
+      </p>
+      <Form method="post">
+        <CsrfField />
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="email" value={email} />
+        <div className="mb-4 flex items-start gap-3">
+          <input
+            id="erase-understood"
+            type="checkbox"
+            name="understood"
+            value="yes"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'erase-understood-error' : undefined}
+            className="mt-1 size-5 shrink-0 accent-ink"
+          />
+          <label htmlFor="erase-understood">
+            I understand that this erases {what} this address and cannot be undone.
+          </label>
+        </div>
+        {error ? (
+          <p id="erase-understood-error" className="mb-4 text-sm font-semibold text-accent">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" className={buttonClass('danger')}>
+            Erase{' '}
+            {count === null ? 'everything' : `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`}
+          </button>
+          <Link to={`${STAFF_BASE}/erase`} className="underline underline-offset-4">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function Component() {
+  const { erased } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeading
+        title="Erase a person’s data"
+        lede="For a visitor who asks for everything about them to be deleted."
+      />
+      {erased !== null && !result ? (
+        <Notice tone="status">
+          Erased {erased} {erased === 1 ? 'enquiry' : 'enquiries'}. The audit log records the
+          erasure without the address.
+        </Notice>
+      ) : null}
+      {result?.step === 'review' ? (
+        <Review
+          email={result.email}
+          count={result.count}
+          error={'error' in result ? result.error : undefined}
+        />
+      ) : (
+        <Entry
+          email={result?.email ?? ''}
+          error={result?.step === 'entry' ? result.error : undefined}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * The edge stays the edge (docs/decisions/028-staff-app-apart-from-the-public-pages.md):
+ *
+ * - with the inbox on the public port, every public page, the 404 page and the sitemap are the
+ *   same bytes with the same ETag, Cache-Control and Content-Security-Policy as without it; only
+ *   robots.txt gains `Disallow: /staff`;
+ * - with the inbox on its own port (STAFF_PORT) or off (STAFF_INBOX=off), the public port
+ *   answers `/staff` with its 404 page and serves none of the inbox's files, and the inbox's own
+ *   app serves it.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGES } from '../../src/pages.ts';
+import { createStaffTestApp, type StaffTestApp } from './support/staff-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const SITE = 'https://www.kahaani-pr.example';
+const PATHS = [...PAGES.map((p) => p.path), '/contact?sent=1', '/no-such-page', '/staffing'];
+const ENCODINGS = ['identity', 'gzip', 'br'];
+
+/** What a cache or a browser keeps of a response. */
+async function snapshot(app: TestApp['app'], path: string, encoding: string) {
+  const res = await request(app)
+    .get(path)
+    .set('Accept-Encoding', encoding)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  const h = res.headers;
+  return {
+    status: res.status,
+    body: (res.body as Buffer).toString('base64'),
+    headers: {
+      etag: h['etag'],
+      'cache-control': h['cache-control'],
+      'content-security-policy': h['content-security-policy'],
+      'content-encoding': h['content-encoding'],
+      'content-type': h['content-type'],
+      vary: h['vary'],
+    },
+  };
+}
+
+/**
+ * Waits until the app has recompressed its stored pages at brotli's full quality (the background
+ * step of docs/decisions/006-pages-rendered-once-per-release.md), so two apps are compared in the
+ * same state.
+ */
+async function strongBrotli(app: TestApp['app']): Promise<void> {
+  for (const path of PATHS) {
+    await vi.waitFor(
+      async () => {
+        const res = await request(app).head(path).set('Accept-Encoding', 'br');
+        expect(res.headers['etag']).toMatch(/-br"$/);
+      },
+      { timeout: 120_000, interval: 200 },
+    );
+  }
+}
+
+describe('the inbox on the public port changes no public response', () => {
+  let without: TestApp;
+  let withInbox: StaffTestApp;
+  beforeAll(async () => {
+    without = await createTestApp({ SITE_URL: SITE, STAFF_INBOX: 'off' });
+    withInbox = await createStaffTestApp({ SITE_URL: SITE });
+    await Promise.all([strongBrotli(without.app), strongBrotli(withInbox.app)]);
+  });
+  afterAll(async () => {
+    await without.close();
+    await withInbox.close();
+  });
+
+  it.each(PATHS)('%s: same bytes, ETag, caching and CSP in every encoding', async (path) => {
+    for (const encoding of ENCODINGS) {
+      expect(await snapshot(withInbox.app, path, encoding)).toEqual(
+        await snapshot(without.app, path, encoding),
+      );
+    }
+  });
+
+  it('the sitemap is the same and never lists the inbox', async () => {
+    const a = await snapshot(withInbox.app, '/sitemap.xml', 'identity');
+    expect(a).toEqual(await snapshot(without.app, '/sitemap.xml', 'identity'));
+    expect(Buffer.from(a.body, 'base64').toString()).not.toContain('/staff');
+  });
+
+  it('robots.txt asks crawlers to leave /staff alone, and only then', async () => {
+    const on = await request(withInbox.app).get('/robots.txt');
+    const off = await request(without.app).get('/robots.txt');
+    expect(on.text).toBe(
+      `User-agent: *\nDisallow: /staff\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`,
+    );
+    expect(off.text).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
+  });
+
+  it('the inbox answers on the public port', async () => {
+    expect((await request(withInbox.app).get('/staff/sign-in')).status).toBe(200);
+  });
+});
+
+describe('the inbox on its own port', () => {
+  let t: StaffTestApp;
+  let notFound: string;
+  beforeAll(async () => {
+    t = await createStaffTestApp({
+      SITE_URL: 'http://localhost:3000',
+      STAFF_PORT: '3001',
+    });
+    notFound = (await request(t.app).get('/no-such-page')).text;
+  });
+  afterAll(() => t.close());
+
+  it('resolves its origin to SITE_URL with the staff port', () => {
+    expect(t.env.STAFF_URL).toBe('http://localhost:3001');
+    expect(t.env.STAFF_RP_ID).toBe('localhost');
+  });
+
+  it.each(['/staff', '/staff/sign-in', '/staff/enquiries/x', '/staff/assets/entry-client.js'])(
+    'the public port answers %s with its 404 page',
+    async (path) => {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toBe(notFound);
+    },
+  );
+
+  it('robots.txt on the public port does not name the inbox', async () => {
+    expect((await request(t.app).get('/robots.txt')).text).not.toContain('staff');
+  });
+
+  it("the inbox's own app serves it, and nothing else", async () => {
+    const staffApp = t.staffHttp;
+    expect(staffApp).not.toBe(t.app);
+    expect((await request(staffApp).get('/')).headers['location']).toBe('/staff');
+    expect((await request(staffApp).get('/about')).status).toBe(404);
+    const robots = await request(staffApp).get('/robots.txt');
+    expect(robots.text).toBe('User-agent: *\nDisallow: /\n');
+    const me = await t.enrol(await t.invite());
+    const inbox = await request(staffApp).get('/staff').set('Cookie', me.cookie);
+    expect(inbox.status).toBe(200);
+    expect(inbox.headers['content-security-policy']).toMatch(/'strict-dynamic'/);
+    const css = /href="(\/staff\/assets\/[^"]+\.css)"/.exec(inbox.text)?.[1] ?? '';
+    expect((await request(staffApp).get(css)).status).toBe(200);
+    expect((await request(t.app).get(css)).status).toBe(404);
+  });
+});
+
+describe('the inbox turned off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ STAFF_INBOX: 'off' });
+  });
+  afterAll(() => t.close());
+
+  it('answers /staff with the 404 page', async () => {
+    const res = await request(t.app).get('/staff');
+    expect(res.status).toBe(404);
+    expect(res.text).toBe((await request(t.app).get('/no-such-page')).text);
+  });
+});
