@@ -3,7 +3,7 @@
  * so browser code may `import type` from it. Times are epoch ms.
  */
 
-/** docs/product.md#enquiry-handling */
+/** What each means: docs/product.md#enquiry-handling. */
 export type EnquiryStatus = 'new' | 'handled' | 'held' | 'released' | 'erased';
 export type Channel = 'email' | 'slack' | 'webhook';
 export type DeliveryState = 'delivered' | 'pending' | 'failing' | 'cancelled';
@@ -44,7 +44,7 @@ export interface InboxPage {
   totalCapped?: boolean;
 }
 
-/** docs/decisions/032-search-in-the-stores-own-index.md */
+/** Why: docs/decisions/032-search-in-the-stores-own-index.md. */
 export const SEARCH_COUNT_LIMIT = 1000;
 
 export interface InboxEnquiry extends InboxRow {
