@@ -108,7 +108,7 @@ export type HandledResult = 'ok' | 'not-found' | 'invalid';
 export type ReleaseResult = 'released' | 'not-held' | 'not-found';
 export type SpamResult = 'ok' | 'already' | 'not-found' | 'invalid';
 
-/** Per-channel delivery figures (the contract's `DeliveryHealth` without `configured`). */
+/** One channel's figures, as `DeliveryHealth` lists them (less `configured`) and more. */
 export interface ChannelFigures {
   channel: Channel;
   /** Neither sent nor cancelled. */
