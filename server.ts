@@ -1,17 +1,14 @@
 /**
- * The production (and development) server: parses the configuration, opens the enquiry store, builds the Express app
- * with `createApp` and listens. Node runs this file directly (type stripping).
+ * The server: parses the configuration, opens the enquiry store, builds the app and listens.
+ * Node runs it from source in development (Vite in middleware mode); `npm run build` bundles it
+ * into `<build>/server/server.js` for `npm start` and the container
+ * (docs/decisions/010-server-bundle.md). The staff inbox is on the public port, its own, or off
+ * (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
  *
- * - `NODE_ENV=development` (`npm run dev`): Vite in middleware mode, hot reload, sources served
- *   as modules; otherwise the build in BUILD_DIR (`npm run build`).
- * - Bundled by `npm run build` into `<build>/server/server.js` (docs/decisions/010-server-bundle.md),
- *   which is what `npm start` and the container run: there the page entry is part of the bundle,
- *   the client files are those of the same build, and the development branch is compiled out.
- * - The staff inbox (`/staff`) on the public port, or on STAFF_PORT with its own app, or off
- *   (STAFF_INBOX; docs/decisions/028-staff-app-apart-from-the-public-pages.md).
- * - SIGTERM/SIGINT: stop accepting connections (both ports), finish in-flight requests and the
- *   outbox delivery under way, close the stores, exit 0 (forced exit after SHUTDOWN_TIMEOUT_MS).
- * - Exit 1 with one line on stderr when the configuration is invalid or the store cannot open.
+ * SIGTERM/SIGINT: readiness turns 503 and, after DRAIN_GRACE_MS, the ports close; in-flight
+ * requests and the outbox delivery under way finish, the stores close, exit 0 — or exit 1 after
+ * SHUTDOWN_TIMEOUT_MS. A bad configuration: one line on stderr, exit 1. A store that cannot open:
+ * logged, exit 1.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,8 +45,6 @@ const observability = createObservability(runtime);
 const root = import.meta.dirname;
 // Vite's build replaces `import.meta.env`; Node running this file from source has none.
 const bundled = import.meta.env?.PROD === true;
-// The staff inbox (docs/decisions/028-staff-app-apart-from-the-public-pages.md), on the public
-// port or its own (STAFF_PORT), or off.
 const staffRuntime =
   env.STAFF_INBOX === 'on'
     ? createStaffRuntime({
@@ -92,7 +87,7 @@ if (!bundled && env.NODE_ENV === 'development') {
     assets: () => Promise.resolve(DEVELOPMENT_ASSETS),
   });
 } else {
-  // The bundle serves the build it belongs to (`<build>/server/server.js`).
+  // The bundle serves the build it belongs to.
   const buildDir = bundled ? resolve(root, '..') : resolve(root, env.BUILD_DIR);
   const clientDir = resolve(buildDir, 'client');
   const assets = productionAssets(clientDir);
@@ -140,7 +135,6 @@ const metricsServer =
     : createMetricsApp(observability).listen(env.METRICS_PORT, env.HOST, () => {
         logger.info({ port: env.METRICS_PORT }, 'metrics listening');
       });
-// The staff inbox on its own port, when STAFF_PORT asks for it.
 let staffServer: import('node:http').Server | undefined;
 if (staff && env.STAFF_PORT !== undefined) {
   const { createStaffApp } = await import('./src/server/staff/app.ts');

@@ -4,7 +4,7 @@
  */
 import type { EnquiryResult, SiteServices } from './services.ts';
 
-/** The status line when the request never reached the server (offline, DNS, reset). */
+/** The request never reached the server (offline, DNS, reset). */
 const OFFLINE =
   'We could not send your message just now. Please check your connection and try again; nothing you typed has been lost.';
 

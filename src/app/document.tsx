@@ -1,30 +1,28 @@
 /**
  * What the document carries besides the route tree: the page's CSS and the router's hydration
- * data, the same for every request of a page
- * (docs/decisions/006-pages-rendered-once-per-release.md). The browser entry reads them back from
- * the server's elements ({@link readDocument}) before it hydrates, so both sides render identical
- * markup and the data travels once.
+ * data, the same for every request of a page. The browser entry reads them back from the server's
+ * elements ({@link readDocument}) before it hydrates, so both sides render the same markup and the
+ * data travels once.
  */
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
 
 export interface DocumentData {
-  /** The page's critical CSS, inlined ('' in development). */
+  /** The page's critical CSS ('' in development). */
   inlineCss: string;
-  /** Development: stylesheet URLs served by Vite. */
+  /** Development: served by Vite. */
   stylesheets: readonly string[];
   /** Production: the whole stylesheet, linked in `<noscript>` for visitors without JavaScript. */
   stylesheet: string;
-  /** The browser router's hydration data as script-safe JSON (`src/app/hydration-data.ts`). */
+  /** Script-safe JSON (`hydration-data.ts`). */
   hydrationJson: string;
-  /** Font files to preload (the server's render only; decision 014). */
+  /** The server's render only (docs/decisions/014-rendering-work-and-fonts-on-phones.md). */
   fontPreloads: readonly string[];
 }
 
 const INLINE_CSS_ID = 'site-css';
 const HYDRATION_DATA_ID = 'router-hydration-data';
 
-/** The document data as the server wrote it into `doc`. */
 export function readDocument(doc: Document): DocumentData {
   return {
     inlineCss: doc.getElementById(INLINE_CSS_ID)?.textContent ?? '',
@@ -48,7 +46,7 @@ const DocumentContext = createContext<DocumentData>({
 
 export const DocumentProvider = DocumentContext.Provider;
 
-/** The page's CSS and the preloads of its fonts (react-dom's `preload` puts them in the head). */
+/** The page's CSS and its font preloads (react-dom's `preload` puts them in the head). */
 export function DocumentStyles() {
   const { inlineCss, stylesheets, stylesheet, fontPreloads } = useContext(DocumentContext);
   for (const href of fontPreloads)
@@ -70,7 +68,7 @@ export function DocumentStyles() {
   );
 }
 
-/** The router's hydration data as a JSON data block: never executed, so the CSP needs no hash. */
+/** A JSON data block is never executed, so the CSP needs no hash for it. */
 export function HydrationData() {
   const { hydrationJson } = useContext(DocumentContext);
   return (

@@ -1,15 +1,14 @@
 /**
- * The router's `HydrationState` as JSON for a `<script type="application/json">` block, written by
- * the server and read by the browser entry. Route errors travel as plain data: an error response
- * as the fields `isRouteErrorResponse` recognises, any other error as "Unexpected error" (never
- * its message or stack).
+ * The router's `HydrationState` as JSON for a `<script type="application/json">` block. Route
+ * errors travel as plain data: an error response as the fields `isRouteErrorResponse` knows, any
+ * other error as "Unexpected error", never its message or stack.
  */
 import type { ErrorResponse, HydrationState } from 'react-router';
 
-/** A route error as it travels (`internal`: the router's own 404/405, which the guard checks). */
+/** `internal`: the router's own 404/405, which the guard checks. */
 type TravellingError = { error: string } | { response: ErrorResponse & { internal: boolean } };
 
-/** JSON with `<`, `>`, `&` and the line separators escaped, so it cannot end its element. */
+/** `<`, `>`, `&` and the line separators escaped, so it cannot end its element. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
@@ -17,7 +16,7 @@ function scriptSafeJson(value: unknown): string {
   );
 }
 
-/** The static handler's context (`loaderData`, `actionData`, `errors`) as script-safe JSON. */
+/** @param state the static handler's `loaderData`, `actionData` and `errors` */
 export function toHydrationJson(state: HydrationState): string {
   const errors = state.errors
     ? Object.fromEntries(

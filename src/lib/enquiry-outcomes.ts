@@ -1,6 +1,6 @@
 /**
  * The one table of what a submission can end in: HTTP status, status-line text and the `outcome`
- * label of `enquiries_total`. Every path answers from it; client-safe for the browser's action.
+ * label of `enquiries_total`. Every path answers from it; client-safe.
  */
 import type { EnquiryResult, FieldErrors } from '../app/services.ts';
 
@@ -17,7 +17,7 @@ export type OutcomeKind =
   | 'unavailable';
 
 export interface Outcome {
-  /** HTTP status of the JSON answer (the page action redirects `stored`/`spam` with 303). */
+  /** Of the JSON answer; the page action redirects `stored` and `spam` with 303. */
   status: number;
   message: (retryAfterSeconds: number) => string;
   metric: string;
@@ -25,7 +25,7 @@ export interface Outcome {
 
 const fixed = (text: string) => () => text;
 
-/** The confirmation a visitor sees once their enquiry is stored (and, alike, once it is held). */
+/** Shown once an enquiry is stored, and alike once it is held as spam. */
 export const SENT_MESSAGE =
   'Thank you — your message has been sent. We reply within two working days.';
 
@@ -91,7 +91,7 @@ export function checkFieldsMessage(count: number): string {
 
 /**
  * @param fieldErrors for `invalid`: one message per wrong field
- * @param retryAfterSeconds for `rate_limited`: seconds until the client may try again
+ * @param retryAfterSeconds for `rate_limited`
  */
 export function resultOf(
   kind: OutcomeKind,

@@ -1,6 +1,6 @@
 /**
- * Facts the privacy notice at `/contact#privacy` states and the enquiry pipeline enforces
- * (docs/product.md#privacy), in one module so they cannot drift apart.
+ * What the privacy notice at `/contact#privacy` states and the pipeline enforces, in one module
+ * so they cannot drift apart (docs/product.md#privacy).
  */
 
 /** Stored with every submission. */

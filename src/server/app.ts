@@ -1,27 +1,9 @@
 /**
- * The Express app, built without listening so tests drive it with supertest and `server.ts` only
- * parses config, builds and listens. In order:
- *
- * 1. request metrics and JSON request logs (no personal data; health checks not logged);
- * 2. security headers on every response (helmet): nosniff, `Referrer-Policy:
- *    strict-origin-when-cross-origin`, `X-Frame-Options: DENY`, COOP, a Permissions-Policy
- *    denying unused features, HSTS on HTTPS requests (behind a TLS proxy with TRUST_PROXY=1),
- *    and a deny-all CSP that pages replace with their own;
- * 3. request guards: 405 for methods other than GET/HEAD/POST, 400 for a malformed or repeated
- *    `Host` or a malformed path;
- * 4. `POST /api/vitals` (the pages' field Web Vitals, `web-vitals.ts`), `/healthz` (liveness) and
- *    `/readyz` (readiness: pages rendered, store answers, not draining);
- * 5. robots.txt, sitemap.xml and, in production, the stored pages: rendered once, compressed
- *    once, served with ETag and CDN-friendly caching (`pages.ts`,
- *    docs/decisions/006-pages-rendered-once-per-release.md); case and trailing-slash variants of
- *    a page path redirect to it;
- * 6. compression for what remains dynamic, then static files: `/assets/*` (hashed) `immutable`
- *    for a year, other public files for an hour, from the build's `.br`/`.gz` siblings;
- * 7. `POST /api/enquiries` (JSON, for the form with JavaScript) and the checked body of page
- *    POSTs (413 over 64 KB, 415 for other than form data);
- * 8. the stored 404 page for every other GET; form POSTs (and, in development, every page)
- *    render per request with their own CSP hashes and `no-store`;
- * 9. the error handler: plain-text 4xx with the reason, 500 without details.
+ * The Express app, built without listening so tests drive it with supertest. A GET of a stored
+ * page is answered before Express (docs/decisions/006-pages-rendered-once-per-release.md);
+ * `createApp` shows the order of the rest: metrics, logs, security headers and request guards
+ * first, then the fixed routes, stored pages, static files, the staff inbox, the enquiry routes
+ * and the pages rendered per request.
  */
 import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -59,24 +41,17 @@ export interface AppDeps {
   env: Env;
   runtime: EnquiryRuntime;
   logger: Logger;
-  /**
-   * Production: the built server entry, the client assets and `<build>/client` (served as static
-   * files); pages are rendered once into the page store.
-   */
+  /** Production: pages rendered once into the page store; `clientDir` is `<build>/client`. */
   production?: { entry: ServerEntry; assets: ClientAssets; clientDir: string } | undefined;
-  /** Development: the server entry through Vite, reloaded on change (rendered per request). */
+  /** The server entry, called per request (development reloads it through Vite). */
   entry: () => Promise<ServerEntry>;
   assets: () => Promise<ClientAssets>;
-  /** Development: Vite's middlewares (HMR, source transforms). */
   devMiddleware?: RequestHandler | undefined;
   /** Metrics and readiness state; one is made when omitted (tests). */
   observability?: Observability | undefined;
   /** The clock, ms since the epoch (tests move it across 1 January). Default `Date.now`. */
   now?: (() => number) | undefined;
-  /**
-   * The staff inbox, served under `/staff` by this app when `STAFF_INBOX` is on and it has no
-   * port of its own (`STAFF_PORT`); otherwise `/staff` is the 404 page here.
-   */
+  /** Served under `/staff` here unless it has its own `STAFF_PORT`; otherwise `/staff` is a 404. */
   staff?: StaffMount | undefined;
 }
 
@@ -95,13 +70,12 @@ export const PERMISSIONS_POLICY = [
   'interest-cohort=()',
 ].join(', ');
 
-/** Strict-Transport-Security on HTTPS responses: one year, subdomains included. */
+/** Strict-Transport-Security on HTTPS responses only. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** One year, seconds: the lifetime of fingerprinted assets. */
 const ONE_YEAR_S = 31_536_000;
 
-/** The methods the site answers; anything else is 405 (TRACE included). */
+/** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 /** `Host` as RFC 9110 §7.2 allows it: a name or IP literal and an optional port 1–65535. */
@@ -117,26 +91,22 @@ export function validHost(host: string | undefined): boolean {
 }
 
 /**
- * True when the request has at most one `Host` field line and it is well-formed
- * ({@link validHost}). RFC 9112 §3.2 (https://www.rfc-editor.org/rfc/rfc9112#section-3.2): a
- * server must answer 400 to a request with more than one; Node keeps the first and drops the rest.
- * (An HTTP/1.1 request without `Host` never gets here: Node answers it 400 itself.)
+ * At most one `Host` line, well-formed: a server must answer 400 to more than one
+ * (https://www.rfc-editor.org/rfc/rfc9112#section-3.2), and Node would keep the first.
  */
 function wellFormedHost(req: IncomingMessage): boolean {
   const lines = req.headersDistinct['host'];
   return (lines === undefined || lines.length === 1) && validHost(req.headers.host);
 }
 
-/** A plain-text refusal that no cache keeps. */
 function refuse(res: express.Response, status: number, text: string): void {
   res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
 }
 
 /**
- * Refuses malformed requests before any route sees them: a method the site does not serve
- * (405 with `Allow`; `OPTIONS` answers 204 with `Allow`), a malformed `Host` (400), a path that
- * cannot be decoded (400). Nothing downstream reads `Host`, but a request with a broken one is
- * broken and must get a 4xx, never a 5xx.
+ * Refuses malformed requests before any route: 405 for another method (`OPTIONS`: 204, both with
+ * `Allow`), 400 for a malformed `Host` or an undecodable path. Nothing reads `Host`, but a broken
+ * request must get a 4xx, never a 5xx.
  */
 export const requestGuards: RequestHandler = (req, res, next) => {
   const allow = ALLOWED_METHODS.join(', ');
@@ -163,12 +133,9 @@ export const requestGuards: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Headers that only a document acts on (https://html.spec.whatwg.org/multipage/browsers.html,
- * https://w3c.github.io/webappsec-permissions-policy/, the CSP and `X-Frame-Options` of a
- * navigation): a script, stylesheet or font never reads them. Dropped from those files, they
- * save about 430 bytes of every asset response, 4–5 KB of a page's first load. `nosniff`,
- * `Cross-Origin-Resource-Policy`, `Referrer-Policy` (a stylesheet's applies to the fonts it loads)
- * and HSTS stay; SVG files keep everything, since one opened on its own is a document.
+ * Headers only a document acts on: dropped from scripts, stylesheets and fonts, they save about
+ * 430 bytes a response. `Referrer-Policy` stays (a stylesheet's applies to the fonts it loads);
+ * SVG keeps everything, since one opened on its own is a document.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'Content-Security-Policy',
@@ -183,13 +150,12 @@ const DOCUMENT_ONLY_HEADERS = [
 ] as const;
 const SUBRESOURCE = /\.(?:js|css|woff2)$/;
 
-/** Removes {@link DOCUMENT_ONLY_HEADERS} from script, stylesheet and font responses. */
 const subresourceHeaders: RequestHandler = (req, res, next) => {
   if (SUBRESOURCE.test(req.path)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
   next();
 };
 
-/** Static files of the client build: hashed `/assets/*` for a year, the rest for an hour. */
+/** The client build from its `.br`/`.gz` siblings: hashed `/assets/*` a year, the rest an hour. */
 function staticFiles(clientDir: string): RequestHandler[] {
   return [
     express.Router().use(
@@ -201,7 +167,7 @@ function staticFiles(clientDir: string): RequestHandler[] {
         index: false,
         serveStatic: {
           immutable: true,
-          // The name changes with the content; the ETag is enough for a revalidating cache.
+          // The name changes with the content; the ETag serves a revalidating cache.
           lastModified: false,
           maxAge: ONE_YEAR_S * 1000,
           fallthrough: false,
@@ -234,8 +200,7 @@ export function securityHeaders(): RequestHandler[] {
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
-      // Same-origin only would block nothing we serve cross-origin, but social images are
-      // fetched by other sites' crawlers and previews.
+      // Other sites' link previews load the social images.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
     }),
@@ -247,7 +212,7 @@ export function securityHeaders(): RequestHandler[] {
 export function dynamicCompression(): RequestHandler {
   return compression({
     threshold: 1024,
-    // Brotli's default window makes per-request compression of HTML ~3× slower.
+    // A 256 KB window (2^18) instead of 4 MB: less memory per response; quality 4 as by default.
     brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
   });
 }
@@ -275,24 +240,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/**
- * The site's request listener: stored pages answered before Express (the page store's fast
- * path), everything else by the Express app.
- */
+/** The request listener: stored pages first (the page store's fast path), then Express. */
 export interface SiteApp {
   (req: IncomingMessage, res: ServerResponse): void;
   /** Settles when every stored page is rendered; rejects when one cannot be. */
   ready: Promise<void>;
-  /** The Express app behind the fast path. */
   express: express.Express;
-  /** Creates an HTTP server for the listener and listens (as `express().listen`). */
+  /** As `express().listen`, for the whole listener. */
   listen(port: number, host: string, callback?: () => void): Server;
 }
 
-/**
- * The headers Express's security middleware would set on a page, computed once for the fast
- * path by running the same middleware against a recording response.
- */
+/** The security middleware's headers, recorded once for the fast path. */
 function precomputedSecurityHeaders(secure: boolean): Map<string, string> {
   const headers = new Map<string, string>();
   const res = {
@@ -307,11 +265,9 @@ function precomputedSecurityHeaders(secure: boolean): Map<string, string> {
 }
 
 /**
- * The node request listener: a GET or HEAD of a stored page (`store.serve`) is answered before
- * the Express stack, with security headers computed once at start (helmet run on a recording
- * response; HSTS only on HTTPS: the socket is TLS, or `trustProxy` and the first
- * `X-Forwarded-Proto` is `https`); the request is counted in the metrics but not access-logged
- * (docs/decisions/006-pages-rendered-once-per-release.md). Everything else goes to `app`.
+ * Answers a GET or HEAD of a stored page before Express, with the recorded security headers
+ * (HSTS when the socket is TLS, or behind a trusted proxy whose first `X-Forwarded-Proto` is
+ * `https`). Counted in the metrics, not access-logged. Everything else goes to `app`.
  */
 function storedPagesFirst(
   app: express.Express,
@@ -341,9 +297,9 @@ function storedPagesFirst(
 }
 
 /**
- * What the routes get from the server (docs/decisions/003-server-services-through-router-context.md)
- * for a render in `year`: the session data of the root loader and, for a page POST (`req`), the
- * contact form's action. A stored page has no request; its action throws if ever called.
+ * The routes' server services for a render in `year`
+ * (docs/decisions/003-server-services-through-router-context.md). A stored page has no request,
+ * so its action throws if ever called.
  */
 function pageServices(
   origin: string,
@@ -359,13 +315,11 @@ function pageServices(
   });
 }
 
-/** Paths Express answers itself, besides static files and `/api/…`. */
 const EXPRESS_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH, ...SEO_PATHS]);
 
 /**
- * Which paths the Express stack answers with something other than the 404 page: every file of
- * the client build (listed once: a release never changes them), the enquiry API and the fixed
- * routes above. The page store's fast path answers every other plain path with the stored 404.
+ * Paths Express answers with something other than the 404 page: the client build's files (listed
+ * once: a release never changes them), `/api/…`, health and SEO files.
  *
  * @param clientDir `<build>/client`
  */
@@ -381,12 +335,10 @@ function expressAnswers(clientDir: string): (path: string) => boolean {
   return (path) => files.has(path) || path.startsWith('/api/') || EXPRESS_PATHS.has(path);
 }
 
-/** True when the staff inbox is served by the public app (see {@link AppDeps.staff}). */
 export function staffOnPublicPort(env: Env, staff: StaffMount | undefined): staff is StaffMount {
   return staff !== undefined && env.STAFF_INBOX === 'on' && env.STAFF_PORT === undefined;
 }
 
-/** Builds the app; see the module comment for the order of its parts. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger } = deps;
   const dev = env.NODE_ENV === 'development';
@@ -430,8 +382,7 @@ export function createApp(deps: AppDeps): SiteApp {
   if (!dev) app.use(requestLogs(logger));
   app.use(securityHeaders());
   app.use(requestGuards);
-  // Field Web Vitals reports, one a page view: early, so they pass nothing they do not need
-  // (page store, compression, static files), and before the enquiry router's check of POSTs.
+  // Early: Web Vitals beacons skip the page store, compression and the enquiry router's POST check.
   app.use(
     webVitalsRoutes({ obs, origin, secret: runtime.secret, limit: env.WEB_VITALS_RATE_LIMIT_MAX }),
   );
@@ -451,7 +402,6 @@ export function createApp(deps: AppDeps): SiteApp {
   // The staff inbox, before the enquiry routes read every POST's body as a contact form.
   if (staff) app.use(staffRoutes({ ...staff, logger, dev }));
 
-  // The form's start cookie, its JSON endpoint and the checked body of page POSTs.
   app.use(enquiries.router);
   if (store) app.use(store.notFound);
   const production = deps.production;

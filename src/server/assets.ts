@@ -1,18 +1,13 @@
 /**
- * The client files a page references: from Vite's client manifest
- * (`<build>/client/.vite/manifest.json`) in production, from Vite's dev server in development
- * (docs/product.md#performance-budgets).
- *
- * Production pages inline their critical CSS (a stylesheet file would delay the first paint by a
- * round trip; docs/decisions/026-critical-css-by-beasties.md) and preload the two faces that paint
- * the first screen. Their scripts start after the first paint (`afterFirstPaint` in
- * `src/entry-server.tsx`), which preloads the entry's and the page's chunks together.
+ * The client files a page references: from Vite's manifest (`<build>/client/.vite/manifest.json`)
+ * in production, from Vite's dev server in development. Production pages inline their critical CSS
+ * (docs/decisions/026-critical-css-by-beasties.md), preload the faces of the first screen and
+ * start their scripts after the first paint (`afterFirstPaint` in `src/entry-server.tsx`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientAssets } from '../entry-server.tsx';
 
-/** One chunk of Vite's manifest (the fields used here). */
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -24,15 +19,13 @@ type Manifest = Record<string, ManifestChunk>;
 /** Each page's critical CSS by route module, written by the build (`scripts/lib/critical-css.ts`). */
 export const CRITICAL_CSS_FILE = '.vite/critical-css.json';
 
-/** Source path of the browser entry, as the manifest keys it. */
 const CLIENT_ENTRY = 'src/entry-client.tsx';
-/** The module that loads the whole stylesheet (`src/styles/stylesheet.ts`), as the manifest keys it. */
 const STYLESHEET_MODULE = 'src/styles/stylesheet.ts';
 
 const readManifest = (clientDir: string) =>
   JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-/** A chunk's file and every chunk it imports statically, transitively, in load order. */
+/** A chunk's file and its static imports, transitively, in load order. */
 function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return [];
@@ -44,7 +37,7 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
 }
 
 /**
- * The URL of the whole stylesheet in a build (`/assets/stylesheet-….css`).
+ * @returns `/assets/stylesheet-….css`
  * @throws Error when the manifest lacks it (run `npm run build`)
  */
 export function wholeStylesheet(clientDir: string): string {
@@ -56,8 +49,6 @@ export function wholeStylesheet(clientDir: string): string {
 }
 
 /**
- * Reads the production assets of a build.
- *
  * @param clientDir `<build>/client`
  * @throws Error when the manifest, the entry or the critical CSS is missing (run `npm run build`)
  */
@@ -69,8 +60,7 @@ export function productionAssets(clientDir: string): ClientAssets {
   const routeChunks: Record<string, string[]> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.src?.startsWith('src/routes/')) continue;
-    // The entry's own chunks first: the browser needs them before any route chunk. React
-    // preloads the bootstrap module itself.
+    // The entry's chunks first, but not the entry: React preloads the bootstrap module itself.
     const chunks = new Set([...entryChunks, ...chunkClosure(manifest, key)]);
     chunks.delete(`/${entry.file}`);
     routeChunks[key] = [...chunks];
@@ -79,9 +69,8 @@ export function productionAssets(clientDir: string): ClientAssets {
     string,
     string
   >;
-  // The core file of both faces (the display serif sets the headings, Inter the lede, the LCP
-  // element of most pages): without the preload the text shifts when a face arrives (decision
-  // 014). The rest of each face is left to pages whose text needs it (decision 016).
+  // The core file of both faces, or the text shifts when one arrives
+  // (docs/decisions/014-rendering-work-and-fonts-on-phones.md); the rest waits until text needs it.
   const fontPreloads = [
     ...new Set(
       Object.values(inlineCss).flatMap((css) =>
@@ -102,7 +91,7 @@ export function productionAssets(clientDir: string): ClientAssets {
   };
 }
 
-/** Development: Vite serves sources directly and injects its HMR client. */
+/** Vite serves the sources and injects its HMR client. */
 export const DEVELOPMENT_ASSETS: ClientAssets = {
   bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
   routeChunks: {},

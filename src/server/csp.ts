@@ -1,18 +1,14 @@
 /**
- * The pages' Content-Security-Policy without nonces, so one page's bytes and headers can be
- * served to every visitor and kept by a CDN (docs/decisions/008-csp-hashes-instead-of-nonces.md).
- *
- * Scripts: `'strict-dynamic'` plus the SHA-256 of each inline script the renderer wrote (its
- * `InlineCode`, taken from the strings it emitted, never by scanning the output). The hashed
- * bootstrap then loads the app's modules, which `'strict-dynamic'` trusts; `'self'` is only a
- * fallback for browsers without CSP Level 3 (https://www.w3.org/TR/CSP3/#strict-dynamic-usage).
- * Styles: same origin plus the hash of the inline stylesheet. No `'unsafe-inline'` anywhere in
- * production.
+ * The pages' Content-Security-Policy, by hash rather than nonce so one page's bytes serve every
+ * visitor (docs/decisions/008-csp-hashes-instead-of-nonces.md). Scripts: `'strict-dynamic'` and
+ * the hash of each inline script, taken from the strings the renderer emitted, never by scanning
+ * its output; `'self'` is the fallback for browsers without CSP Level 3
+ * (https://www.w3.org/TR/CSP3/#strict-dynamic-usage).
  */
 import { createHash } from 'node:crypto';
 import type { InlineCode } from '../entry-server.tsx';
 
-/** Policy for every response that is not a page: it may load and run nothing. */
+/** Every response that is not a page: it may load and run nothing. */
 export const FALLBACK_CSP =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -22,11 +18,9 @@ export function hashSource(content: string): string {
 }
 
 /**
- * The policy of one rendered page.
- *
  * @param inline the inline scripts and styles the renderer wrote into this page
- * @param dev development relaxes styles and connections for Vite's injected CSS and hot-reload
- *   socket, and loads plain module scripts (no `'strict-dynamic'`)
+ * @param dev relaxes styles and connections for Vite's injected CSS and hot-reload socket, and
+ *   drops `'strict-dynamic'`
  * @returns the `Content-Security-Policy` header value
  */
 export function pageCsp(inline: InlineCode, dev: boolean): string {

@@ -1,11 +1,7 @@
 /**
- * Every environment variable the site reads, checked by ONE Zod schema, parsed once by the entry
- * points (`server.ts`, the enquiries CLI `scripts/enquiries.ts`); nothing else reads
- * `process.env`: modules receive the typed values (`Env`, or a `Pick` of it) as arguments. A bad
- * value stops the process with one line naming the variable and the problem (`Invalid
- * configuration: RATE_LIMIT_MAX: must be a number …`), never a silent default.
- *
- * Defaults suit `npm start` on a laptop; the Dockerfile and README list what an operator sets.
+ * Every environment variable, checked by one Zod schema and parsed once by an entry point
+ * (`server.ts`, `scripts/enquiries.ts`); nothing else reads `process.env`. A bad value stops the
+ * process with one line naming it, never a silent default. Defaults suit `npm start` on a laptop.
  */
 import { z } from 'zod';
 import { site } from '../site.config.ts';
@@ -18,7 +14,7 @@ const port = (fallback: number) =>
     .max(65_535, 'must be between 1 and 65535')
     .default(fallback);
 
-/** A whole number ≥ 0; empty counts as unset (so `RATE_LIMIT_MAX=` is the default, never 0). */
+/** A whole number ≥ 0; empty is unset (`RATE_LIMIT_MAX=` is the default, never 0). */
 const count = (fallback: number, what: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -29,7 +25,6 @@ const count = (fallback: number, what: string) =>
       .default(fallback),
   );
 
-/** A fraction from 0 to 1; empty counts as unset. */
 const fraction = (fallback: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -55,14 +50,10 @@ const url = (protocols: readonly string[], example: string) =>
       `must be a URL starting with ${protocols.join(' or ')} (e.g. ${example})`,
     );
 
-/** True for a host on this machine: `localhost`, 127.0.0.0/8, `[::1]`. */
 const isLoopback = (hostname: string): boolean =>
   hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
-/**
- * An https URL (notifications carry personal data, so never in clear), or http to a loopback
- * address (a stand-in server in tests).
- */
+/** https (notifications carry personal data), or http to a loopback address (tests). */
 const httpsUrl = (example: string) =>
   z
     .string()
@@ -76,13 +67,12 @@ const httpsUrl = (example: string) =>
       }
     }, `must be an https:// URL (http:// only to localhost) (e.g. ${example})`);
 
-/** Least length of the webhook signing key, bytes (Standard Webhooks: 24 to 64). */
+/** Bytes of the webhook signing key. */
 export const WEBHOOK_SECRET_MIN_BYTES = 24;
-/** Greatest length of the webhook signing key, bytes. */
 const WEBHOOK_SECRET_MAX_BYTES = 64;
 
 /**
- * A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 random bytes
+ * `whsec_` and the base64 of the key
  * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#signature-scheme).
  */
 const webhookSecret = z
@@ -95,22 +85,19 @@ const webhookSecret = z
     return bytes >= WEBHOOK_SECRET_MIN_BYTES && bytes <= WEBHOOK_SECRET_MAX_BYTES;
   }, `must be whsec_ followed by the base64 of ${WEBHOOK_SECRET_MIN_BYTES} to ${WEBHOOK_SECRET_MAX_BYTES} random bytes (e.g. whsec_$(openssl rand -base64 32))`);
 
-/** An empty string counts as unset, as in shells and compose files. */
+/** Empty is unset, as in shells and compose files. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/**
- * The variables the enquiry store needs; the CLI parses only these (it neither listens nor
- * sends mail), the server all of {@link envSchema}.
- */
+/** What the enquiry store needs: all the enquiries CLI parses, but for its `staff` commands. */
 const storeFields = {
   /** Where the SQLite database and the generated form secret live. */
   DATA_DIR: z.string().trim().min(1).default('./data'),
   /** PostgreSQL instead of SQLite (several instances share it). */
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://user:pass@db:5432/site')),
   /**
-   * SQLite durability: `FULL` (a commit is on disk before the visitor is told "sent") or
-   * `NORMAL` (safe against a process crash, not against power loss; for benchmarks).
+   * `FULL`: a commit is on disk before the visitor is told "sent". `NORMAL` survives a process
+   * crash, not power loss (benchmarks).
    */
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
 };
@@ -118,53 +105,39 @@ const storeFields = {
 const envObject = z.object({
   ...storeFields,
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
-  /** Port of the public site. */
   PORT: port(3000),
-  /** Interface to listen on; `0.0.0.0` in the container. */
+  /** `0.0.0.0` in the container. */
   HOST: z.string().trim().min(1).default('localhost'),
-  /** Port of `/metrics` (Prometheus); unset: no metrics server. Never the public port. */
+  /** Port of `/metrics` (Prometheus); unset: no metrics server. */
   METRICS_PORT: optional(port(9464)),
   /**
-   * Canonical origin: canonical URLs, sitemap, robots.txt, social cards, JSON-LD and the allowed
-   * form `Origin`. Required in production (pages are rendered once and cached, so the origin
-   * can never come from a request header; docs/decisions/007-site-url-required-in-production.md);
-   * elsewhere it defaults to `http://localhost:<PORT>`. Only the origin is kept.
+   * The public origin (only the origin is kept). Required in production; elsewhere
+   * `http://localhost:<PORT>` (docs/decisions/007-site-url-required-in-production.md).
    */
   SITE_URL: optional(url(['http:', 'https:'], 'https://kahaani.example')),
   /** SMTP relay for notifications; unset: they wait in the outbox. */
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:pass@relay:587')),
-  /**
-   * Slack incoming webhook: each enquiry also goes to this channel (who, subject, an excerpt, a
-   * link to the inbox; README "Notifications"). Unset: no Slack channel.
-   */
+  /** Slack incoming webhook; unset: no Slack channel. */
   SLACK_WEBHOOK_URL: optional(httpsUrl('https://hooks.slack.com/services/T000/B000/XXXX')),
-  /**
-   * Generic webhook: each enquiry is POSTed here as JSON signed per Standard Webhooks with
-   * WEBHOOK_SECRET (README "Webhook signature"). Unset: no webhook channel.
-   */
+  /** Each enquiry POSTed as signed JSON (README "Webhook signature"); unset: no webhook. */
   WEBHOOK_URL: optional(httpsUrl('https://hooks.zapier.com/hooks/catch/1/abc/')),
-  /** The webhook's signing key; required with WEBHOOK_URL. */
   WEBHOOK_SECRET: optional(webhookSecret),
-  /** Recipient of notifications (default: the agency address in `src/site.config.ts`). */
+  /** Default: the agency's address in `src/site.config.ts`. */
   NOTIFY_TO: optional(z.email('must be an email address')).transform((v) => v ?? site.email),
-  /** Sender of notifications, the agency's own address (the visitor goes in Reply-To). */
+  /** The agency's own address (the visitor goes in Reply-To). */
   NOTIFY_FROM: optional(z.email('must be an email address')).transform((v) => v ?? site.email),
-  /** Enquiries allowed per client per window (counted in the store, shared by instances). */
+  /** Enquiries per client per window, counted in the store (shared by instances). */
   RATE_LIMIT_MAX: count(5, 'submissions per client per window'),
   /** The rate-limit window, ms. */
   RATE_LIMIT_WINDOW_MS: count(600_000, 'milliseconds'),
   /**
-   * Least time between the visitor starting to fill the form (the start cookie) and sending it,
-   * ms; faster is treated as spam (docs/decisions/009-form-time-trap-without-a-page-token.md).
+   * ms from starting the form (its start cookie) to sending it; faster is spam
+   * (docs/decisions/009-form-time-trap-without-a-page-token.md).
    */
   FORM_MIN_FILL_MS: count(3000, 'milliseconds'),
-  /**
-   * Share of page views whose browser reports its field Web Vitals, 0 (none, the script is not
-   * even loaded) to 1 (every view). Written into the pages when they are rendered at start
-   * (docs/decisions/029-field-web-vitals-endpoint.md).
-   */
+  /** Share of page views that report field Web Vitals; 0 loads no script at all. */
   WEB_VITALS_SAMPLE_RATE: fraction(1),
-  /** Web Vitals reports accepted per client per minute (kept in memory, per instance). */
+  /** Per client per minute, counted in memory per instance. */
   WEB_VITALS_RATE_LIMIT_MAX: count(30, 'reports per client per minute'),
   /** HMAC key of the start cookie and salt of IP hashes; unset: generated in DATA_DIR. */
   FORM_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
@@ -175,28 +148,20 @@ const envObject = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long SIGTERM may take before the process exits anyway, ms. */
   SHUTDOWN_TIMEOUT_MS: count(25_000, 'milliseconds'),
-  /**
-   * After SIGTERM, how long the server keeps accepting requests with `/readyz` answering 503,
-   * so load balancers stop routing to it before it closes its port, ms.
-   */
+  /** After SIGTERM, ms of still accepting with `/readyz` at 503, so balancers stop routing. */
   DRAIN_GRACE_MS: count(2_000, 'milliseconds'),
-  /** Folder of the production build (`client/`, `server/`). */
+  /** The production build (`client/`, `server/`). */
   BUILD_DIR: z.string().trim().min(1).default('dist'),
   /**
-   * The staff inbox (`/staff`, docs/decisions/027-passkeys-and-staff-sessions.md): `on`, `off`,
-   * or unset: on when its origin can hold passkeys (HTTPS, or http://localhost), else off with
-   * a warning at start. `on` with an origin that cannot stops the process.
+   * Unset: on when its origin can hold passkeys, else off with a warning. `on` where they cannot
+   * stops the process (docs/decisions/027-passkeys-and-staff-sessions.md).
    */
   STAFF_INBOX: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
-  /**
-   * Serve the inbox on this port only (the public port then answers `/staff` with the 404 page),
-   * so an operator can keep it off the public edge. Unset: on the public port.
-   */
+  /** The inbox on this port only, off the public edge; unset: on the public port. */
   STAFF_PORT: optional(port(3001)),
   /**
-   * The origin staff reach the inbox at when it has its own port (default: SITE_URL's scheme and
-   * host with STAFF_PORT). Its host must be SITE_URL's host or a subdomain of it: that host is
-   * the passkeys' relying party.
+   * The inbox's origin on its own port (default: SITE_URL with STAFF_PORT); its host is SITE_URL's
+   * or a subdomain, since SITE_URL's host is the passkeys' relying party.
    */
   STAFF_URL: optional(url(['http:', 'https:'], 'https://inbox.kahaani.example')),
 });
@@ -214,9 +179,8 @@ export const envSchema = envObject.superRefine((env, ctx) => {
 });
 
 /**
- * The checked environment, with `SITE_URL` resolved to an origin (`https://host[:port]`) and the
- * staff inbox resolved: `STAFF_INBOX` on or off, `STAFF_URL` the origin it is served on,
- * `STAFF_RP_ID` its passkeys' relying party ID (SITE_URL's host).
+ * The checked environment: `SITE_URL` and `STAFF_URL` origins, `STAFF_INBOX` resolved, and
+ * `STAFF_RP_ID` the passkeys' relying party ID (SITE_URL's host).
  */
 export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL' | 'STAFF_INBOX' | 'STAFF_URL'> & {
   SITE_URL: string;
@@ -227,7 +191,6 @@ export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL' | 'STAFF_INBOX' | 
   staffInboxOffReason?: string | undefined;
 };
 
-/** The part of the schema the enquiries CLI needs (see `storeFields`). */
 export const storeEnvSchema = z.object(storeFields);
 export type StoreEnv = z.output<typeof storeEnvSchema>;
 
@@ -237,9 +200,9 @@ export class EnvError extends Error {
 }
 
 /**
- * Parses and checks the environment; called once, by an entry point.
+ * Called once, by an entry point.
  *
- * @param source the entry point's `process.env` (tests pass their own map)
+ * @param source `process.env` (tests pass their own)
  * @param schema {@link envSchema} (default) or {@link storeEnvSchema}
  * @throws EnvError `Invalid configuration: NAME: problem` (several joined by `; `); values are
  *   not echoed: they may be secrets
@@ -267,10 +230,8 @@ export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown
 }
 
 /**
- * Why `origin` cannot hold passkeys whose relying party ID is `rpId`, or null when it can
- * (https://www.w3.org/TR/webauthn-3/#rp-id): a host name, not an IP address; a secure context
- * (HTTPS, or `localhost` and its subdomains); the RP ID equal to the host or a registrable
- * suffix of it.
+ * Why `origin` cannot hold passkeys for relying party `rpId`, or null: it needs a host name, a
+ * secure context, and `rpId` its host or a suffix of it (https://www.w3.org/TR/webauthn-3/#rp-id).
  */
 export function passkeyOriginProblem(origin: string, rpId: string): string | null {
   const { protocol, hostname } = new URL(origin);
@@ -285,7 +246,7 @@ export function passkeyOriginProblem(origin: string, rpId: string): string | nul
   return null;
 }
 
-/** Resolves the staff inbox's variables (see {@link envSchema}); throws EnvError like the rest. */
+/** @throws EnvError like the rest */
 function staffInbox(
   siteOrigin: string,
   rest: { STAFF_PORT?: number | undefined; PORT: number },

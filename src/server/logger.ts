@@ -1,7 +1,6 @@
 /**
- * The server's one logger: structured JSON lines on stdout with pino. Lines carry ids
- * (submission, outbox), never a visitor's message or e-mail address: the redact list below is a
- * second line of defence for anyone who logs a whole object by mistake.
+ * The server's one logger, JSON lines on stdout. Lines carry ids, never a visitor's message or
+ * address; the redact list is a second defence against logging a whole object by mistake.
  */
 import { pino, type Logger } from 'pino';
 import type { Env } from './env.ts';
@@ -9,8 +8,6 @@ import type { Env } from './env.ts';
 export type { Logger };
 
 /**
- * A pino logger named `site`.
- *
  * @param level `LOG_LEVEL` as parsed by `src/server/env.ts` (`silent` in tests)
  */
 export function createLogger(level: Env['LOG_LEVEL']): Logger {

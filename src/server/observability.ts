@@ -1,19 +1,9 @@
 /**
- * What operators and monitoring see of the server (docs/product.md#health-and-monitoring):
- *
- * - `/healthz` — liveness: the process answers. No I/O, never rate-limited, not logged.
- * - `/readyz` — readiness: the enquiry store answers a query within {@link READY_TIMEOUT_MS}
- *   (migrations ran before the server listened) and the process is not draining; 503 from the
- *   moment SIGTERM arrives while in-flight requests finish. Email delivery is never part of it.
- *   Both answer JSON `{ status, version, uptime }` (uptime in seconds) with `no-store`.
- * - Prometheus metrics (prom-client) for the separate metrics port: request counts and latency
- *   by route and status, enquiries by outcome, per notification channel the outbox backlog,
- *   the age of its oldest item, delivery attempts and the last failure, readiness and its
- *   changes, the process's memory limit, and the field Web Vitals the pages report
- *   (`src/server/web-vitals.ts`). Every label takes values from a fixed list; the alert rules and
- *   the dashboard that read them are in `deploy/monitoring/` (README "Health and metrics").
- * - Structured request logs (pino-http): method, route, status, duration; no IP, no query
- *   string, no body, no cookies, so no personal data.
+ * What operators and monitoring see (docs/product.md#health-and-monitoring, README "Health and
+ * metrics"): liveness (the process answers; no I/O), readiness (pages rendered, the store
+ * answers within {@link READY_TIMEOUT_MS}, not draining; never e-mail delivery), Prometheus
+ * metrics whose labels take values from fixed lists, and request logs with no IP, query string,
+ * body or cookie.
  */
 import { totalmem } from 'node:os';
 import express, { type RequestHandler } from 'express';
@@ -29,24 +19,20 @@ import type { DeliveryFigures } from './enquiries/store.ts';
 import type { Channel } from './inbox/types.ts';
 import { NOT_FOUND_PAGE, PAGES, type RouteId } from '../pages.ts';
 
-/** Liveness: the process answers (Kubernetes' livenessProbe, Docker's HEALTHCHECK). */
 export const LIVENESS_PATH = '/healthz';
-/** Readiness: send traffic here (pages rendered, the store answers, not draining). */
 export const READINESS_PATH = '/readyz';
 
 /** Longest a readiness query of the store may take, ms. */
 export const READY_TIMEOUT_MS = 1000;
 
-/** The app's version (`package.json`, which the image ships), reported by the health endpoints. */
+/** `package.json`'s, which the image ships. */
 export const VERSION: string = packageJson.version;
 
-/** The page paths (`src/pages.ts`), the only values of the `route` label besides a few fixed ones. */
 const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
 /**
- * A bounded `route` label for a request path (label values must not grow with traffic):
- * a page path, `/assets`, `/api/enquiries`, a health path, `/staff` (the inbox, all of it),
- * `static` or `not-found`.
+ * A `route` label from a fixed list, so label values never grow with traffic: a page path,
+ * `/assets`, an API or health path, `/staff` (all of the inbox), `static` or `not-found`.
  */
 export function routeLabel(path: string, status: number): string {
   if (PAGE_ROUTES.has(path)) return path;
@@ -58,7 +44,7 @@ export function routeLabel(path: string, status: number): string {
   return 'static';
 }
 
-/** The `route` label of a page's Web Vitals: the same values as the request metrics' `route`. */
+/** The same values as the request metrics' `route`. */
 export function vitalsRouteLabel(route: RouteId): string {
   return route === NOT_FOUND_PAGE.id
     ? 'not-found'
@@ -66,10 +52,9 @@ export function vitalsRouteLabel(route: RouteId): string {
 }
 
 /**
- * The histogram of each Web Vital (https://web.dev/articles/vitals): its metric name, the factor
- * from the library's unit (ms) to the metric's (s; CLS has none), the "good" and "poor"
- * thresholds in the metric's unit, and buckets that have both thresholds as bounds, so the share
- * of good and of poor visits is exact and a 75th percentile is exact where it crosses either.
+ * Each Web Vital's histogram (https://web.dev/articles/vitals): `scale` turns the library's ms
+ * into s (CLS has no unit); the "good" and "poor" thresholds, in the metric's unit, are bucket
+ * bounds, so the shares of good and poor visits are exact.
  */
 export const VITAL_HISTOGRAMS: Readonly<
   Record<
@@ -114,11 +99,7 @@ export const VITAL_HISTOGRAMS: Readonly<
   },
 };
 
-/**
- * What became of one Web Vitals report, the `result` label of `web_vitals_reports_total`:
- * counted, or refused as malformed (400), from another site's page (403), too large (413), of
- * another content type (415) or over the per-client rate limit (429).
- */
+/** The `result` label of `web_vitals_reports_total`: accepted, or refused (400 to 429). */
 export const VITALS_RESULTS = [
   'accepted',
   'invalid',
@@ -130,41 +111,37 @@ export const VITALS_RESULTS = [
 export type VitalsResult = (typeof VITALS_RESULTS)[number];
 
 /**
- * Period of prom-client's event-loop delay sampler, ms. Node's histogram records each whole
- * timer interval, so an idle process shows this period as its delay: the rules and the
- * dashboard subtract it (`deploy/monitoring/rules.yml`, `instance:nodejs_eventloop_delay_p99:seconds`).
+ * Period of prom-client's event-loop delay sampler, ms. An idle process shows this period as its
+ * delay, so `deploy/monitoring/rules.yml` subtracts it. prom-client's default of 10 ms cost an
+ * idle instance about 5 ms of CPU a second.
  */
 export const EVENT_LOOP_SAMPLE_MS = 100;
 
 /**
- * The memory limit the kernel enforces on this process (cgroup v2 `memory.max`, v1
- * `memory.limit_in_bytes`, as libuv reads them for `process.constrainedMemory()`), bytes;
- * undefined when there is none: unset, "max", or no smaller than the machine's memory.
+ * The cgroup memory limit on this process (`process.constrainedMemory()`), bytes; undefined when
+ * there is none or it is no smaller than the machine's memory.
  */
 export function containerMemoryLimit(): number | undefined {
   const limit = process.constrainedMemory();
   return Number.isFinite(limit) && limit > 0 && limit < totalmem() ? limit : undefined;
 }
 
-/** The process's metrics and the state the health endpoints report. */
 export interface Observability {
   registry: Registry;
-  /** Count one enquiry outcome (a metric label of `src/lib/enquiry-outcomes.ts`). */
+  /** @param outcome a metric label of `src/lib/enquiry-outcomes.ts` */
   enquiry(outcome: string): void;
-  /** Count one Web Vitals report's fate. */
   vitalsReport(result: VitalsResult): void;
-  /** Observe one field measurement of `route`, in the library's unit (ms; CLS unitless). */
+  /** @param value in the library's unit (ms; CLS has none) */
   webVital(route: RouteId, name: VitalName, value: number): void;
-  /** Record what `/readyz` answered: ready (200) or not (503). */
+  /** What `/readyz` answered: ready (200) or not (503). */
   readiness(ready: boolean): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
   readonly draining: boolean;
 }
 
-/** Dependencies of {@link createObservability} that tests replace. */
 export interface ObservabilityOptions {
-  /** The memory limit, bytes, or undefined for none; default {@link containerMemoryLimit}. */
+  /** Bytes, or undefined for none; default {@link containerMemoryLimit} (tests replace it). */
   memoryLimit?: () => number | undefined;
 }
 
@@ -174,9 +151,6 @@ export function createObservability(
   options: ObservabilityOptions = {},
 ): Observability {
   const registry = new Registry();
-  // The event-loop lag histogram samples on a timer of this period (ms). prom-client's default,
-  // 10 ms, woke every idle instance 100 times a second (about 5 ms of CPU a second); lag is still
-  // measured to the nanosecond, only sampled ten times a second.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   let draining = false;
   const enquiries = new Counter({
@@ -185,8 +159,7 @@ export function createObservability(
     labelNames: ['outcome'],
     registers: [registry],
   });
-  // Every outcome is exported from the start, at 0, so a rate or an alert on one that has not
-  // happened yet reads 0 rather than nothing.
+  // Every outcome exported at 0, so a rate of one that has not happened yet reads 0, not nothing.
   for (const { metric } of Object.values(OUTCOMES)) enquiries.inc({ outcome: metric }, 0);
   const reports = new Counter({
     name: 'web_vitals_reports_total',
@@ -231,8 +204,7 @@ export function createObservability(
       },
     });
   }
-  // The label `channel` takes only the channels this instance delivers to (e-mail always: its
-  // rows are queued even without SMTP_URL, and that backlog is what an alert must see).
+  // E-mail is always among them: its rows queue even without SMTP_URL, and an alert must see that.
   const channels = (): readonly Channel[] => runtime.channels;
   // One store read serves the three channel gauges of a scrape.
   let pending: Promise<DeliveryFigures> | undefined;
@@ -317,7 +289,7 @@ export function createObservability(
   };
 }
 
-/** Records one finished request: labels and the time it took since `startedAt` (ms). */
+/** @param startedAt `performance.now()` when the request arrived, ms */
 export type RecordRequest = (
   method: string,
   path: string,
@@ -325,11 +297,7 @@ export type RecordRequest = (
   startedAt: number,
 ) => void;
 
-/**
- * Request counter and latency histogram (labels: method, route, status): the middleware for
- * Express, and the same recorder for responses served before Express (the page store's fast
- * path).
- */
+/** Request count and latency: Express's middleware, and `record` for the page store's fast path. */
 export function requestMetrics(obs: Observability): {
   middleware: RequestHandler;
   record: RecordRequest;
@@ -360,10 +328,7 @@ export function requestMetrics(obs: Observability): {
   return { middleware, record };
 }
 
-/**
- * JSON request logs without personal data; successful health checks and Web Vitals reports are
- * not logged.
- */
+/** JSON request logs without personal data. */
 export function requestLogs(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
@@ -387,7 +352,7 @@ export function requestLogs(logger: Logger): RequestHandler {
   });
 }
 
-/** `/healthz` and `/readyz` (see the module comment). */
+/** `/healthz` and `/readyz`, JSON `{ status, version, uptime }` (uptime in s), `no-store`. */
 export function healthRoutes(
   runtime: EnquiryRuntime,
   obs: Observability,
@@ -434,7 +399,7 @@ export function healthRoutes(
   return router;
 }
 
-/** The metrics app for `METRICS_PORT`: `GET /metrics` in Prometheus text format, nothing else. */
+/** `METRICS_PORT`: `GET /metrics` in Prometheus text format, nothing else. */
 export function createMetricsApp(obs: Observability): express.Express {
   const app = express();
   app.disable('x-powered-by');

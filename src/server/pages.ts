@@ -1,13 +1,8 @@
 /**
- * The page store: in production every page — the five pages, their `?sent=1` confirmation
- * variants and the 404 — is rendered once with `renderToPipeableStream`, before readiness turns
- * ready, and served from memory (docs/decisions/006-pages-rendered-once-per-release.md). Nothing
- * in a page depends on the request, so the same bytes go to every visitor and a CDN may keep
- * them.
- *
- * The only input that changes without a release is the calendar year of the footer's copyright
- * line: when the clock's year differs from the year the pages were rendered in, the next request
- * renders them all again (once a year, in a few tens of ms) and waits for it.
+ * The page store: in production the five pages, their `?sent=1` variants and the 404 are rendered
+ * once, before readiness, and the same bytes go to every visitor and any CDN
+ * (docs/decisions/006-pages-rendered-once-per-release.md). The footer's year is the one input that
+ * changes without a release: the first request of a new year renders them all again and waits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
@@ -21,8 +16,8 @@ import { sendStored, storeResponse, strengthen, type StoredResponse } from './st
 export const CONFIRMATION_QUERY = 'sent=1';
 
 /**
- * A path made of RFC 3986 unreserved characters and `/` only: nothing to decode or refuse, so
- * the fast path may answer it (https://www.rfc-editor.org/rfc/rfc3986#section-2.3).
+ * Unreserved characters and `/` only (https://www.rfc-editor.org/rfc/rfc3986#section-2.3):
+ * nothing to decode or refuse, so the fast path may answer it.
  */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
 
@@ -30,31 +25,25 @@ const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
 export const NOT_FOUND_PROBE = '/.well-known/not-a-page';
 
 /**
- * Shared caches (a CDN) keep a page for 10 minutes, then revalidate it with its ETag while
- * serving the stored copy for up to a minute more; browsers revalidate every time (a 304 costs one
- * round trip and no body). A release purges the CDN (README "Deploy").
- * See docs/decisions/006-pages-rendered-once-per-release.md for the numbers.
+ * A CDN keeps a page 10 minutes (then a minute stale while it revalidates); browsers revalidate
+ * every time. A release purges the CDN (docs/decisions/006-pages-rendered-once-per-release.md).
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
 
-/** The 404 page: unknown paths are many and never change, a minute in shared caches is enough. */
+/** Unknown paths are many: a minute in shared caches is enough. */
 export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 export interface PageStoreDeps {
   entry: ServerEntry;
   assets: ClientAssets;
-  /** The canonical origin pages are rendered on (`SITE_URL`). */
+  /** `SITE_URL` */
   origin: string;
   /** Page paths to render (`/`, `/about`…); the 404 is added. */
   paths: readonly string[];
-  /** Services for a render at `year` (the root loader's session data). */
   services: (year: number) => SiteServices;
   /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
-  /**
-   * True for a path something else answers (a static file, the API, health, robots.txt, the
-   * sitemap): the fast path leaves it to Express instead of answering 404 itself.
-   */
+  /** True for a path Express answers (static files, the API…): the fast path leaves it alone. */
   handledElsewhere: (path: string) => boolean;
   logger: Logger;
 }
@@ -69,29 +58,22 @@ interface Rendition {
 export interface PageStore {
   /** Settles when every page has been rendered (readiness waits for it). */
   readonly ready: Promise<void>;
-  /** True once the first rendition is complete. */
   readonly warm: boolean;
-  /**
-   * GET/HEAD of a page path (exact, lowercase, no trailing slash): serves the stored page.
-   * Case and trailing-slash variants of a page path answer 301 to the canonical path. Anything
-   * else passes on.
-   */
+  /** GET/HEAD of a page path: the stored page; case and trailing-slash variants 301 to it. */
   pages: RequestHandler;
   /** GET/HEAD of anything no earlier route answered: the stored 404 page. */
   notFound: RequestHandler;
   /**
-   * The fast path, before Express, when the pages of the current year are ready: serves a GET/HEAD
-   * whose path is exactly a stored page's, or the stored 404 page (logged like any 404) for a
-   * plain path (unreserved characters and `/` only) that is no page, no case or trailing-slash
-   * variant of one, and not `handledElsewhere`; returns true. Otherwise returns false and sends
-   * nothing (Express then handles the request, including every redirect and refusal).
+   * The fast path before Express, once this year's pages are ready: a GET/HEAD of exactly a
+   * stored page, or the stored 404 for a plain path that is no page nor a variant of one and not
+   * `handledElsewhere`. Returns false, having sent nothing, for anything else (redirects and
+   * refusals included).
    *
-   * @param headers response headers to send first (the security headers Express would add)
+   * @param headers the security headers Express would add, sent first
    */
   serve(req: IncomingMessage, res: ServerResponse, headers: Map<string, string>): boolean;
 }
 
-/** Renders every page, the `?sent=1` variants (when they differ) and the 404. */
 async function renderAll(deps: PageStoreDeps, year: number): Promise<Rendition> {
   const options = {
     assets: deps.assets,
@@ -124,25 +106,21 @@ async function renderAll(deps: PageStoreDeps, year: number): Promise<Rendition> 
   return { year, pages, notFound: stored404 };
 }
 
-/** The canonical form of a page path: lowercase, without trailing slashes (`/` stays `/`). */
+/** Lowercase, without trailing slashes (`/` stays `/`). */
 export function canonicalPath(path: string): string {
   return path.toLowerCase().replace(/\/+$/, '') || '/';
 }
 
-/** Whether the request asks for the confirmation variant (`sent=1` anywhere in the query). */
 function wantsConfirmation(req: Request): boolean {
   return req.query['sent'] === '1';
 }
 
-/**
- * Starts rendering every page and returns the store's request handlers.
- * A failed render rejects `ready` (the server must not turn ready) and is logged.
- */
+/** Starts rendering every page; a failed render is logged and rejects `ready`. */
 export function createPageStore(deps: PageStoreDeps): PageStore {
   const yearOf = (ms: number) => new Date(ms).getFullYear();
   let current = renderAll(deps, yearOf(deps.now()));
   let warm = false;
-  /** The rendition the fast path may use; undefined until the first one is complete. */
+  /** What the fast path may use; undefined while a rendition is under way. */
   let settled: Rendition | undefined;
   const ready = current.then((first) => {
     settled = first;
@@ -154,7 +132,6 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
   });
   ready.catch((error: unknown) => deps.logger.error({ err: error }, 'pages failed to render'));
 
-  /** The rendition for this moment: a new year renders everything again, once. */
   const rendition = async (): Promise<Rendition> => {
     const now = await current;
     const year = yearOf(deps.now());
@@ -205,7 +182,7 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
     }
   };
 
-  /** A path Express would answer with the stored 404 page anyway (see `serve`). */
+  /** A path Express would answer with the stored 404 page anyway. */
   const serveNotFound = (
     rendition: Rendition,
     path: string,

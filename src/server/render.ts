@@ -1,10 +1,7 @@
 /**
- * Rendering the route table for the server: a page rendered once into a buffer (the page store,
- * `pages.ts`) or streamed per request (form posts, and every page in development).
- *
- * The Fetch `Request` handed to the router is built on the configured origin (`SITE_URL`), never
- * on the request's `Host`: no header can change what is rendered
- * (docs/decisions/007-site-url-required-in-production.md).
+ * Renders the route table on the server: once into a buffer (the page store) or streamed per
+ * request. The router's `Request` is built on `SITE_URL`, never the request's `Host`, so no
+ * header can change what is rendered (docs/decisions/007-site-url-required-in-production.md).
  */
 import { Writable } from 'node:stream';
 import type {
@@ -18,12 +15,11 @@ import type { ClientAssets, InlineCode, RenderOptions, RenderResult } from '../e
 import type { SiteServices } from '../app/services.ts';
 import { pageCsp } from './csp.ts';
 
-/** What `dist/server/entry-server.js` (or its development twin) exports. */
+/** What `<build>/server/entry-server.js` (or its development twin) exports. */
 export interface ServerEntry {
   render(request: Request, options: RenderOptions): Promise<RenderResult>;
 }
 
-/** A page rendered to completion. */
 export interface RenderedPage {
   status: number;
   /** The router's headers plus `Content-Type` and the page's `Content-Security-Policy`. */
@@ -33,16 +29,15 @@ export interface RenderedPage {
 }
 
 /**
- * The Fetch `Request` for `pathAndQuery` on `origin`. The path is appended to the origin as text,
- * so `//host/…` or `/\host` stay paths of this origin instead of naming another host.
+ * The Fetch `Request` for `pathAndQuery` on `origin`, appended as text so `//host/…` or `/\host`
+ * stay paths of this origin.
  *
- * @throws TypeError when the result is not a URL (the caller answers 400)
+ * @throws TypeError when the result is not a URL
  */
 export function requestOn(origin: string, pathAndQuery: string, init: RequestInit = {}): Request {
   return new Request(new URL(`${origin}${pathAndQuery}`), init);
 }
 
-/** Collects a rendered document's stream into one buffer. */
 function collect(pipe: (destination: Writable) => Writable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -62,9 +57,8 @@ function collect(pipe: (destination: Writable) => Writable): Promise<Buffer> {
 }
 
 /**
- * Renders one page to completion (every Suspense boundary resolved, as crawlers get it).
+ * Renders one page to completion, every Suspense boundary resolved.
  *
- * @param dev whether the page's CSP takes the development relaxations
  * @returns the page, or the router's own `Response` (a redirect)
  * @throws when the shell cannot render
  */
@@ -99,15 +93,14 @@ export interface RenderRouteDeps {
   /** The server entry; called per request (development reloads it on change). */
   entry: () => Promise<ServerEntry>;
   assets: () => Promise<ClientAssets>;
-  /** The canonical origin every rendered URL is built on (`SITE_URL`). */
+  /** `SITE_URL` */
   origin: string;
-  /** This request's services (session data, enquiry submission). */
   services: (req: ExpressRequest) => SiteServices;
   logger: Logger;
   dev: boolean;
 }
 
-/** The Fetch `Request` of an Express request (method, headers, the checked body). */
+/** Aborted when the client goes away; the body is the one the enquiry router checked. */
 function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
   const controller = new AbortController();
   res.on('close', () => {
@@ -126,10 +119,10 @@ function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: strin
 }
 
 /**
- * The per-request render route: the contact form's POST (its action answers a 303, or the page
- * again with the visitor's text and the errors), and every page in development. Responses are
- * `no-store` (a posted page holds what the visitor typed) and carry their own CSP. A 404 is logged
- * with its path (no query string: it may hold personal data). Mount it after every static route.
+ * Renders per request: the contact form's POST (a 303, or the page again with what was typed) and
+ * every page in development. Each response carries its own CSP; a POST's is `no-store` (it holds
+ * what the visitor typed), a GET's `no-cache`. A 404 is logged by path, never the query string
+ * (it may hold personal data). Mount it after every other route.
  */
 export function renderRoute(deps: RenderRouteDeps): RequestHandler {
   return async (req, res, next: NextFunction) => {

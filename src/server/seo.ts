@@ -1,9 +1,8 @@
 /**
- * robots.txt, sitemap.xml and security.txt. All name the canonical origin, which is configuration
- * (`SITE_URL`), so the server makes them once at start and serves them like the pages: stored,
- * compressed once, with an ETag (`stored-response.ts`). No request header reaches them
- * (docs/decisions/007-site-url-required-in-production.md). The sitemap lists only the indexable
- * pages (never the 404 page, /privacy or /terms), built with the `sitemap` library.
+ * robots.txt, sitemap.xml and security.txt name `SITE_URL`, so they are made once at start and
+ * stored like the pages; no request header reaches them
+ * (docs/decisions/007-site-url-required-in-production.md). The sitemap lists the indexable pages
+ * only.
  */
 import type { RequestHandler } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
@@ -13,10 +12,10 @@ import { site } from '../site.config.ts';
 import { INDEXABLE_PATHS } from '../pages.ts';
 import { sendStored, storeResponse, type StoredResponse } from './stored-response.ts';
 
-/** Crawlers fetch these rarely; an hour in any cache, revalidated by ETag after. */
+/** An hour in any cache, then revalidated by ETag. */
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
 
-/** Renders the sitemap XML for `origin` (e.g. `https://kahaani.example`). */
+/** @param origin e.g. `https://kahaani.example` */
 export async function sitemapXml(origin: string): Promise<string> {
   const stream = new SitemapStream({ hostname: origin });
   for (const url of INDEXABLE_PATHS) stream.write({ url, changefreq: 'monthly' });
@@ -24,15 +23,13 @@ export async function sitemapXml(origin: string): Promise<string> {
   return (await streamToPromise(stream)).toString();
 }
 
-/** Where security researchers look for whom to tell (RFC 9116 §3). */
 const SECURITY_TXT = '/.well-known/security.txt';
 
-/** 180 days, ms: how long a security.txt stays valid after the release that serves it started. */
+/** 180 days, ms, from the server's start: within the year RFC 9116 recommends. */
 const SECURITY_TXT_LIFETIME_MS = 180 * 24 * 3600 * 1000;
 
 /**
- * security.txt (https://www.rfc-editor.org/rfc/rfc9116): the agency's address as the contact, in
- * English, with its canonical URL and an expiry within the year the RFC recommends.
+ * security.txt (https://www.rfc-editor.org/rfc/rfc9116) naming the agency's address.
  * @param now ms since the epoch (the server's start)
  */
 export function securityTxt(origin: string, now: number): string {
@@ -46,15 +43,12 @@ export function securityTxt(origin: string, now: number): string {
   ].join('\n');
 }
 
-/** The paths {@link seoFiles} answers. */
 export const SEO_PATHS: readonly string[] = ['/robots.txt', '/sitemap.xml', SECURITY_TXT];
 
 /**
- * `GET /robots.txt`, `GET /sitemap.xml` and `GET /.well-known/security.txt` for `origin`,
- * computed once.
- * @param disallow path prefixes robots.txt asks crawlers to leave alone (the staff inbox, when
- *   it is served here)
- * @returns the handler and a promise that settles when both files are ready
+ * GET of {@link SEO_PATHS}, computed once.
+ * @param disallow path prefixes robots.txt asks crawlers to leave alone (the staff inbox here)
+ * @returns the handler and a promise that settles when the three files are ready
  */
 export function seoFiles(
   origin: string,

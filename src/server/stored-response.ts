@@ -1,14 +1,9 @@
 /**
- * Responses computed once and served many times: a page rendered at startup, robots.txt, the
- * sitemap. Each body is compressed once, at full strength, into gzip and brotli, and every
- * representation gets a strong `ETag`, so the server answers with a buffer copy, a `304`, or a
- * `HEAD` without touching React or zlib per request
- * (docs/decisions/006-pages-rendered-once-per-release.md).
- *
- * Standards: content negotiation and validators of RFC 9110
- * (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation,
- * https://www.rfc-editor.org/rfc/rfc9110#name-etag); caching of RFC 9111
- * (https://www.rfc-editor.org/rfc/rfc9111).
+ * Responses computed once and served many times (pages, robots.txt, the sitemap): each body is
+ * compressed ahead of time and every representation has a strong `ETag`, so a request costs a
+ * buffer copy or a `304`, never React or zlib
+ * (docs/decisions/006-pages-rendered-once-per-release.md,
+ * https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -19,28 +14,26 @@ import Negotiator from 'negotiator';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The encodings a stored response is kept in, in the server's order of preference. */
+/** In the server's order of preference. */
 export const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
-/** One encoded body with its strong entity tag (quoted, e.g. `"3q2-7w…-br"`). */
+/** One encoded body and its strong entity tag, quoted (`"3q2-7w…-br"`). */
 export interface Representation {
   body: Buffer;
   etag: string;
 }
 
-/** A response ready to serve: status, headers and one representation per encoding. */
 export interface StoredResponse {
   status: number;
-  /** Headers sent with every representation (Content-Type, Cache-Control, CSP…). */
   headers: Readonly<Record<string, string>>;
-  /** The same headers, ready for `res.setHeaders`. */
+  /** The same headers, for `res.setHeaders`. */
   headerMap: Map<string, string>;
   /** Replaced once, by {@link strengthen}. */
   representations: Readonly<Record<Encoding, Representation>>;
 }
 
-/** Brotli's window for a body of `bytes`: no larger than the body needs (less memory). */
+/** Brotli's window bits: no larger than a body of `bytes` needs (less memory). */
 function brotliWindow(bytes: number): number {
   return Math.min(
     zlib.BROTLI_MAX_WINDOW_BITS,
@@ -51,7 +44,7 @@ function brotliWindow(bytes: number): number {
 /** Quality of the brotli body made at start, before the full-strength one replaces it. */
 export const QUICK_BROTLI_QUALITY = 5;
 
-/** Brotli-compresses `body` at `quality` (0–11), off the main thread. */
+/** `quality` 0–11; zlib's asynchronous API runs in libuv's thread pool. */
 function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
   return brotli(body, {
     params: {
@@ -63,20 +56,17 @@ function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
   });
 }
 
-/** The entity-tag stem of an identity body: its SHA-256, base64url, 27 characters. */
+/** The identity body's SHA-256, base64url, 27 characters. */
 const tagOf = (identity: Buffer) =>
   createHash('sha256').update(identity).digest('base64url').slice(0, 27);
 
 /**
- * Compresses `body` into every encoding (off the main thread: zlib's asynchronous API runs in
- * libuv's thread pool) and tags each representation: gzip at level 9, brotli at
- * {@link QUICK_BROTLI_QUALITY} so a server starts in well under a second; {@link strengthen}
- * then replaces the brotli body with the full-strength one (quality 11). The tags share the
- * identity body's SHA-256; each encoding and brotli quality has its own suffix, so a strong
- * tag always names exactly one byte sequence.
+ * Compresses `body` into every encoding and tags each: gzip at level 9, brotli at
+ * {@link QUICK_BROTLI_QUALITY} so a server starts in well under a second, until
+ * {@link strengthen}. Each encoding and brotli quality has its own tag suffix, so a strong tag
+ * always names exactly one byte sequence.
  *
- * @param status HTTP status to answer with (200, 404…)
- * @param headers headers of every representation; `Vary`, `ETag`, `Content-Encoding` and
+ * @param headers sent with every representation; `Vary`, `ETag`, `Content-Encoding` and
  *   `Content-Length` are added when served
  * @param body the identity body (UTF-8 when a string)
  */
@@ -104,9 +94,8 @@ export async function storeResponse(
 }
 
 /**
- * Replaces the brotli body of each response with one at full strength (quality 11), one at a
- * time, so the work never competes with requests for more than one thread and memory stays
- * flat. Brotli 11 takes ~100 ms per page on one core; run it after readiness.
+ * Replaces each brotli body with one at quality 11 (~100 ms a page on one core), one at a time so
+ * it never takes more than one thread from requests. Run it after readiness.
  */
 export async function strengthen(responses: Iterable<StoredResponse>): Promise<void> {
   for (const stored of new Set(responses)) {
@@ -119,7 +108,6 @@ export async function strengthen(responses: Iterable<StoredResponse>): Promise<v
   }
 }
 
-/** True when `If-None-Match` names any representation of `stored` (or is `*`). */
 function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
@@ -131,12 +119,11 @@ function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
 }
 
 /**
- * Sends `stored` on a plain Node response (Express's or the page store's fast path): the
- * client's preferred encoding (Accept-Encoding, brotli first on a tie, identity when nothing
- * else is acceptable), `Vary: Accept-Encoding`, the strong `ETag`, `304 Not Modified` when
- * `If-None-Match` matches (the weak comparison of RFC 9110 §13.1.2), and no body for `HEAD`.
+ * Sends `stored` in the client's preferred encoding (brotli on a tie, identity when nothing else
+ * is acceptable), or `304` when `If-None-Match` matches any representation by the weak
+ * comparison (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2).
  *
- * @param extraHeaders headers sent before the stored ones (security headers of the fast path)
+ * @param extraHeaders sent before the stored ones (the fast path's security headers)
  */
 export function sendStored(
   req: IncomingMessage,

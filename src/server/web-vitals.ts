@@ -1,23 +1,9 @@
 /**
- * `POST /api/vitals`: the field Web Vitals the pages report (src/app/web-vitals.ts), counted into
- * the histograms of `src/server/observability.ts` and nothing else
- * (docs/decisions/029-field-web-vitals-endpoint.md).
- *
- * In order, each refusal counted in `web_vitals_reports_total{result}`:
- *
- * 1. at most `WEB_VITALS_RATE_LIMIT_MAX` reports per client per minute (express-rate-limit, in
- *    memory, keyed by an HMAC of the client's address, or of its /56 for IPv6, under the form
- *    secret: the address itself is never kept) — 429;
- * 2. an `Origin` other than the site's (a page elsewhere posting to us) — 403; none is accepted
- *    (not a browser, which could send anything anyway);
- * 3. `text/plain` only, what `navigator.sendBeacon` sends for a string — 415;
- * 4. at most {@link VITALS_BODY_LIMIT_BYTES} — 413;
- * 5. JSON of exactly `{ route, LCP?, INP?, CLS?, FCP?, TTFB? }`: a route id of the page list
- *    (`src/pages.ts`) or `404`, each value a number within its range (`VITAL_MAX`), at least one
- *    metric, no other field — else 400 and nothing of the report is counted.
- *
- * An accepted report answers 204. Every answer is `Cache-Control: no-store` and sets no cookie;
- * nothing of the request is stored or logged (the request log skips this path).
+ * `POST /api/vitals`: the field Web Vitals the pages report (`src/app/web-vitals.ts`), counted
+ * into histograms and nothing else (docs/decisions/029-field-web-vitals-endpoint.md). In order:
+ * rate limit (429), `Origin` (403), `text/plain` as `sendBeacon` sends it (415),
+ * size (413), then the report's shape (400); each refusal is counted by result. Every answer is
+ * `no-store`, sets no cookie and keeps nothing of the request.
  */
 import { createHmac } from 'node:crypto';
 import express, { type RequestHandler } from 'express';
@@ -33,10 +19,9 @@ import {
 import { ROUTE_IDS, type RouteId } from '../pages.ts';
 import type { Observability, VitalsResult } from './observability.ts';
 
-/** The window of the per-client rate limit, ms. */
+/** The per-client rate limit's window, ms. */
 export const VITALS_RATE_WINDOW_MS = 60_000;
 
-/** A report as the schema accepts it. */
 const reportSchema = z
   .strictObject({
     route: z.enum(ROUTE_IDS as [RouteId, ...RouteId[]]),
@@ -50,15 +35,15 @@ const reportSchema = z
 
 export interface VitalsRoutesOptions {
   obs: Observability;
-  /** The site's origin (`SITE_URL`): the only `Origin` accepted. */
+  /** `SITE_URL`: the only `Origin` accepted (none is accepted too: not a browser). */
   origin: string;
-  /** Key of the HMAC that stands in for client addresses in the rate limiter. */
+  /** Key of the HMAC that stands in for client addresses (IPv6 by /56) in the rate limiter. */
   secret: string;
   /** Reports per client per {@link VITALS_RATE_WINDOW_MS}. */
   limit: number;
 }
 
-/** The endpoint's router; mount it before any catch-all POST handler. */
+/** Mount it before any catch-all POST handler. */
 export function webVitalsRoutes(options: VitalsRoutesOptions): express.Router {
   const { obs } = options;
   const refuse = (res: express.Response, result: VitalsResult, status: number, text: string) => {

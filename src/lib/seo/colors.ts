@@ -5,6 +5,6 @@ export const COLORS = {
   stone300: '#d2c9bc',
   stone500: '#77695a',
   stone800: '#2c2620',
-  /** The accent's on-ink variant (8.0:1 on ink). */
+  /** The accent's on-ink variant (8.3:1 on ink). */
   accent: '#fb923c',
 } as const;

@@ -13,9 +13,9 @@ export interface Crumb {
 export const LOGO_PATH = '/icons/icon-512.png';
 
 /**
- * The agency as a `ProfessionalService`, a LocalBusiness, so search engines read its address,
- * telephone and email (https://schema.org/ProfessionalService).
- * @param site the canonical origin (`SITE_URL`)
+ * A LocalBusiness, so search engines read its address, telephone and email
+ * (https://schema.org/ProfessionalService).
+ * @param site `SITE_URL`
  */
 export function organizationJsonLd(config: SiteConfig, site: URL | string): JsonLd {
   const home = absoluteUrl('/', site);
@@ -45,7 +45,7 @@ export function organizationJsonLd(config: SiteConfig, site: URL | string): Json
 }
 
 /**
- * A `BreadcrumbList` from Home through `crumbs` (https://schema.org/BreadcrumbList).
+ * From Home through `crumbs` (https://schema.org/BreadcrumbList).
  * @throws RangeError when `crumbs` is empty (the home page has no trail)
  */
 export function breadcrumbJsonLd(crumbs: ReadonlyArray<Crumb>, site: URL | string): JsonLd {
@@ -63,7 +63,7 @@ export function breadcrumbJsonLd(crumbs: ReadonlyArray<Crumb>, site: URL | strin
   };
 }
 
-/** JSON-LD for an inline script, with `<`, `>` and `&` escaped so no value can end the element. */
+/** `<`, `>` and `&` escaped, so no value can end the inline script. */
 export function serializeJsonLd(data: JsonLd): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')

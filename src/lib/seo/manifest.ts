@@ -2,7 +2,7 @@
 import type { SiteConfig } from '../../site.config.ts';
 import { COLORS } from './colors.ts';
 
-/** A manifest icon, `/icons/<name>.png`, `size` px square. */
+/** `/icons/<name>.png`, `size` px square. */
 export interface ManifestIcon {
   name: string;
   size: number;

@@ -10,7 +10,7 @@ import { breadcrumbJsonLd, organizationJsonLd, serializeJsonLd, type JsonLd } fr
 import { crumbNameForPath, OG_IMAGE_SIZE, ogImagePath } from './routes.ts';
 import { absoluteUrl } from './urls.ts';
 
-/** One element of the head; `text` for the title and JSON-LD. */
+/** `text` for the title and JSON-LD. */
 export interface HeadElement {
   tag: 'title' | 'meta' | 'link' | 'script';
   attributes: Readonly<Record<string, string>>;
@@ -23,8 +23,8 @@ const meta = (key: 'name' | 'property', value: string, content: string): HeadEle
 });
 
 /**
- * @param pathname the page's path, e.g. `/about`
- * @param origin the canonical origin (`SITE_URL`)
+ * @param pathname e.g. `/about`
+ * @param origin `SITE_URL`
  * @returns the elements in document order
  */
 export function pageHead(id: RouteId, pathname: string, origin: string): HeadElement[] {

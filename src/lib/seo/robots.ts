@@ -1,15 +1,14 @@
 /**
- * robots.txt (https://www.rfc-editor.org/rfc/rfc9309): allow everything but the paths given (the
- * staff inbox, where it shares the port), name the sitemap.
+ * robots.txt (https://www.rfc-editor.org/rfc/rfc9309): everything allowed but the staff inbox
+ * where it shares the port; names the sitemap.
  */
 import { absoluteUrl } from './urls.ts';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 
 /**
- * robots.txt for the canonical origin `site` (from `SITE_URL`).
- *
- * @param disallow path prefixes crawlers are asked to leave alone (none by default)
+ * @param site `SITE_URL`
+ * @param disallow path prefixes crawlers are asked to leave alone
  */
 export const robotsTxt = (site: URL | string, disallow: readonly string[] = []): string =>
   [

@@ -4,7 +4,7 @@ import { site } from '../../site.config.ts';
 
 export const ogImagePath = (id: RouteId): string => `/og/${id}.png`;
 
-/** Size of every social image, px. */
+/** Every social image, px. */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** A path's navigation label, or else its capitalised last segment (`/contact` → `Contact`). */

@@ -1,6 +1,6 @@
 /**
- * `path` on `site` (an origin, optionally with a base path), without query, fragment or trailing
- * slash (the home page is `<origin>/`), for canonical links, Open Graph and JSON-LD.
+ * `path` on `site` (an origin, maybe with a base path), without query, fragment or trailing slash
+ * (the home page is `<origin>/`).
  * @throws TypeError when `path` does not start with `/`
  */
 export function absoluteUrl(path: string, site: URL | string): string {

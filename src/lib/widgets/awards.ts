@@ -1,9 +1,9 @@
 /**
  * Awards carousel rules (docs/product.md#awards-carousel). The offset is how far, in CSS px, the
- * strip has moved left (`translateX(-offset)`), from 0 to the strip's overflow beyond its window.
+ * strip has moved left, from 0 to its overflow beyond its window.
  */
 
-/** Distance one press of Previous or Next moves the strip, CSS px. */
+/** One press of Previous or Next, CSS px. */
 export const STEP_PX = 300;
 
 /** The strip's overflow beyond its window (widths in px), or 0 if it fits. */

@@ -1,6 +1,6 @@
 /** Testimonial carousel rules (docs/product.md#testimonial-carousel). */
 
-/** Time between two automatic advances, ms. */
+/** Between two automatic advances, ms. */
 export const ROTATE_MS = 6000;
 
 /** @throws RangeError when `count` is not a positive integer */
@@ -17,7 +17,7 @@ export function selectIndex(index: number, count: number): number {
   return ((Math.trunc(index) % count) + count) % count;
 }
 
-/** Accessible name of the dot for slide `index` (0-based). */
+/** @param index 0-based */
 export function dotLabel(index: number, count: number): string {
   return `Show testimonial ${index + 1} of ${count}`;
 }

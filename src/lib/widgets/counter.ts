@@ -4,16 +4,14 @@
 export const VISIBILITY_THRESHOLD = 0.3;
 export const STEPS = 40;
 export const DURATION_MS = 2000;
-/** Interval between two steps, ms. */
 export const STEP_MS = DURATION_MS / STEPS;
 
-/** A stat value split into its number and the text around it ("₹1,200.5+"). */
+/** A stat's number and the text around it ("₹1,200.5+"). */
 export interface ParsedStat {
   prefix: string;
   target: number;
   /** Digits after the decimal point, kept in every frame. */
   decimals: number;
-  /** Whether thousands are grouped with commas. */
   grouped: boolean;
   suffix: string;
 }
@@ -46,10 +44,7 @@ export function frameNumber(stat: ParsedStat, step: number, steps = STEPS): stri
 
 const FORMATS = new Map<string, Intl.NumberFormat>();
 
-/**
- * One `Intl.NumberFormat` per (decimals, grouping): `toLocaleString` with options builds one per
- * call, about 1 ms a frame on a throttled phone CPU.
- */
+/** Cached: `toLocaleString` with options builds one per call, ~1 ms a frame on a slow phone. */
 function numberFormat(decimals: number, grouped: boolean): Intl.NumberFormat {
   const key = `${decimals}:${grouped}`;
   let format = FORMATS.get(key);
@@ -64,7 +59,7 @@ function numberFormat(decimals: number, grouped: boolean): Intl.NumberFormat {
   return format;
 }
 
-/** Every text the counter shows, "0+" to "8+" (`steps + 1` of them), or `null` if not numeric. */
+/** Every text the counter shows, "0+" to "8+" (`steps + 1`), or `null` if not numeric. */
 export function counterFrames(value: string, steps = STEPS): string[] | null {
   const stat = parseStat(value);
   if (!stat) return null;

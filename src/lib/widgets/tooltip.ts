@@ -1,11 +1,11 @@
 /**
- * Tooltip timing (docs/product.md#tooltips): the group of a page's tooltips, a state machine over
- * injected timers, DOM-free so it is tested with fake timers.
+ * Tooltip timing (docs/product.md#tooltips): a state machine over a page's tooltips and injected
+ * timers, DOM-free so tests drive it with fake timers.
  */
 
-/** Hover or focus time before a tooltip opens, ms. */
+/** Hover or focus before a tooltip opens, ms. */
 export const OPEN_DELAY_MS = 700;
-/** Time after a tooltip closes within which another opens at once, ms. */
+/** Within this long after one closes, another opens at once, ms. */
 export const SKIP_DELAY_MS = 300;
 
 export interface TooltipHandle {
@@ -13,7 +13,7 @@ export interface TooltipHandle {
   close(): void;
 }
 
-/** Timer and clock functions (ms); tests pass fake ones. */
+/** Timers and a clock in ms; tests pass fake ones. */
 export interface TooltipClock {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;

@@ -1,10 +1,6 @@
 /**
- * Export formats for `npm run enquiries -- export` and the staff inbox's export
- * (`InboxService.export`): RFC 4180 CSV and JSON, one set of columns.
- *
- * CSV cells that a spreadsheet would run as a formula (starting with = + - @, or a tab/CR that
- * some spreadsheets strip first) are neutralised with a leading apostrophe (OWASP "CSV
- * injection"); every cell is quoted when it holds a comma, quote, CR or LF; records end in CRLF.
+ * The export of `npm run enquiries -- export` and the staff inbox: CSV (RFC 4180, formula cells
+ * neutralised) or JSON, one set of columns.
  */
 import type { EnquiryStatus, ExportFormat } from '../inbox/types.ts';
 import { searchTerms } from './search.ts';
@@ -26,9 +22,8 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * One CSV cell: neutralised, then quoted if needed. A cell starting with `=`, `+`, `-`, `@`,
- * tab or carriage return gets a leading apostrophe, so a spreadsheet shows it as text instead
- * of running it (https://owasp.org/www-community/attacks/CSV_Injection).
+ * A cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading apostrophe, so a spreadsheet
+ * shows it as text instead of running it (https://owasp.org/www-community/attacks/CSV_Injection).
  */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -52,7 +47,7 @@ function row(s: StoredSubmission): Record<(typeof EXPORT_COLUMNS)[number], strin
   };
 }
 
-/** RFC 4180 CSV with a header line. */
+/** RFC 4180 CSV with a header line, CRLF line ends. */
 export function toCsv(rows: readonly StoredSubmission[]): string {
   const lines = [EXPORT_COLUMNS.join(',')];
   for (const s of rows) {
@@ -62,24 +57,21 @@ export function toCsv(rows: readonly StoredSubmission[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Pretty JSON array (values as stored; JSON needs no formula neutralisation). */
+/** Values as stored: JSON needs no formula neutralisation. */
 export function toJson(rows: readonly StoredSubmission[]): string {
   return `${JSON.stringify(rows.map(row), null, 2)}\n`;
 }
 
-/** What to export: a status (or every status but held unless `includeSpam`), a search. */
 export interface ExportQuery {
   status?: EnquiryStatus;
-  /** Search text as typed (plain terms, `search.ts`). */
+  /** Search text as typed. */
   q?: string;
   /** With no status: include held (spam) enquiries. */
   includeSpam?: boolean;
 }
 
 /**
- * The export as a file: its text, content type and name (`enquiries-YYYY-MM-DD.csv`), newest
- * first. The one path for the CLI's `export` and `InboxService.export`.
- *
+ * Newest first, named `enquiries-YYYY-MM-DD.csv` (or `.json`).
  * @param now epoch ms, for the file name
  */
 export async function exportEnquiries(

@@ -1,18 +1,12 @@
 /**
- * The contact form's HTTP side: ONE path from both ways in to the store,
+ * The contact form's HTTP side: the page action (a plain POST without JavaScript, through the
+ * router's services) and `POST /api/enquiries` (with JavaScript) both go through
+ * {@link submitEnquiry} and one outcome table (`src/lib/enquiry-outcomes.ts`), so they give the
+ * same statuses, messages and metrics. Bodies are checked before anything reads them.
  *
- * - the page action (a plain POST to `/` or `/contact` without JavaScript, run by the router;
- *   `src/routes/enquiry-action.ts` reaches {@link EnquiryHttp.submitPage} through the request's
- *   services), and
- * - `POST /api/enquiries`, the JSON endpoint the form's action calls with JavaScript,
- *
- * both through {@link submitEnquiry} and the one outcome table (`src/lib/enquiry-outcomes.ts`),
- * so they give the same statuses, messages and metrics. Bodies are checked before anything
- * reads them: form encodings only (415), at most 64 KB (413).
- *
- * The time trap's start cookie (docs/decisions/009-form-time-trap-without-a-page-token.md):
- * `GET /api/enquiries/start` sets it when the visitor starts filling the form, so no page
- * carries a per-request token and pages can be cached; a stored submission clears it.
+ * `GET /api/enquiries/start` sets the time trap's start cookie when the visitor starts the form,
+ * so pages carry no per-request token and can be cached; an accepted submission clears it
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md).
  */
 import express, { type CookieOptions, type RequestHandler } from 'express';
 import type { EnquiryResult } from '../../app/services.ts';
@@ -22,31 +16,24 @@ import type { EnquiryRuntime } from './runtime.ts';
 import { signStartTime, verifyStartTime } from './secret.ts';
 import { submitEnquiry, type SubmitRequest } from './service.ts';
 
-/** Largest accepted form body, bytes. */
+/** Bytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
-/** Content types a form may be posted as. */
 export const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'] as const;
-/** Name of the time trap's start cookie. */
 export const START_COOKIE = 'enquiry_start';
-/** Lifetime of the start cookie, ms (a visitor may take a while to write). */
+/** ms: a visitor may take a while to write. */
 export const START_COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
-/** The contact form's routes and the page action's way in. */
 export interface EnquiryHttp {
   /**
-   * `GET /api/enquiries/start` (204, sets the start cookie), `POST /api/enquiries` (JSON answer
-   * with the table's status) and the body checks of every other POST (page actions). Mount it
-   * before the page renderer.
+   * The start cookie, `POST /api/enquiries`, and the body checks of every other POST (page
+   * actions). Mount it before the page renderer.
    */
   router: express.Router;
-  /**
-   * Runs the submission of a page POST (the no-JavaScript form) whose body the router checked;
-   * clears the start cookie on the response when the submission was stored.
-   */
+  /** Submits a page POST whose body the router checked. */
   submitPage(req: express.Request): Promise<EnquiryResult>;
 }
 
-/** The value of cookie `name` in the request's `Cookie` header (RFC 6265 §5.4), if any. */
+/** https://www.rfc-editor.org/rfc/rfc6265#section-5.4 */
 function readCookie(req: express.Request, name: string): string | undefined {
   for (const pair of (req.headers.cookie ?? '').split(';')) {
     const eq = pair.indexOf('=');
@@ -55,7 +42,7 @@ function readCookie(req: express.Request, name: string): string | undefined {
   return undefined;
 }
 
-/** HttpOnly, SameSite=Strict, Path=/, Secure on HTTPS (behind a proxy: TRUST_PROXY=1). */
+/** Secure on HTTPS (behind a proxy: TRUST_PROXY=1). */
 const cookieOptions = (req: express.Request): CookieOptions => ({
   httpOnly: true,
   sameSite: 'strict',
@@ -63,13 +50,11 @@ const cookieOptions = (req: express.Request): CookieOptions => ({
   secure: req.secure,
 });
 
-/** An error for the app's error handler with the table's status and text. */
 function outcomeError(kind: OutcomeKind): Error {
   const { status, message } = OUTCOMES[kind];
   return Object.assign(new Error(message(0)), { status, expose: true });
 }
 
-/** Request facts for the rules, from Express's view of the request. */
 function submitRequestOf(req: express.Request): SubmitRequest {
   return {
     requestOrigin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
@@ -83,7 +68,6 @@ function submitRequestOf(req: express.Request): SubmitRequest {
 
 /**
  * Parses a raw form body exactly as the router does (`Request.formData()`).
- *
  * @throws TypeError when the body is not valid form data (e.g. broken multipart)
  */
 async function formFields(req: express.Request): Promise<Record<string, unknown>> {
@@ -99,20 +83,14 @@ async function formFields(req: express.Request): Promise<Record<string, unknown>
   return fields;
 }
 
-/**
- * Builds the routes on the process's enquiry runtime.
- *
- * @param onOutcome called once per submission or refused body with the table's metric label
- *   (`enquiries_total{outcome}`)
- */
+/** @param onOutcome called once per submission or refused body with its metric label */
 export function enquiryRoutes(
   runtime: EnquiryRuntime,
   onOutcome: (metric: string) => void = () => {},
 ): EnquiryHttp {
   const count = (kind: OutcomeKind) => onOutcome(OUTCOMES[kind].metric);
 
-  // 415 for any other content type, 413 above BODY_LIMIT_BYTES (declared or streamed);
-  // otherwise `req.body` is the raw Buffer.
+  // Then `req.body` is the raw Buffer.
   const typeCheck: RequestHandler = (req, _res, next) => {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if ((FORM_TYPES as readonly string[]).includes(type)) return next();
@@ -165,7 +143,6 @@ export function enquiryRoutes(
     }
     res.status(result.ok ? OUTCOMES.stored.status : result.status).json(result);
   });
-  // Page POSTs (the no-JavaScript contact form) carry a checked body to the route action.
   router.post('/{*splat}', typeCheck, readBody);
 
   return { router, submitPage: (req) => submit(req, req.res) };

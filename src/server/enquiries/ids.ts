@@ -1,15 +1,11 @@
 /**
- * Ids for outbox rows: UUID version 7 (https://www.rfc-editor.org/rfc/rfc9562#name-uuid-version-7),
- * a millisecond timestamp followed by random bits. Rows written one after another get ids that
- * sort after one another, so a new row lands at the end of the primary-key index instead of on
- * a random page: three delivery rows per enquiry cost one index page, not three, in each
- * commit. Still unique across databases, which a webhook receiver relies on (`webhook-id`).
+ * Outbox ids are UUIDv7 (https://www.rfc-editor.org/rfc/rfc9562#name-uuid-version-7): ids written
+ * one after another sort after one another, so new rows land at the end of the primary-key index
+ * rather than on random pages, and they stay unique across databases (a webhook's `webhook-id`).
  */
 import { randomBytes } from 'node:crypto';
 
 /**
- * A new UUIDv7 string (`xxxxxxxx-xxxx-7xxx-yxxx-xxxxxxxxxxxx`).
- *
  * @param now epoch ms for the time part (default: the current time)
  */
 export function timeOrderedId(now: number = Date.now()): string {

@@ -1,25 +1,18 @@
 /**
- * The agency notification e-mail (docs/product.md#enquiry-handling), sent with Nodemailer over
- * SMTP_URL, and the staff invite e-mail.
- *
- * From is the agency's own address (NOTIFY_FROM) so SPF/DMARC pass; the visitor goes in
- * Reply-To; the body is plain text with every field. Header values are stripped of control
- * characters here as well as in validation, so injected CR/LF can never add a header.
+ * The notification and staff invite e-mails, sent with Nodemailer over SMTP_URL. From is the
+ * agency's own address so SPF/DMARC pass; the visitor goes in Reply-To. Header values lose their
+ * control characters here as well as in validation, so injected CR/LF can never add a header.
  */
 import nodemailer from 'nodemailer';
 import { site } from '../../site.config.ts';
 import type { InviteNotice, NewSubmission } from './store.ts';
 
-/** The outbox row a send belongs to. */
 export interface Delivery {
-  /** The outbox row's id: the same on every retry of this delivery (receivers de-duplicate on it). */
+  /** The outbox row's id, the same on every retry (receivers de-duplicate on it). */
   id: string;
 }
 
-/**
- * One channel's sender (e-mail, Slack, webhook): each call delivers one message and rejects on
- * any failure, which the outbox records and retries (`outbox.ts`).
- */
+/** One channel's sender: each call delivers one message or rejects, and the outbox retries. */
 export interface Notifier {
   send(submission: Omit<NewSubmission, 'dedupeKey'>, delivery: Delivery): Promise<void>;
   /** E-mail only: a staff invite with its one-time link. */
@@ -29,10 +22,8 @@ export interface Notifier {
 
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-/** One-line header-safe text. */
 export const headerSafe = (s: string): string => s.replace(CONTROL, ' ').trim();
 
-/** The plain-text body listing every field (exported for tests). */
 export function notificationText(s: Omit<NewSubmission, 'dedupeKey'>): string {
   return [
     'A new enquiry arrived through the website contact form.',
@@ -51,7 +42,6 @@ export function notificationText(s: Omit<NewSubmission, 'dedupeKey'>): string {
   ].join('\n');
 }
 
-/** The plain-text body of a staff invite (exported for tests). */
 export function inviteText(invite: InviteNotice): string {
   return [
     `You have been invited to the ${site.name} enquiry inbox.`,
@@ -68,19 +58,15 @@ export interface SmtpNotifierOptions {
   smtpUrl: string;
   from: string;
   to: string;
-  /** Socket/greeting timeouts, ms (a hung server must not hold a lease forever). */
+  /** Connection, greeting and socket timeouts, ms: a hung server must not hold a lease forever. */
   timeoutMs?: number;
 }
 
-/** Nodemailer-backed notifier. */
 export function createSmtpNotifier(opts: SmtpNotifierOptions): Notifier {
   const timeout = opts.timeoutMs ?? 20_000;
-  // Transport options (not the URL string form, whose second argument is message defaults) so
-  // the time-outs apply to the connection. A pooled connection is reused across messages: a
-  // new SMTP session costs ~100 ms even on loopback (far more with TLS to a real relay), which
-  // matters when a backlog is drained after an outage. One connection is enough because the
-  // outbox worker sends one message at a time; a connection the relay has closed is replaced,
-  // and a send that fails on it is retried by the outbox like any other failure.
+  // Options, not the URL form (whose second argument is message defaults), so the timeouts
+  // apply. One pooled connection, since the worker sends one message at a time: a new SMTP
+  // session costs ~100 ms even on loopback, which counts when a backlog drains after an outage.
   const transport = nodemailer.createTransport({
     url: opts.smtpUrl,
     pool: true,

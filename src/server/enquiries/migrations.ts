@@ -1,10 +1,7 @@
 /**
- * Versioned schema migrations, applied in order at start-up and recorded in
- * `schema_migrations`. Never edit a released step; append a new version instead. The inbox's
- * steps are 2, 3, …; the staff app's start at 100, so the two lists never collide.
- *
- * SQLite stores times as INTEGER epoch ms; PostgreSQL uses timestamptz for instants a person
- * reads (received_at, sent_at, handled_at, …) and BIGINT epoch ms for scheduling columns.
+ * Versioned schema migrations, applied in order at start-up. Never edit a released step; append
+ * one. The enquiries' steps count from 1, the staff app's from 100. SQLite keeps times as epoch
+ * ms; PostgreSQL uses timestamptz for instants a person reads and BIGINT epoch ms for scheduling.
  */
 export interface Migration {
   version: number;
@@ -54,16 +51,12 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     description: 'enquiry statuses, one outbox row per channel, invites, full-text index',
-    // SQLite cannot drop the outbox's UNIQUE (submission_id) or give submissions a stable
-    // integer key in place, so both tables are rebuilt (https://www.sqlite.org/lang_altertable.html#otheralter).
-    // The new outbox references submissions_v2, which the rename below turns into
-    // "submissions": dropping the old tables then cascades into nothing.
-    // `seq` is the full-text index's rowid: an INTEGER PRIMARY KEY keeps its value through
-    // VACUUM, which an implicit rowid does not (https://www.sqlite.org/lang_vacuum.html). It is
-    // the receipt time in ms × 1000 plus the arrival within that ms (`SQLITE_SEQ` in
-    // sqlite-store.ts), so "newest first" is the table's own order and FTS5's rowid order: a
-    // search walks its matches from the newest and stops at the page's end
-    // (docs/decisions/032-search-in-the-stores-own-index.md).
+    // SQLite cannot drop the outbox's UNIQUE (submission_id) or add a stable integer key in
+    // place, so both tables are rebuilt (https://www.sqlite.org/lang_altertable.html#otheralter);
+    // the new outbox references submissions_v2, so dropping the old tables cascades into nothing.
+    // `seq`, the FTS rowid, is an INTEGER PRIMARY KEY to survive VACUUM
+    // (https://www.sqlite.org/lang_vacuum.html), in receipt order (`SQLITE_SEQ`), so a search
+    // walks its matches newest first and stops at the page's end.
     sql: `
       CREATE TABLE submissions_v2 (
         seq INTEGER PRIMARY KEY,
@@ -261,14 +254,11 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     description: 'enquiry statuses, one outbox row per channel, invites, full-text index',
-    // The search vector is a stored generated column with a GIN index
-    // (https://www.postgresql.org/docs/current/textsearch-tables.html). 'simple': words as
-    // written, lower-cased, no stemming or stop words (names and addresses are not English).
-    // The address also goes in split at @ and dots, so a search for its local part or its
-    // domain finds it, as it does in SQLite's FTS5. `<`, `>`, `&` and `/` become spaces first:
-    // PostgreSQL's parser would otherwise drop `<b>…</b>` and `&amp;` as markup and keep a URL
-    // or path as one word, where FTS5 sees the words in them (search.ts applies the same to
-    // the query).
+    // A stored generated tsvector with a GIN index
+    // (https://www.postgresql.org/docs/current/textsearch-tables.html). 'simple': no stemming or
+    // stop words (names are not English). The address also goes in split at @ and dots, as FTS5
+    // sees it. `<>&/` become spaces, or the parser would drop `<b>` and `&amp;` as markup and
+    // keep a URL as one word; the query gets the same (pg-store.ts).
     sql: `
       ALTER TABLE submissions
         ADD COLUMN status TEXT,

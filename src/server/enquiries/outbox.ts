@@ -1,32 +1,26 @@
 /**
- * The outbox worker (docs/product.md#enquiry-handling,
- * docs/decisions/031-notification-channels-through-the-outbox.md): one per channel (e-mail,
- * Slack, webhook), each claiming only its own channel's rows, so a channel that is down or slow
- * never holds back another. It delivers pending notifications, retries failures with
- * exponential backoff (never dropping one), resumes after a restart (state is in the store),
- * delivers at least once and marks sent exactly once (claims carry a lease + token).
- *
- * Each loop sleeps until its channel's earliest due row (at most `pollMs`), and `kick()` wakes
- * it right after a new submission is stored or a held one released.
- *
- * Logs carry ids, the channel and a short error text ({@link deliveryError}): never an
- * enquiry's text, a person's address or an invite's link.
+ * The outbox worker, one per channel, each claiming only its own rows so a channel that is down
+ * never holds back another (docs/decisions/031-notification-channels-through-the-outbox.md).
+ * Failures retry with backoff, never dropped; state is in the store, so a restart resumes; claims
+ * carry a lease and a token, so a row is marked sent once. The loop sleeps until the next due
+ * row (at most `pollMs`) unless `kick()` wakes it. Logs carry ids, never an enquiry's text, an
+ * address or an invite's link.
  */
 import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
 import type { Notifier } from './mailer.ts';
 import { backoffMs, type OutboxJob, type SubmissionStore } from './store.ts';
 
-/** One delivery attempt's result, for `outbox_deliveries_total{channel,result}`. */
+/** For `outbox_deliveries_total{channel,result}`. */
 export type AttemptResult = 'delivered' | 'failed';
 
 export interface OutboxWorkerOptions {
   store: SubmissionStore;
   notifier: Notifier;
   logger: Logger;
-  /** The channel whose rows this worker claims (default e-mail). */
+  /** Default e-mail. */
   channel?: Channel;
-  /** Longest sleep between scans, ms (catches rows written by other instances). */
+  /** Longest sleep between scans, ms (rows written by other instances). */
   pollMs?: number;
   /** How long a claim is held before another worker may take the row, ms. */
   leaseMs?: number;
@@ -35,7 +29,7 @@ export interface OutboxWorkerOptions {
   /** Backoff for attempt n, ms (tests shorten it). */
   backoff?: (attempts: number) => number;
   now?: () => number;
-  /** Called once per attempt (metrics). */
+  /** Once per attempt (metrics). */
   onAttempt?: (channel: Channel, result: AttemptResult) => void;
 }
 
@@ -60,12 +54,11 @@ export class OutboxWorker {
     };
   }
 
-  /** The channel this worker delivers. */
   get channel(): Channel {
     return this.#o.channel;
   }
 
-  /** Start the loop (idempotent). */
+  /** Idempotent. */
   start(): void {
     if (this.#running) return;
     this.#running = true;
@@ -73,15 +66,12 @@ export class OutboxWorker {
     this.#loop = this.#run();
   }
 
-  /** Wake the loop now (a submission was just stored or released). */
+  /** Wakes the loop now (a submission was just stored or released). */
   kick(): void {
     this.#wake?.();
   }
 
-  /**
-   * Stop after the delivery under way finishes (graceful shutdown); resolves when the loop has
-   * exited. Rows not yet attempted stay pending for the next start.
-   */
+  /** Resolves once the delivery under way is done and the loop exited; the rest stay pending. */
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#running = false;
@@ -90,18 +80,17 @@ export class OutboxWorker {
     this.#loop = undefined;
   }
 
-  /** Claim and deliver every row due now; returns how many were sent. Used by the loop and tests. */
+  /** Claims and delivers every row due now; returns how many were sent. */
   async drainOnce(): Promise<number> {
     const { store, logger, leaseMs, batch, backoff, now, channel, onAttempt } = this.#o;
     let sent = 0;
-    // One pass over the rows due when it starts: a row that fails is rescheduled after
-    // `startedAt`, so the pass ends even when the backoff is zero.
+    // A failed row is rescheduled after `startedAt`, so the pass ends even with zero backoff.
     const startedAt = now();
     while (!this.#stopping) {
       const jobs = await store.claimDue(startedAt, leaseMs, batch, channel);
       if (jobs.length === 0) break;
       for (const job of jobs) {
-        // Between jobs a stop() request is honoured; the leases of unattempted rows expire.
+        // The leases of rows not attempted expire.
         if (this.#stopping) break;
         const ids =
           job.kind === 'enquiry'
@@ -171,7 +160,6 @@ export class OutboxWorker {
   }
 }
 
-/** What a failure may carry that names it without saying what was sent or to whom. */
 interface FailureFacts {
   name?: unknown;
   code?: unknown;
@@ -182,9 +170,8 @@ interface FailureFacts {
 }
 
 /**
- * A short text for a failed attempt, kept in the store and logged: the SMTP reply code, the
- * HTTP status, or the error's name and system code (ECONNREFUSED, ETIMEDOUT …). Never an
- * error's message, which may quote an address, a reply body or the message itself.
+ * A failed attempt's text, stored and logged: SMTP reply code, HTTP status, or the error's name
+ * and system code. Never its message, which may quote an address, a reply body or the enquiry.
  */
 export function deliveryError(e: unknown): string {
   const codes: string[] = [];

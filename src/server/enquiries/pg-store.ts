@@ -1,16 +1,10 @@
 /**
- * `SubmissionStore` on PostgreSQL via `pg`, used when DATABASE_URL is set, so
- * several instances can share one database. Same behaviour as `sqlite-store.ts`; the shared
- * suites in tests/pipeline/store.test.ts and inbox-store.test.ts hold both to it.
- *
- * Concurrency: migrations run under a session advisory lock; duplicate detection takes a
- * transaction advisory lock on the content hash; outbox claims use FOR UPDATE SKIP LOCKED;
- * status changes are conditional UPDATEs, so of two instances changing one enquiry at once the
- * second waits for the first's row lock and then finds the status changed (a release is made
- * once, and its deliveries queued once).
- *
- * Search: a stored `tsvector` column with a GIN index, queried with `plainto_tsquery`
- * (migration 2; docs/decisions/032-search-in-the-stores-own-index.md).
+ * `SubmissionStore` on PostgreSQL, when DATABASE_URL is set, so several instances share one
+ * database; the shared test suites hold it to `sqlite-store.ts`'s behaviour. Migrations run under
+ * an advisory lock, duplicate detection under a transaction lock on the content hash; claims use
+ * FOR UPDATE SKIP LOCKED; status changes are conditional UPDATEs, so of two instances changing
+ * one enquiry the second waits for the row lock and finds the status changed. Search is a
+ * `tsvector` column with a GIN index (docs/decisions/032-search-in-the-stores-own-index.md).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -49,7 +43,7 @@ import {
   type Row,
 } from './rows.ts';
 
-/** The submission columns a delivery or a listing needs (not the search vector). */
+/** All but the search vector. */
 const SUBMISSION_COLUMNS = `s.id, s.name, s.email, s.subject, s.message, s.received_at, s.ip_hash,
   s.user_agent, s.privacy_notice_version, s.spam, s.status, s.handled_at, s.released_at`;
 const DELIVERY_RANK = `(SELECT MAX(${DELIVERY_RANK_SQL}) FROM outbox o
@@ -63,7 +57,7 @@ export class PgStore implements SubmissionStore {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
 
-  /** Connect lazily to `connectionString` with a small pool (`max` connections). */
+  /** Connects lazily, with a pool of `max` connections. */
   constructor(connectionString: string, max = 10) {
     this.#pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
     // An idle client dying (server restart) must not crash the process.
@@ -269,7 +263,7 @@ export class PgStore implements SubmissionStore {
     return numOrNull((rows[0] as Row)['due']);
   }
 
-  /** WHERE clause and parameters for a status and search filter, numbered from `$1`. */
+  /** Parameters numbered from `$1`. */
   #filter(status: string | undefined, terms: readonly string[] | undefined, hideHeld = false) {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -301,8 +295,7 @@ export class PgStore implements SubmissionStore {
     const { where, params } = this.#filter(query.status, query.terms);
     const n = params.length;
     const [count, page] = await Promise.all([
-      // Counting stops past `countLimit`: the planner then walks the newest rows or the GIN
-      // index only as far as it must (an exact count of a common word reads every match).
+      // Counting stops past `countLimit`: an exact count of a common word reads every match.
       this.#pool.query(
         `SELECT COUNT(*) AS n FROM (SELECT 1 FROM submissions s ${where} LIMIT $${n + 1}) t`,
         [...params, query.countLimit === undefined ? null : query.countLimit + 1],
@@ -432,8 +425,8 @@ export class PgStore implements SubmissionStore {
       return r.rowCount ?? 0;
     });
     if (n > 0) {
-      // The old row versions, and their entries in the search index, stay until vacuumed
-      // (https://www.postgresql.org/docs/current/routine-vacuuming.html): remove them now.
+      // Old row versions and their index entries stay until vacuumed: remove them now
+      // (https://www.postgresql.org/docs/current/routine-vacuuming.html).
       await this.#pool.query('VACUUM submissions, outbox');
     }
     return n;
@@ -486,10 +479,7 @@ export class PgStore implements SubmissionStore {
   }
 }
 
-/**
- * One delivery row of `submissionId` per channel, due at `at`: a new one, or a cancelled one
- * due again; a delivered row is left alone (the unique pair keeps it at one row).
- */
+/** Per channel, a new delivery row due at `at`, or a cancelled one due again. */
 async function queueDeliveries(
   c: pg.PoolClient,
   submissionId: string,

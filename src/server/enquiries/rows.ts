@@ -1,7 +1,6 @@
 /**
- * Database rows → the store's shapes, shared by `sqlite-store.ts` and `pg-store.ts` so both
- * stores list and hand out exactly the same objects. SQLite gives epoch-ms integers, PostgreSQL
- * `Date`s (timestamptz) and strings for BIGINT; {@link num} reads either.
+ * Database rows to the store's shapes, shared so both stores hand out the same objects. SQLite
+ * gives epoch-ms integers, PostgreSQL `Date`s and strings for BIGINT; {@link num} reads either.
  */
 import type { Channel, DeliveryState, EnquiryStatus } from '../inbox/types.ts';
 import type {
@@ -17,20 +16,17 @@ import type {
   StoredSubmission,
 } from './store.ts';
 
-/** One row as a driver returns it. */
 export type Row = Record<string, unknown>;
 
-/** A text column ('' for null). */
+/** '' for null. */
 export const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
 
-/** An instant or count column as a number (epoch ms for instants; 0 for null). */
+/** Epoch ms for an instant; 0 for null. */
 export const num = (v: unknown): number => (v instanceof Date ? v.getTime() : Number(v ?? 0));
 
-/** An instant column that may be null, as epoch ms or null. */
 export const numOrNull = (v: unknown): number | null => (v == null ? null : num(v));
 
-/** A `submissions` row (or a join that includes its columns). */
 export function toSubmission(r: Row): Notice {
   return {
     id: str(r['id']),
@@ -47,14 +43,13 @@ export function toSubmission(r: Row): Notice {
 }
 
 /**
- * SQL for a delivery row's rank, worst highest: 3 failing (tried, not yet delivered), 2 pending,
- * 1 delivered, 0 cancelled. `MAX` over an enquiry's rows gives its worst state; the two stores
- * share this text so they agree.
+ * A delivery row's rank, worst highest: 3 failing (tried, not delivered), 2 pending, 1
+ * delivered, 0 cancelled; `MAX` over an enquiry's rows is its worst state.
  */
 export const DELIVERY_RANK_SQL = `CASE WHEN o.sent_at IS NOT NULL THEN 1
   WHEN o.cancelled_at IS NOT NULL THEN 0 WHEN o.attempts > 0 THEN 3 ELSE 2 END`;
 
-/** The worst delivery state from {@link DELIVERY_RANK_SQL}'s maximum (null: no rows). */
+/** @param rank {@link DELIVERY_RANK_SQL}'s maximum (null: no rows) */
 export function deliveryOf(rank: unknown): PageRow['delivery'] {
   switch (rank == null ? 0 : Number(rank)) {
     case 3:
@@ -70,7 +65,6 @@ export function deliveryOf(rank: unknown): PageRow['delivery'] {
 
 const NOTIFICATION = { failing: 'failing', pending: 'pending', delivered: 'sent', none: 'none' };
 
-/** A listed row: the submission with its `delivery_rank` (see {@link DELIVERY_RANK_SQL}). */
 export function toStoredSubmission(r: Row): StoredSubmission {
   const { spam: _spam, ...notice } = toSubmission(r);
   return {
@@ -81,7 +75,6 @@ export function toStoredSubmission(r: Row): StoredSubmission {
   };
 }
 
-/** An inbox page row (submission columns and `delivery_rank`). */
 export function toPageRow(r: Row): PageRow {
   return {
     id: str(r['id']),
@@ -95,7 +88,6 @@ export function toPageRow(r: Row): PageRow {
   };
 }
 
-/** A delivery's state as staff read it. */
 function deliveryState(o: Row): DeliveryState {
   if (o['sent_at'] != null) return 'delivered';
   if (o['cancelled_at'] != null) return 'cancelled';
@@ -104,7 +96,6 @@ function deliveryState(o: Row): DeliveryState {
 
 const CHANNEL_ORDER: Record<Channel, number> = { email: 0, slack: 1, webhook: 2 };
 
-/** One enquiry in full: its `submissions` row and its outbox rows. */
 export function toEnquiryRecord(r: Row, outbox: readonly Row[]): EnquiryRecord {
   const spam = str(r['spam']);
   const deliveries = outbox
@@ -139,9 +130,7 @@ export function toEnquiryRecord(r: Row, outbox: readonly Row[]): EnquiryRecord {
 }
 
 /**
- * A claimed outbox row: `outbox_id`, `channel`, `kind`, `attempts`, `payload` and, for an
- * enquiry, the submission's columns.
- *
+ * @param r a claimed outbox row, with the submission's columns for an enquiry
  * @throws SyntaxError when an invite's payload is not the JSON `enqueueInvite` wrote
  */
 export function toOutboxJob(r: Row, claimToken: string): OutboxJob {
@@ -170,7 +159,6 @@ export function spamOutcome(status: string | null): SpamResult {
   return status === 'held' ? 'already' : 'invalid';
 }
 
-/** The store's delivery figures from its per-channel rows . */
 export function figures(
   queued: readonly Row[],
   failures: readonly Row[],

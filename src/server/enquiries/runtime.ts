@@ -1,12 +1,8 @@
 /**
- * The enquiry pipeline of one server process: its configuration, secret, store (SQLite or
- * PostgreSQL), logger, clock, notification channels and their outbox workers, made once by
- * `server.ts` (or a test) and passed to whatever needs it. Nothing here reads `process.env`:
- * the values come parsed from `src/server/env.ts`.
- *
- * Channels (docs/decisions/031-notification-channels-through-the-outbox.md): e-mail always gets
- * a delivery row per enquiry (without SMTP_URL they wait in the outbox, as before); Slack and
- * the webhook get theirs only while SLACK_WEBHOOK_URL / WEBHOOK_URL are set.
+ * The enquiry pipeline of one process (configuration, secret, store, clock, channels and their
+ * outbox workers), made once by `server.ts` or a test and passed to whatever needs it. E-mail
+ * always gets a delivery row per enquiry, waiting in the outbox without SMTP_URL; Slack and the
+ * webhook only while configured (docs/decisions/031-notification-channels-through-the-outbox.md).
  */
 import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';
@@ -21,7 +17,6 @@ import { SqliteStore } from './sqlite-store.ts';
 import type { SubmissionStore } from './store.ts';
 import { createWebhookNotifier } from './webhook.ts';
 
-/** The variables the pipeline uses, as parsed by `src/server/env.ts`. */
 export type EnquiryConfig = StoreEnv &
   Pick<
     Env,
@@ -44,29 +39,26 @@ export interface EnquiryRuntime {
   secret: string;
   store: SubmissionStore;
   logger: Logger;
-  /** The current time, epoch ms (tests move it to drive the time trap). */
+  /** Epoch ms (tests move it to drive the time trap). */
   now: () => number;
-  /** The channels each enquiry is queued for: e-mail, and Slack / webhook when configured. */
+  /** What each enquiry is queued for: e-mail, and Slack and the webhook when configured. */
   channels: readonly Channel[];
-  /** The channels that can deliver now (e-mail only with SMTP_URL or a test's notifier). */
+  /** Those that can deliver now (e-mail only with SMTP_URL or a test's notifier). */
   configured: ReadonlySet<Channel>;
-  /** The sender of each configured channel. */
   notifiers: ReadonlyMap<Channel, Notifier>;
   /** One outbox worker per configured channel (none when `worker: false`). */
   workers: ReadonlyMap<Channel, OutboxWorker>;
-  /** Wake every worker (an enquiry was stored or released, an invite queued). */
+  /** Wakes every worker (an enquiry stored or released, an invite queued). */
   kick(): void;
-  /**
-   * Listen to every delivery attempt (metrics: `outbox_deliveries_total{channel,result}`).
-   */
+  /** Every delivery attempt (metrics). */
   onAttempt(listener: (channel: Channel, result: AttemptResult) => void): void;
   /** Resolves once migrations have run and the workers started. */
   ready: Promise<void>;
-  /** Stop the workers after their deliveries under way, then close the store. */
+  /** Stops the workers after their deliveries under way, then closes the store. */
   close(): Promise<void>;
 }
 
-/** Opens the store the configuration chooses: PostgreSQL when DATABASE_URL is set, else SQLite. */
+/** PostgreSQL when DATABASE_URL is set, else SQLite. */
 export function openStore(config: StoreEnv): SubmissionStore {
   return config.DATABASE_URL
     ? new PgStore(config.DATABASE_URL)
@@ -81,20 +73,17 @@ export interface RuntimeOptions {
   logger: Logger;
   /** Replaces the SMTP notifier (tests). */
   notifier?: Notifier;
-  /** Replace the Slack or webhook sender (tests). */
+  /** Replaces the Slack or webhook sender (tests). */
   notifiers?: Partial<Record<Channel, Notifier>>;
   /** Start the outbox workers (default true). */
   worker?: boolean;
-  /** Backoff for attempt n, ms (tests shorten it; default `backoffMs`). */
+  /** Default `backoffMs`. */
   backoff?: (attempts: number) => number;
-  /** The clock, epoch ms (default `Date.now`). */
   now?: () => number;
 }
 
 /**
- * Builds the runtime: loads (or generates) the secret, opens the store, makes a sender per
- * configured channel, starts migrations and, once they ran, one outbox worker per channel.
- *
+ * Starts migrations and, once they ran, one outbox worker per configured channel.
  * @throws Error when DATA_DIR cannot hold the generated secret; a failed migration rejects
  *   `ready` instead (and is logged)
  */
@@ -165,7 +154,7 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
     logger.info({ store: store.kind, channels }, 'enquiry store ready');
     for (const worker of workers.values()) worker.start();
   });
-  // Avoid an unhandled rejection before anyone awaits `ready`; awaiting callers still see it.
+  // No unhandled rejection before anyone awaits `ready`; awaiting callers still see it.
   ready.catch((e: unknown) => logger.error({ err: String(e) }, 'enquiry store failed to start'));
   return {
     config,

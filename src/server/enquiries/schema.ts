@@ -1,31 +1,22 @@
 /**
- * The one validation schema for an enquiry: the JSON endpoint and the page action both check
- * submissions with it (the browser shows the server's messages), so every path gives the same
- * human messages.
- *
- * Rules: every field is trimmed and required; email is a valid address of at most 254
- * characters; name ≤ 100, subject ≤ 150, message ≤ 5,000 characters; name, email and subject
- * must not contain control characters (CR/LF would allow e-mail header injection). The message
- * may contain line breaks and tabs but no other control characters.
+ * The one validation schema of an enquiry, used by the JSON endpoint and the page action alike, so
+ * every path gives the same messages (docs/product.md#contact-form). Control characters are
+ * refused outside the message: CR/LF would allow e-mail header injection.
  */
 import * as z from 'zod/mini';
 import type { FieldErrors } from '../../app/services.ts';
 import { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, type FieldName } from '../../lib/enquiry-fields.ts';
 
-// C0 controls, DEL, C1 controls, the Unicode line/paragraph separators, and U+FFFD (what
-// invalid UTF-8 in a request decodes to: a person never types it).
-
+// Controls, line/paragraph separators, and U+FFFD (invalid UTF-8 decodes to it).
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/;
-// The message keeps \t, \n and \r; everything else in the control ranges is refused.
-
+// The message keeps \t, \n and \r.
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
 
-/** A deliberately simple address rule (one @, no spaces, a dot in the domain); SMTP decides the rest. */
+/** Deliberately simple: one @, no spaces, a dot in the domain; SMTP decides the rest. */
 const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
 
-/** Required, trimmed text with a label-specific message for each failure. */
 function text(label: string, max: number, singleLine: boolean) {
   const missing = `Please enter your ${label}.`;
   return z.string({ error: missing }).check(
@@ -40,7 +31,6 @@ function text(label: string, max: number, singleLine: boolean) {
 
 const emailMissing = 'Please enter your email address.';
 
-/** The four visitor-facing fields. */
 export const enquirySchema = z.object({
   name: text('name', LIMITS.name, true),
   email: z.string({ error: emailMissing }).check(
@@ -58,23 +48,16 @@ export const enquirySchema = z.object({
   message: text('message', LIMITS.message, false),
 });
 
-/** A validated enquiry: four trimmed strings. */
 export type Enquiry = z.infer<typeof enquirySchema>;
 
-/**
- * What the action accepts: the enquiry plus the honeypot. It is optional and loosely checked on
- * purpose: a filled honeypot is a spam signal, never a visible error.
- */
+/** The honeypot is loosely checked on purpose: filled, it is a spam signal, never an error. */
 export const submissionInputSchema = z.extend(enquirySchema, {
   [HONEYPOT_FIELD]: z.nullish(z.string().check(z.maxLength(1000))),
 });
 
-/** A checked submission: the enquiry and the honeypot's content (if any). */
 export type SubmissionInput = z.infer<typeof submissionInputSchema>;
 
 /**
- * Checks posted values.
- *
  * @param values the posted fields (strings; anything else counts as missing)
  * @returns the trimmed submission, or the first message per wrong field (`{}` when the body
  *   failed only in fields a visitor cannot see, such as an oversized honeypot)

@@ -1,15 +1,13 @@
 /**
- * The server secret behind the time trap's signed start time and the IP-hash salt.
- *
- * FORM_SECRET wins; otherwise a random 32-byte key is generated once and kept in
- * `DATA_DIR/form-secret` (mode 0600) so restarts keep start cookies already issued valid.
- * Several instances behind one database must share FORM_SECRET.
+ * The server secret behind the time trap's signed start time and the salt of address hashes:
+ * FORM_SECRET, or a random key generated once into `DATA_DIR/form-secret` (mode 0600) so issued
+ * start cookies survive a restart. Instances sharing a database must share FORM_SECRET.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Return FORM_SECRET or the key persisted in dataDir (created on first use). */
+/** FORM_SECRET, or the key kept in `dataDir` (created on first use). */
 export function loadSecret(formSecret: string | undefined, dataDir: string): string {
   if (formSecret) return formSecret;
   const file = join(dataDir, 'form-secret');
@@ -41,14 +39,12 @@ export function signStartTime(secret: string, startedAtMs: number): string {
   return `${ts}.${mac(secret, `start:${ts}`)}`;
 }
 
-/** What a start cookie says: none sent, not ours (forged, other key, junk), or a start time. */
+/** `forged`: not ours (forged, another key, junk). */
 export type StartTime = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; at: number };
 
 /**
- * Reads a start cookie's value.
- *
- * @param value the cookie's value, undefined when the request carried none
- * @param nowMs the current time, ms; a start more than 60 s in the future counts as forged
+ * @param value undefined when the request carried no start cookie
+ * @param nowMs ms; a start more than 60 s ahead counts as forged
  */
 export function verifyStartTime(
   secret: string,
@@ -68,7 +64,7 @@ export function verifyStartTime(
   return at > nowMs + 60_000 ? { kind: 'forged' } : { kind: 'valid', at };
 }
 
-/** Salted SHA-256 of a client IP (hex). The raw IP is never stored or logged. */
+/** Salted SHA-256, hex: the address itself is never stored or logged. */
 export function hashIp(secret: string, ip: string): string {
   return createHash('sha256').update(`ip:${secret}:${ip}`).digest('hex');
 }

@@ -1,12 +1,8 @@
 /**
- * The rules of one contact-form submission, free of HTTP types so they are unit-testable, in
- * order: schema check → Origin check → spam verdict (honeypot, time-trap start cookie) → in ONE
- * store transaction the per-client rate-limit hit and (if allowed) storage once (dedupe) with
- * one outbox row per notification channel. Every ending is an {@link OutcomeKind} of the one table in
- * `src/lib/enquiry-outcomes.ts`.
- *
- * Success is only returned after the store committed. Spam gets the same answer as a real
- * enquiry (bots learn nothing) but is stored with its verdict and never notified.
+ * The rules of one submission, free of HTTP types, in order: schema, Origin, spam verdict, then
+ * in one store transaction the rate-limit hit and, if allowed, storage with one outbox row per
+ * channel. Every ending is an {@link OutcomeKind}. Success is returned only after the commit;
+ * spam gets the same answer as an enquiry but is stored held and never notified.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { EnquiryResult } from '../../app/services.ts';
@@ -17,31 +13,27 @@ import { checkSubmission, type Enquiry } from './schema.ts';
 import { hashIp, verifyStartTime, type StartTime } from './secret.ts';
 import type { SpamVerdict } from './store.ts';
 
-/** Window in which an identical submission is stored only once, ms. */
+/** An identical submission within this window is stored once, ms. */
 export const DEDUPE_WINDOW_MS = 600_000;
 
-/** Request facts the rules need. */
 export interface SubmitRequest {
-  /** Origin of the URL the request was made to (e.g. http://localhost:3000). */
+  /** The origin the request was made to (e.g. http://localhost:3000). */
   requestOrigin: string;
-  /** `Origin` header, or null. */
   origin: string | null;
-  /** `Referer` header, or null (fallback when a client omits Origin). */
+  /** Read when a client omits Origin. */
   referer: string | null;
-  /** Client IP as seen by the server (hashed before use). */
+  /** Hashed before use. */
   ip: string;
   userAgent: string;
-  /** The time trap's start cookie, undefined when the request carried none. */
   startCookie: string | undefined;
 }
 
-/** How a submission ended: the table's kind and the answer for the visitor. */
 export interface Submission {
   kind: OutcomeKind;
   result: EnquiryResult;
 }
 
-/** True when the Origin (or, lacking it, the Referer) is this site or SITE_URL's origin. */
+/** CSRF: the Origin (lacking it, the Referer) must be the request's own origin or SITE_URL's. */
 export function originAllowed(req: SubmitRequest, siteUrl: string | undefined): boolean {
   const allowed = new Set([req.requestOrigin]);
   if (siteUrl) allowed.add(new URL(siteUrl).origin);
@@ -56,7 +48,7 @@ export function originAllowed(req: SubmitRequest, siteUrl: string | undefined): 
   return claimed !== null && allowed.has(claimed);
 }
 
-/** Content hash for duplicate detection: the four fields, email case-folded. */
+/** The four fields, email case-folded. */
 export function dedupeKey(e: Enquiry): string {
   return createHash('sha256')
     .update(JSON.stringify([e.name, e.email.toLowerCase(), e.subject, e.message]))
@@ -64,11 +56,9 @@ export function dedupeKey(e: Enquiry): string {
 }
 
 /**
- * Decides whether a submission is spam; 'ham' means a person
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
+ * 'ham' means a person (docs/decisions/009-form-time-trap-without-a-page-token.md).
  *
- * @param honeypot the honeypot field as posted
- * @param start what the start cookie says; `missing` is ham (CSS images off and no JavaScript)
+ * @param start `missing` is ham (CSS images off and no JavaScript)
  * @param minFillMs FORM_MIN_FILL_MS: a valid start younger than this is 'too-fast'
  * @param now epoch ms
  */
@@ -85,8 +75,6 @@ export function spamVerdict(
 }
 
 /**
- * Applies every rule and stores the submission; see the module comment for the order.
- *
  * @param fields the posted fields (strings; anything else counts as missing)
  * @returns never rejects for bad input or a failing store: a store error is `unavailable` (503)
  */
@@ -112,7 +100,7 @@ export async function submitEnquiry(
   let outcome;
   try {
     await rt.ready;
-    // Rate-limit hit and storage in one transaction: one commit (fsync) per request, not two.
+    // One transaction: one commit (fsync) per request, not two.
     outcome = await store.submit(
       {
         id: randomUUID(),

@@ -1,28 +1,19 @@
 /**
- * The Slack channel: one message per enquiry to an incoming webhook (SLACK_WEBHOOK_URL),
- * posted with Slack's own client, `@slack/webhook`
- * (https://api.slack.com/messaging/webhooks).
- *
- * The message names who wrote, their address, the subject, an excerpt of at most
- * {@link EXCERPT_LENGTH} characters and a button to the enquiry in the staff inbox — never the
- * whole message. Visitor text goes in `plain_text` objects, which Slack shows as written: no
- * formatting, links or mentions (`<!channel>`, `<@U…>`) can be smuggled in; the notification
- * fallback `text` is escaped as Slack asks (https://api.slack.com/reference/surfaces/formatting#escaping).
+ * The Slack channel: one message per enquiry to SLACK_WEBHOOK_URL, with Slack's own client
+ * (https://api.slack.com/messaging/webhooks): who wrote, the subject, an excerpt and a button to
+ * the inbox, never the whole message. Visitor text goes in `plain_text`, shown as written, so no
+ * link or mention (`<!channel>`) can be smuggled in; the fallback `text` is escaped
+ * (https://api.slack.com/reference/surfaces/formatting#escaping).
  */
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook';
 import type { Notifier } from './mailer.ts';
 import { EXCERPT_LENGTH, excerptOf, inboxLink } from './notice.ts';
 import type { Notice } from './store.ts';
 
-/** `&`, `<` and `>` as Slack's mrkdwn needs them. */
 const escapeMrkdwn = (s: string): string =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/**
- * The message for one enquiry (exported for tests).
- *
- * @param siteUrl SITE_URL's origin, for the link to the inbox
- */
+/** @param siteUrl SITE_URL's origin, for the link to the inbox */
 export function slackMessage(s: Notice, siteUrl: string): IncomingWebhookSendArguments {
   const excerpt = excerptOf(s.message, EXCERPT_LENGTH, true);
   return {
@@ -58,18 +49,13 @@ export function slackMessage(s: Notice, siteUrl: string): IncomingWebhookSendArg
 }
 
 export interface SlackNotifierOptions {
-  /** SLACK_WEBHOOK_URL. */
   url: string;
-  /** SITE_URL's origin. */
   siteUrl: string;
-  /** Time-out of one post, ms (a hung server must not hold a lease forever). */
+  /** One post's timeout, ms: a hung server must not hold a lease forever. */
   timeoutMs?: number;
 }
 
-/**
- * Posts through `IncomingWebhook` with its own retries off (the outbox retries, with backoff,
- * across restarts) and redirects refused.
- */
+/** The library's retries stay off: the outbox retries, with backoff, across restarts. */
 export function createSlackNotifier(opts: SlackNotifierOptions): Notifier {
   const webhook = new IncomingWebhook(opts.url, {
     timeout: opts.timeoutMs ?? 10_000,

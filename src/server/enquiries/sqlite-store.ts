@@ -1,17 +1,11 @@
 /**
- * `SubmissionStore` on node:sqlite: the default back-end, one file under DATA_DIR.
+ * `SubmissionStore` on node:sqlite, one file under DATA_DIR. WAL with `synchronous=FULL`: a
+ * commit is on disk before the visitor sees success; `busy_timeout` lets the server and the CLI
+ * share the file; write transactions are BEGIN IMMEDIATE so they cannot interleave.
  *
- * WAL journal with `synchronous=FULL` so a commit is on disk before the visitor sees success;
- * `busy_timeout` lets several processes (server + CLI) share the file. Write transactions use
- * BEGIN IMMEDIATE so dedupe checks, outbox claims and status changes cannot interleave.
- *
- * Group commit: the hot-path writes (rate-limit hit, submission + outbox rows) arriving in the
- * same event-loop turn run in ONE transaction, each inside its own SAVEPOINT (so one failure
- * rolls back only itself), and every caller is answered after that single COMMIT. One fsync
- * then covers many visitors instead of one each, which is what makes FULL affordable.
- *
- * Search: an external-content FTS5 table over the four fields, kept in step by triggers
- * (migration 2; docs/decisions/032-search-in-the-stores-own-index.md).
+ * Group commit makes FULL affordable: hot-path writes of one event-loop turn share ONE
+ * transaction, each in its own SAVEPOINT (a failure rolls back only itself), so one fsync covers
+ * many visitors. Search is an FTS5 table kept in step by triggers (migration 2).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -55,14 +49,13 @@ import type {
 } from './store.ts';
 
 /**
- * The `seq` of a new row received at `?1` (epoch ms): receipt ms × 1000 plus its arrival within
- * that ms, so ordering by `seq` is ordering by receipt time (migration 2). Over 1000 arrivals
- * in one ms spill into the next ms's range, which stays unique and in order.
+ * The `seq` of a row received at `?1` (epoch ms): receipt ms × 1000 plus its arrival within that
+ * ms, so ordering by `seq` is ordering by receipt time (migration 2).
  */
 export const SQLITE_SEQ = `(SELECT COALESCE(MAX(seq) + 1, ?1 * 1000) FROM submissions
   WHERE seq >= ?1 * 1000 AND seq < ?1 * 1000 + 1000)`;
 
-/** The submission columns a page or a delivery needs, and the enquiry's worst delivery. */
+/** What a page row needs, with the enquiry's worst delivery. */
 const PAGE_COLUMNS = `s.id, s.received_at, s.status, s.name, s.email, s.subject, s.message,
   (SELECT MAX(${DELIVERY_RANK_SQL}) FROM outbox o WHERE o.submission_id = s.id) AS delivery_rank`;
 const UNDELIVERED = 'sent_at IS NULL AND cancelled_at IS NULL';
@@ -81,11 +74,8 @@ export class SqliteStore implements SubmissionStore {
   #flushScheduled = false;
 
   /**
-   * Opens (creating the folder and file when needed) the database at `file`.
-   *
-   * @param synchronous `FULL` (default): a commit is on disk (fsync) before anyone is told
-   *   "sent"; `NORMAL` trades that for speed: still safe against a process crash, not against
-   *   power loss (SQLITE_SYNCHRONOUS in `src/server/env.ts`)
+   * Opens the database at `file`, creating the folder and file when needed.
+   * @param synchronous `SQLITE_SYNCHRONOUS` (`src/server/env.ts`)
    */
   constructor(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL') {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -117,7 +107,7 @@ export class SqliteStore implements SubmissionStore {
     return st;
   }
 
-  /** Run `op` in the next group-commit transaction; resolves after COMMIT. */
+  /** Runs `op` in the next group-commit transaction; resolves after COMMIT. */
   #grouped<T>(op: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ op, resolve: resolve as (v: unknown) => void, reject });
@@ -251,10 +241,7 @@ export class SqliteStore implements SubmissionStore {
     return { id: sub.id, duplicate: false };
   }
 
-  /**
-   * The delivery row of one enquiry on one channel, due at `at`: a new one, or a cancelled one
-   * due again; a delivered row is left alone (the unique pair keeps it at one row).
-   */
+  /** A new delivery row due at `at`, or a cancelled one due again; a delivered one stays. */
   #queueDelivery(submissionId: string, channel: Channel, at: number): void {
     this.#stmt(
       `INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at)
@@ -350,11 +337,9 @@ export class SqliteStore implements SubmissionStore {
   }
 
   /**
-   * FROM, WHERE and ORDER BY for a status and search filter, newest first by `seq`, with their
-   * parameters, and the same for counting. A search is one FTS5 MATCH over the words and the
-   * status (both in the index): FTS5 hands its matches in descending rowid order, so a page
-   * stops at its end, and a count never reads the rows (CROSS JOIN keeps the index the outer
-   * loop). One statement text per shape, so each gets its own plan
+   * The query parts for a status and search filter, newest first. A search is one FTS5 MATCH over
+   * the words and the status: matches come in descending rowid order, so a page stops at its end
+   * and a count never reads the rows (CROSS JOIN keeps the index the outer loop)
    * (docs/decisions/032-search-in-the-stores-own-index.md).
    */
   #filter(status: string | undefined, terms: readonly string[] | undefined, hideHeld = false) {
@@ -516,8 +501,8 @@ export class SqliteStore implements SubmissionStore {
                WHERE lower(email) = lower(?) AND status <> 'erased'`,
           ).run(address).changes,
         );
-        // The trigger took the old words out of the FTS index itself (its secure-delete
-        // option, migration 2), not behind a delete marker.
+        // The trigger has taken the old words out of the FTS index itself (secure-delete,
+        // migration 2), not behind a delete marker.
         return erased;
       });
       // Old page images in the write-ahead log go too, unless another connection still reads.

@@ -1,33 +1,22 @@
 /**
- * The generic webhook channel (WEBHOOK_URL): one signed JSON POST per enquiry, for Teams
- * workflows, Zapier, n8n or the agency's own CRM.
- *
- * Signed per the Standard Webhooks specification
- * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md)
- * with its reference library, `standardwebhooks`:
- *
- * - `webhook-id`: the delivery's id, the same on every retry (receivers de-duplicate on it);
- * - `webhook-timestamp`: Unix seconds of this attempt (receivers refuse old ones: replays);
- * - `webhook-signature`: `v1,` + base64 HMAC-SHA256, keyed with WEBHOOK_SECRET's decoded bytes,
- *   of `<webhook-id>.<webhook-timestamp>.<body>`.
- *
- * How a receiver verifies it: README, "Webhook signature". The body carries who wrote, their
- * address, the subject, an excerpt and the inbox link, never the whole message
- * (`webhookBody`). A 2xx answer is a delivery; anything else, a redirect included (never
- * followed), is a failure the outbox retries. The answer's body is never read into errors or logs.
+ * The generic webhook channel (WEBHOOK_URL): one JSON POST per enquiry, signed with the reference
+ * library of Standard Webhooks
+ * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md);
+ * `webhook-id` is the delivery's id, the same on every retry. Receivers verify it as the README
+ * says ("Webhook signature"). The body has an excerpt, never the whole message; only a 2xx is a
+ * delivery, and the answer's body is never read into errors or logs.
  */
 import { Webhook } from 'standardwebhooks';
 import type { Delivery, Notifier } from './mailer.ts';
 import { EXCERPT_LENGTH, excerptOf, inboxLink } from './notice.ts';
 import type { Notice } from './store.ts';
 
-/** The event type of every body this channel sends. */
 export const WEBHOOK_EVENT = 'enquiry.received';
 
-/** The JSON body for one enquiry (Standard Webhooks' `type`, `timestamp`, `data`). */
+/** Standard Webhooks' `type`, `timestamp`, `data`. */
 export interface WebhookBody {
   type: typeof WEBHOOK_EVENT;
-  /** When this body was made (ISO 8601). */
+  /** ISO 8601. */
   timestamp: string;
   data: {
     id: string;
@@ -42,7 +31,6 @@ export interface WebhookBody {
   };
 }
 
-/** The body for one enquiry (exported for tests). */
 export function webhookBody(s: Notice, siteUrl: string, now: Date): WebhookBody {
   return {
     type: WEBHOOK_EVENT,
@@ -59,7 +47,7 @@ export function webhookBody(s: Notice, siteUrl: string, now: Date): WebhookBody 
   };
 }
 
-/** A refused or failed POST: the status only (the receiver's answer may echo personal data). */
+/** The status only: the receiver's answer may echo personal data. */
 export class WebhookHttpError extends Error {
   override name = 'WebhookHttpError';
   readonly statusCode: number;
@@ -70,19 +58,15 @@ export class WebhookHttpError extends Error {
 }
 
 export interface WebhookNotifierOptions {
-  /** WEBHOOK_URL. */
   url: string;
-  /** WEBHOOK_SECRET: `whsec_` and the base64 of the key (`src/server/env.ts` checks it). */
+  /** WEBHOOK_SECRET: `whsec_` and the base64 of the key. */
   secret: string;
-  /** SITE_URL's origin. */
   siteUrl: string;
-  /** Time-out of one POST, ms. */
+  /** ms */
   timeoutMs?: number;
-  /** The clock (tests); default `Date.now`. */
   now?: () => number;
 }
 
-/** The webhook sender; see the module comment. */
 export function createWebhookNotifier(opts: WebhookNotifierOptions): Notifier {
   const signer = new Webhook(opts.secret);
   const now = opts.now ?? Date.now;
@@ -101,8 +85,7 @@ export function createWebhookNotifier(opts: WebhookNotifierOptions): Notifier {
           'webhook-signature': signer.sign(delivery.id, at, body),
         },
         body,
-        // A redirect is answered, not followed (the body must not go where it was not sent),
-        // and counts as a failure: `HTTP 302`.
+        // Not followed: the body must not go where it was not sent. It fails as `HTTP 302`.
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -1,10 +1,6 @@
 /**
- * The staff inbox's server side: `createInboxService(deps)` builds the `InboxService` that the
- * staff app's loaders and actions and the enquiries CLI call (statuses, search, release,
- * export, erasure, delivery health, invite e-mails). The shapes live in `types.ts`, re-exported
- * here; what each status means and how they change: README "Enquiry statuses".
- *
- * No method logs an enquiry's text or a person's address: logs carry ids and outcomes.
+ * The inbox service behind the staff app's loaders and actions and the enquiries CLI. No method
+ * logs an enquiry's text or an address: logs carry ids and outcomes.
  */
 import type { Logger } from '../logger.ts';
 import { exportEnquiries } from '../enquiries/export.ts';
@@ -24,9 +20,7 @@ import {
 } from './types.ts';
 
 /**
- * The inbox's types, importable from here as from `types.ts` (the staff app's server code may
- * use either; browser code uses `types.ts`).
- *
+ * Browser code imports these from `types.ts`.
  * @public
  */
 export type {
@@ -42,35 +36,28 @@ export type {
   InboxService,
 } from './types.ts';
 
-/** Rows per page when the query names none. */
 export const DEFAULT_PAGE_SIZE = 25;
-/** The most rows a page may have. */
 export const MAX_PAGE_SIZE = 100;
 
-/** What the service needs; an `EnquiryRuntime` (`src/server/enquiries/runtime.ts`) has it all. */
+/** An `EnquiryRuntime` has it all. */
 export interface InboxDeps {
   store: SubmissionStore;
-  /** The channels each enquiry is queued for (a release queues these). */
+  /** What a release queues. */
   channels: readonly Channel[];
-  /** The channels that can deliver now (health, invites). */
+  /** What can deliver now (health, invites). */
   configured: ReadonlySet<Channel>;
-  /** The clock, epoch ms (default `Date.now`). */
   now?: () => number;
-  /** Wakes the outbox workers after a release or an invite (default: none to wake). */
+  /** Wakes the outbox workers after a release or an invite. */
   kick?: () => void;
   logger?: Logger;
 }
 
-/** A whole number from `value` within [min, max], or `fallback` when it is not a number. */
 function clampInt(value: unknown, fallback: number, min: number, max: number): number {
   const n = typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : fallback;
   return Math.min(max, Math.max(min, n));
 }
 
-/**
- * @throws RangeError for a status that is not one of `ENQUIRY_STATUSES` (a clear error rather
- *   than a silently unfiltered list)
- */
+/** @throws RangeError for an unknown status, rather than a silently unfiltered list */
 function checkStatus(status: unknown): EnquiryStatus | undefined {
   if (status === undefined || status === null || status === '') return undefined;
   if (!(ENQUIRY_STATUSES as readonly unknown[]).includes(status)) {
@@ -80,11 +67,8 @@ function checkStatus(status: unknown): EnquiryStatus | undefined {
 }
 
 /**
- * Builds the service on a store.
- *
- * Paging: `page` is 1-based (below 1 reads as 1), `pageSize` 1–100 (default 25); a page past
- * the last has no rows. `list` and `export` throw RangeError for an unknown status; every other
- * input (any search text, any id) gets an answer, never an exception.
+ * `page` below 1 reads as 1; a page past the last has no rows. `list` and `export` throw
+ * RangeError for an unknown status; any other input (any search text, any id) gets an answer.
  */
 export function createInboxService(deps: InboxDeps): InboxService {
   const { store } = deps;

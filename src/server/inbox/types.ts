@@ -1,27 +1,17 @@
 /**
- * The inbox's shapes: what `InboxService` (`service.ts`) hands the staff app and takes from it.
- * This module imports nothing, so browser code may `import type` from it.
- *
- * Statuses and their transitions are listed in the README ("Enquiry statuses"); times are
- * JavaScript epoch milliseconds (UTC).
+ * The shapes `InboxService` hands the staff app and takes from it. This module imports nothing,
+ * so browser code may `import type` from it. Times are epoch ms.
  */
 
-/**
- * new: genuine (or released), not yet answered; handled: marked answered; held: judged spam by
- * the honeypot or the time trap, or marked spam by staff, never delivered while held; released:
- * was held, released by staff and delivered like a genuine one; erased: only id, receipt time
- * and this status remain.
- */
+/** What each means: docs/product.md#enquiry-handling. */
 export type EnquiryStatus = 'new' | 'handled' | 'held' | 'released' | 'erased';
-/** Where notifications go: the agency's mailbox, a Slack incoming webhook, a signed webhook. */
 export type Channel = 'email' | 'slack' | 'webhook';
-/** One channel's delivery of one enquiry. */
 export type DeliveryState = 'delivered' | 'pending' | 'failing' | 'cancelled';
 
 export interface InboxQuery {
   /** Absent: every status. */
   status?: EnquiryStatus;
-  /** Full-text search over name, email, subject and message; words are plain terms, never syntax. */
+  /** Plain words over name, email, subject and message, never query syntax. */
   q?: string;
   /** 1-based, default 1. */
   page?: number;
@@ -31,37 +21,30 @@ export interface InboxQuery {
 
 export interface InboxRow {
   id: string;
-  /** Epoch ms. */
   receivedAt: number;
   status: EnquiryStatus;
-  /** '' when erased. */
+  /** Name, email, subject and excerpt are '' when erased. */
   name: string;
-  /** '' when erased. */
   email: string;
-  /** '' when erased. */
   subject: string;
-  /** The first 160 characters (grapheme clusters) of the message, '' when erased. */
+  /** The message's first 160 grapheme clusters. */
   excerpt: string;
-  /** Worst state over its channels (failing > pending > delivered); 'none' without deliveries. */
+  /** The worst over its channels; 'none' without deliveries. */
   delivery: 'delivered' | 'pending' | 'failing' | 'none';
 }
 
 export interface InboxPage {
   rows: InboxRow[];
-  /** Matching enquiries; for a search at most `SEARCH_COUNT_LIMIT` (see `totalCapped`). */
+  /** For a search at most `SEARCH_COUNT_LIMIT`. */
   total: number;
   page: number;
   pageSize: number;
   pages: number;
-  /**
-   * True when a search matched more than `total` (counting stops at `SEARCH_COUNT_LIMIT`):
-   * show "1,000+" and invite a narrower search. Absent or false: `total` is exact. An addition
-   * to the agreed shape, see docs/decisions/032-search-in-the-stores-own-index.md.
-   */
+  /** A search matched more than `total`: show "1,000+". Absent or false: `total` is exact. */
   totalCapped?: boolean;
 }
 
-/** A search counts its matches up to this many (docs/decisions/032-search-in-the-stores-own-index.md). */
+/** Why: docs/decisions/032-search-in-the-stores-own-index.md. */
 export const SEARCH_COUNT_LIMIT = 1000;
 
 export interface InboxEnquiry extends InboxRow {
@@ -81,9 +64,9 @@ export interface InboxEnquiry extends InboxRow {
 }
 
 export interface DeliveryHealth {
-  /** Undelivered deliveries over all channels. */
+  /** Undelivered rows over all channels, invites included. */
   backlog: number;
-  /** Receipt time of the oldest enquiry with one undelivered delivery. */
+  /** The oldest undelivered row's enquiry receipt time (an invite's: when queued). */
   oldestUndeliveredAt: number | null;
   channels: Array<{
     channel: Channel;
@@ -96,30 +79,29 @@ export interface DeliveryHealth {
 
 export type ExportFormat = 'csv' | 'json';
 
-/** The inbox's operations; `createInboxService` in `service.ts` builds one on a store. */
 export interface InboxService {
   /** Newest first. */
   list(query: InboxQuery): Promise<InboxPage>;
   get(id: string): Promise<InboxEnquiry | null>;
   /** Mark handled (new | released → handled) or reopen (handled → new). */
   setHandled(id: string, handled: boolean): Promise<'ok' | 'not-found' | 'invalid'>;
-  /** held → released; every configured channel delivers it exactly once. */
+  /** held → released; each channel delivers it once. */
   release(id: string): Promise<'released' | 'not-held' | 'not-found'>;
   /** new | handled | released → held; deliveries not yet made are cancelled. */
   markSpam(id: string): Promise<'ok' | 'already' | 'not-found' | 'invalid'>;
-  /** The whole export as text (the CLI's columns); CSV cells starting with = + - @ tab or CR neutralised (OWASP CSV injection). */
+  /** The CLI's columns, formula cells neutralised. */
   export(
     format: ExportFormat,
     query: Pick<InboxQuery, 'status' | 'q'>,
   ): Promise<{ body: string; contentType: string; filename: string }>;
-  /** Erase everything stored about this address (case-insensitive), leaving tombstones; returns how many enquiries. */
+  /** Erases the address's enquiries (case-insensitive) to tombstones; returns how many. */
   erase(email: string): Promise<number>;
   health(): Promise<DeliveryHealth>;
-  /** Queue a staff invite e-mail through the outbox's e-mail channel (a no-op that returns false when SMTP is not configured). */
+  /** Through the outbox's e-mail channel; false, queueing nothing, without SMTP. */
   enqueueInviteEmail(to: string, link: string, expiresAt: number): Promise<boolean>;
 }
 
-/** Every status, in the order the inbox lists them. */
+/** In the order the inbox lists them. */
 export const ENQUIRY_STATUSES: readonly EnquiryStatus[] = [
   'new',
   'handled',
@@ -127,5 +109,4 @@ export const ENQUIRY_STATUSES: readonly EnquiryStatus[] = [
   'released',
   'erased',
 ];
-/** Every channel. */
 export const CHANNELS: readonly Channel[] = ['email', 'slack', 'webhook'];

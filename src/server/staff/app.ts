@@ -1,9 +1,7 @@
 /**
- * The staff inbox on a port of its own (`STAFF_PORT`), for operators who keep admin screens off
- * the public edge: the same security headers, request guards, request logs and error handler as
- * the public app (`../app.ts`), then only the inbox. `/` leads to `/staff`; robots.txt disallows
- * everything; anything else is a plain 404. The public port then answers `/staff` with its 404
- * page (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
+ * The staff inbox on its own port (`STAFF_PORT`), off the public edge: the public app's headers,
+ * guards, logs and error handler, then only the inbox; robots.txt disallows everything
+ * (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
  */
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -17,11 +15,9 @@ export interface StaffAppDeps {
   env: Pick<Env, 'NODE_ENV' | 'TRUST_PROXY'>;
   logger: Logger;
   staff: StaffMount;
-  /** Development: Vite's middlewares (the staff app's sources and hot reload). */
   devMiddleware?: RequestHandler | undefined;
 }
 
-/** Builds the inbox's own Express app (listen on STAFF_PORT). */
 export function createStaffApp(deps: StaffAppDeps): express.Express {
   const { env, logger } = deps;
   const dev = env.NODE_ENV === 'development';

@@ -1,18 +1,14 @@
 /**
- * The staff app's client files, from its own Vite manifest (`<build>/staff/.vite/manifest.json`,
- * the `staff` environment of `vite.config.ts`) in production, or Vite's dev server in
- * development.
+ * The staff app's client files: from its own Vite manifest (`<build>/staff/.vite/manifest.json`)
+ * in production, from Vite's dev server in development.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StaffAssets } from '../../staff/entry-server.tsx';
 
-/** Source path of the staff browser entry, as the manifest keys it. */
 const STAFF_ENTRY = 'src/staff/entry-client.tsx';
 
 /**
- * Reads the production assets of a build's staff app.
- *
  * @param staffDir `<build>/staff`
  * @throws Error when the manifest or the entry is missing (run `npm run build`)
  */
@@ -28,7 +24,6 @@ export function staffProductionAssets(staffDir: string): StaffAssets {
   };
 }
 
-/** Development: Vite serves the sources and its HMR client. */
 export const STAFF_DEVELOPMENT_ASSETS: StaffAssets = {
   bootstrapModules: ['/@vite/client', `/${STAFF_ENTRY}`],
   stylesheets: ['/src/staff/staff.css'],

@@ -1,16 +1,15 @@
 /**
- * The audit log: one line per staff action — who (the account, or the operator's CLI), what,
- * when, and which enquiry — and never an enquiry's text or a person's address (OWASP ASVS 5.0
- * V16; docs/decisions/027-passkeys-and-staff-sessions.md says why opening an enquiry is logged
- * and listing the inbox is not).
+ * The audit log: who (an account, or the operator's CLI), what, when and which enquiry, never an
+ * enquiry's text or an address (OWASP ASVS 5.0 V16). Why opening an enquiry counts and listing
+ * does not: docs/decisions/027-passkeys-and-staff-sessions.md.
  */
 import type { StaffStore } from './store.ts';
 
-/** Every action the log knows; the detail column holds only the short values noted. */
+/** The detail column holds only the short values noted. */
 export const AUDIT_ACTIONS = [
-  'staff-invited', // operator; detail: 'expires <ISO time>'
-  'staff-disabled', // operator
-  'staff-enabled', // operator
+  'staff-invited', // operator; detail: 'account <id>, expires <ISO time>'
+  'staff-disabled', // operator; detail: 'account <id>'
+  'staff-enabled', // operator; detail: 'account <id>'
   'sign-in', // detail: '' or 'enrolled' (first sign-in from an invite)
   'sign-in-refused', // a passkey of this account failed verification
   'sign-out',
@@ -28,7 +27,6 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Appends one line. */
 export function audit(
   store: StaffStore,
   at: number,

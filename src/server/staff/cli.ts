@@ -1,23 +1,12 @@
 /**
- * The operator's staff commands, run by the enquiries CLI (`npm run enquiries -- staff …`, in the
- * container `node dist/server/enquiries.js staff …`; README "The staff inbox"):
- *
- *   staff invite --email ADDRESS --name "FULL NAME"   a one-time link valid 24 hours, printed and
- *                                                     (with SMTP_URL) e-mailed through the outbox
- *   staff list                                        accounts, their passkeys and live sessions
- *   staff disable --email ADDRESS                     ends its sessions at once; it cannot sign in
- *   staff enable --email ADDRESS                      lets it sign in (and be invited) again
- *   staff audit [--limit N]                           the audit log, newest first (default 50)
- *
- * The CLI sends no e-mail itself: an invite is queued in the outbox and the running server's
- * worker delivers it.
+ * The operator's staff commands (`npm run enquiries -- staff …`; README "The staff inbox"). The
+ * CLI sends no e-mail: an invite is queued in the outbox for the running server's worker.
  */
 import type { InboxService } from '../inbox/types.ts';
 import { audit } from './audit.ts';
 import { inviteStaff, InviteError } from './invites.ts';
 import type { StaffStore } from './store.ts';
 
-/** The usage lines of the staff commands. */
 export const STAFF_USAGE = [
   'staff invite --email ADDRESS --name "FULL NAME"',
   'staff list',
@@ -26,7 +15,7 @@ export const STAFF_USAGE = [
   'staff audit [--limit N]',
 ];
 
-/** The options the staff commands take (`node:util` parseArgs). */
+/** For `node:util` parseArgs. */
 export const STAFF_OPTIONS = {
   email: { type: 'string' },
   name: { type: 'string' },
@@ -38,8 +27,6 @@ type Values = Record<string, string | boolean | undefined>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Checks a staff command's arguments.
- *
  * @returns the message to print (exit 2), or null when they are fine
  */
 export function checkStaffArgs(values: Values, positionals: string[]): string | null {
@@ -74,17 +61,15 @@ export function checkStaffArgs(values: Values, positionals: string[]): string | 
 
 export interface StaffCliDeps {
   store: StaffStore;
-  /** Queues the invite e-mail (false: SMTP is not configured). */
   inbox: Pick<InboxService, 'enqueueInviteEmail'>;
-  /** The staff origin invite links point at (STAFF_URL); null when the inbox is off. */
+  /** STAFF_URL; null when the inbox is off. */
   origin: string | null;
   now: number;
   out: (text: string) => void;
 }
 
 /**
- * Runs a staff command whose arguments {@link checkStaffArgs} accepted.
- *
+ * Runs a command {@link checkStaffArgs} accepted.
  * @throws Error with a message for the operator (no such account, a disabled one invited, the
  *   inbox off); the CLI prints it and exits 1
  */

@@ -1,25 +1,12 @@
 /**
- * The staff inbox's HTTP side, mounted under `/staff` on the public app or on its own port
- * (`app.ts`; docs/decisions/028-staff-app-apart-from-the-public-pages.md). In order:
- *
- * 1. headers on every `/staff` response: `Cache-Control: no-store`, `X-Robots-Tag: noindex`,
- *    `Referrer-Policy: same-origin` (an invite link's token never leaves for another site in a
- *    Referer; `no-referrer` would make browsers send `Origin: null` on form posts,
- *    https://fetch.spec.whatwg.org/#append-a-request-origin-header, which the forgery check
- *    must refuse),
- *    `Cross-Origin-Resource-Policy: same-origin`;
- * 2. `/staff/assets/*`: the staff app's own hashed files (production);
- * 3. the session: the cookie's session resolved (idle and absolute timeouts), a dead cookie
- *    cleared (`sessions.ts`);
- * 4. cross-site forgery, on every POST: the `Origin` must be the staff origin (else 403), then —
- *    for forms — a signed-in session (else 303 to sign-in) and its token in the `csrf` field, or —
- *    for the JSON API — its token in `X-CSRF-Token` (else 403);
- * 5. `/staff/api/…`: the passkey ceremonies (sign-in, invite enrolment, adding a passkey; rate
- *    limited per client and per account) and `/staff/api/rpc/<method>`, the browser's way to the
- *    same services the server render uses (`services.ts`);
- * 6. every other `/staff` GET and form POST: the staff app rendered per request (`render.ts`).
- *
- * JSON bodies and form bodies are at most 64 KB; forms must be URL-encoded (415 otherwise).
+ * The staff inbox under `/staff`, on the public app or its own port
+ * (docs/decisions/028-staff-app-apart-from-the-public-pages.md). Every answer is `no-store` and
+ * `noindex`, with `Referrer-Policy: same-origin`: an invite's token never leaves in a Referer,
+ * while `no-referrer` would make form posts send `Origin: null`
+ * (https://fetch.spec.whatwg.org/#append-a-request-origin-header), which the CSRF check refuses.
+ * Every POST must come from the staff origin; forms then need a session and its CSRF token, the
+ * JSON API its token in a header. Passkey ceremonies are rate-limited per client and per account;
+ * `/staff/api/rpc/<method>` reaches the same services as the server render. Bodies ≤ 64 KB.
  */
 import express, {
   type NextFunction,
@@ -61,23 +48,22 @@ import {
 } from './sessions.ts';
 import { hashToken, sameSecret, wellFormedToken } from './tokens.ts';
 
-/** Largest accepted JSON or form body, bytes. */
 const BODY_LIMIT = '64kb';
-/** The form field and the header that carry the session's forgery token. */
+/** Where the session's CSRF token travels: a form field, or a header for the JSON API. */
 export const CSRF_FIELD = 'csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-/** What the session middleware leaves for the handlers after it. */
+/** Left by the session middleware. */
 interface StaffLocals {
   signedIn: SignedIn | null;
   expired: boolean;
-  /** The hash of the session id the request presented, live or not (deleted at sign-in). */
+  /** The presented session id's hash, live or not: sign-in deletes it. */
   presentedIdHash: string | null;
 }
 
 const locals = (res: Response): StaffLocals => res.locals as StaffLocals;
 
-/** The value of cookie `name` in the request's `Cookie` header (RFC 6265 §5.4), if any. */
+/** https://www.rfc-editor.org/rfc/rfc6265#section-5.4 */
 function readCookie(req: Request, name: string): string | undefined {
   for (const pair of (req.headers.cookie ?? '').split(';')) {
     const eq = pair.indexOf('=');
@@ -86,13 +72,13 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** A JSON refusal (`{ error }`) that no cache keeps. */
+/** `{ error }`; every `/staff` answer is already `no-store`. */
 function refuse(res: Response, status: number, error: string, retryAfter?: number): void {
   if (retryAfter !== undefined) res.set('Retry-After', String(retryAfter));
   res.status(status).json({ error });
 }
 
-/** Arguments of each RPC method, checked before the call (the browser is not trusted). */
+/** Checked before the call: the browser is not trusted. */
 const id = z.string().min(1).max(200);
 const RPC_ARGS: Record<RpcMethod, z.ZodType<unknown[]>> = {
   session: z.tuple([]),
@@ -120,29 +106,25 @@ const RPC_ARGS: Record<RpcMethod, z.ZodType<unknown[]>> = {
   signOutEverywhere: z.tuple([]),
 };
 
-/** RPC methods that need no session and so no forgery token. */
+/** No session, so no CSRF token. */
 const PUBLIC_METHODS: ReadonlySet<RpcMethod> = new Set(['session', 'invite']);
 
-/** What an app needs to serve the inbox: its runtime, server entry and client files. */
 export interface StaffMount {
   runtime: StaffRuntime;
   entry: StaffRenderDeps['entry'];
   assets: StaffRenderDeps['assets'];
-  /** `<build>/staff` in production: its `staff/assets/` are served at `/staff/assets/`. */
+  /** Production's `<build>/staff`, whose `staff/assets/` are served at `/staff/assets/`. */
   staticDir?: string | undefined;
 }
 
 export interface StaffHttpDeps extends StaffMount {
   logger: StaffRenderDeps['logger'];
-  /** Development: relaxed CSP for Vite's client. */
   dev: boolean;
 }
 
-/** True for `/staff` and every path under it. */
 export const isStaffPath = (path: string): boolean =>
   path === STAFF_BASE || path.startsWith(`${STAFF_BASE}/`);
 
-/** Builds the `/staff` router; see the module comment for the order of its parts. */
 export function staffRoutes(deps: StaffHttpDeps): express.Router {
   const { runtime } = deps;
   const { store, origin, rp, now } = runtime;
@@ -169,7 +151,6 @@ export function staffRoutes(deps: StaffHttpDeps): express.Router {
     });
   };
 
-  /** Sets the session cookie for a new session. */
   const startSession = (res: Response, sessionId: string) =>
     res.cookie(sessionCookie, sessionId, cookieOptions(origin, ABSOLUTE_TIMEOUT_MS));
 
@@ -198,11 +179,11 @@ export function staffRoutes(deps: StaffHttpDeps): express.Router {
     }
   };
 
-  /** 403 unless the request comes from a page of the staff origin. */
+  /** CSRF: 403 unless the request comes from a page of the staff origin. */
   const sameOrigin: RequestHandler = (req, res, next) => {
     const claimed = req.get('origin');
     // Browsers send Origin with every POST (https://fetch.spec.whatwg.org/#origin-header);
-    // lacking it, Fetch Metadata says whether the request came from this origin's pages.
+    // lacking it, Fetch Metadata tells.
     const ok = claimed ? claimed === origin : req.get('sec-fetch-site') === 'same-origin';
     if (ok) return next();
     logger.warn({ origin: claimed?.slice(0, 200) ?? null }, 'cross-site staff request refused');
@@ -218,7 +199,7 @@ export function staffRoutes(deps: StaffHttpDeps): express.Router {
     json(req, res, next);
   };
 
-  /** The JSON API's session and token check (for everything but sign-in and invites). */
+  /** The JSON API's session and CSRF token (all but sign-in and invites). */
   const apiSignedIn: RequestHandler = (req, res, next) => {
     const { signedIn } = locals(res);
     if (!signedIn) return refuse(res, 401, 'Your session has ended. Sign in again.');
@@ -229,7 +210,7 @@ export function staffRoutes(deps: StaffHttpDeps): express.Router {
   };
 
   const raw = express.raw({ type: () => true, limit: BODY_LIMIT });
-  /** Form posts: URL-encoded only; a signed-in session; its token in the `csrf` field. */
+  /** Form posts: URL-encoded, a signed-in session, its CSRF token in the `csrf` field. */
   const formGuard: RequestHandler = (req, res, next) => {
     if (!req.is('application/x-www-form-urlencoded')) {
       res.status(415).type('text/plain').send('Unsupported Media Type: send the form as a form.');
@@ -255,17 +236,15 @@ export function staffRoutes(deps: StaffHttpDeps): express.Router {
     });
   };
 
-  /** Wraps an async handler so its rejection reaches the error handler. */
   const handle =
     (fn: (req: Request, res: Response) => Promise<void>): RequestHandler =>
     (req, res, next: NextFunction) => {
       fn(req, res).catch(next);
     };
 
-  /** The ceremony cookie for a ceremony begun now. */
   const ceremonyStarted = (res: Response, ceremonyId: string) =>
     res.cookie(ceremonyCookie, ceremonyId, cookieOptions(origin, CEREMONY_TIMEOUT_MS));
-  /** Takes the request's ceremony of `purpose` (one use) and clears its cookie. */
+  /** One use: clears its cookie. */
   const ceremonyOf = (
     req: Request,
     res: Response,
@@ -365,7 +344,7 @@ export function staffRoutes(deps: StaffHttpDeps): express.Router {
     }),
   );
 
-  /** The invite behind a JSON body's token, counted against both invite limits; or a refusal. */
+  /** The invite behind the body's token, counted against both invite limits, or null, refused. */
   const usableInvite = async (req: Request, res: Response) => {
     const token = (req.body as { token?: unknown }).token;
     const at = now();

@@ -1,38 +1,33 @@
 /**
- * Invites: how an operator lets a staff member in. `npm run enquiries -- staff invite` makes an
- * account (or reuses it: a second invite to a lost-device owner) and a one-time link valid
- * {@link INVITE_LIFETIME_MS}; the link's page enrols a passkey and signs in. The store keeps the
- * token's SHA-256 only (docs/decisions/027-passkeys-and-staff-sessions.md).
+ * Invites, the only way in: `npm run enquiries -- staff invite` makes the account (or reuses it,
+ * for a lost device) and a one-time link; its page enrols a passkey and signs in. The store keeps
+ * the token's SHA-256 only (docs/decisions/027-passkeys-and-staff-sessions.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
 import { audit } from './audit.ts';
 import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 
-/** An invite link works this long, ms (24 hours). */
+/** ms */
 export const INVITE_LIFETIME_MS = 24 * 3_600_000;
 
-/** The path of the invite page; the token travels in the query (query strings are never logged). */
+/** The token travels in the query, which is never logged. */
 export const INVITE_PATH = '/staff/invite';
 
-/** Why an invite could not be made. */
 export class InviteError extends Error {
   override name = 'InviteError';
 }
 
 export interface Invited {
-  /** The one-time link to give the person. */
   link: string;
   expiresAt: number;
   staff: StaffAccount;
-  /** True when the account was made now (false: a new link for an existing account). */
+  /** False: a new link for an existing account. */
   created: boolean;
 }
 
 /**
- * Invites `email`: creates the account when there is none, stores the hash of a new token and
- * writes `staff-invited` to the audit log (actor: the operator).
- *
+ * Creates the account when there is none, and audits the invite as the operator's.
  * @param origin the staff origin the link points at (`STAFF_URL`)
  * @throws InviteError when the account is disabled (enable it first)
  */
@@ -80,7 +75,6 @@ export async function inviteStaff(
   return { link: link.href, expiresAt, staff, created };
 }
 
-/** What an invite link's token is worth at a moment. */
 export type InviteCheck =
   | { kind: 'valid'; invite: StoredInvite }
   /** Malformed, altered or never issued. */
@@ -89,7 +83,7 @@ export type InviteCheck =
   | { kind: 'used' }
   | { kind: 'disabled' };
 
-/** Judges a token at `now` (it is not used up here; enrolment uses it up). */
+/** Judges a token at `now` without using it up (enrolment does). */
 export async function checkInvite(
   store: StaffStore,
   token: string | null | undefined,

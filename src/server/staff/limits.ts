@@ -1,18 +1,12 @@
 /**
- * Rate limits on sign-in and invites, per client and per account, counted in the store's
- * `rate_limits` table like the contact form's limit, so they hold across instances (OWASP ASVS
- * 5.0 V6.3.1). Clients are known by the salted hash of their address (`hashIp`), never the
- * address.
- *
- * A passkey cannot be guessed, so these limits exist against load and enumeration: one account
- * may be tried 10 times in 10 minutes whatever the number of clients; one client (an office
- * behind one address signing in at 9:30 counts as one) 30 sign-ins, or 30 steps with invite
- * links (opening the page, starting and finishing the ceremony), in 10 minutes.
+ * Sign-in and invite rate limits, counted in the store so they hold across instances (OWASP ASVS
+ * 5.0 V6.3.1); clients are known by their address's salted hash. A passkey cannot be guessed, so
+ * they stand against load and enumeration: 10 tries an account, and 30 a client (an office
+ * behind one address counts once), in 10 minutes.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { StaffStore } from './store.ts';
 
-/** One fixed-window limit. */
 export interface Limit {
   max: number;
   windowMs: number;
@@ -20,7 +14,6 @@ export interface Limit {
 
 const TEN_MINUTES_MS = 600_000;
 
-/** The staff side's limits, by what they count. */
 export const LIMITS = {
   /** Sign-in ceremonies started by one client. */
   signInClient: { max: 30, windowMs: TEN_MINUTES_MS },
@@ -32,7 +25,7 @@ export const LIMITS = {
   inviteAccount: { max: 10, windowMs: TEN_MINUTES_MS },
 } as const satisfies Record<string, Limit>;
 
-/** Counts one attempt under `key`; `allowed` false once the window's count passes the limit. */
+/** `allowed` is false once the window's count passes the limit. */
 export function countAttempt(
   store: StaffStore,
   kind: keyof typeof LIMITS,
@@ -43,7 +36,7 @@ export function countAttempt(
   return store.hit(`staff:${kind}:${subject}`, max, windowMs, now);
 }
 
-/** Whole seconds until a refused client may try again (at least 1), for `Retry-After`. */
+/** Whole seconds, at least 1, for `Retry-After`. */
 export function retryAfterSeconds(result: RateLimitResult, now: number): number {
   return Math.max(1, Math.ceil((result.resetAt - now) / 1000));
 }

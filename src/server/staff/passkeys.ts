@@ -1,20 +1,10 @@
 /**
  * The WebAuthn ceremonies (https://www.w3.org/TR/webauthn-3/) through `@simplewebauthn/server`
- * (docs/decisions/027-passkeys-and-staff-sessions.md): enrolling a passkey from an invite, adding
- * one while signed in, and signing in with one.
- *
- * - The relying party ID is SITE_URL's host; the expected origin is the staff origin (SITE_URL's,
- *   or STAFF_URL when the inbox has its own port).
- * - Every ceremony requires user verification (the device's PIN, fingerprint or face) and a
- *   discoverable credential, so signing in needs no user name.
- * - The challenge lives in the store under the hash of a random ceremony id, which the browser
- *   holds in a short-lived `SameSite=Strict` cookie; it is taken (deleted) when the answer
- *   arrives, so each challenge is answered at most once, on any instance.
- * - Algorithms: EdDSA, ES256, RS256. The library would also offer ML-DSA-44 where Node supports
- *   it; Node marks that experimental and warns on stderr, and no authenticator ships it yet.
- *
- * The library is loaded on first use: it adds about 7 MB of heap that an instance serving only
- * the public pages never needs.
+ * (docs/decisions/027-passkeys-and-staff-sessions.md). User verification and discoverable
+ * credentials are required, so sign-in needs no user name. A challenge is stored under the hash
+ * of a ceremony id held in a short `SameSite=Strict` cookie and deleted when answered: one answer,
+ * on any instance. EdDSA, ES256 and RS256 only: Node warns that ML-DSA is experimental, and no
+ * authenticator ships it. The library loads on first use (about 7 MB of heap).
  */
 import type {
   AuthenticationResponseJSON,
@@ -26,23 +16,22 @@ import { site } from '../../site.config.ts';
 import type { Ceremony, StaffAccount, StaffStore, StoredPasskey } from './store.ts';
 import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 
-/** How long a ceremony may take, ms (the browser's prompt and the person's answer). */
+/** ms for the browser's prompt and the person's answer. */
 export const CEREMONY_TIMEOUT_MS = 5 * 60_000;
 
 /** COSE algorithm ids: EdDSA, ES256, RS256 (https://www.iana.org/assignments/cose/cose.xhtml). */
 const ALGORITHMS = [-8, -7, -257];
 
-/** The relying party as configuration gives it. */
 export interface RelyingParty {
   /** SITE_URL's host. */
   id: string;
-  /** Origins a ceremony may come from (the staff origin). */
+  /** The staff origin. */
   origins: readonly string[];
 }
 
 const library = () => import('@simplewebauthn/server');
 
-/** A ceremony begun: the id for the cookie, the options for the browser. */
+/** The id for the cookie, the options for the browser. */
 export interface Begun<O> {
   ceremonyId: string;
   options: O;
@@ -66,7 +55,7 @@ async function begin(
   return ceremonyId;
 }
 
-/** Takes the ceremony of `purpose` the cookie names, or null (none, used, expired, other kind). */
+/** The ceremony the cookie names, or null (none, used, expired, another purpose). */
 export async function takeCeremony(
   store: StaffStore,
   ceremonyId: string | undefined,
@@ -78,10 +67,7 @@ export async function takeCeremony(
   return ceremony?.purpose === purpose ? ceremony : null;
 }
 
-/**
- * Starts creating a passkey for `staff` (from an invite: `enrol`; signed in: `add-passkey`);
- * the account's passkeys are excluded so one device is not registered twice.
- */
+/** The account's passkeys are excluded, so one device is not registered twice. */
 export async function beginRegistration(
   store: StaffStore,
   rp: RelyingParty,
@@ -106,12 +92,7 @@ export async function beginRegistration(
   return { ceremonyId: await begin(store, purpose, options.challenge, staff.id, now), options };
 }
 
-/**
- * Checks the browser's answer to a registration ceremony.
- *
- * @returns the passkey to store (for `staffId`), or null when the answer does not verify (wrong
- *   challenge, origin, RP ID, no user verification, malformed)
- */
+/** @returns the passkey to store, or null when the answer does not verify */
 export async function finishRegistration(
   rp: RelyingParty,
   ceremony: Ceremony,
@@ -145,7 +126,7 @@ export async function finishRegistration(
   }
 }
 
-/** Starts a sign-in: any discoverable passkey of this relying party may answer. */
+/** Any discoverable passkey of this relying party may answer. */
 export async function beginSignIn(
   store: StaffStore,
   rp: RelyingParty,
@@ -160,23 +141,18 @@ export async function beginSignIn(
   return { ceremonyId: await begin(store, 'sign-in', options.challenge, null, now), options };
 }
 
-/** What a sign-in answer proved. */
 export type SignInCheck =
   | { ok: true; staff: StaffAccount; passkey: StoredPasskey; counter: number }
-  /** `staff` is set when the answer named a known passkey (so the account's limit applies). */
+  /** `staff` when the answer named a known passkey (the account's limit applies). */
   | { ok: false; staff: StaffAccount | null };
 
-/** The credential id an answer names, before anything is verified (for the account's limit). */
+/** Read before anything is verified, for the account's rate limit. */
 export function answerCredentialId(response: unknown): string | null {
   const id = (response as { id?: unknown } | null)?.id;
   return typeof id === 'string' && /^[A-Za-z0-9_-]{1,1366}$/.test(id) ? id : null;
 }
 
-/**
- * Checks the browser's answer to a sign-in ceremony: the passkey must be known, its account
- * enabled, the user handle (when sent) the account's, and the signature, challenge, origin, RP
- * ID, user verification and counter valid.
- */
+/** The passkey known, its account enabled, the user handle (when sent) the account's. */
 export async function finishSignIn(
   store: StaffStore,
   rp: RelyingParty,

@@ -1,10 +1,8 @@
 /**
- * `StaffStore` on PostgreSQL via `pg`: its own small pool on the enquiry database, so every
- * instance sees the same sessions. Same behaviour as `sqlite-store.ts`; the shared suite in
- * tests/pipeline/staff-store.test.ts holds both to it.
- *
- * Races: an invite is consumed by a conditional UPDATE (one winner); deleting a passkey locks the
- * account's passkeys (`FOR UPDATE`) so two revocations can never remove the last two.
+ * `StaffStore` on PostgreSQL: its own small pool on the enquiry database, held to
+ * `sqlite-store.ts`'s behaviour by the shared suite. An invite is used up by a conditional UPDATE
+ * (one winner); deleting a passkey locks the account row (`FOR UPDATE`), so two revocations can
+ * never remove the last two.
  */
 import pg from 'pg';
 import type { RateLimitResult } from '../enquiries/store.ts';
@@ -23,14 +21,14 @@ import {
   type StoredSession,
 } from './store.ts';
 
-/** An instant for a timestamptz column (null stays null). */
+/** For a timestamptz column; null stays null. */
 const at = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 
 export class PgStaffStore implements StaffStore {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
 
-  /** Connects lazily to `connectionString` with a small pool (`max` connections). */
+  /** Connects lazily, with a pool of `max` connections. */
   constructor(connectionString: string, max = 4) {
     this.#pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
     // An idle client dying (server restart) must not crash the process.

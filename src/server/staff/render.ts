@@ -1,7 +1,6 @@
 /**
- * Renders the staff app for one request (`src/staff/entry-server.tsx`): never stored, `no-store`,
- * with a fresh CSP nonce (`csp.ts`). The Fetch `Request` is built on the staff origin, never on
- * the request's `Host`, and carries the form body the forgery check already read.
+ * Renders the staff app per request, `no-store`, with a fresh CSP nonce. The Fetch `Request` is
+ * built on the staff origin, never the request's `Host`, with the form body the CSRF check read.
  */
 import type {
   NextFunction,
@@ -18,24 +17,22 @@ import type {
 import type { StaffServices } from '../../staff/services.ts';
 import { newNonce, staffCsp } from './csp.ts';
 
-/** What `dist/server/staff-entry-server.js` (or its development twin) exports. */
+/** What `<build>/server/staff-entry-server.js` (or its development twin) exports. */
 export interface StaffServerEntry {
   render(request: Request, options: StaffRenderOptions): Promise<StaffRenderResult>;
 }
 
 export interface StaffRenderDeps {
-  /** The staff server entry; called per request (development reloads it on change). */
+  /** Called per request (development reloads it on change). */
   entry: () => Promise<StaffServerEntry>;
   assets: () => Promise<StaffAssets>;
-  /** The origin the inbox is served on (STAFF_URL). */
+  /** STAFF_URL */
   origin: string;
-  /** This request's services (`services.ts`). */
   services: (req: ExpressRequest, res: ExpressResponse) => StaffServices;
   logger: Logger;
   dev: boolean;
 }
 
-/** The Fetch `Request` of an Express request on `origin` (method, headers, the read body). */
 function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
   const controller = new AbortController();
   res.on('close', () => {
@@ -54,7 +51,7 @@ function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: strin
   return new Request(new URL(`${origin}${req.originalUrl}`), init);
 }
 
-/** The render route; mount it after the session and forgery checks (`http.ts`). */
+/** Mount it after the session and CSRF checks. */
 export function renderStaff(deps: StaffRenderDeps): RequestHandler {
   return async (req, res, next: NextFunction) => {
     try {

@@ -1,15 +1,13 @@
 /**
- * Staff table rows → the staff store's shapes, shared by `sqlite-store.ts` and `pg-store.ts` so
- * both hand out the same objects (SQLite gives epoch-ms integers and `Uint8Array` blobs,
- * PostgreSQL `Date`s, BIGINT strings and `Buffer`s; `num` reads either).
+ * Staff rows to the store's shapes, shared by both stores (SQLite gives integers and
+ * `Uint8Array`s, PostgreSQL `Date`s, BIGINT strings and `Buffer`s).
  */
 import { num, str, type Row } from '../enquiries/rows.ts';
 import type { AuditLine, StaffAccount, StoredPasskey, StoredSession } from './store.ts';
 
-/** An optional instant column: epoch ms, or null. */
 export const nullableNum = (v: unknown): number | null => (v == null ? null : num(v));
 
-/** An account from a row, or from a join whose staff columns carry the `s_` prefix. */
+/** @param prefix `s_` for a join's staff columns ({@link STAFF_COLUMNS}) */
 export function toStaff(r: Row, prefix = ''): StaffAccount {
   return {
     id: str(r[`${prefix}id`]),
@@ -21,7 +19,6 @@ export function toStaff(r: Row, prefix = ''): StaffAccount {
   };
 }
 
-/** A `staff_passkeys` row (or a join including its columns). */
 export function toPasskey(r: Row): StoredPasskey {
   const key = r['public_key'];
   return {
@@ -35,7 +32,6 @@ export function toPasskey(r: Row): StoredPasskey {
   };
 }
 
-/** A `staff_sessions` row (or a join including its columns). */
 export function toSession(r: Row): StoredSession {
   return {
     idHash: str(r['id_hash']),
@@ -47,7 +43,7 @@ export function toSession(r: Row): StoredSession {
   };
 }
 
-/** A `staff_audit` row joined with its actor's email (`staff_email`). */
+/** Joined with its actor's email (`staff_email`). */
 export function toAuditLine(r: Row): AuditLine {
   return {
     id: num(r['id']),
@@ -60,7 +56,6 @@ export function toAuditLine(r: Row): AuditLine {
   };
 }
 
-/** The staff columns of a join, prefixed `s_` (see {@link toStaff}). */
 export const STAFF_COLUMNS =
   's.id AS s_id, s.email AS s_email, s.name AS s_name, s.webauthn_user_id AS s_webauthn_user_id, ' +
   's.created_at AS s_created_at, s.disabled_at AS s_disabled_at';

@@ -1,7 +1,7 @@
 /**
- * The staff side of one server process: its store (the enquiry database, its own connection),
- * the inbox it acts on, the relying party and the clock. Made once by `server.ts` (or a test,
- * with a fake inbox) after the enquiry store's migrations, which create the staff tables.
+ * The staff side of one process: its own connection to the enquiries' database, the inbox, the
+ * relying party and the clock. Made by `server.ts` (or a test) after the enquiry migrations,
+ * which create the staff tables.
  */
 import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';
@@ -12,11 +12,7 @@ import { PgStaffStore } from './pg-store.ts';
 import { SqliteStaffStore } from './sqlite-store.ts';
 import type { StaffStore } from './store.ts';
 
-/**
- * Opens the staff store on the database the configuration chooses, like `openStore` in
- * `src/server/enquiries/runtime.ts`: PostgreSQL when DATABASE_URL is set, else the SQLite file in
- * DATA_DIR.
- */
+/** The enquiries' database, as `openStore` chooses it. */
 export function openStaffStore(config: StoreEnv): StaffStore {
   return config.DATABASE_URL
     ? new PgStaffStore(config.DATABASE_URL)
@@ -26,13 +22,13 @@ export function openStaffStore(config: StoreEnv): StaffStore {
 export interface StaffRuntime {
   store: StaffStore;
   inbox: InboxService;
-  /** The origin the inbox is served on (STAFF_URL). */
+  /** STAFF_URL */
   origin: string;
   rp: RelyingParty;
-  /** The server secret that salts client address hashes (the enquiry runtime's). */
+  /** The enquiry runtime's, salting client address hashes. */
   secret: string;
   logger: Logger;
-  /** The clock, epoch ms (tests move it past timeouts). */
+  /** Epoch ms (tests move it past timeouts). */
   now: () => number;
   close(): Promise<void>;
 }
@@ -47,7 +43,6 @@ export interface StaffRuntimeOptions {
   now?: () => number;
 }
 
-/** Builds the staff runtime; the store is used only once the enquiry migrations have run. */
 export function createStaffRuntime(opts: StaffRuntimeOptions): StaffRuntime {
   const store = opts.store ?? openStaffStore(opts.env);
   return {

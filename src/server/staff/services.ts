@@ -1,11 +1,8 @@
 /**
- * The server's {@link StaffServices} for one request: the staff app's loaders and actions (server
- * render) and the browser's RPC calls (`http.ts`) both go through this object, so both ways in
- * check the session and write the audit log identically.
- *
- * Every method but `session` and `invite` refuses without a signed-in member of staff: it throws
- * a redirect to the sign-in page (which the RPC endpoint answers as 401).
- * Audit lines name the enquiry by id and never carry its text or an address.
+ * The server's {@link StaffServices} for one request: loaders, actions and the browser's RPC calls
+ * (`http.ts`) all go through it, so every way in checks the session and audits alike. Every method
+ * but `session` and `invite` needs a signed-in person, or throws a redirect to sign-in (401 over
+ * RPC). Audit lines name enquiries by id, never their text or an address.
  */
 import { redirect } from 'react-router';
 import { signInPath } from '../../staff/paths.ts';
@@ -17,26 +14,24 @@ import { countAttempt, retryAfterSeconds } from './limits.ts';
 import type { SignedIn } from './sessions.ts';
 import type { StaffStore } from './store.ts';
 
-/** Pages the erase preview reads at most (of 100 rows) to count one address's enquiries. */
+/** Pages of 100 rows the erase preview reads at most to count one address's enquiries. */
 const PREVIEW_PAGES = 10;
 
 export interface RequestServicesDeps {
   store: StaffStore;
   inbox: InboxService;
   now: () => number;
-  /** The request's live session, or null. */
   signedIn: SignedIn | null;
-  /** True when the request's session ran out (shown on the sign-in page). */
+  /** The request's session ran out (the sign-in page says so). */
   expired: boolean;
-  /** The salted hash of the client's address, for its rate limits. */
+  /** The client address's salted hash, for rate limits. */
   clientKey: string;
-  /** The URL asked for: where the sign-in page sends the person back to. */
+  /** Where sign-in sends the person back to. */
   signInUrl: URL;
-  /** Ends this request's session: deletes it and clears the cookie on the response. */
+  /** Deletes the session and clears its cookie. */
   endSession(): Promise<void>;
 }
 
-/** The services of one request; see the module comment. */
 export function requestServices(deps: RequestServicesDeps): StaffServices {
   const { store, inbox, now } = deps;
   const need = (): SignedIn => {

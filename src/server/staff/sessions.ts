@@ -1,45 +1,36 @@
 /**
- * Staff sessions (OWASP ASVS 5.0 chapter V7, session management;
- * docs/decisions/027-passkeys-and-staff-sessions.md):
- *
- * - the session id is 256 random bits in a cookie; the store keeps its SHA-256 hash only;
- * - a new id at every sign-in; an id the browser presented before is deleted, never kept;
- * - idle timeout {@link IDLE_TIMEOUT_MS}, absolute {@link ABSOLUTE_TIMEOUT_MS}, both judged by the
- *   server on every request (the cookie's Max-Age is only the absolute end);
- * - the cookie is `__Host-` prefixed, `Secure`, `HttpOnly`, `SameSite=Strict`, `Path=/` when the
- *   staff origin is HTTPS; on plain http://localhost (development, tests) the prefix and `Secure`
- *   are impossible, so the name drops the prefix;
- * - signing out deletes the session row; signing out everywhere deletes all of the account's.
+ * Staff sessions to OWASP ASVS 5.0 V7 (docs/decisions/027-passkeys-and-staff-sessions.md,
+ * https://owasp.org/www-project-application-security-verification-standard/): a 256-bit random
+ * id in a cookie, only its SHA-256 in the store; a new id at every sign-in; idle and absolute
+ * timeouts judged by the server on every request. On HTTPS the cookie is `__Host-`, `Secure`,
+ * `HttpOnly`, `SameSite=Strict`; plain http://localhost (development, tests) cannot take the
+ * prefix.
  */
 import type { CookieOptions } from 'express';
 import type { StaffAccount, StaffStore, StoredSession } from './store.ts';
 import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 
-/** A session ends after this long without a request, ms (30 minutes). */
+/** ms without a request. */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
-/** A session ends this long after sign-in whatever happens, ms (12 hours). */
+/** ms after sign-in, whatever happens. */
 export const ABSOLUTE_TIMEOUT_MS = 12 * 3_600_000;
 /**
  * The last-seen time is written at most this often, ms, so a page and its data requests cost one
- * write, not several; the idle timeout then ends a session between 29 and 30 minutes after the
- * last request, never later.
+ * write; a session then ends 29 to 30 minutes after the last request, never later.
  */
 export const TOUCH_AFTER_MS = 60_000;
 
-/** True when the staff origin is HTTPS: the cookies then take `Secure` and the `__Host-` prefix. */
+/** The cookies then take `Secure` and the `__Host-` prefix. */
 export const secureOrigin = (origin: string): boolean => new URL(origin).protocol === 'https:';
 
-/** The session cookie's name for the staff origin. */
 export function sessionCookieName(origin: string): string {
   return secureOrigin(origin) ? '__Host-staff_session' : 'staff_session';
 }
 
-/** The passkey ceremony cookie's name for the staff origin (see `passkeys.ts`). */
 export function ceremonyCookieName(origin: string): string {
   return secureOrigin(origin) ? '__Host-staff_ceremony' : 'staff_ceremony';
 }
 
-/** Options of every staff cookie: HttpOnly, SameSite=Strict, Path=/, Secure on HTTPS. */
 export function cookieOptions(origin: string, maxAgeMs?: number): CookieOptions {
   return {
     httpOnly: true,
@@ -50,7 +41,7 @@ export function cookieOptions(origin: string, maxAgeMs?: number): CookieOptions 
   };
 }
 
-/** A session just made: the id goes into the cookie, the record into the store. */
+/** The id goes into the cookie, the record into the store. */
 export interface IssuedSession {
   id: string;
   record: {
@@ -62,7 +53,7 @@ export interface IssuedSession {
   };
 }
 
-/** Makes a new session for an account at `now` (stored by the caller, in its transaction). */
+/** The caller stores it, in its own transaction. */
 export function issueSession(staffId: string, now: number): IssuedSession {
   const id = newToken();
   return {
@@ -77,17 +68,14 @@ export function issueSession(staffId: string, now: number): IssuedSession {
   };
 }
 
-/** A signed-in request's session. */
 export interface SignedIn {
   staff: StaffAccount;
   session: StoredSession;
 }
 
 /**
- * The session a cookie value names, judged at `now`: `null` when there is none (no cookie, junk,
- * unknown or revoked id, disabled account), `'expired'` when it passed its idle or absolute end
- * (it is deleted then). A live session's last-seen time moves forward (at most once per
- * {@link TOUCH_AFTER_MS}).
+ * The session a cookie names, judged at `now`: `null` for none (no cookie, junk, unknown or
+ * revoked id, disabled account), `'expired'` past its idle or absolute end (it is deleted then).
  */
 export async function resolveSession(
   store: StaffStore,

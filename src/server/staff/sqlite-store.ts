@@ -1,7 +1,6 @@
 /**
- * `StaffStore` on node:sqlite: a second connection to the enquiry database file (WAL mode lets
- * it and the enquiry store's connection work side by side; `busy_timeout` waits out the other's
- * write). Multi-step writes run in `BEGIN IMMEDIATE` transactions.
+ * `StaffStore` on node:sqlite: a second connection to the enquiry database (WAL lets both work
+ * side by side; `busy_timeout` waits out the other's write). Multi-step writes are BEGIN IMMEDIATE.
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { RateLimitResult } from '../enquiries/store.ts';
@@ -27,7 +26,7 @@ export class SqliteStaffStore implements StaffStore {
   readonly #db: DatabaseSync;
   readonly #stmts = new Map<string, StatementSync>();
 
-  /** Opens the enquiry database at `file` (which the enquiry store created and migrated). */
+  /** @param file the enquiry database, created and migrated by the enquiry store */
   constructor(file: string) {
     this.#db = new DatabaseSync(file, { timeout: 5000 });
     this.#db.exec('PRAGMA foreign_keys = ON');

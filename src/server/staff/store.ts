@@ -1,50 +1,42 @@
 /**
- * The staff side's storage: accounts, passkeys, invites, sessions, passkey ceremonies, rate-limit
- * counts and the audit log, in the same database as the enquiries (SQLite file or PostgreSQL),
- * so sessions are shared by every instance and can be revoked
- * (docs/decisions/027-passkeys-and-staff-sessions.md). The tables are created by the enquiry
- * store's migrations (versions from 100, `src/server/enquiries/migrations.ts`); this store opens
- * its own connection to the same database and must be used after those migrations ran.
- *
- * Two implementations, held to one suite (tests/pipeline/staff-store.test.ts): `sqlite-store.ts`
- * and `pg-store.ts`. Times are epoch ms at this boundary. Secrets never reach the store in the
- * clear: invite tokens, session ids and ceremony ids arrive as SHA-256 hashes (`tokens.ts`).
+ * The staff side's storage (accounts, passkeys, invites, sessions, ceremonies, rate limits, the
+ * audit log) in the enquiries' database, so every instance shares sessions and can revoke them
+ * (docs/decisions/027-passkeys-and-staff-sessions.md). The enquiry store's migrations create the
+ * tables (from version 100), so use it only after they ran. Secrets never arrive in the clear:
+ * invite tokens, session and ceremony ids are SHA-256 hashes (`tokens.ts`). Times are epoch ms.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 
-/** A staff member's account. */
 export interface StaffAccount {
   id: string;
   email: string;
   name: string;
-  /** The WebAuthn user handle (base64url of 32 random bytes), never the email. */
+  /** The WebAuthn user handle, 32 random bytes in base64url: never the email. */
   webauthnUserId: string;
   createdAt: number;
-  /** When an operator disabled the account; null while it may sign in. */
+  /** Null while it may sign in. */
   disabledAt: number | null;
 }
 
-/** A passkey's public half, as WebAuthn verification needs it. */
 export interface StoredPasskey {
-  /** The credential ID (base64url). */
+  /** The credential ID, base64url. */
   id: string;
   staffId: string;
   publicKey: Uint8Array;
-  /** The signature counter last seen (0 for authenticators that do not count). */
+  /** Last seen; 0 for authenticators that do not count. */
   counter: number;
   transports: string[];
   createdAt: number;
   lastUsedAt: number | null;
 }
 
-/** A new session: only the hash of its id is stored. */
 export interface NewSession {
   idHash: string;
   staffId: string;
-  /** The per-session cross-site-forgery token put in forms (not a credential on its own). */
+  /** Put in forms; not a credential on its own. */
   csrfToken: string;
   createdAt: number;
-  /** The absolute end, epoch ms (created + 12 h). */
+  /** The absolute end (created + 12 h). */
   expiresAt: number;
 }
 
@@ -52,17 +44,16 @@ export interface StoredSession extends NewSession {
   lastSeenAt: number;
 }
 
-/** A passkey ceremony under way: the challenge the server issued, bound to a browser cookie. */
+/** A passkey ceremony under way: the server's challenge, bound to a browser cookie. */
 export interface Ceremony {
   idHash: string;
   purpose: 'sign-in' | 'enrol' | 'add-passkey';
   challenge: string;
-  /** The account being enrolled or adding a passkey; null for sign-in. */
+  /** Null for sign-in. */
   staffId: string | null;
   expiresAt: number;
 }
 
-/** What an invite link's token refers to. */
 export interface StoredInvite {
   tokenHash: string;
   staff: StaffAccount;
@@ -71,36 +62,35 @@ export interface StoredInvite {
   usedAt: number | null;
 }
 
-/** One audit-log line: who (a staff id, or null for the operator's CLI), what, when, which enquiry. */
 export interface AuditEntry {
   at: number;
+  /** Null for the operator's CLI. */
   staffId: string | null;
   action: string;
   enquiryId: string | null;
-  /** A short, fixed-vocabulary detail (a count, a format); never an enquiry's text or an address. */
+  /** Short and fixed: a count, a format, an account id; never an enquiry's text or an address. */
   detail: string;
 }
 
 export interface AuditLine extends AuditEntry {
   id: number;
-  /** The actor's email at the time of reading ('' for the operator). */
+  /** The actor's email when read ('' for the operator). */
   staffEmail: string;
 }
 
 export interface StaffStore {
   readonly kind: 'sqlite' | 'postgres';
 
-  /**
-   * Creates an account. @throws Error `exists` when the email (case-insensitive) is taken.
-   */
+  /** @throws StaffExistsError when the email (case-insensitive) is taken */
   createStaff(account: StaffAccount): Promise<void>;
   findStaffByEmail(email: string): Promise<StaffAccount | null>;
   getStaff(id: string): Promise<StaffAccount | null>;
-  /** Every account, oldest first, with its passkey count and live-session count at `now`. */
+  /** Oldest first, with counts of passkeys and of sessions live at `now`. */
   listStaff(now: number): Promise<Array<StaffAccount & { passkeys: number; sessions: number }>>;
   /**
-   * Disables (`at` a time) or re-enables (`null`) an account. Disabling also deletes its sessions
-   * and unused invites in the same transaction. @returns false when there is no such account.
+   * Disables (at `at`) or re-enables (`null`); disabling deletes its sessions and unused invites
+   * in the same transaction.
+   * @returns false when there is no such account
    */
   setDisabled(staffId: string, at: number | null): Promise<boolean>;
 
@@ -113,9 +103,8 @@ export interface StaffStore {
   findInvite(tokenHash: string): Promise<StoredInvite | null>;
 
   /**
-   * Enrols a passkey from an invite, in ONE transaction: the invite is marked used only if it is
-   * unused, unexpired at `now` and its account enabled; then the passkey and the first session
-   * are stored. Two browsers racing with one invite: exactly one wins.
+   * One transaction: marks the invite used if it is unused, unexpired and its account enabled,
+   * then stores the passkey and the first session. Of two browsers racing, one wins.
    * @returns false (nothing stored) when the invite could not be used
    */
   enrol(
@@ -124,23 +113,18 @@ export interface StaffStore {
     passkey: StoredPasskey,
     session: NewSession,
   ): Promise<boolean>;
-  /** Adds a passkey to an account (a second device). @throws Error when the id exists. */
+  /** @throws Error when the credential ID exists */
   addPasskey(passkey: StoredPasskey): Promise<void>;
   listPasskeys(staffId: string): Promise<StoredPasskey[]>;
-  /** A passkey with its account (for sign-in), or null. */
   findPasskey(
     credentialId: string,
   ): Promise<{ passkey: StoredPasskey; staff: StaffAccount } | null>;
-  /**
-   * Removes one of an account's passkeys unless it is the last one (atomic: two tabs revoking the
-   * last two at once leave one).
-   */
+  /** Never the last one, atomically: two tabs revoking the last two at once leave one. */
   deletePasskey(staffId: string, credentialId: string): Promise<'ok' | 'last' | 'not-found'>;
 
   /**
-   * Signs in, in ONE transaction: records the passkey's new counter and use, stores the new
-   * session and deletes the session whose hash is `replaceIdHash` (the one the browser presented
-   * before signing in, if any: it is never kept).
+   * One transaction: the passkey's counter and use, the new session, and the session the browser
+   * presented before signing in (`replaceIdHash`) deleted, never kept.
    */
   signIn(
     credentialId: string,
@@ -148,23 +132,20 @@ export interface StaffStore {
     session: NewSession,
     replaceIdHash: string | null,
   ): Promise<void>;
-  /** A session with its account, or null. Expiry is the caller's to judge. */
+  /** Expiry is the caller's to judge. */
   findSession(idHash: string): Promise<{ session: StoredSession; staff: StaffAccount } | null>;
   touchSession(idHash: string, now: number): Promise<void>;
   deleteSession(idHash: string): Promise<void>;
-  /** Deletes every session of an account (sign out everywhere); returns how many. */
+  /** Sign out everywhere; returns how many. */
   deleteSessionsOf(staffId: string): Promise<number>;
-  /** Deletes sessions idle since before `idleBefore` or past their end at `now`, and old ceremonies. */
+  /** Deletes sessions idle since `idleBefore` or ended at `now`, and expired ceremonies. */
   sweep(now: number, idleBefore: number): Promise<void>;
 
   saveCeremony(ceremony: Ceremony): Promise<void>;
-  /** Takes (reads and deletes: one use) a ceremony unexpired at `now`, or null. */
+  /** Reads and deletes (one use) a ceremony unexpired at `now`, or null. */
   takeCeremony(idHash: string, now: number): Promise<Ceremony | null>;
 
-  /**
-   * Counts one attempt for `key` in a fixed window, in the store so the limit holds across
-   * instances (the same `rate_limits` table and rule as the contact form's limit).
-   */
+  /** A fixed window in the store, as the contact form's limit, so it holds across instances. */
   hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
 
   audit(entry: AuditEntry): Promise<void>;
@@ -174,7 +155,6 @@ export interface StaffStore {
   close(): Promise<void>;
 }
 
-/** The error `createStaff` throws when the address already has an account. */
 export class StaffExistsError extends Error {
   override name = 'StaffExistsError';
 }
