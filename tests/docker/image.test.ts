@@ -62,7 +62,8 @@ describe('the image', () => {
       modules: string[];
     };
     expect(found.app).toEqual(['dist']);
-    expect(found.dist).toEqual(['client', 'server']);
+    // The public site's files, the server bundles, and the staff inbox's own files.
+    expect(found.dist).toEqual(['client', 'server', 'staff']);
     expect(found.server).toEqual(['enquiries.js', 'entry-server.js', 'server.js']);
     expect(found.modules, 'node_modules folders or TypeScript sources').toEqual([]);
     const config = JSON.parse(
