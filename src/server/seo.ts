@@ -29,11 +29,14 @@ const SECURITY_TXT = '/.well-known/security.txt';
 const SECURITY_TXT_LIFETIME_MS = 180 * 24 * 3600 * 1000;
 
 /**
- * security.txt (https://www.rfc-editor.org/rfc/rfc9116) naming the agency's address.
+ * security.txt (https://www.rfc-editor.org/rfc/rfc9116) naming the agency's address. Its expiry
+ * counts from the start of the server's day (UTC), so instances started that day send the same
+ * bytes and ETag.
  * @param now ms since the epoch (the server's start)
  */
 export function securityTxt(origin: string, now: number): string {
-  const expires = new Date(now + SECURITY_TXT_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const day = now - (now % (24 * 3600 * 1000));
+  const expires = new Date(day + SECURITY_TXT_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return [
     `Contact: mailto:${site.email}`,
     `Expires: ${expires}`,

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { securityTxt } from '../../src/server/seo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES as SITE_PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -107,6 +108,11 @@ describe('pages rendered once per release', () => {
     const expires = Date.parse(/^Expires: (\S+)$/m.exec(res.text)?.[1] ?? '');
     expect(expires - Date.now()).toBeGreaterThan(30 * 24 * 3600 * 1000);
     expect(expires - Date.now()).toBeLessThan(365 * 24 * 3600 * 1000);
+    // Instances started the same day agree, byte for byte.
+    const later = securityTxt(SITE, Date.now() + 60_000);
+    const sameDay =
+      new Date(Date.now()).getUTCDate() === new Date(Date.now() + 60_000).getUTCDate();
+    if (sameDay) expect(later).toBe(res.text);
   });
 
   it('robots.txt, sitemap.xml and security.txt name SITE_URL whatever the Host', async () => {
