@@ -64,7 +64,12 @@ describe('the image', () => {
     expect(found.app).toEqual(['dist']);
     // The public site's files, the server bundles, and the staff inbox's own files.
     expect(found.dist).toEqual(['client', 'server', 'staff']);
-    expect(found.server).toEqual(['enquiries.js', 'entry-server.js', 'server.js']);
+    expect(found.server).toEqual([
+      'enquiries.js',
+      'entry-server.js',
+      'server.js',
+      'staff-entry-server.js',
+    ]);
     expect(found.modules, 'node_modules folders or TypeScript sources').toEqual([]);
     const config = JSON.parse(
       docker('image', 'inspect', '--format', '{{json .Config}}', image),
