@@ -18,7 +18,8 @@ import { submitEnquiry } from '../../src/server/enquiries/service.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { createInboxService } from '../../src/server/inbox/service.ts';
 import type { Channel } from '../../src/server/inbox/types.ts';
-import { headers, startSmtp, tempDir, TEST_SECRET } from './support/helpers.ts';
+import { headers, startSmtp, TEST_SECRET } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 import { startReceiver } from './support/receiver.ts';
 
 const SITE = 'https://kahaani.example';

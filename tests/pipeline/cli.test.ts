@@ -12,7 +12,8 @@ import { PgStore } from '../../src/server/enquiries/pg-store.ts';
 import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
 import type { SubmissionStore } from '../../src/server/enquiries/store.ts';
 import { insert, newSubmission as sub } from './support/fixtures.ts';
-import { createDatabase, NODE, ROOT, tempDir } from './support/helpers.ts';
+import { createDatabase, NODE, ROOT } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 
 function cli(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {

@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
-import { startServer, tempDir, type RunningServer } from './support/helpers.ts';
+import { startServer, type RunningServer } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 import { ENQUIRY, formBody } from './support/fixtures.ts';
 import { send, type RawRequest } from './support/http.ts';
 

@@ -10,10 +10,10 @@ import {
   createDatabase,
   startServer,
   startSmtp,
-  tempDir,
   TEST_SECRET,
   type RunningServer,
 } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 import { START_COOKIE } from '../../src/server/enquiries/http.ts';
 import { signStartTime } from '../../src/server/enquiries/secret.ts';
 import { formBody } from './support/fixtures.ts';

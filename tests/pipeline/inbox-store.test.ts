@@ -17,7 +17,8 @@ import type { NewSubmission, SubmissionStore } from '../../src/server/enquiries/
 import { createInboxService } from '../../src/server/inbox/service.ts';
 import type { Channel, InboxService } from '../../src/server/inbox/types.ts';
 import { insert, newSubmission } from './support/fixtures.ts';
-import { createDatabase, tempDir } from './support/helpers.ts';
+import { createDatabase } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const ALL: Channel[] = ['email', 'slack', 'webhook'];

@@ -11,7 +11,8 @@ import { OutboxWorker } from '../../src/server/enquiries/outbox.ts';
 import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
 import { backoffMs, type NewSubmission } from '../../src/server/enquiries/store.ts';
 import { insert, newSubmission } from './support/fixtures.ts';
-import { headers, silentLogger, startSmtp, tempDir } from './support/helpers.ts';
+import { headers, silentLogger, startSmtp } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 
 const sub = (over: Partial<NewSubmission> = {}) =>
   newSubmission({ message: 'Line one\nLine two', ...over });

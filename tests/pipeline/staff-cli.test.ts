@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
 import { SqliteStaffStore } from '../../src/server/staff/sqlite-store.ts';
-import { createDatabase, NODE, ROOT, tempDir } from './support/helpers.ts';
+import { createDatabase, NODE, ROOT } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 
 function cli(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), 'staff', ...args], {

@@ -19,7 +19,8 @@ import {
   type StaffStore,
   type StoredPasskey,
 } from '../../src/server/staff/store.ts';
-import { createDatabase, tempDir } from './support/helpers.ts';
+import { createDatabase } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 
 const backends: Array<[string, () => Promise<{ enquiries: SubmissionStore; staff: StaffStore }>]> =
   [

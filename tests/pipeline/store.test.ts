@@ -7,7 +7,8 @@ import { PgStore } from '../../src/server/enquiries/pg-store.ts';
 import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
 import type { NewSubmission, SubmissionStore } from '../../src/server/enquiries/store.ts';
 import { insert, newSubmission } from './support/fixtures.ts';
-import { createDatabase, tempDir } from './support/helpers.ts';
+import { createDatabase } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
 
 const backends: Array<[string, () => Promise<SubmissionStore>]> = [
   ['sqlite', () => Promise.resolve(new SqliteStore(join(tempDir(), 'e.sqlite')))],

@@ -5,8 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -30,8 +28,6 @@ export async function createDatabase(adminUrl: string): Promise<string> {
 
 /** The form secret of every test server (FORM_SECRET must be at least 16 characters). */
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
-
-export const tempDir = (label = 'pipeline'): string => mkdtempSync(join(tmpdir(), `${label}-`));
 
 export interface CapturedMail {
   raw: string;
