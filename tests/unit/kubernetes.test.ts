@@ -120,15 +120,26 @@ const SECRETS: Record<string, string> = {
   SMTP_URL: 'smtp://user:pass@relay.example:587',
 };
 
-/** The environment the container starts with: the image's, the ConfigMap's, the Deployment's. */
-function containerEnv(): Record<string, string> {
+/** The optional channel keys an operator may add to the Secret (README "Notifications"). */
+const CHANNEL_SECRETS: Record<string, string> = {
+  SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
+  WEBHOOK_URL: 'https://hooks.example.com/enquiries',
+  WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+};
+
+/**
+ * The environment the container starts with: the image's, the ConfigMap's, the Deployment's,
+ * with `secrets` as the Secret's keys (a missing key of an optional reference sets nothing).
+ */
+function containerEnv(secrets: Record<string, string> = SECRETS): Record<string, string> {
   const env: Record<string, string> = { ...dockerfile().env };
   for (const source of container.envFrom ?? []) {
     expect(source.configMapRef?.name).toBe(configMap.metadata?.name);
     Object.assign(env, configMap.data);
   }
   for (const entry of container.env ?? []) {
-    const value = entry.value ?? SECRETS[entry.valueFrom?.secretKeyRef?.key ?? ''];
+    const value = entry.value ?? secrets[entry.valueFrom?.secretKeyRef?.key ?? ''];
+    if (value === undefined && entry.valueFrom?.secretKeyRef?.optional) continue;
     expect(value, `${entry.name} has no value`).toBeDefined();
     env[entry.name] = value!;
   }
@@ -291,7 +302,12 @@ describe('deploy/kubernetes', () => {
     });
 
     it('takes secrets by reference, never as literal values', () => {
-      for (const name of ['DATABASE_URL', 'FORM_SECRET', 'SMTP_URL']) {
+      for (const name of [
+        'DATABASE_URL',
+        'FORM_SECRET',
+        'SMTP_URL',
+        ...Object.keys(CHANNEL_SECRETS),
+      ]) {
         const entry = container.env?.find((e) => e.name === name);
         expect(entry?.value, name).toBeUndefined();
         expect(entry?.valueFrom?.secretKeyRef?.key, name).toBe(name);
@@ -304,6 +320,15 @@ describe('deploy/kubernetes', () => {
       expect(parsed.SITE_URL).toMatch(/^https:\/\//);
       expect(parsed.TRUST_PROXY).toBe('1');
       expect(parsed.DATABASE_URL).toBe(SECRETS['DATABASE_URL']);
+      expect(parsed.SLACK_WEBHOOK_URL).toBeUndefined();
+      expect(parsed.WEBHOOK_URL).toBeUndefined();
+    });
+
+    it('the Slack and webhook channels reach the server when the Secret holds their keys', () => {
+      const parsed = parseEnv(containerEnv({ ...SECRETS, ...CHANNEL_SECRETS }));
+      expect(parsed.SLACK_WEBHOOK_URL).toBe(CHANNEL_SECRETS['SLACK_WEBHOOK_URL']);
+      expect(parsed.WEBHOOK_URL).toBe(CHANNEL_SECRETS['WEBHOOK_URL']);
+      expect(parsed.WEBHOOK_SECRET).toBe(CHANNEL_SECRETS['WEBHOOK_SECRET']);
     });
 
     it('the memory limit holds the measured peak (decision 013) and at most 256 MiB', () => {
