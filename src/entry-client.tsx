@@ -46,10 +46,30 @@ function withStylesheet(table: RouteObject[]): RouteObject[] {
   });
 }
 
+/**
+ * Ends the current task so the browser can paint and take input before the next step:
+ * `scheduler.yield()` where the browser has it, a zero-delay timer elsewhere
+ * (https://web.dev/articles/optimize-long-tasks#yield-to-main).
+ */
+function yieldToMain(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield
+    ? scheduler.yield()
+    : new Promise((resolve) => {
+        setTimeout(resolve, 0);
+      });
+}
+
+/**
+ * Building the router and starting hydration each take a task of their own: run together after
+ * the stylesheet's load they made one task long enough to block input on a phone
+ * (docs/decisions/025-hydration-on-public-apis.md, "Measured").
+ */
 async function hydrate(): Promise<void> {
   const page = readDocument(document);
   const table = withStylesheet(routes);
   await loadMatchedRoutes(table, location.pathname);
+  await yieldToMain();
   const router = createBrowserRouter(table, {
     hydrationData: fromHydrationJson(page.hydrationJson),
     getContext() {
@@ -58,6 +78,7 @@ async function hydrate(): Promise<void> {
       return context;
     },
   });
+  await yieldToMain();
   startTransition(() => {
     hydrateRoot(
       document,
