@@ -100,8 +100,15 @@ export interface RenderRouteDeps {
   dev: boolean;
 }
 
-/** Aborted when the client goes away; the body is the one the enquiry router checked. */
-function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
+/**
+ * The Fetch `Request` a react-router handler renders: built on `origin` (never the request's
+ * `Host`), aborted when the client goes away, with the raw body a body parser or check already
+ * read (`req.body` as a Buffer) for methods other than GET and HEAD. Used by the public pages and
+ * the staff app alike.
+ *
+ * @throws TypeError when `origin` plus the path is not a URL (see {@link requestOn})
+ */
+export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();

@@ -15,6 +15,7 @@ import type {
   StaffRenderResult,
 } from '../../staff/entry-server.tsx';
 import type { StaffServices } from '../../staff/services.ts';
+import { fetchRequestOf } from '../render.ts';
 import { newNonce, staffCsp } from './csp.ts';
 
 /** What `<build>/server/staff-entry-server.js` (or its development twin) exports. */
@@ -31,24 +32,6 @@ export interface StaffRenderDeps {
   services: (req: ExpressRequest, res: ExpressResponse) => StaffServices;
   logger: Logger;
   dev: boolean;
-}
-
-function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i] ?? '';
-    if (!name.startsWith(':')) headers.append(name, req.rawHeaders[i + 1] ?? '');
-  }
-  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
-  if (req.method === 'POST') {
-    init.body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : null;
-  }
-  // The path is appended as text, so `//host/…` stays a path of this origin.
-  return new Request(new URL(`${origin}${req.originalUrl}`), init);
 }
 
 /** Mount it after the session and CSRF checks. */
