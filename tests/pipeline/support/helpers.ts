@@ -135,8 +135,25 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Start `server.ts` on a free port against the build in `buildDir`; waits until /readyz answers 200 (pages rendered, store up). */
+/**
+ * Start `server.ts` on a free port against the build in `buildDir`; waits until /readyz answers
+ * 200 (pages rendered, store up). A port taken by another process between the pick and the
+ * server's listen (test files run in parallel) is retried on a new port, up to three times.
+ */
 export async function startServer(
+  buildDir: string,
+  env: Record<string, string>,
+): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(buildDir, env);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce(
   buildDir: string,
   env: Record<string, string>,
 ): Promise<RunningServer> {
@@ -164,10 +181,15 @@ export async function startServer(
   });
   proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  // 'close' comes after the last output: an early exit is reported with all of it.
+  const closed = new Promise((r) => proc.once('close', r));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (proc.exitCode !== null) {
+      await closed;
+      throw new Error(`server exited early:\n${out}`);
+    }
     try {
       const r = await fetch(`${url}/readyz`);
       if (r.status === 200) break;
