@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { pgTransaction } from './transactions.ts';
 import type { Channel } from '../inbox/types.ts';
 import { timeOrderedId } from './ids.ts';
 import { PG_MIGRATIONS } from './migrations.ts';
@@ -64,19 +65,8 @@ export class PgStore implements SubmissionStore {
     this.#pool.on('error', () => {});
   }
 
-  async #tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.#pool.connect();
-    try {
-      await c.query('BEGIN');
-      const out = await fn(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      c.release();
-    }
+  #tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return pgTransaction(this.#pool, fn);
   }
 
   async migrate(): Promise<void> {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { sqliteTransaction } from './transactions.ts';
 import type { Channel } from '../inbox/types.ts';
 import { timeOrderedId } from './ids.ts';
 import { SQLITE_MIGRATIONS } from './migrations.ts';
@@ -86,15 +87,7 @@ export class SqliteStore implements SubmissionStore {
   }
 
   #tx<T>(fn: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const out = fn();
-      this.#db.exec('COMMIT');
-      return out;
-    } catch (e) {
-      this.#db.exec('ROLLBACK');
-      throw e;
-    }
+    return sqliteTransaction(this.#db, fn);
   }
 
   /** A cached prepared statement (preparing is a measurable share of a request's cost). */

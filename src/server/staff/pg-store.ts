@@ -7,6 +7,7 @@
 import pg from 'pg';
 import type { RateLimitResult } from '../enquiries/store.ts';
 import { num, str, type Row } from '../enquiries/rows.ts';
+import { pgTransaction } from '../enquiries/transactions.ts';
 import { nullableNum, STAFF_COLUMNS, toAuditLine, toPasskey, toSession, toStaff } from './rows.ts';
 import {
   StaffExistsError,
@@ -35,19 +36,8 @@ export class PgStaffStore implements StaffStore {
     this.#pool.on('error', () => {});
   }
 
-  async #tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.#pool.connect();
-    try {
-      await c.query('BEGIN');
-      const out = await fn(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      c.release();
-    }
+  #tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return pgTransaction(this.#pool, fn);
   }
 
   async #one(sql: string, params: unknown[]): Promise<Row | undefined> {

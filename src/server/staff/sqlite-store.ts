@@ -5,6 +5,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { RateLimitResult } from '../enquiries/store.ts';
 import { num, str, type Row } from '../enquiries/rows.ts';
+import { sqliteTransaction } from '../enquiries/transactions.ts';
 import { nullableNum, STAFF_COLUMNS, toAuditLine, toPasskey, toSession, toStaff } from './rows.ts';
 import {
   StaffExistsError,
@@ -42,15 +43,7 @@ export class SqliteStaffStore implements StaffStore {
   }
 
   #tx<T>(fn: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const out = fn();
-      this.#db.exec('COMMIT');
-      return out;
-    } catch (e) {
-      this.#db.exec('ROLLBACK');
-      throw e;
-    }
+    return sqliteTransaction(this.#db, fn);
   }
 
   async createStaff(a: StaffAccount): Promise<void> {
