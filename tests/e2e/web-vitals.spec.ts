@@ -44,13 +44,23 @@ for (const route of [ROUTES[0]!, ROUTES.find((r) => r.status === 404)!]) {
     const response = await page.goto(route.path);
     expect(await response?.text()).not.toContain('web-vitals');
     const chunkUrl = (await chunk).url();
-    // After the load event, as its own file.
-    const timing = await page.evaluate((url) => {
+    // After the load event, as its own file. The chunk's resource-timing entry is added only
+    // once its response has ended, which can be after Playwright reports the request: wait for
+    // it through a buffered observer rather than read the timeline once.
+    const timing = await page.evaluate(async (url) => {
       const navigation = performance.getEntriesByType(
         'navigation',
       )[0] as PerformanceNavigationTiming;
-      const entry = performance.getEntriesByName(url)[0];
-      return { loadEnd: navigation.loadEventEnd, chunkStart: entry?.startTime ?? -1 };
+      const entry = await new Promise<PerformanceEntry>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const found = list.getEntriesByName(url)[0];
+          if (found) {
+            observer.disconnect();
+            resolve(found);
+          }
+        }).observe({ type: 'resource', buffered: true });
+      });
+      return { loadEnd: navigation.loadEventEnd, chunkStart: entry.startTime };
     }, chunkUrl);
     expect(timing.loadEnd).toBeGreaterThan(0);
     expect(timing.chunkStart).toBeGreaterThanOrEqual(timing.loadEnd);
