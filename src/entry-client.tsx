@@ -1,9 +1,8 @@
 /**
  * Browser entry: hydrates the server's document with the same route table
- * (docs/decisions/025-hydration-on-public-apis.md). react-router expects a server-rendered app's
- * matched lazy routes to be loaded before the router is created, or it hydrates into a fallback.
- * Every page module also awaits the whole stylesheet: only the page's critical CSS came inline
- * (docs/decisions/026-critical-css-by-beasties.md).
+ * (docs/decisions/025-hydration-on-public-apis.md), the matched lazy routes loaded first, or the
+ * router hydrates into a fallback, and the whole stylesheet awaited, since only the page's critical
+ * CSS came inline (docs/decisions/026-critical-css-by-beasties.md).
  */
 import '@vitejs/plugin-react/preamble';
 import { startTransition, StrictMode } from 'react';
@@ -61,8 +60,7 @@ function yieldToMain(): Promise<void> {
 }
 
 /**
- * Building the router and starting hydration each take a task of their own: run together after
- * the stylesheet's load they made one task long enough to block input on a phone
+ * Building the router and hydrating take a task each: together they blocked input on a phone
  * (docs/decisions/025-hydration-on-public-apis.md, "Measured").
  */
 async function hydrate(): Promise<void> {

@@ -1,10 +1,7 @@
 /**
- * Server entry: answers one Fetch `Request` with the route table's loaders and actions and
- * streams the page as a whole HTML document. It knows nothing of Express: requests and
+ * Server entry: answers one Fetch `Request` with the route table's loaders and actions and streams
+ * a whole HTML document with the router's status. It knows nothing of Express: requests and
  * dependencies come in as arguments (`src/server/render.ts` loads its build).
- *
- * The status is the router's: 200 for pages, 404 for the catch-all route, an action's 400/403/429,
- * 500 when a loader or action throws; the router's own `Response` (a 303) is returned as is.
  */
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -28,7 +25,7 @@ export interface ClientAssets {
   bootstrapModules: readonly string[];
   /** Per route module (a key of `ROUTE_MODULES`' values): its chunk and the chunks it imports. */
   routeChunks: Readonly<Record<string, readonly string[]>>;
-  /** Production: each route module's critical CSS, inlined (decision 026); empty in development. */
+  /** Production: each route module's critical CSS, inlined; empty in development. */
   inlineCss: Readonly<Record<string, string>>;
   /** Development stylesheet URLs. */
   stylesheets: readonly string[];
@@ -80,16 +77,12 @@ function routeHeaders(context: StaticHandlerContext): Headers {
 
 /**
  * The inline bootstrap of production pages (docs/decisions/005-scripts-after-first-paint.md): on
- * the first contentful paint (Paint Timing; at once without it) it preloads the page's chunks and
- * adds the entry as a module script element. An element, not `import()`: under the CSP's
- * `'strict-dynamic'` a script inserted by a trusted script is trusted, an `import()` from the
- * parser-inserted bootstrap is not (https://www.w3.org/TR/CSP3/#strict-dynamic-usage). Not frame
- * callbacks or timers: a background tab or a fake clock would never hydrate.
- *
+ * first contentful paint it preloads the chunks and adds the entry as a script element: the CSP's
+ * `'strict-dynamic'` trusts that, not an `import()` from the parser-inserted bootstrap
+ * (https://www.w3.org/TR/CSP3/#strict-dynamic-usage).
  * @param entry URL of the browser entry
  * @param chunks URLs of the chunks the entry and the matched page import
- * @returns source for `bootstrapScriptContent`, free of `<` so React writes it unchanged (the CSP
- *   hash is taken from this string)
+ * @returns source for `bootstrapScriptContent`, free of `<` so the CSP hash of it holds
  */
 export function afterFirstPaint(entry: string, chunks: readonly string[]): string {
   return (
@@ -105,9 +98,7 @@ export function afterFirstPaint(entry: string, chunks: readonly string[]): strin
 }
 
 /**
- * Renders `request` (GET for pages, POST for the contact action).
- * @returns the router's own `Response` (redirects), or a document to stream once all of it is
- *   ready
+ * @returns the router's own `Response` (redirects), or a document to stream once all of it is ready
  * @throws when the shell cannot render at all (the caller answers 500)
  */
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
@@ -147,14 +138,12 @@ export async function render(request: Request, options: RenderOptions): Promise<
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </DocumentProvider>,
       {
-        // Completed Suspense boundaries stay inline: outlining them needs inline scripts the CSP
-        // refuses (decision 011).
+        // Outlining completed Suspense boundaries needs inline scripts the CSP refuses.
         progressiveChunkSize: Infinity,
         ...(bootstrapScript
           ? { bootstrapScriptContent: bootstrapScript }
           : { bootstrapModules: [...bootstrap] }),
-        // Every boundary resolved first, so React writes them in place and needs no inline script
-        // to reveal them (crawlers get the whole page at once too).
+        // All boundaries resolved, so React writes them in place with no revealing script.
         onAllReady() {
           resolve(done());
         },

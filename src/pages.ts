@@ -1,9 +1,8 @@
 /**
- * The site's pages, written once (docs/product.md#pages): the route table, the navigation, the
- * sitemap, the metrics' `route` label, the keys of `src/content/pages.yaml`, the social images and
- * the tests derive from this list. A new page is a row here, an entry in `pages.yaml` (the content
- * schema asks for it) and an `import()` in `src/routes.tsx` (the type checker asks for it).
- * Pure data, so the server, the build and the tests import it without React.
+ * The site's pages, written once: routes, navigation, sitemap, metrics labels, content keys and
+ * social images derive from this list (docs/decisions/012-one-page-list-and-import-boundary.md). A
+ * new page is a row here, an entry in `src/content/pages.yaml` and an `import()` in
+ * `src/routes.tsx`. Pure data, so the server, the build and the tests import it without React.
  */
 
 /** One page of the site. */
@@ -47,10 +46,7 @@ export const PAGES = [
   { id: 'contact', path: '/contact', module: 'src/routes/contact.tsx', indexable: true },
 ] as const satisfies readonly PageDefinition[];
 
-/**
- * The page every other path gets, with status 404. Its markup does not depend on the path, so
- * `path` is one representative unknown path, for rendering it ahead of time and for tests.
- */
+/** The page every other path gets, status 404; `path` stands for all of them (same markup). */
 export const NOT_FOUND_PAGE = {
   id: '404',
   path: '/404',

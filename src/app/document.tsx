@@ -1,8 +1,7 @@
 /**
  * What the document carries besides the route tree: the page's CSS and the router's hydration
- * data, the same for every request of a page. The browser entry reads them back from the server's
- * elements ({@link readDocument}) before it hydrates, so both sides render the same markup and the
- * data travels once.
+ * data. The browser entry reads them back ({@link readDocument}), so both sides render the same
+ * markup and the data travels once.
  */
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';

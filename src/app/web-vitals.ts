@@ -1,9 +1,7 @@
 /**
- * This page view's field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md), measured by
- * the `web-vitals` library. Sampled at `sampleRate`; the library loads once the page is loaded
- * and idle, and reads the entries buffered since navigation. Values go out as one beacon when the
- * page is hidden, each measurement once. The report holds the landing page's route and numbers,
- * nothing that identifies the visitor.
+ * This page view's field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): the
+ * `web-vitals` library loads once the page is idle and reads the entries buffered since navigation;
+ * one beacon goes when the page is hidden, with the route and numbers, nothing about the visitor.
  */
 import type { Metric } from 'web-vitals';
 import type { VitalsReport } from '../lib/web-vitals.ts';

@@ -1,8 +1,7 @@
 /**
- * What the browser and the server both know about field Web Vitals reports; client-safe
- * (docs/decisions/029-field-web-vitals-endpoint.md). A report is the JSON of a
- * {@link VitalsReport} sent by `navigator.sendBeacon` as a string, so it arrives as `text/plain`
- * (https://w3c.github.io/beacon/#sec-processing-model), e.g.
+ * Field Web Vitals reports, shared by browser and server
+ * (docs/decisions/029-field-web-vitals-endpoint.md): the JSON of a {@link VitalsReport} sent by
+ * `navigator.sendBeacon` as `text/plain` (https://w3c.github.io/beacon/#sec-processing-model), e.g.
  * `{"route":"home","LCP":1830.4,"FCP":902.1,"TTFB":120.5,"CLS":0.013,"INP":88}`.
  */
 import type { RouteId } from '../pages.ts';

@@ -1,8 +1,7 @@
 /**
- * The contact form's route action (home and contact; docs/product.md#contact-form). On the server
- * (a plain POST) success redirects with 303 to `<page>?sent=1#<form id>`, so a reload cannot
- * resubmit; in the browser (a fetcher) its data updates the form. Either way `servicesContext`
- * reaches the server's rules and answers come from `src/lib/enquiry-outcomes.ts`.
+ * The contact form's route action (docs/product.md#contact-form). Without JavaScript, success
+ * redirects with 303 to `<page>?sent=1#<form id>`, so a reload cannot resubmit; with it, the
+ * fetcher's data updates the form.
  */
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { servicesContext } from '../app/services.ts';

@@ -1,9 +1,7 @@
 /**
  * The Express app, built without listening so tests drive it with supertest. A GET of a stored
- * page is answered before Express (docs/decisions/006-pages-rendered-once-per-release.md);
- * `createApp` shows the order of the rest: metrics, logs, security headers and request guards
- * first, then the fixed routes, stored pages, static files, the staff inbox, the enquiry routes
- * and the pages rendered per request.
+ * page is answered before Express (docs/decisions/006-pages-rendered-once-per-release.md); the
+ * order of the rest, security headers and request guards first, is `createApp`'s.
  */
 import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -78,7 +76,7 @@ const ONE_YEAR_S = 31_536_000;
 /** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
-/** `Host` as RFC 9110 §7.2 allows it: a name or IP literal and an optional port 1–65535. */
+/** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
 const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
 
 /** True for a well-formed `Host` header value (absent counts as well-formed: HTTP/1.0). */
@@ -104,9 +102,8 @@ function refuse(res: express.Response, status: number, text: string): void {
 }
 
 /**
- * Refuses malformed requests before any route: 405 for another method (`OPTIONS`: 204, both with
- * `Allow`), 400 for a malformed `Host` or an undecodable path. Nothing reads `Host`, but a broken
- * request must get a 4xx, never a 5xx.
+ * Refuses malformed requests before any route (405, 400; `OPTIONS`: 204): nothing reads `Host`,
+ * but a broken request must get a 4xx, never a 5xx.
  */
 export const requestGuards: RequestHandler = (req, res, next) => {
   const allow = ALLOWED_METHODS.join(', ');
@@ -133,9 +130,8 @@ export const requestGuards: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Headers only a document acts on: dropped from scripts, stylesheets and fonts, they save about
- * 430 bytes a response. `Referrer-Policy` stays (a stylesheet's applies to the fonts it loads);
- * SVG keeps everything, since one opened on its own is a document.
+ * Headers only a document acts on, dropped from scripts, stylesheets and fonts (~430 bytes saved).
+ * `Referrer-Policy` stays (a stylesheet's applies to its fonts); SVG, a document too, keeps all.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'Content-Security-Policy',
@@ -266,8 +262,7 @@ function precomputedSecurityHeaders(secure: boolean): Map<string, string> {
 
 /**
  * Answers a GET or HEAD of a stored page before Express, with the recorded security headers
- * (HSTS when the socket is TLS, or behind a trusted proxy whose first `X-Forwarded-Proto` is
- * `https`). Counted in the metrics, not access-logged. Everything else goes to `app`.
+ * (HSTS on TLS or a trusted proxy's `https`); counted in the metrics, not access-logged.
  */
 function storedPagesFirst(
   app: express.Express,
@@ -297,9 +292,8 @@ function storedPagesFirst(
 }
 
 /**
- * The routes' server services for a render in `year`
- * (docs/decisions/003-server-services-through-router-context.md). A stored page has no request,
- * so its action throws if ever called.
+ * The routes' server services for a render in `year`; a stored page has no request, so its action
+ * throws (docs/decisions/003-server-services-through-router-context.md).
  */
 function pageServices(
   origin: string,
@@ -318,9 +312,7 @@ function pageServices(
 const EXPRESS_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH, ...SEO_PATHS]);
 
 /**
- * Paths Express answers with something other than the 404 page: the client build's files (listed
- * once: a release never changes them), `/api/…`, health and SEO files.
- *
+ * Paths Express answers with something other than the 404 page; the build's files listed once.
  * @param clientDir `<build>/client`
  */
 function expressAnswers(clientDir: string): (path: string) => boolean {

@@ -1,8 +1,6 @@
 /**
  * The client files a page references: from Vite's manifest (`<build>/client/.vite/manifest.json`)
- * in production, from Vite's dev server in development. Production pages inline their critical CSS
- * (docs/decisions/026-critical-css-by-beasties.md), preload the faces of the first screen and
- * start their scripts after the first paint (`afterFirstPaint` in `src/entry-server.tsx`).
+ * in production, from Vite's dev server in development.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

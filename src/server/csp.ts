@@ -1,9 +1,8 @@
 /**
  * The pages' Content-Security-Policy, by hash rather than nonce so one page's bytes serve every
- * visitor (docs/decisions/008-csp-hashes-instead-of-nonces.md). Scripts: `'strict-dynamic'` and
- * the hash of each inline script, taken from the strings the renderer emitted, never by scanning
- * its output; `'self'` is the fallback for browsers without CSP Level 3
- * (https://www.w3.org/TR/CSP3/#strict-dynamic-usage).
+ * visitor (docs/decisions/008-csp-hashes-instead-of-nonces.md): `'strict-dynamic'` and the hash of
+ * each inline script the renderer emitted, never found by scanning its output; `'self'` for
+ * browsers without CSP Level 3 (https://www.w3.org/TR/CSP3/#strict-dynamic-usage).
  */
 import { createHash } from 'node:crypto';
 import type { InlineCode } from '../entry-server.tsx';

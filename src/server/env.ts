@@ -1,7 +1,7 @@
 /**
  * Every environment variable, checked by one Zod schema and parsed once by an entry point
  * (`server.ts`, `scripts/enquiries.ts`); nothing else reads `process.env`. A bad value stops the
- * process with one line naming it, never a silent default. Defaults suit `npm start` on a laptop.
+ * process with one line naming it. Meaning and defaults of each: README.md "Environment".
  */
 import { z } from 'zod';
 import { site } from '../site.config.ts';
@@ -91,14 +91,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 /** What the enquiry store needs: all the enquiries CLI parses, but for its `staff` commands. */
 const storeFields = {
-  /** Where the SQLite database and the generated form secret live. */
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  /** PostgreSQL instead of SQLite (several instances share it). */
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://user:pass@db:5432/site')),
-  /**
-   * `FULL`: a commit is on disk before the visitor is told "sent". `NORMAL` survives a process
-   * crash, not power loss (benchmarks).
-   */
+  /** `FULL`: on disk before the visitor is told "sent"; `NORMAL` (benchmarks) risks power loss. */
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
 };
 
@@ -106,38 +101,22 @@ const envObject = z.object({
   ...storeFields,
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: port(3000),
-  /** `0.0.0.0` in the container. */
   HOST: z.string().trim().min(1).default('localhost'),
-  /** Port of `/metrics` (Prometheus); unset: no metrics server. */
   METRICS_PORT: optional(port(9464)),
-  /**
-   * The public origin (only the origin is kept). Required in production; elsewhere
-   * `http://localhost:<PORT>` (docs/decisions/007-site-url-required-in-production.md).
-   */
+  /** Only the origin is kept (docs/decisions/007-site-url-required-in-production.md). */
   SITE_URL: optional(url(['http:', 'https:'], 'https://kahaani.example')),
-  /** SMTP relay for notifications; unset: they wait in the outbox. */
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:pass@relay:587')),
-  /** Slack incoming webhook; unset: no Slack channel. */
   SLACK_WEBHOOK_URL: optional(httpsUrl('https://hooks.slack.com/services/T000/B000/XXXX')),
-  /** Each enquiry POSTed as signed JSON (README "Webhook signature"); unset: no webhook. */
   WEBHOOK_URL: optional(httpsUrl('https://hooks.zapier.com/hooks/catch/1/abc/')),
   WEBHOOK_SECRET: optional(webhookSecret),
-  /** Default: the agency's address in `src/site.config.ts`. */
   NOTIFY_TO: optional(z.email('must be an email address')).transform((v) => v ?? site.email),
-  /** The agency's own address (the visitor goes in Reply-To). */
   NOTIFY_FROM: optional(z.email('must be an email address')).transform((v) => v ?? site.email),
   /** Enquiries per client per window, counted in the store (shared by instances). */
   RATE_LIMIT_MAX: count(5, 'submissions per client per window'),
-  /** The rate-limit window, ms. */
   RATE_LIMIT_WINDOW_MS: count(600_000, 'milliseconds'),
-  /**
-   * ms from starting the form (its start cookie) to sending it; faster is spam
-   * (docs/decisions/009-form-time-trap-without-a-page-token.md).
-   */
+  /** Faster is spam (docs/decisions/009-form-time-trap-without-a-page-token.md). */
   FORM_MIN_FILL_MS: count(3000, 'milliseconds'),
-  /** Share of page views that report field Web Vitals; 0 loads no script at all. */
   WEB_VITALS_SAMPLE_RATE: fraction(1),
-  /** Per client per minute, counted in memory per instance. */
   WEB_VITALS_RATE_LIMIT_MAX: count(30, 'reports per client per minute'),
   /** HMAC key of the start cookie and salt of IP hashes; unset: generated in DATA_DIR. */
   FORM_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
@@ -146,23 +125,13 @@ const envObject = z.object({
   /** `1`: behind a TLS-terminating proxy (trust X-Forwarded-For/-Proto from one hop). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** How long SIGTERM may take before the process exits anyway, ms. */
   SHUTDOWN_TIMEOUT_MS: count(25_000, 'milliseconds'),
-  /** After SIGTERM, ms of still accepting with `/readyz` at 503, so balancers stop routing. */
   DRAIN_GRACE_MS: count(2_000, 'milliseconds'),
-  /** The production build (`client/`, `server/`). */
   BUILD_DIR: z.string().trim().min(1).default('dist'),
-  /**
-   * Unset: on when its origin can hold passkeys, else off with a warning. `on` where they cannot
-   * stops the process (docs/decisions/027-passkeys-and-staff-sessions.md).
-   */
+  /** Unset: on where passkeys can work (docs/decisions/027-passkeys-and-staff-sessions.md). */
   STAFF_INBOX: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
-  /** The inbox on this port only, off the public edge; unset: on the public port. */
   STAFF_PORT: optional(port(3001)),
-  /**
-   * The inbox's origin on its own port (default: SITE_URL with STAFF_PORT); its host is SITE_URL's
-   * or a subdomain, since SITE_URL's host is the passkeys' relying party.
-   */
+  /** Its host is SITE_URL's or a subdomain: SITE_URL's host is the passkeys' relying party. */
   STAFF_URL: optional(url(['http:', 'https:'], 'https://inbox.kahaani.example')),
 });
 
@@ -200,8 +169,6 @@ export class EnvError extends Error {
 }
 
 /**
- * Called once, by an entry point.
- *
  * @param source `process.env` (tests pass their own)
  * @param schema {@link envSchema} (default) or {@link storeEnvSchema}
  * @throws EnvError `Invalid configuration: NAME: problem` (several joined by `; `); values are

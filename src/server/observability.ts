@@ -1,9 +1,7 @@
 /**
- * What operators and monitoring see (docs/product.md#health-and-monitoring, README "Health and
- * metrics"): liveness (the process answers; no I/O), readiness (pages rendered, the store
- * answers within {@link READY_TIMEOUT_MS}, not draining; never e-mail delivery), Prometheus
- * metrics whose labels take values from fixed lists, and request logs with no IP, query string,
- * body or cookie.
+ * What operators and monitoring see: liveness, readiness, Prometheus metrics whose labels take
+ * values from fixed lists, and request logs without personal data
+ * (docs/product.md#health-and-monitoring, README.md "Health and metrics").
  */
 import { totalmem } from 'node:os';
 import express, { type RequestHandler } from 'express';
@@ -30,10 +28,7 @@ export const VERSION: string = packageJson.version;
 
 const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
-/**
- * A `route` label from a fixed list, so label values never grow with traffic: a page path,
- * `/assets`, an API or health path, `/staff` (all of the inbox), `static` or `not-found`.
- */
+/** A `route` label from a fixed list, so label values never grow with traffic. */
 export function routeLabel(path: string, status: number): string {
   if (PAGE_ROUTES.has(path)) return path;
   if (path.startsWith('/assets/')) return '/assets';
@@ -52,9 +47,8 @@ export function vitalsRouteLabel(route: RouteId): string {
 }
 
 /**
- * Each Web Vital's histogram (https://web.dev/articles/vitals): `scale` turns the library's ms
- * into s (CLS has no unit); the "good" and "poor" thresholds, in the metric's unit, are bucket
- * bounds, so the shares of good and poor visits are exact.
+ * Each Web Vital's histogram (https://web.dev/articles/vitals): `scale` turns ms into s (CLS has no
+ * unit); the "good" and "poor" thresholds are bucket bounds, so their shares are exact.
  */
 export const VITAL_HISTOGRAMS: Readonly<
   Record<
@@ -111,16 +105,12 @@ export const VITALS_RESULTS = [
 export type VitalsResult = (typeof VITALS_RESULTS)[number];
 
 /**
- * Period of prom-client's event-loop delay sampler, ms. An idle process shows this period as its
- * delay, so `deploy/monitoring/rules.yml` subtracts it. prom-client's default of 10 ms cost an
- * idle instance about 5 ms of CPU a second.
+ * Period of the event-loop delay sampler, ms (default 10 ms cost about 5 ms of CPU a second idle);
+ * an idle process shows it as delay, so `deploy/monitoring/rules.yml` subtracts it.
  */
 export const EVENT_LOOP_SAMPLE_MS = 100;
 
-/**
- * The cgroup memory limit on this process (`process.constrainedMemory()`), bytes; undefined when
- * there is none or it is no smaller than the machine's memory.
- */
+/** The cgroup memory limit, bytes; undefined when none or no smaller than the machine's memory. */
 export function containerMemoryLimit(): number | undefined {
   const limit = process.constrainedMemory();
   return Number.isFinite(limit) && limit > 0 && limit < totalmem() ? limit : undefined;

@@ -1,8 +1,7 @@
 /**
- * The page store: in production the five pages, their `?sent=1` variants and the 404 are rendered
- * once, before readiness, and the same bytes go to every visitor and any CDN
- * (docs/decisions/006-pages-rendered-once-per-release.md). The footer's year is the one input that
- * changes without a release: the first request of a new year renders them all again and waits.
+ * The page store: in production every page, its `?sent=1` variant and the 404 are rendered once,
+ * before readiness (docs/decisions/006-pages-rendered-once-per-release.md). The footer's year
+ * changes without a release, so the first request of a new year renders them all again and waits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
@@ -24,10 +23,7 @@ const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
 /** A path no page has: its render is the 404 page served for every unknown path. */
 export const NOT_FOUND_PROBE = '/.well-known/not-a-page';
 
-/**
- * A CDN keeps a page 10 minutes (then a minute stale while it revalidates); browsers revalidate
- * every time. A release purges the CDN (docs/decisions/006-pages-rendered-once-per-release.md).
- */
+/** A CDN keeps a page 10 minutes, browsers revalidate every time; a release purges the CDN. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
 
 /** Unknown paths are many: a minute in shared caches is enough. */
@@ -64,12 +60,10 @@ export interface PageStore {
   /** GET/HEAD of anything no earlier route answered: the stored 404 page. */
   notFound: RequestHandler;
   /**
-   * The fast path before Express, once this year's pages are ready: a GET/HEAD of exactly a
-   * stored page, or the stored 404 for a plain path that is no page nor a variant of one and not
-   * `handledElsewhere`. Returns false, having sent nothing, for anything else (redirects and
-   * refusals included).
-   *
+   * The fast path before Express, once this year's pages are ready: a GET/HEAD of exactly a stored
+   * page, or the stored 404 for a plain path that is no page, variant or `handledElsewhere`.
    * @param headers the security headers Express would add, sent first
+   * @returns false, having sent nothing, for anything else (redirects and refusals included)
    */
   serve(req: IncomingMessage, res: ServerResponse, headers: Map<string, string>): boolean;
 }

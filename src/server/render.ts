@@ -29,9 +29,7 @@ export interface RenderedPage {
 }
 
 /**
- * The Fetch `Request` for `pathAndQuery` on `origin`, appended as text so `//host/…` or `/\host`
- * stay paths of this origin.
- *
+ * Appended as text, so `//host/…` or `/\host` stay paths of `origin`.
  * @throws TypeError when the result is not a URL
  */
 export function requestOn(origin: string, pathAndQuery: string, init: RequestInit = {}): Request {
@@ -57,9 +55,7 @@ function collect(pipe: (destination: Writable) => Writable): Promise<Buffer> {
 }
 
 /**
- * Renders one page to completion, every Suspense boundary resolved.
- *
- * @returns the page, or the router's own `Response` (a redirect)
+ * @returns the page, every Suspense boundary resolved, or the router's own `Response` (a redirect)
  * @throws when the shell cannot render
  */
 export async function renderPage(
@@ -101,11 +97,8 @@ export interface RenderRouteDeps {
 }
 
 /**
- * The Fetch `Request` a react-router handler renders: built on `origin` (never the request's
- * `Host`), aborted when the client goes away, with the raw body a body parser or check already
- * read (`req.body` as a Buffer) for methods other than GET and HEAD. Used by the public pages and
- * the staff app alike.
- *
+ * The Fetch `Request` a react-router handler renders: on `origin`, never the request's `Host`;
+ * aborted when the client goes away; the body is `req.body` as a Buffer, already read.
  * @throws TypeError when `origin` plus the path is not a URL (see {@link requestOn})
  */
 export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
@@ -126,10 +119,9 @@ export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse, origin
 }
 
 /**
- * Renders per request: the contact form's POST (a 303, or the page again with what was typed) and
- * every page in development. Each response carries its own CSP; a POST's is `no-store` (it holds
- * what the visitor typed), a GET's `no-cache`. A 404 is logged by path, never the query string
- * (it may hold personal data). Mount it after every other route.
+ * Renders per request (the contact form's POST; every page in development), each response with its
+ * own CSP; a POST's answer is `no-store`: it holds what the visitor typed. A 404 is logged by path,
+ * never the query string (personal data). Mount it after every other route.
  */
 export function renderRoute(deps: RenderRouteDeps): RequestHandler {
   return async (req, res, next: NextFunction) => {

@@ -1,8 +1,7 @@
 /**
  * robots.txt, sitemap.xml and security.txt name `SITE_URL`, so they are made once at start and
  * stored like the pages; no request header reaches them
- * (docs/decisions/007-site-url-required-in-production.md). The sitemap lists the indexable pages
- * only.
+ * (docs/decisions/007-site-url-required-in-production.md).
  */
 import type { RequestHandler } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
@@ -29,9 +28,8 @@ const SECURITY_TXT = '/.well-known/security.txt';
 const SECURITY_TXT_LIFETIME_MS = 180 * 24 * 3600 * 1000;
 
 /**
- * security.txt (https://www.rfc-editor.org/rfc/rfc9116) naming the agency's address. Its expiry
- * counts from the start of the server's day (UTC), so instances started that day send the same
- * bytes and ETag.
+ * security.txt (https://www.rfc-editor.org/rfc/rfc9116); its expiry counts from the start of the
+ * server's day (UTC), so instances started that day send the same bytes and ETag.
  * @param now ms since the epoch (the server's start)
  */
 export function securityTxt(origin: string, now: number): string {

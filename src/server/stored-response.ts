@@ -1,9 +1,7 @@
 /**
- * Responses computed once and served many times (pages, robots.txt, the sitemap): each body is
- * compressed ahead of time and every representation has a strong `ETag`, so a request costs a
- * buffer copy or a `304`, never React or zlib
- * (docs/decisions/006-pages-rendered-once-per-release.md,
- * https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation).
+ * Responses computed once and served many times (pages, robots.txt, the sitemap), compressed ahead
+ * of time with a strong `ETag` each, so a request costs a buffer copy or a `304`, never React or
+ * zlib (docs/decisions/006-pages-rendered-once-per-release.md).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -61,11 +59,8 @@ const tagOf = (identity: Buffer) =>
   createHash('sha256').update(identity).digest('base64url').slice(0, 27);
 
 /**
- * Compresses `body` into every encoding and tags each: gzip at level 9, brotli at
- * {@link QUICK_BROTLI_QUALITY} so a server starts in well under a second, until
- * {@link strengthen}. Each encoding and brotli quality has its own tag suffix, so a strong tag
- * always names exactly one byte sequence.
- *
+ * Compresses `body` into every encoding (brotli quickly, so a server starts in well under a second,
+ * until {@link strengthen}); each encoding and quality has its own strong tag.
  * @param headers sent with every representation; `Vary`, `ETag`, `Content-Encoding` and
  *   `Content-Length` are added when served
  * @param body the identity body (UTF-8 when a string)
@@ -119,10 +114,9 @@ function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
 }
 
 /**
- * Sends `stored` in the client's preferred encoding (brotli on a tie, identity when nothing else
- * is acceptable), or `304` when `If-None-Match` matches any representation by the weak
- * comparison (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2).
- *
+ * Sends `stored` in the client's preferred encoding
+ * (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation), or `304` when `If-None-Match`
+ * matches any representation (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2).
  * @param extraHeaders sent before the stored ones (the fast path's security headers)
  */
 export function sendStored(

@@ -1,9 +1,7 @@
 /**
- * `POST /api/vitals`: the field Web Vitals the pages report (`src/app/web-vitals.ts`), counted
- * into histograms and nothing else (docs/decisions/029-field-web-vitals-endpoint.md). In order:
- * rate limit (429), `Origin` (403), `text/plain` as `sendBeacon` sends it (415),
- * size (413), then the report's shape (400); each refusal is counted by result. Every answer is
- * `no-store`, sets no cookie and keeps nothing of the request.
+ * `POST /api/vitals`: the field Web Vitals the pages report, counted into histograms and nothing
+ * else (docs/decisions/029-field-web-vitals-endpoint.md); rate-limited and `Origin`-checked. Every
+ * answer is `no-store`, sets no cookie and keeps nothing of the request.
  */
 import { createHmac } from 'node:crypto';
 import express, { type RequestHandler } from 'express';

@@ -1,10 +1,7 @@
 /**
- * The browser's half of the passkey ceremonies (https://www.w3.org/TR/webauthn-3/), through
- * `@simplewebauthn/browser`: ask the server for options, let the browser and the device do the
- * ceremony, send the answer back. They need JavaScript by nature; everything else in the inbox
- * works without it.
- *
- * Each resolves to what the page should say or do next and never throws.
+ * The browser's half of the passkey ceremonies (https://www.w3.org/TR/webauthn-3/): options from
+ * the server, the ceremony, the answer back. Each resolves to what the page should say or do next
+ * and never throws.
  */
 import {
   browserSupportsWebAuthn,

@@ -1,13 +1,10 @@
 /**
- * The staff app's HTML document, rendered by React on the server and hydrated whole in the
- * browser. It carries the router's hydration data in a `<script type="application/json">` data
- * block (not executed, so the Content-Security-Policy needs nothing for it); the browser entry
- * reads the block and renders the identical string back, so hydration matches.
+ * The staff app's HTML document, hydrated whole. The router's hydration data is a
+ * `<script type="application/json">` block, not executed, so the CSP needs nothing for it.
  */
 import type { ReactNode } from 'react';
 import type { HydrationState } from 'react-router';
 
-/** The id of the data block. */
 export const STAFF_DATA_ID = 'staff-data';
 
 /** What the data block holds. */

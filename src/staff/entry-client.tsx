@@ -1,9 +1,7 @@
 /**
- * The staff app's browser entry: hydrates the server's document with the same route table
- * through react-router's public data-router API (`createBrowserRouter` with the server's
- * `hydrationData`, `RouterProvider`); loaders and actions then run here and reach the server
- * through `rpc.ts`. Built on its own (`vite.config.ts`, the `staff` environment), so it shares no
- * chunk with the public site's scripts.
+ * The staff app's browser entry: hydrates the server's document with the same route table;
+ * loaders and actions then reach the server through `rpc.ts`. Built on its own, sharing no chunk
+ * with the public site (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
  */
 import '@vitejs/plugin-react/preamble';
 import { StrictMode } from 'react';

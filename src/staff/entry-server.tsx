@@ -1,16 +1,8 @@
 /**
- * The staff app's server entry: runs its route table's loaders and actions for one Fetch
- * `Request` and renders the page as a whole HTML document, per request (never stored: it holds
- * the session's data). Built into the server bundle (`vite.config.ts`, docs/decisions/010-server-bundle.md)
- * and loaded by `src/server/staff/render.ts`; in development through Vite's `ssrLoadModule`.
- *
- * - A `Response` from the router (an action's 303, a loader's redirect to sign-in) is returned as
- *   is; so is a resource route's (the export's download, sign-out's redirect), run through
- *   `queryRoute`.
- * - Status: the router's (`context.statusCode`): 404 for an unknown path or enquiry, 410 for a
- *   spent invite, an action's 400/409.
- * - Scripts carry the request's nonce (the page's CSP allows nothing else, `'strict-dynamic'`
- *   trusts what they load); the hydration data is a JSON data block.
+ * The staff app's server entry: answers one Fetch `Request` with its route table and renders a
+ * whole HTML document per request, never stored, since it holds the session's data
+ * (docs/decisions/028-staff-app-apart-from-the-public-pages.md). Scripts carry the response's CSP
+ * nonce, the only scripts the page's CSP allows; `'strict-dynamic'` trusts what they load.
  */
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -31,7 +23,6 @@ const handler = createStaticHandler(routes);
 
 /** The staff app's client files (its own build, never the public site's). */
 export interface StaffAssets {
-  /** Module scripts that start the browser app. */
   bootstrapModules: readonly string[];
   stylesheets: readonly string[];
 }
@@ -41,7 +32,6 @@ export interface StaffRenderOptions {
   services: StaffServices;
   /** This response's CSP nonce (base64), put on every script element. */
   nonce: string;
-  /** Errors React reports while rendering. */
   onError?: (error: unknown) => void;
 }
 
@@ -101,8 +91,7 @@ async function resource(
 }
 
 /**
- * Renders `request` (GET for pages, POST for actions).
- *
+ * @returns the router's or a resource route's `Response`, or a document with the router's status
  * @throws when the document cannot render at all (the caller answers 500)
  */
 export async function render(

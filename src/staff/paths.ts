@@ -3,11 +3,9 @@
  * under {@link STAFF_API}.
  */
 
-/** The inbox's root path. */
 export const STAFF_BASE = '/staff';
 /** Where the browser's passkey ceremonies and RPC calls go. */
 export const STAFF_API = `${STAFF_BASE}/api`;
-/** The sign-in page. */
 export const SIGN_IN_PATH = `${STAFF_BASE}/sign-in`;
 
 /**

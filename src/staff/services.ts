@@ -1,15 +1,8 @@
 /**
- * What the staff app's loaders and actions need from their environment, passed through React
- * Router's request context as the public routes do
- * (docs/decisions/003-server-services-through-router-context.md):
- *
- * - on the server (`src/server/staff/services.ts`) every method runs in-process against the
- *   session, the audit log and the inbox;
- * - in the browser (`rpc.ts`) every method posts to `/staff/api/rpc/<method>`, which calls the
- *   same server implementation.
- *
- * Every method but `session` and `invite` requires a signed-in member of staff; without one the
- * server redirects to the sign-in page (the browser's RPC call gets 401 and redirects likewise).
+ * What the staff app's loaders and actions need, through the router's request context
+ * (docs/decisions/003-server-services-through-router-context.md): in-process on the server
+ * (`src/server/staff/services.ts`), posts to `/staff/api/rpc/<method>` in the browser (`rpc.ts`).
+ * Every method but `session` and `invite` requires a signed-in session, else sign-in (RPC: 401).
  */
 import { createContext } from 'react-router';
 import type {
@@ -69,7 +62,7 @@ export interface Download {
   filename: string;
 }
 
-/** The environment's implementations; see the module comment. */
+/** The server's or the browser's implementations; see the module comment. */
 export interface StaffServices {
   session: () => Promise<StaffSession>;
   /** Judges an invite link's token (counted against the client's invite limit). */
@@ -91,10 +84,7 @@ export interface StaffServices {
   signOut: () => Promise<void>;
   /** Ends every session of the account, this one included; returns how many. */
   signOutEverywhere: () => Promise<number>;
-  /**
-   * The export as a file. Server only: the browser downloads it through a plain form post, never
-   * through the router.
-   */
+  /** Server only: the browser downloads the export through a plain form post. */
   exportFile: (format: ExportFormat, query: Pick<InboxQuery, 'status' | 'q'>) => Promise<Download>;
 }
 

@@ -1,8 +1,7 @@
 /**
- * The contact form (docs/product.md#contact-form), posting to the page's route action
- * (`src/routes/enquiry-action.ts`): a plain form without JavaScript, a fetcher with it. The page
- * carries nothing per request, so the time trap's start cookie is fetched when the visitor starts
- * filling the form (docs/decisions/009-form-time-trap-without-a-page-token.md).
+ * The contact form (docs/product.md#contact-form), posting to `src/routes/enquiry-action.ts`. The
+ * page carries nothing per request, so the time trap's start cookie is fetched when the visitor
+ * starts filling the form (docs/decisions/009-form-time-trap-without-a-page-token.md).
  */
 import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
@@ -130,9 +129,8 @@ function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolea
 }
 
 /**
- * Once hydrated, the server's messages replace the browser's validation bubbles (`noValidate`).
- * After a fetcher submission settles, success clears the fields and focuses the status line; a
- * refusal focuses the first wrong field or, when none is named, the status line.
+ * Fields and focus after a fetcher submission settles (docs/product.md#contact-form); once
+ * hydrated, the server's messages replace the browser's validation bubbles (`noValidate`).
  */
 function useSubmissionFocus(
   data: EnquiryActionData | undefined,

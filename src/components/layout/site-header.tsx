@@ -1,10 +1,8 @@
 /**
- * The fixed site header (docs/product.md#header, docs/product.md#mobile-menu). Below 768px the
- * menu is a manual popover (https://html.spec.whatwg.org/multipage/popover.html), so its button
- * works from the first paint, before any script (decision 011); React follows its `toggle` events.
- * The button's expanded state is the browser's, derived from `popovertarget`
- * (https://w3c.github.io/html-aam/#att-popovertarget); ARIA in HTML forbids an `aria-expanded`
- * beside it. `widgets.css` styles the states from `data-scrolled`, `data-open` and `data-tone`.
+ * The fixed site header (docs/product.md#header, docs/product.md#mobile-menu). The mobile menu is a
+ * manual popover (https://html.spec.whatwg.org/multipage/popover.html), so its button works before
+ * any script; React follows its `toggle` events. No `aria-expanded`: the browser derives it from
+ * `popovertarget` (https://w3c.github.io/html-aam/#att-popovertarget).
  */
 import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';

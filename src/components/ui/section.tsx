@@ -123,8 +123,7 @@ export function SectionHeader({
 }
 
 /**
- * The lookup of section copy by id in `part`, a page's part of `sections.yaml`. Here because every
- * page loads this module with the header; a module of its own would be one more small file.
+ * The lookup of section copy by id in `part`, a page's part of `sections.yaml`.
  * @throws Error naming the id for a missing entry, failing the build's render and the tests
  */
 export function sectionsOf(

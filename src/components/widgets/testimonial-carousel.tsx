@@ -1,8 +1,7 @@
 /**
- * Testimonial carousel (docs/product.md#testimonial-carousel; rules in
- * `src/lib/widgets/carousel.ts`): the WAI-ARIA carousel with slide-picker dots
- * (https://www.w3.org/WAI/ARIA/apg/patterns/carousel/). It starts on the first slide, playing, as
- * the server drew it; `@media (scripting: enabled)` shows one slide at a time from the first paint.
+ * Testimonial carousel (docs/product.md#testimonial-carousel,
+ * https://www.w3.org/WAI/ARIA/apg/patterns/carousel/). It starts as the server drew it; `@media
+ * (scripting: enabled)` shows one slide at a time from the first paint.
  */
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Pause as pauseIcon, Play as playIcon, Quote as quoteIcon } from 'lucide';

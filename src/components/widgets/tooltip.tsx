@@ -1,8 +1,6 @@
 /**
- * Tooltip for an icon-only control (docs/product.md#tooltips;
- * https://www.w3.org/WAI/ARIA/apg/patterns/tooltip/). The control keeps its own accessible name;
- * the bubble repeats it and describes the control through `aria-describedby`. Timing: the
- * page-wide group of `src/lib/widgets/tooltip.ts`.
+ * Tooltip for an icon-only control (docs/product.md#tooltips,
+ * https://www.w3.org/WAI/ARIA/apg/patterns/tooltip/); the control keeps its own accessible name.
  */
 import { useEffect, useId, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { createTooltipGroup, type TooltipHandle } from '../../lib/widgets/tooltip.ts';

@@ -1,12 +1,8 @@
 /**
- * The contact form's HTTP side: the page action (a plain POST without JavaScript, through the
- * router's services) and `POST /api/enquiries` (with JavaScript) both go through
- * {@link submitEnquiry} and one outcome table (`src/lib/enquiry-outcomes.ts`), so they give the
- * same statuses, messages and metrics. Bodies are checked before anything reads them.
- *
- * `GET /api/enquiries/start` sets the time trap's start cookie when the visitor starts the form,
- * so pages carry no per-request token and can be cached; an accepted submission clears it
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
+ * The contact form's HTTP side: the page action (no JavaScript) and `POST /api/enquiries` both go
+ * through {@link submitEnquiry} and one outcome table (`src/lib/enquiry-outcomes.ts`). The time
+ * trap's start cookie comes from `GET /api/enquiries/start`, so pages carry no per-request token
+ * and can be cached (docs/decisions/009-form-time-trap-without-a-page-token.md).
  */
 import express, { type CookieOptions, type RequestHandler } from 'express';
 import type { EnquiryResult } from '../../app/services.ts';
@@ -24,10 +20,7 @@ export const START_COOKIE = 'enquiry_start';
 export const START_COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 export interface EnquiryHttp {
-  /**
-   * The start cookie, `POST /api/enquiries`, and the body checks of every other POST (page
-   * actions). Mount it before the page renderer.
-   */
+  /** The start cookie, `POST /api/enquiries` and every page POST's body checks; before pages. */
   router: express.Router;
   /** Submits a page POST whose body the router checked. */
   submitPage(req: express.Request): Promise<EnquiryResult>;

@@ -1,7 +1,6 @@
 /**
- * Outbox ids are UUIDv7 (https://www.rfc-editor.org/rfc/rfc9562#name-uuid-version-7): ids written
- * one after another sort after one another, so new rows land at the end of the primary-key index
- * rather than on random pages, and they stay unique across databases (a webhook's `webhook-id`).
+ * Outbox ids are UUIDv7 (https://www.rfc-editor.org/rfc/rfc9562#name-uuid-version-7): they sort
+ * in writing order, so new rows land at the end of the primary-key index, not on random pages.
  */
 import { randomBytes } from 'node:crypto';
 

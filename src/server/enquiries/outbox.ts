@@ -1,10 +1,8 @@
 /**
  * The outbox worker, one per channel, each claiming only its own rows so a channel that is down
- * never holds back another (docs/decisions/031-notification-channels-through-the-outbox.md).
- * Failures retry with backoff, never dropped; state is in the store, so a restart resumes; claims
- * carry a lease and a token, so a row is marked sent once. The loop sleeps until the next due
- * row (at most `pollMs`) unless `kick()` wakes it. Logs carry ids, never an enquiry's text, an
- * address or an invite's link.
+ * never holds back another (docs/decisions/031-notification-channels-through-the-outbox.md,
+ * docs/product.md#enquiry-handling). Claims carry a lease and a token, so a row is marked sent
+ * once. Logs carry ids, never an enquiry's text, an address or an invite's link.
  */
 import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
@@ -24,7 +22,6 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** How long a claim is held before another worker may take the row, ms. */
   leaseMs?: number;
-  /** Rows claimed per scan. */
   batch?: number;
   /** Backoff for attempt n, ms (tests shorten it). */
   backoff?: (attempts: number) => number;

@@ -1,10 +1,8 @@
 /**
- * `SubmissionStore` on PostgreSQL, when DATABASE_URL is set, so several instances share one
- * database; the shared test suites hold it to `sqlite-store.ts`'s behaviour. Migrations run under
- * an advisory lock, duplicate detection under a transaction lock on the content hash; claims use
- * FOR UPDATE SKIP LOCKED; status changes are conditional UPDATEs, so of two instances changing
- * one enquiry the second waits for the row lock and finds the status changed. Search is a
- * `tsvector` column with a GIN index (docs/decisions/032-search-in-the-stores-own-index.md).
+ * `SubmissionStore` on PostgreSQL (DATABASE_URL), so several instances share one database. Claims
+ * use FOR UPDATE SKIP LOCKED and status changes are conditional UPDATEs, so of two instances
+ * changing one enquiry the second finds the status changed. Search is a `tsvector` column with a
+ * GIN index (docs/decisions/032-search-in-the-stores-own-index.md).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

@@ -1,8 +1,7 @@
 /**
- * The enquiry pipeline of one process (configuration, secret, store, clock, channels and their
- * outbox workers), made once by `server.ts` or a test and passed to whatever needs it. E-mail
- * always gets a delivery row per enquiry, waiting in the outbox without SMTP_URL; Slack and the
- * webhook only while configured (docs/decisions/031-notification-channels-through-the-outbox.md).
+ * The enquiry pipeline of one process (store, secret, clock, channels and their outbox workers),
+ * made once by `server.ts` or a test and passed to whatever needs it
+ * (docs/decisions/031-notification-channels-through-the-outbox.md).
  */
 import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';

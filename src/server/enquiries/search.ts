@@ -1,8 +1,7 @@
 /**
- * Inbox search input as plain terms (docs/decisions/032-search-in-the-stores-own-index.md).
- * Staff type words, not query syntax: whatever they type is split on white space, and each term
- * reaches the store's parser as text, never syntax (an FTS5 string; `plainto_tsquery`). Every
- * term must match. A term without a letter or digit would match nothing, so it is dropped.
+ * Inbox search input as plain terms (docs/decisions/032-search-in-the-stores-own-index.md): each
+ * reaches the store's parser as text, never syntax (an FTS5 string; `plainto_tsquery`), so nothing
+ * staff type can inject an operator. Every term must match.
  */
 
 /** The rest are ignored. */
@@ -32,8 +31,7 @@ export function searchTerms(q: string | undefined): string[] {
 
 /**
  * An FTS5 MATCH expression over the four text columns, each term a string so FTS5 reads no
- * operator in it (https://www.sqlite.org/fts5.html#fts5_strings). The status, the index's fifth
- * column, is matched or excluded apart, so the user's words never match a status.
+ * operator in it (https://www.sqlite.org/fts5.html#fts5_strings); the status is matched apart.
  */
 export function fts5Query(
   terms: readonly string[],

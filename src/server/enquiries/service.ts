@@ -1,8 +1,7 @@
 /**
- * The rules of one submission, free of HTTP types, in order: schema, Origin, spam verdict, then
- * in one store transaction the rate-limit hit and, if allowed, storage with one outbox row per
- * channel. Every ending is an {@link OutcomeKind}. Success is returned only after the commit;
- * spam gets the same answer as an enquiry but is stored held and never notified.
+ * One submission, free of HTTP types (docs/product.md#contact-form): schema, Origin, spam verdict,
+ * then one store transaction for the rate-limit hit and the enquiry with its outbox rows. Every
+ * ending is an {@link OutcomeKind}; success is returned only after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { EnquiryResult } from '../../app/services.ts';
@@ -57,7 +56,6 @@ export function dedupeKey(e: Enquiry): string {
 
 /**
  * 'ham' means a person (docs/decisions/009-form-time-trap-without-a-page-token.md).
- *
  * @param start `missing` is ham (CSS images off and no JavaScript)
  * @param minFillMs FORM_MIN_FILL_MS: a valid start younger than this is 'too-fast'
  * @param now epoch ms

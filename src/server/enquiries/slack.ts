@@ -1,8 +1,7 @@
 /**
- * The Slack channel: one message per enquiry to SLACK_WEBHOOK_URL, with Slack's own client
- * (https://api.slack.com/messaging/webhooks): who wrote, the subject, an excerpt and a button to
- * the inbox, never the whole message. Visitor text goes in `plain_text`, shown as written, so no
- * link or mention (`<!channel>`) can be smuggled in; the fallback `text` is escaped
+ * The Slack channel: one message per enquiry (https://api.slack.com/messaging/webhooks). Visitor
+ * text goes in `plain_text`, shown as written, so no link or mention (`<!channel>`) can be
+ * smuggled in; the fallback `text` is escaped
  * (https://api.slack.com/reference/surfaces/formatting#escaping).
  */
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook';

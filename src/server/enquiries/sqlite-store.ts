@@ -1,9 +1,6 @@
 /**
- * `SubmissionStore` on node:sqlite, one file under DATA_DIR. WAL with `synchronous=FULL`: a
- * commit is on disk before the visitor sees success; `busy_timeout` lets the server and the CLI
- * share the file; write transactions are BEGIN IMMEDIATE so they cannot interleave.
- *
- * Group commit makes FULL affordable: hot-path writes of one event-loop turn share ONE
+ * `SubmissionStore` on node:sqlite, one WAL file under DATA_DIR shared with the CLI. Group commit
+ * makes `synchronous=FULL` affordable: hot-path writes of one event-loop turn share one
  * transaction, each in its own SAVEPOINT (a failure rolls back only itself), so one fsync covers
  * many visitors. Search is an FTS5 table kept in step by triggers (migration 2).
  */
@@ -330,10 +327,9 @@ export class SqliteStore implements SubmissionStore {
   }
 
   /**
-   * The query parts for a status and search filter, newest first. A search is one FTS5 MATCH over
-   * the words and the status: matches come in descending rowid order, so a page stops at its end
-   * and a count never reads the rows (CROSS JOIN keeps the index the outer loop)
-   * (docs/decisions/032-search-in-the-stores-own-index.md).
+   * The query parts for a status and search filter, newest first: a search is one FTS5 MATCH, in
+   * descending rowid order (CROSS JOIN keeps it the outer loop), so a page stops at its end and a
+   * count never reads the rows.
    */
   #filter(status: string | undefined, terms: readonly string[] | undefined, hideHeld = false) {
     if (terms && terms.length > 0) {

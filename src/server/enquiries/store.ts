@@ -1,8 +1,7 @@
 /**
- * The enquiry pipeline's storage interface, implemented on SQLite (`sqlite-store.ts`, the
- * default) and PostgreSQL (`pg-store.ts`, with DATABASE_URL); the same test suites run against
- * both. The outbox holds one delivery row per enquiry per channel, plus staff invite e-mails
- * (docs/decisions/031-notification-channels-through-the-outbox.md). Times are epoch ms.
+ * The enquiry pipeline's storage, on SQLite (`sqlite-store.ts`) or PostgreSQL (`pg-store.ts`), both
+ * held to the same test suites; times are epoch ms. The outbox holds a delivery row per enquiry per
+ * channel, and invites (docs/decisions/031-notification-channels-through-the-outbox.md).
  */
 import type { Channel, DeliveryHealth, EnquiryStatus, InboxEnquiry } from '../inbox/types.ts';
 
@@ -82,10 +81,7 @@ export interface PageQuery {
   terms?: readonly string[];
   offset: number;
   limit: number;
-  /**
-   * Count matches only up to this many: a search's count is the costly part at scale
-   * (docs/decisions/032-search-in-the-stores-own-index.md). Absent: count them all.
-   */
+  /** Absent: count all matches (docs/decisions/032-search-in-the-stores-own-index.md). */
   countLimit?: number;
 }
 
@@ -144,10 +140,9 @@ export interface SubmissionStore {
   /** Resolves when the store answers a trivial query (readiness). */
   ping(): Promise<void>;
   /**
-   * One transaction: a rate-limit hit for `limit.key` in a fixed window (in the store, so the
-   * limit holds across instances); within the limit, the submission (`new`, or `held` when spam)
-   * and, unless spam, one outbox row per channel (default: e-mail). The same `dedupeKey` within
-   * `dedupeWindowMs` is not stored again. `stored` is undefined when the limit refused it.
+   * One transaction: a fixed-window rate-limit hit for `limit.key`, held across instances; within
+   * the limit, the submission (`held` if spam) and, unless spam, an outbox row per channel (default
+   * e-mail); once per `dedupeKey` within `dedupeWindowMs`. `stored` is undefined when refused.
    */
   submit(
     sub: NewSubmission,

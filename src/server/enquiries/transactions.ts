@@ -1,17 +1,10 @@
-/**
- * One transaction helper per store, shared by the enquiry store and the staff store.
- *
- * - {@link pgTransaction}: BEGIN … COMMIT on one pooled client; ROLLBACK and rethrow on any error
- *   (a failed ROLLBACK is ignored: the client is released either way).
- * - {@link sqliteTransaction}: `BEGIN IMMEDIATE`, so a writer takes the lock before reading and
- *   two processes on one file never deadlock on an upgrade (https://www.sqlite.org/lang_transaction.html).
- */
+/** One transaction helper per database, shared by the enquiry store and the staff store. */
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
 
 /**
- * Runs `fn` in a transaction on a client of `pool`.
- * @throws whatever `fn`, the connection or COMMIT throws, after rolling back
+ * Runs `fn` in a transaction on one client of `pool`; a failed ROLLBACK is ignored.
+ * @throws whatever the connection, `fn` or COMMIT throws; a begun transaction is rolled back
  */
 export async function pgTransaction<T>(
   pool: pg.Pool,
@@ -32,7 +25,8 @@ export async function pgTransaction<T>(
 }
 
 /**
- * Runs `fn` in an immediate transaction on `db`.
+ * `BEGIN IMMEDIATE`: a writer takes the lock before reading, so two processes on one file never
+ * deadlock on an upgrade (https://www.sqlite.org/lang_transaction.html).
  * @throws whatever `fn` or COMMIT throws, after rolling back
  */
 export function sqliteTransaction<T>(db: DatabaseSync, fn: () => T): T {

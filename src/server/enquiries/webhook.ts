@@ -1,10 +1,8 @@
 /**
- * The generic webhook channel (WEBHOOK_URL): one JSON POST per enquiry, signed with the reference
- * library of Standard Webhooks
- * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md);
- * `webhook-id` is the delivery's id, the same on every retry. Receivers verify it as the README
- * says ("Webhook signature"). The body has an excerpt, never the whole message; only a 2xx is a
- * delivery, and the answer's body is never read into errors or logs.
+ * The webhook channel: one JSON POST per enquiry, signed to Standard Webhooks
+ * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md,
+ * README.md "Webhook signature"); `webhook-id` is the delivery's, the same on every retry. Only a
+ * 2xx is a delivery; the answer's body is never read into errors or logs.
  */
 import { Webhook } from 'standardwebhooks';
 import type { Delivery, Notifier } from './mailer.ts';

@@ -1,8 +1,7 @@
 /**
- * The staff pages' Content-Security-Policy. They are rendered per request and never stored, so a
- * fresh nonce allows React's bootstrap module and `'strict-dynamic'` what it imports
- * (https://www.w3.org/TR/CSP3/#strict-dynamic-usage). Nothing else runs: no inline code, no other
- * origin, no frames; `default-src 'none'`.
+ * The staff pages' Content-Security-Policy: rendered per request and never stored, so a fresh nonce
+ * allows React's bootstrap module and `'strict-dynamic'` what it imports
+ * (https://www.w3.org/TR/CSP3/#strict-dynamic-usage). Nothing else runs.
  */
 import { randomBytes } from 'node:crypto';
 

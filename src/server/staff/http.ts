@@ -1,12 +1,8 @@
 /**
- * The staff inbox under `/staff`, on the public app or its own port
- * (docs/decisions/028-staff-app-apart-from-the-public-pages.md). Every answer is `no-store` and
- * `noindex`, with `Referrer-Policy: same-origin`: an invite's token never leaves in a Referer,
- * while `no-referrer` would make form posts send `Origin: null`
- * (https://fetch.spec.whatwg.org/#append-a-request-origin-header), which the CSRF check refuses.
- * Every POST must come from the staff origin; forms then need a session and its CSRF token, the
- * JSON API its token in a header. Passkey ceremonies are rate-limited per client and per account;
- * `/staff/api/rpc/<method>` reaches the same services as the server render. Bodies ≤ 64 KB.
+ * The staff inbox under `/staff` (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
+ * `Referrer-Policy: same-origin` keeps an invite's token out of Referers; `no-referrer` would send
+ * `Origin: null` (https://fetch.spec.whatwg.org/#append-a-request-origin-header), which the CSRF
+ * check refuses: every POST must come from the staff origin, with the session's CSRF token if any.
  */
 import express, {
   type NextFunction,

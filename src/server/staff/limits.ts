@@ -1,8 +1,7 @@
 /**
- * Sign-in and invite rate limits, counted in the store so they hold across instances (OWASP ASVS
- * 5.0 V6.3.1); clients are known by their address's salted hash. A passkey cannot be guessed, so
- * they stand against load and enumeration: 10 tries an account, and 30 a client (an office
- * behind one address counts once), in 10 minutes.
+ * Sign-in and invite rate limits (docs/product.md#staff-inbox, OWASP ASVS 5.0 V6.3.1), counted in
+ * the store so they hold across instances; clients are known by their address's salted hash. A
+ * passkey cannot be guessed, so they stand against load and enumeration.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { StaffStore } from './store.ts';

@@ -1,10 +1,8 @@
 /**
- * The WebAuthn ceremonies (https://www.w3.org/TR/webauthn-3/) through `@simplewebauthn/server`
- * (docs/decisions/027-passkeys-and-staff-sessions.md). User verification and discoverable
- * credentials are required, so sign-in needs no user name. A challenge is stored under the hash
- * of a ceremony id held in a short `SameSite=Strict` cookie and deleted when answered: one answer,
- * on any instance. EdDSA, ES256 and RS256 only: Node warns that ML-DSA is experimental, and no
- * authenticator ships it. The library loads on first use (about 7 MB of heap).
+ * The WebAuthn ceremonies (https://www.w3.org/TR/webauthn-3/,
+ * docs/decisions/027-passkeys-and-staff-sessions.md). A challenge is stored under the hash of a
+ * ceremony id in a short `SameSite=Strict` cookie and deleted when answered: one answer, on any
+ * instance. The library loads on first use (about 7 MB of heap).
  */
 import type {
   AuthenticationResponseJSON,
@@ -19,7 +17,10 @@ import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 /** ms for the browser's prompt and the person's answer. */
 export const CEREMONY_TIMEOUT_MS = 5 * 60_000;
 
-/** COSE algorithm ids: EdDSA, ES256, RS256 (https://www.iana.org/assignments/cose/cose.xhtml). */
+/**
+ * COSE algorithm ids: EdDSA, ES256, RS256 (https://www.iana.org/assignments/cose/cose.xhtml); not
+ * ML-DSA, which Node warns is experimental and no authenticator ships.
+ */
 const ALGORITHMS = [-8, -7, -257];
 
 export interface RelyingParty {

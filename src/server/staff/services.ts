@@ -1,8 +1,7 @@
 /**
  * The server's {@link StaffServices} for one request: loaders, actions and the browser's RPC calls
- * (`http.ts`) all go through it, so every way in checks the session and audits alike. Every method
- * but `session` and `invite` needs a signed-in person, or throws a redirect to sign-in (401 over
- * RPC). Audit lines name enquiries by id, never their text or an address.
+ * all go through it, so every way in checks the session and audits alike (`src/staff/services.ts`).
+ * Audit lines name enquiries by id, never their text or an address.
  */
 import { redirect } from 'react-router';
 import { signInPath } from '../../staff/paths.ts';

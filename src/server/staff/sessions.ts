@@ -1,10 +1,8 @@
 /**
  * Staff sessions to OWASP ASVS 5.0 V7 (docs/decisions/027-passkeys-and-staff-sessions.md,
  * https://owasp.org/www-project-application-security-verification-standard/): a 256-bit random
- * id in a cookie, only its SHA-256 in the store; a new id at every sign-in; idle and absolute
- * timeouts judged by the server on every request. On HTTPS the cookie is `__Host-`, `Secure`,
- * `HttpOnly`, `SameSite=Strict`; plain http://localhost (development, tests) cannot take the
- * prefix.
+ * id in a cookie, only its SHA-256 in the store, a new id at every sign-in, timeouts judged on
+ * every request. The cookie is `__Host-` on HTTPS; plain http://localhost cannot take the prefix.
  */
 import type { CookieOptions } from 'express';
 import type { StaffAccount, StaffStore, StoredSession } from './store.ts';

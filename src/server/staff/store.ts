@@ -1,9 +1,8 @@
 /**
- * The staff side's storage (accounts, passkeys, invites, sessions, ceremonies, rate limits, the
- * audit log) in the enquiries' database, so every instance shares sessions and can revoke them
- * (docs/decisions/027-passkeys-and-staff-sessions.md). The enquiry store's migrations create the
- * tables (from version 100), so use it only after they ran. Secrets never arrive in the clear:
- * invite tokens, session and ceremony ids are SHA-256 hashes (`tokens.ts`). Times are epoch ms.
+ * The staff side's storage in the enquiries' database, so every instance shares sessions and can
+ * revoke them (docs/decisions/027-passkeys-and-staff-sessions.md); its tables come from the enquiry
+ * store's migrations. Invite tokens, session and ceremony ids arrive only as SHA-256 hashes
+ * (`tokens.ts`), never in the clear. Times are epoch ms.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 
@@ -36,7 +35,7 @@ export interface NewSession {
   /** Put in forms; not a credential on its own. */
   csrfToken: string;
   createdAt: number;
-  /** The absolute end (created + 12 h). */
+  /** Created + `ABSOLUTE_TIMEOUT_MS` (`sessions.ts`). */
   expiresAt: number;
 }
 
@@ -88,8 +87,7 @@ export interface StaffStore {
   /** Oldest first, with counts of passkeys and of sessions live at `now`. */
   listStaff(now: number): Promise<Array<StaffAccount & { passkeys: number; sessions: number }>>;
   /**
-   * Disables (at `at`) or re-enables (`null`); disabling deletes its sessions and unused invites
-   * in the same transaction.
+   * Disables (at `at`) or re-enables (`null`); disabling deletes its sessions and unused invites.
    * @returns false when there is no such account
    */
   setDisabled(staffId: string, at: number | null): Promise<boolean>;

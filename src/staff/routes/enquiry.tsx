@@ -1,8 +1,6 @@
 /**
- * `/staff/enquiries/:id`: one enquiry in full, its deliveries, and what can be done with it —
- * mark handled or reopen, release a held one, mark a delivered one as spam — each a plain form
- * post answered with a 303 back to this page and a line saying what happened (`?done=`).
- * Everything the visitor typed is shown as text, its direction taken from the text itself.
+ * `/staff/enquiries/:id`: one enquiry in full and its actions, each a plain form post answered
+ * with a 303 back here (`?done=`). What the visitor typed is shown as text, with `dir="auto"`.
  */
 import { ArrowLeft as arrowLeft } from 'lucide';
 import type { ReactNode } from 'react';

@@ -1,9 +1,7 @@
 /**
  * `/staff/erase`: erase everything stored about one email address (a visitor's request under
- * India's Digital Personal Data Protection Act 2023 or the GDPR). Two posts: `review` shows, in
- * words, what will be lost and how many enquiries (nothing changes yet); `confirm`, with the box
- * ticked, erases and answers 303 to `?erased=N`. The audit log records the erasure and the count,
- * never the address.
+ * India's Digital Personal Data Protection Act 2023 or the GDPR; docs/product.md#staff-inbox).
+ * `review` shows what will be lost, changing nothing; `confirm` erases, 303 to `?erased=N`.
  */
 import {
   data,

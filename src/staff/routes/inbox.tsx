@@ -1,11 +1,7 @@
 /**
- * `/staff`: every enquiry, newest first, 25 to a page — filtered by status (`?status=held`),
- * searched over name, email, subject and message (`?q=`), paged (`?page=2`) — with a line on
- * delivery when something waits, and the export of what the filters select.
- *
- * The list is a table from 768px; below, each row stacks into a block. The table keeps its
- * semantics either way: explicit roles, since browsers drop a table's when CSS changes its
- * display (https://www.w3.org/WAI/ARIA/apg/patterns/table/).
+ * `/staff`: the inbox (docs/product.md#staff-inbox). Below 768px each row stacks into a block; the
+ * table keeps explicit roles, since browsers drop a table's when CSS changes its display
+ * (https://www.w3.org/WAI/ARIA/apg/patterns/table/).
  */
 import { Download as download } from 'lucide';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -18,7 +14,6 @@ import { formatAge, formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../paths.ts';
 import { staffServicesContext, type EnquiryStatus, type InboxRow } from '../services.ts';
 
-/** Rows per page. */
 export const PAGE_SIZE = 25;
 /** Longest search accepted, characters (longer is cut). */
 const MAX_QUERY = 200;

@@ -1,8 +1,6 @@
 /**
- * `/staff/invite?token=…`: the page an invite link opens. A valid invite offers to create the
- * passkey (which also signs in); an expired, used, altered or unknown one is refused with a page
- * that says which and what to do (status 410 for used or expired, 404 for unknown, 403 for a
- * disabled account, 429 beyond the client's limit).
+ * `/staff/invite?token=…`: the page an invite link opens (docs/product.md#staff-inbox). A valid
+ * invite offers to create the passkey, which also signs in; any other gets a page saying why.
  */
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { enrolPasskey } from '../ceremonies.ts';

@@ -1,9 +1,6 @@
 /**
- * The staff app's routes without a page:
- *
- * - `POST /staff/sign-out`: ends this session, 303 to the sign-in page;
- * - `POST /staff/export`: the export file (`Content-Disposition: attachment`), reached only by a
- *   plain form post so the browser itself receives the download.
+ * The staff app's routes without a page: `POST /staff/sign-out` and `POST /staff/export`, the
+ * latter reached only by a plain form post so the browser itself receives the download.
  */
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { isStatus } from '../statuses.ts';
