@@ -1,13 +1,13 @@
 /**
  * `npm run build`: the production build into BUILD_DIR (default `dist`):
  *
- * 1. Vite's client, staff and server environments (`vite.config.ts`): `client/` with hashed
- *    assets and the manifest, `staff/` (the staff inbox's own), `server/entry-server.js`;
- * 2. each page's critical CSS, from the page as the build's server entry renders it
+ * 1. Vite with React Router's plugin (`vite.config.ts`, `react-router.config.ts`): `client/` with
+ *    hashed assets, `server/` with the server bundles;
+ * 2. each page's critical CSS, from the page as the build's route tree renders it
  *    (`scripts/lib/critical-css.ts`);
  * 3. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
- * 4. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/` and
- *    `staff/` (`scripts/lib/precompress.ts`), served as they are by the Express app.
+ * 4. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
+ *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
  * Exit 1 when any step fails (a content error names the file and the field).
  */
@@ -30,8 +30,6 @@ const clientDir = resolve(buildDir, 'client');
 const critical = await writeCriticalCss(buildDir);
 const artwork = await writeArtwork(clientDir);
 const packed = await precompressDir(clientDir);
-// The staff inbox's own files (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
-const staffPacked = await precompressDir(resolve(buildDir, 'staff'));
 if (!quiet) {
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(
@@ -41,7 +39,6 @@ if (!quiet) {
         ', ',
       )}; artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
       `br ${kib(packed.brBytes)}, gz ${kib(packed.gzBytes)}; ` +
-      `staff inbox ${staffPacked.files} files: ${kib(staffPacked.bytes)} → br ${kib(staffPacked.brBytes)}; ` +
       `build ${Math.round(performance.now() - started)} ms`,
   );
 }

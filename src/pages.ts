@@ -1,8 +1,9 @@
 /**
  * The site's pages, written once: routes, navigation, sitemap, metrics labels, content keys and
  * social images derive from this list (docs/decisions/012-one-page-list-and-import-boundary.md). A
- * new page is a row here, an entry in `src/content/pages.yaml` and an `import()` in
- * `src/routes.tsx`. Pure data, so the server, the build and the tests import it without React.
+ * new page is a row here, an entry in `src/content/pages.yaml` and its route module; `src/routes.ts`
+ * builds the route tree from it. Pure data, so the server, the build and the tests import it
+ * without React.
  */
 
 /** One page of the site. */
@@ -10,7 +11,7 @@ export interface PageDefinition {
   /** Route id: the page's key in `pages.yaml` and the name of its social image `/og/<id>.png`. */
   readonly id: string;
   readonly path: string;
-  /** Source module, as a key of Vite's client manifest (the server preloads its chunk). */
+  /** The route module, relative to `src/` (the framework's `appDirectory`). */
   readonly module: string;
   /** Label in the primary navigation; pages without one are not in it. Order: this list's. */
   readonly navLabel?: string;
@@ -20,37 +21,37 @@ export interface PageDefinition {
 
 /** The pages that answer 200, in navigation and sitemap order. */
 export const PAGES = [
-  { id: 'home', path: '/', module: 'src/routes/home.tsx', navLabel: 'Home', indexable: true },
+  { id: 'home', path: '/', module: 'routes/home.tsx', navLabel: 'Home', indexable: true },
   {
     id: 'about',
     path: '/about',
-    module: 'src/routes/about.tsx',
+    module: 'routes/about.tsx',
     navLabel: 'About',
     indexable: true,
   },
   {
     id: 'expertise',
     path: '/expertise',
-    module: 'src/routes/expertise.tsx',
+    module: 'routes/expertise.tsx',
     navLabel: 'Expertise',
     indexable: true,
   },
   {
     id: 'showcase',
     path: '/showcase',
-    module: 'src/routes/showcase.tsx',
+    module: 'routes/showcase.tsx',
     navLabel: 'Showcase',
     indexable: true,
   },
   // Reached through the header's "Contact Us" call to action, not the navigation list.
-  { id: 'contact', path: '/contact', module: 'src/routes/contact.tsx', indexable: true },
+  { id: 'contact', path: '/contact', module: 'routes/contact.tsx', indexable: true },
 ] as const satisfies readonly PageDefinition[];
 
 /** The page every other path gets, status 404; `path` stands for all of them (same markup). */
 export const NOT_FOUND_PAGE = {
   id: '404',
   path: '/404',
-  module: 'src/routes/not-found.tsx',
+  module: 'routes/not-found.tsx',
   indexable: false,
 } as const satisfies PageDefinition;
 

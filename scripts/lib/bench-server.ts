@@ -21,7 +21,7 @@ export { freePort };
 export function benchBuild(): string {
   if (
     process.env['BENCH_SKIP_BUILD'] === '1' &&
-    existsSync(join(BENCH_DIR, 'server/entry-server.js'))
+    existsSync(join(BENCH_DIR, 'server/server.js'))
   )
     return BENCH_DIR;
   console.log(`Building into ${BENCH_DIR} …`);

@@ -3,8 +3,6 @@
  * in `src/server/enquiries/schema.ts`, the time trap in
  * docs/decisions/009-form-time-trap-without-a-page-token.md.
  */
-import type { EnquiryResult } from '../app/services.ts';
-
 export const FIELD_NAMES = ['name', 'email', 'subject', 'message'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
@@ -16,11 +14,38 @@ export const HONEYPOT_FIELD = 'website';
 /** Requested (by CSS and by script) when the visitor starts the form; sets the start cookie. */
 export const START_PATH = '/api/enquiries/start';
 
-/** The confirmation a visitor without JavaScript lands on. */
-export const CONFIRMATION_QUERY = 'sent';
+/**
+ * The confirmation a visitor without JavaScript lands on: `?sent=1`, a variant of the page the
+ * server stores beside it (docs/decisions/006-pages-rendered-once-per-release.md).
+ */
+export const CONFIRMATION_PARAM = 'sent';
+export const CONFIRMATION_SEARCH = `?${CONFIRMATION_PARAM}=1`;
+/**
+ * Added by the form's script to its own posts: the action then answers with data for the page to
+ * show in place, where a plain post (no JavaScript) is redirected to the confirmation.
+ */
+export const ENHANCED_FIELD = 'enhanced';
 /** Hidden field naming the form that was sent, so the redirect lands on it. */
 export const FORM_ID_FIELD = 'formId';
 export const FORM_IDS = { contact: 'contact-form', home: 'home-contact-form' } as const;
+
+/** Absent fields are valid. */
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+/**
+ * What a submission ends in (`src/lib/enquiry-outcomes.ts`): `ok` once stored (spam alike); else
+ * the HTTP status, the status line and, for 400, a message per field.
+ */
+export type EnquiryResult =
+  | { ok: true }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fieldErrors: FieldErrors;
+      /** 429 only. */
+      retryAfterSeconds?: number;
+    };
 
 /** On a refusal, `values` is the text as posted. */
 export interface EnquiryActionData {

@@ -2,7 +2,7 @@
  * The one table of what a submission can end in: HTTP status, status-line text and the `outcome`
  * label of `enquiries_total`. Every path answers from it; client-safe.
  */
-import type { EnquiryResult, FieldErrors } from '../app/services.ts';
+import type { EnquiryResult, FieldErrors } from './enquiry-fields.ts';
 
 /** `spam` answers exactly like `stored`, so bots learn nothing. */
 export type OutcomeKind =
@@ -83,6 +83,15 @@ export const OUTCOMES: Readonly<Record<OutcomeKind, Outcome>> = {
     ),
     metric: 'unavailable',
   },
+};
+
+/** The request never reached the server (offline, DNS, reset): the page keeps every field. */
+export const UNREACHABLE_RESULT: EnquiryResult = {
+  ok: false,
+  status: 0,
+  message:
+    'We could not send your message just now. Please check your connection and try again; nothing you typed has been lost.',
+  fieldErrors: {},
 };
 
 export function checkFieldsMessage(count: number): string {

@@ -19,11 +19,12 @@ import stats from '../content/stats.yaml';
 import stories from '../content/stories.yaml';
 import team from '../content/team.yaml';
 import testimonials from '../content/testimonials.yaml';
+import { pageMeta } from '../lib/seo/page-head.ts';
 
 const section = sectionsOf(pageCopy);
 
-/** @throws Error when `quotes.yaml` has no quote "about-pull-quote" (the build's render fails) */
-export function Component() {
+/** @throws Error when `quotes.yaml` has no quote "about-pull-quote" (the server fails to start) */
+export default function Page() {
   const quote = quotes.find((q) => q.id === 'about-pull-quote');
   if (!quote) throw new Error('Missing quote "about-pull-quote" in src/content/quotes.yaml');
   const [founder] = founders;
@@ -45,3 +46,5 @@ export function Component() {
     </>
   );
 }
+
+export const meta = pageMeta('about');

@@ -4,10 +4,11 @@ import { PrivacySection } from '../components/sections/privacy.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import privacy from '../content/privacy.yaml';
 import pageCopy from '../content/sections.yaml?page=contact';
+import { pageMeta } from '../lib/seo/page-head.ts';
 
 const section = sectionsOf(pageCopy);
 
-export function Component() {
+export default function Page() {
   return (
     <>
       <ContactSection
@@ -21,5 +22,10 @@ export function Component() {
   );
 }
 
-export { enquiryAction as action } from './enquiry-action.ts';
 export const handle = { tone: 'dark' };
+
+export const meta = pageMeta('contact');
+export {
+  enquiryAction as action,
+  enquiryClientAction as clientAction,
+} from './enquiry-action.ts';

@@ -1,18 +1,25 @@
 /**
- * The contact form's route action (docs/product.md#contact-form). Without JavaScript, success
- * redirects with 303 to `<page>?sent=1#<form id>`, so a reload cannot resubmit; with it, the
- * fetcher's data updates the form.
+ * The contact form's route action (docs/product.md#contact-form), on the home and contact pages:
+ * the body is parsed once, here, from the request the framework gives. A plain form post (no
+ * JavaScript) that succeeds is redirected with 303 to `<page>?sent=1#<form id>`, so a reload cannot
+ * resubmit; the form's script marks its posts ({@link ENHANCED_FIELD}) and gets the result as data.
  */
-import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { servicesContext } from '../app/services.ts';
 import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type ClientActionFunctionArgs,
+} from 'react-router';
+import { siteContext } from '../app/load-context.ts';
+import {
+  CONFIRMATION_SEARCH,
+  ENHANCED_FIELD,
   FIELD_NAMES,
   FORM_ID_FIELD,
   FORM_IDS,
-  CONFIRMATION_QUERY,
   type EnquiryActionData,
 } from '../lib/enquiry-fields.ts';
-import { resultOf } from '../lib/enquiry-outcomes.ts';
+import { UNREACHABLE_RESULT } from '../lib/enquiry-outcomes.ts';
 
 /** A form id from the hidden field, or the contact page's when it is not one of ours. */
 function formIdOf(value: FormDataEntryValue | null): string {
@@ -21,32 +28,40 @@ function formIdOf(value: FormDataEntryValue | null): string {
 }
 
 export async function enquiryAction({ request, context }: ActionFunctionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    const result = resultOf('unreadable');
-    return data<EnquiryActionData>({ result, values: {} }, { status: 400 });
-  }
-  const result = await context.get(servicesContext).submitEnquiry(form, request);
+  const form = await request.formData().catch(() => null);
+  const { result, setCookies } = await context.get(siteContext).submitEnquiry(form, request);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   if (result.ok) {
-    if (import.meta.env.SSR) {
+    if (form?.get(ENHANCED_FIELD) === null) {
       const { pathname } = new URL(request.url);
       const anchor = formIdOf(form.get(FORM_ID_FIELD));
-      return redirect(`${pathname}?${CONFIRMATION_QUERY}=1#${anchor}`, 303);
+      return redirect(`${pathname}${CONFIRMATION_SEARCH}#${anchor}`, { status: 303, headers });
     }
-    return data<EnquiryActionData>({ result, values: {} });
+    return data<EnquiryActionData>({ result, values: {} }, { headers });
   }
   const values: EnquiryActionData['values'] = {};
   for (const name of FIELD_NAMES) {
-    const value = form.get(name);
+    const value = form?.get(name);
     if (typeof value === 'string') values[name] = value.slice(0, 10_000);
   }
-  const headers = new Headers();
   if (result.retryAfterSeconds !== undefined) {
     headers.set('Retry-After', String(result.retryAfterSeconds));
   }
-  // Status 0 (the browser could not reach the server) is not an HTTP status: report 503.
-  const status = result.status >= 400 ? result.status : 503;
-  return data<EnquiryActionData>({ result, values }, { status, headers });
+  return data<EnquiryActionData>({ result, values }, { status: result.status, headers });
+}
+
+/**
+ * The form's posts with JavaScript: the server's action, or, when the server cannot be reached, a
+ * result the form shows beside the visitor's text instead of the page's error boundary.
+ */
+export async function enquiryClientAction({
+  serverAction,
+}: ClientActionFunctionArgs): Promise<EnquiryActionData> {
+  try {
+    return (await serverAction()) as EnquiryActionData;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { result: UNREACHABLE_RESULT, values: {} };
+  }
 }

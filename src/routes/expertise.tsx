@@ -4,10 +4,11 @@ import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import pageCopy from '../content/sections.yaml?page=expertise';
 import services from '../content/services.yaml';
+import { pageMeta } from '../lib/seo/page-head.ts';
 
 const section = sectionsOf(pageCopy);
 
-export function Component() {
+export default function Page() {
   return (
     <>
       <PageIntro copy={section('expertise-intro')} background="paper" />
@@ -16,3 +17,5 @@ export function Component() {
     </>
   );
 }
+
+export const meta = pageMeta('expertise');

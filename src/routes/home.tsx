@@ -11,10 +11,11 @@ import showcase from '../content/showcase.yaml?fields=id,category,icon,summary';
 import stats from '../content/stats.yaml';
 import testimonials from '../content/testimonials.yaml';
 import { site } from '../site.config.ts';
+import { pageMeta } from '../lib/seo/page-head.ts';
 
 const section = sectionsOf(pageCopy);
 
-export function Component() {
+export default function Page() {
   return (
     <>
       <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />
@@ -32,4 +33,8 @@ export function Component() {
   );
 }
 
-export { enquiryAction as action } from './enquiry-action.ts';
+export const meta = pageMeta('home');
+export {
+  enquiryAction as action,
+  enquiryClientAction as clientAction,
+} from './enquiry-action.ts';

@@ -1,9 +1,10 @@
 /**
- * The Express app, built without listening so tests drive it with supertest. A GET of a stored
- * page is answered before Express (docs/decisions/006-pages-rendered-once-per-release.md); the
- * order of the rest, security headers and request guards first, is `createApp`'s.
+ * The Express app, built without listening so tests drive it with supertest; its last handler is
+ * the route tree (`src/server/react-router.ts`). A GET of a stored page is answered before Express
+ * (docs/decisions/006-pages-rendered-once-per-release.md); the order of the rest, security headers
+ * and request guards first, is `createApp`'s.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -12,9 +13,8 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { SiteServices } from '../app/services.ts';
-import type { ClientAssets } from '../entry-server.tsx';
-import { enquiryRoutes } from './enquiries/http.ts';
+import type { DocumentAssets, SiteServer } from '../app/load-context.ts';
+import { enquiryHttp } from './enquiries/http.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { Env } from './env.ts';
 import {
@@ -26,31 +26,36 @@ import {
   requestMetrics,
   type Observability,
 } from './observability.ts';
-import { FALLBACK_CSP } from './csp.ts';
+import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { createPageStore, type PageStore } from './pages.ts';
-import { renderRoute, type ServerEntry } from './render.ts';
-import { isStaffPath, staffRoutes, type StaffMount } from './staff/http.ts';
+import {
+  directRenderer,
+  expressRenderer,
+  loadContext,
+  type BuildSource,
+} from './react-router.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './web-vitals.ts';
 import { PAGES } from '../pages.ts';
-import { STAFF_BASE } from '../staff/paths.ts';
+import type { ServerBuild } from 'react-router';
+import * as serverBuild from 'virtual:react-router/server-build';
+
+/** Each page's critical CSS by route id, written by `npm run build` (`scripts/lib/critical-css.ts`). */
+export const CRITICAL_CSS_FILE = 'server/critical-css.json';
 
 export interface AppDeps {
   env: Env;
   runtime: EnquiryRuntime;
   logger: Logger;
-  /** Production: pages rendered once into the page store; `clientDir` is `<build>/client`. */
-  production?: { entry: ServerEntry; assets: ClientAssets; clientDir: string } | undefined;
-  /** The server entry, called per request (development reloads it through Vite). */
-  entry: () => Promise<ServerEntry>;
-  assets: () => Promise<ClientAssets>;
+  /** The route tree's server build. Default: the one bundled with this module (production). */
+  build?: BuildSource | undefined;
+  /** Production: the build folder (`<build>/client`, the critical CSS), and the pages stored. */
+  buildDir?: string | undefined;
   devMiddleware?: RequestHandler | undefined;
   /** Metrics and readiness state; one is made when omitted (tests). */
   observability?: Observability | undefined;
   /** The clock, ms since the epoch (tests move it across 1 January). Default `Date.now`. */
   now?: (() => number) | undefined;
-  /** Served under `/staff` here unless it has its own `STAFF_PORT`; otherwise `/staff` is a 404. */
-  staff?: StaffMount | undefined;
 }
 
 export { FALLBACK_CSP };
@@ -291,28 +296,11 @@ function storedPagesFirst(
   };
 }
 
-/**
- * The routes' server services for a render in `year`; a stored page has no request, so its action
- * throws (docs/decisions/003-server-services-through-router-context.md).
- */
-function pageServices(
-  origin: string,
-  webVitalsSampleRate: number,
-  enquiries: ReturnType<typeof enquiryRoutes>,
-): (year: number, req?: express.Request) => SiteServices {
-  return (year, req) => ({
-    session: () => ({ siteOrigin: origin, year, webVitalsSampleRate }),
-    submitEnquiry: async () => {
-      if (!req) throw new Error('Stored pages have no action');
-      return enquiries.submitPage(req);
-    },
-  });
-}
-
 const EXPRESS_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH, ...SEO_PATHS]);
 
 /**
- * Paths Express answers with something other than the 404 page; the build's files listed once.
+ * Paths answered by something other than the stored 404 page: the build's files (listed once),
+ * the API, and the framework's own requests (route data `*.data`, `/__manifest`).
  * @param clientDir `<build>/client`
  */
 function expressAnswers(clientDir: string): (path: string) => boolean {
@@ -324,11 +312,44 @@ function expressAnswers(clientDir: string): (path: string) => boolean {
           '/' + relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'),
       ),
   );
-  return (path) => files.has(path) || path.startsWith('/api/') || EXPRESS_PATHS.has(path);
+  return (path) =>
+    files.has(path) || path.startsWith('/api/') || EXPRESS_PATHS.has(path) || frameworkPath(path);
 }
 
-export function staffOnPublicPort(env: Env, staff: StaffMount | undefined): staff is StaffMount {
-  return staff !== undefined && env.STAFF_INBOX === 'on' && env.STAFF_PORT === undefined;
+/**
+ * The framework's own requests: route data (`/about.data`) and route discovery (`/__manifest`,
+ * https://reactrouter.com/explanation/lazy-route-discovery), answered by the route tree.
+ */
+const frameworkPath = (path: string): boolean => path.endsWith('.data') || path === '/__manifest';
+
+/** The build's critical CSS by route id, and the core font files it names (preloaded). */
+function storedDocumentAssets(buildDir: string): DocumentAssets {
+  const file = join(buildDir, CRITICAL_CSS_FILE);
+  const inlineCss = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+  // The core file of both faces, or the text shifts when one arrives
+  // (docs/decisions/014-rendering-work-and-fonts-on-phones.md); the rest waits until text needs it.
+  const fontPreloads = [
+    ...new Set(
+      Object.values(inlineCss).flatMap((css) =>
+        [...css.matchAll(/url\(["']?(\/assets\/[^)"']*-core-[^)"']*\.woff2)["']?\)/g)].map(
+          (match) => match[1] ?? '',
+        ),
+      ),
+    ),
+  ];
+  return { inlineCss, fontPreloads };
+}
+
+/**
+ * The route tree bundled with this module (`vite.config.ts`: one server graph), with the origins
+ * its actions accept known only at run time (SITE_URL, STAFF_URL): React Router refuses a form
+ * post whose `Origin` is neither the request's own nor one of these.
+ */
+function bundledBuild(origins: readonly string[]): ServerBuild {
+  const build = serverBuild as ServerBuild;
+  return { ...build, allowedActionOrigins: origins.map((origin) => new URL(origin).host) };
 }
 
 export function createApp(deps: AppDeps): SiteApp {
@@ -341,25 +362,37 @@ export function createApp(deps: AppDeps): SiteApp {
   app.disable('etag');
   app.set('trust proxy', env.TRUST_PROXY === '1' ? 1 : false);
   const obs = deps.observability ?? createObservability(runtime);
+  const build = deps.build ?? bundledBuild([origin]);
+  const mode = dev ? 'development' : 'production';
 
-  const enquiries = enquiryRoutes(runtime, (outcome) => obs.enquiry(outcome));
-  const services = pageServices(origin, env.WEB_VITALS_SAMPLE_RATE, enquiries);
-  const staff = staffOnPublicPort(env, deps.staff) ? deps.staff : undefined;
-  const seo = seoFiles(origin, now, staff ? [STAFF_BASE] : []);
+  const enquiries = enquiryHttp(runtime, (outcome) => obs.enquiry(outcome));
+  const site = (year: number, ip?: string): SiteServer => ({
+    session: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
+    async submitEnquiry(form, request) {
+      if (ip === undefined) throw new Error('Stored pages have no action');
+      return enquiries.submit(form, request, ip);
+    },
+    reportError(error, request) {
+      logger.error({ err: error, path: new URL(request.url).pathname }, 'render error');
+    },
+  });
+  const yearNow = () => new Date(now()).getFullYear();
+  const documentAssets: DocumentAssets = deps.buildDir
+    ? storedDocumentAssets(deps.buildDir)
+    : { inlineCss: {}, fontPreloads: [] };
+
+  const seo = seoFiles(origin, now, []);
+  const clientDir = deps.buildDir && join(deps.buildDir, 'client');
+  const render = directRenderer(build, mode);
   const store =
-    deps.production && !dev
+    clientDir && !dev
       ? createPageStore({
-          entry: deps.production.entry,
-          assets: deps.production.assets,
+          render: (request, year) => render(request, loadContext(site(year), documentAssets)),
           origin,
           paths: PAGES.map((p) => p.path),
-          services: (year) => services(year),
           now,
           logger,
-          handledElsewhere: (
-            (answers) => (path: string) =>
-              answers(path) || (staff !== undefined && isStaffPath(path))
-          )(expressAnswers(deps.production.clientDir)),
+          handledElsewhere: expressAnswers(clientDir),
         })
       : undefined;
   const ready = Promise.all([seo.ready, store?.ready]).then(() => undefined);
@@ -374,7 +407,7 @@ export function createApp(deps: AppDeps): SiteApp {
   if (!dev) app.use(requestLogs(logger));
   app.use(securityHeaders());
   app.use(requestGuards);
-  // Early: Web Vitals beacons skip the page store, compression and the enquiry router's POST check.
+  // Early: Web Vitals beacons skip the page store, compression and the contact form's POST checks.
   app.use(
     webVitalsRoutes({ obs, origin, secret: runtime.secret, limit: env.WEB_VITALS_RATE_LIMIT_MAX }),
   );
@@ -390,31 +423,51 @@ export function createApp(deps: AppDeps): SiteApp {
     });
     app.use(deps.devMiddleware);
   }
-  if (deps.production) app.use(staticFiles(deps.production.clientDir));
-  // The staff inbox, before the enquiry routes read every POST's body as a contact form.
-  if (staff) app.use(staffRoutes({ ...staff, logger, dev }));
-
+  if (clientDir) app.use(staticFiles(clientDir));
   app.use(enquiries.router);
-  if (store) app.use(store.notFound);
-  const production = deps.production;
+  if (store) app.use((req, res, next) => (frameworkPath(req.path) ? next() : store.notFound(req, res, next)));
+  // Rendered per request: a fresh nonce allows this response's scripts.
+  app.use((req, res, next) => {
+    const nonce = newNonce();
+    res.locals['nonce'] = nonce;
+    res.setHeader('Content-Security-Policy', documentCsp({ scripts: [`'nonce-${nonce}'`], styles: [], dev }));
+    // A post's answer holds what the visitor typed; GETs carry their routes' own headers.
+    if (req.method === 'POST') res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.all(
     '/{*splat}',
-    renderRoute({
-      entry: production ? () => Promise.resolve(production.entry) : deps.entry,
-      assets: production ? () => Promise.resolve(production.assets) : deps.assets,
-      origin,
-      services: (req) => services(new Date(now()).getFullYear(), req),
-      logger,
-      dev,
-    }),
+    expressRenderer(build, mode, (req, res) =>
+      loadContext(site(yearNow(), req.ip ?? req.socket.remoteAddress ?? ''), {
+        ...documentAssets,
+        nonce: res.locals['nonce'] as string,
+      }),
+    ),
   );
   app.use(errorHandler(logger));
 
-  const site = storedPagesFirst(app, store, metrics.record, env.TRUST_PROXY === '1');
-  return Object.assign(site, {
+  const fast = storedPagesFirst(app, store, metrics.record, env.TRUST_PROXY === '1');
+  return Object.assign(fast, {
     ready,
     express: app,
     listen: (port: number, host: string, callback?: () => void) =>
-      createServer(site).listen(port, host, callback),
+      createServer(fast).listen(port, host, callback),
   });
+}
+
+/**
+ * A page of the bundled route tree as `npm run build` reads it for its critical CSS
+ * (`scripts/lib/critical-css.ts`): the whole stylesheet linked, nothing inline.
+ * @param path e.g. `/about`
+ */
+export function renderForBuild(origin: string, path: string): Promise<Response> {
+  const site: SiteServer = {
+    session: { siteOrigin: origin, year: new Date().getFullYear(), webVitalsSampleRate: 0 },
+    submitEnquiry: () => Promise.reject(new Error('No enquiries while building')),
+    reportError: (error) => {
+      throw error;
+    },
+  };
+  const render = directRenderer(bundledBuild([origin]), 'production');
+  return render(new Request(`${origin}${path}`), loadContext(site, { inlineCss: {}, fontPreloads: [] }));
 }

@@ -1,18 +1,15 @@
 /**
  * The page store: in production every page, its `?sent=1` variant and the 404 are rendered once,
- * before readiness (docs/decisions/006-pages-rendered-once-per-release.md). The footer's year
- * changes without a release, so the first request of a new year renders them all again and waits.
+ * through the route tree's own request handler, before readiness
+ * (docs/decisions/006-pages-rendered-once-per-release.md). The footer's year changes without a
+ * release, so the first request of a new year renders them all again and waits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { ClientAssets } from '../entry-server.tsx';
-import type { SiteServices } from '../app/services.ts';
-import { renderPage, requestOn, type ServerEntry } from './render.ts';
+import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
+import { documentCsp, hashSource, inlineCode } from './csp.ts';
 import { sendStored, storeResponse, strengthen, type StoredResponse } from './stored-response.ts';
-
-/** Query of the contact form's confirmation (`?sent=1`), the one query that changes a page. */
-export const CONFIRMATION_QUERY = 'sent=1';
 
 /**
  * Unreserved characters and `/` only (https://www.rfc-editor.org/rfc/rfc3986#section-2.3):
@@ -30,13 +27,15 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-
 export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 export interface PageStoreDeps {
-  entry: ServerEntry;
-  assets: ClientAssets;
+  /**
+   * Answers a request of `SITE_URL` with the route tree, as a page stored at start: no nonce, the
+   * root loader's year `year`.
+   */
+  render: (request: globalThis.Request, year: number) => Promise<Response>;
   /** `SITE_URL` */
   origin: string;
   /** Page paths to render (`/`, `/about`…); the 404 is added. */
   paths: readonly string[];
-  services: (year: number) => SiteServices;
   /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
   /** True for a path Express answers (static files, the API…): the fast path leaves it alone. */
@@ -68,30 +67,47 @@ export interface PageStore {
   serve(req: IncomingMessage, res: ServerResponse, headers: Map<string, string>): boolean;
 }
 
+/**
+ * One page as the route tree answers it, with the hash-based policy of its inline scripts and
+ * styles (`src/server/csp.ts`).
+ * @throws Error when the answer is not a page (a redirect, an error)
+ */
+export async function renderStored(
+  deps: Pick<PageStoreDeps, 'render' | 'origin'>,
+  pathAndQuery: string,
+  year: number,
+): Promise<{ status: number; headers: Record<string, string>; html: Buffer }> {
+  const response = await deps.render(new globalThis.Request(`${deps.origin}${pathAndQuery}`), year);
+  const html = Buffer.from(await response.arrayBuffer());
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.status >= 500) {
+    throw new Error(`${pathAndQuery} answered ${response.status} instead of a page`);
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => (headers[key] = value));
+  const inline = inlineCode(html.toString('utf8'));
+  headers['content-security-policy'] = documentCsp({
+    scripts: inline.scripts.map(hashSource),
+    styles: inline.styles.map(hashSource),
+  });
+  return { status: response.status, headers, html };
+}
+
 async function renderAll(deps: PageStoreDeps, year: number): Promise<Rendition> {
-  const options = {
-    assets: deps.assets,
-    services: deps.services(year),
-    onError: (error: unknown) => deps.logger.error({ err: error }, 'render error'),
-  };
   const render = async (pathAndQuery: string, cacheControl: string) => {
-    const page = await renderPage(deps.entry, requestOn(deps.origin, pathAndQuery), options, false);
-    if (page instanceof Response) {
-      throw new Error(`${pathAndQuery} answered ${page.status} instead of a page`);
-    }
+    const page = await renderStored(deps, pathAndQuery, year);
     page.headers['cache-control'] = cacheControl;
     return page;
   };
   const pages = new Map<string, StoredResponse>();
   const jobs = deps.paths.map(async (path) => {
     const base = await render(path, PAGE_CACHE_CONTROL);
-    const sent = await render(`${path}?${CONFIRMATION_QUERY}`, PAGE_CACHE_CONTROL);
+    const sent = await render(`${path}${CONFIRMATION_SEARCH}`, PAGE_CACHE_CONTROL);
     const [stored, storedSent] = await Promise.all([
       storeResponse(base.status, base.headers, base.html),
       sent.html.equals(base.html) ? undefined : storeResponse(sent.status, sent.headers, sent.html),
     ]);
     pages.set(path, stored);
-    pages.set(`${path}?${CONFIRMATION_QUERY}`, storedSent ?? stored);
+    pages.set(`${path}${CONFIRMATION_SEARCH}`, storedSent ?? stored);
   });
   const notFound = render(NOT_FOUND_PROBE, NOT_FOUND_CACHE_CONTROL).then((page) =>
     storeResponse(page.status, page.headers, page.html),
@@ -106,7 +122,7 @@ export function canonicalPath(path: string): string {
 }
 
 function wantsConfirmation(req: Request): boolean {
-  return req.query['sent'] === '1';
+  return req.query[CONFIRMATION_PARAM] === '1';
 }
 
 /** Starts rendering every page; a failed render is logged and rejects `ready`. */
@@ -149,7 +165,7 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
     try {
       const { pages: stored } = await rendition();
       const page = stored.get(
-        wantsConfirmation(req) ? `${req.path}?${CONFIRMATION_QUERY}` : req.path,
+        wantsConfirmation(req) ? `${req.path}${CONFIRMATION_SEARCH}` : req.path,
       );
       if (page) return sendStored(req, res, page);
       const canonical = canonicalPath(req.path);
@@ -199,8 +215,9 @@ export function createPageStore(deps: PageStoreDeps): PageStore {
     const path = query === -1 ? url : url.slice(0, query);
     if (!settled.pages.has(path)) return serveNotFound(settled, path, req, res, headers);
     const sent =
-      query !== -1 && new URLSearchParams(url.slice(query + 1)).getAll('sent').join() === '1';
-    const page = settled.pages.get(sent ? `${path}?${CONFIRMATION_QUERY}` : path);
+      query !== -1 &&
+      new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
+    const page = settled.pages.get(sent ? `${path}${CONFIRMATION_SEARCH}` : path);
     if (!page) return false;
     sendStored(req, res, page, headers);
     return true;

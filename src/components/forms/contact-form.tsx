@@ -8,7 +8,8 @@ import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { Link, useActionData, useFetcher, useSearchParams, type Fetcher } from 'react-router';
 import {
-  CONFIRMATION_QUERY,
+  CONFIRMATION_PARAM,
+  ENHANCED_FIELD,
   FIELD_NAMES,
   FORM_ID_FIELD,
   FORM_IDS,
@@ -46,7 +47,7 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
 
   // The fetcher's answer (JavaScript) wins over the page's own POST answer.
   const answer = fetcher.data ?? posted;
-  const shown = describeAnswer(answer, params.get(CONFIRMATION_QUERY) === '1');
+  const shown = describeAnswer(answer, params.get(CONFIRMATION_PARAM) === '1');
   const busy = fetcher.state !== 'idle';
 
   const dark = theme === 'dark';
@@ -60,6 +61,12 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
       aria-describedby={id('privacy-note')}
       onFocus={start}
       onInput={start}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        data.set(ENHANCED_FIELD, '1');
+        void fetcher.submit(data, { method: 'post' });
+      }}
     >
       <FormStatus
         ref={status}

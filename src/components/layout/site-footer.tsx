@@ -1,6 +1,6 @@
 /** The site footer (docs/product.md#footer). */
 import { useRouteLoaderData } from 'react-router';
-import type { SessionData } from '../../app/services.ts';
+import type { SiteSession } from '../../app/load-context.ts';
 import pageCopy from '../../content/sections.yaml?page=footer';
 import { addressLine, site } from '../../site.config.ts';
 import { copyrightYear } from '../../lib/widgets/year.ts';
@@ -14,7 +14,7 @@ const LINK =
   'inline-flex min-h-11 items-center text-stone-300 underline-offset-4 transition-colors hover:text-paper hover:underline';
 
 export function SiteFooter() {
-  const session = useRouteLoaderData<SessionData>('root');
+  const session = useRouteLoaderData<SiteSession>('root');
   const copy = section('footer');
   return (
     <footer className="render-when-near theme-dark border-t border-stone-800 bg-ink text-paper">

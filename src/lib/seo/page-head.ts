@@ -1,33 +1,26 @@
 /**
  * A page's `<head>` metadata as data (docs/product.md#search-and-sharing; Open Graph,
- * https://ogp.me/), rendered by `src/components/seo/page-meta.tsx`.
+ * https://ogp.me/), the `meta` export of every page route, rendered by React Router's `<Meta />`.
  */
+import type { MetaDescriptor } from 'react-router';
 import pages from '../../content/pages.yaml';
 import type { RouteId } from '../../pages.ts';
 import { site } from '../../site.config.ts';
 import { COLORS } from './colors.ts';
-import { breadcrumbJsonLd, organizationJsonLd, serializeJsonLd, type JsonLd } from './jsonld.ts';
+import { breadcrumbJsonLd, organizationJsonLd, type JsonLd } from './jsonld.ts';
 import { crumbNameForPath, OG_IMAGE_SIZE, ogImagePath } from './routes.ts';
 import { absoluteUrl } from './urls.ts';
 
-/** `text` for the title and JSON-LD. */
-export interface HeadElement {
-  tag: 'title' | 'meta' | 'link' | 'script';
-  attributes: Readonly<Record<string, string>>;
-  text?: string;
-}
-
-const meta = (key: 'name' | 'property', value: string, content: string): HeadElement => ({
-  tag: 'meta',
-  attributes: { [key]: value, content },
-});
+const meta = (key: 'name' | 'property', value: string, content: string): MetaDescriptor =>
+  key === 'name' ? { name: value, content } : { property: value, content };
 
 /**
  * @param pathname e.g. `/about`
  * @param origin `SITE_URL`
- * @returns the elements in document order
+ * @returns the page's `<head>` metadata in document order, as React Router's `meta` export returns
+ *   it (https://reactrouter.com/start/framework/route-module#meta)
  */
-export function pageHead(id: RouteId, pathname: string, origin: string): HeadElement[] {
+export function pageHead(id: RouteId, pathname: string, origin: string): MetaDescriptor[] {
   const { title, description } = pages[id];
   const noindex = id === '404';
   const canonical = absoluteUrl(pathname, origin);
@@ -38,11 +31,11 @@ export function pageHead(id: RouteId, pathname: string, origin: string): HeadEle
     jsonLd.push(breadcrumbJsonLd([{ name: crumbNameForPath(pathname), path: pathname }], origin));
   }
   return [
-    { tag: 'title', attributes: {}, text: title },
+    { title },
     meta('name', 'description', description),
     noindex
       ? meta('name', 'robots', 'noindex')
-      : { tag: 'link', attributes: { rel: 'canonical', href: canonical } },
+      : { tagName: 'link', rel: 'canonical', href: canonical },
     meta('name', 'theme-color', COLORS.paper),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', site.name),
@@ -60,10 +53,25 @@ export function pageHead(id: RouteId, pathname: string, origin: string): HeadEle
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', imageAlt),
-    ...jsonLd.map((data): HeadElement => ({
-      tag: 'script',
-      attributes: { type: 'application/ld+json' },
-      text: serializeJsonLd(data),
-    })),
+    ...jsonLd.map((data): MetaDescriptor => ({ 'script:ld+json': data })),
   ];
+}
+
+/** What a route's `meta` function is given, as far as {@link pageMeta} reads it. */
+interface MetaArgs {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+}
+
+/**
+ * A page route's `meta` export: its metadata on the root loader's `siteOrigin`
+ * (`src/root.tsx`), on the server and after every client navigation.
+ */
+export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
+  return ({ location, matches }) => {
+    const root = matches.find((match) => match?.id === 'root')?.loaderData as
+      | { siteOrigin?: string }
+      | undefined;
+    return pageHead(id, location.pathname, root?.siteOrigin ?? 'http://localhost:3000');
+  };
 }

@@ -4,7 +4,7 @@
  * refused outside the message: CR/LF would allow e-mail header injection.
  */
 import * as z from 'zod/mini';
-import type { FieldErrors } from '../../app/services.ts';
+import type { FieldErrors } from '../../lib/enquiry-fields.ts';
 import { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, type FieldName } from '../../lib/enquiry-fields.ts';
 
 // Controls, line/paragraph separators, and U+FFFD (invalid UTF-8 decodes to it).

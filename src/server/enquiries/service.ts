@@ -4,7 +4,7 @@
  * ending is an {@link OutcomeKind}; success is returned only after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { EnquiryResult } from '../../app/services.ts';
+import type { EnquiryResult } from '../../lib/enquiry-fields.ts';
 import { resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import type { EnquiryRuntime } from './runtime.ts';

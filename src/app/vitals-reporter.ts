@@ -3,11 +3,13 @@
  * `web-vitals` library loads once the page is idle and reads the entries buffered since navigation;
  * one beacon goes when the page is hidden, with the route and numbers, nothing about the visitor.
  */
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
 import type { Metric } from 'web-vitals';
-import type { VitalsReport } from '../lib/web-vitals.ts';
+import { VITALS_PATH, type VitalsReport } from '../lib/web-vitals.ts';
 import { isRouteId } from '../pages.ts';
 
-export interface WebVitalsOptions {
+interface WebVitalsOptions {
   /** The leaf route match of the page the visit landed on. */
   routeId: string | undefined;
   /** Share of page views that report, 0–1. */
@@ -32,8 +34,8 @@ function rounded(metric: Metric): number {
     : Math.round(metric.value);
 }
 
-/** Call once, after hydration. Never throws: a library that fails to load means no report. */
-export function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): void {
+/** Never throws: a library that fails to load means no report. */
+function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): void {
   if (routeId === undefined || !isRouteId(routeId)) return;
   if (!(Math.random() < sampleRate) || typeof navigator.sendBeacon !== 'function') return;
   const route = routeId;
@@ -64,4 +66,18 @@ export function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptio
       () => undefined,
     );
   });
+}
+
+/**
+ * Reports the page view the visit landed on, once, after hydration; a staff page is no route of
+ * the page list and reports nothing.
+ * @param sampleRate share of page views that report, 0–1 (the root loader's)
+ */
+export function useWebVitals(sampleRate: number): void {
+  const routeId = useMatches().at(-1)?.id;
+  useEffect(() => {
+    startWebVitals({ routeId, sampleRate, endpoint: VITALS_PATH });
+    // The landing page only: later navigations are not new page loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
