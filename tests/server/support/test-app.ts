@@ -1,6 +1,6 @@
 /**
- * The Express app of `createApp` on the production build of this test run, without listening,
- * for supertest.
+ * The Express app of `createApp` from the production build of this test run
+ * (`<build>/server/app.js`, the route tree bundled with it), without listening, for supertest.
  *
  * Each app gets its own temporary DATA_DIR (SQLite store and form secret) and a quiet logger;
  * `env` overrides any variable (as strings, exactly as the environment would give them).
@@ -10,14 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
-import { createApp, type SiteApp } from '../../../src/server/app.ts';
-import { productionAssets } from '../../../src/server/assets.ts';
+import type { SiteApp } from '../../../src/server/app.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
 import type { Observability } from '../../../src/server/observability.ts';
 import type { StaffMount } from '../../../src/server/staff/http.ts';
-import type { ServerEntry } from '../../../src/server/render.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
@@ -76,22 +74,17 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
   });
   await runtime.ready;
-  const clientDir = join(buildDir, 'client');
-  const entry = (await import(
-    pathToFileURL(join(buildDir, 'server/entry-server.js')).href
-  )) as ServerEntry;
-  const assets = productionAssets(clientDir);
+  const { createApp } = (await import(
+    pathToFileURL(join(buildDir, 'server/app.js')).href
+  )) as typeof import('../../../src/server/app.ts');
   const staff = await options.staff?.({ env: parsed, runtime, logger, buildDir });
   const app = createApp({
     env: parsed,
     runtime,
     logger,
-    production: { entry, assets, clientDir },
-    entry: () => Promise.resolve(entry),
-    assets: () => Promise.resolve(assets),
+    buildDir,
     now: options.now,
     observability: options.observability?.(runtime),
-    staff,
   });
   await app.ready;
   return {
