@@ -88,11 +88,11 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS] }] },
   },
   {
-    // Everything under src/ but the server is bundled by Vite (client, and the SSR bundle the
-    // server loads): it may not reach into the server or, in the browser, into Node.
+    // Everything under src/ but the server and its entry ships to the browser (route modules run on
+    // both sides): it may not reach into the server or, in the browser, into Node.
     files: ['src/**/*.{ts,tsx}'],
     // src/lib/enquiries/ is server-only too (stores, mailer), except its field list.
-    ignores: ['src/server/**', 'src/lib/enquiries/**', 'src/entry-server.tsx'],
+    ignores: ['src/server/**', 'src/lib/enquiries/**', 'src/entry.server.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -127,9 +127,9 @@ export default defineConfig(
     },
   },
   {
-    // The SSR entry runs only in Node but is bundled with the pages; the server hands it
-    // everything it needs as arguments (docs/decisions/003-server-services-through-router-context.md).
-    files: ['src/entry-server.tsx'],
+    // The server entry runs only in Node, in the server graph; what it needs from the server comes
+    // through the load context (src/app/load-context.ts), never an import of src/server/.
+    files: ['src/entry.server.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS] }] },
   },
   {
@@ -150,7 +150,7 @@ export default defineConfig(
             PRIVATE_APIS,
             {
               regex:
-                '^(?:\\.\\./)+(?:(?:root|routes|entry-client|entry-server)(?:\\.tsx?|/|$)|app/|lib/widgets/)',
+                '^(?:\\.\\./)+(?:(?:root|routes|entry\\.client|entry\\.server)(?:\\.tsx?|/|$)|app/|lib/widgets/)',
               message:
                 'The staff app shares no module of the public app but ui helpers and the theme.',
             },

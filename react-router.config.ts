@@ -18,4 +18,5 @@ export default {
   ssr: true,
   // One server graph, several entries (`vite.config.ts`): `server.js`, `app.js`, `enquiries.js`.
   serverBuildFile: '[name].js',
+  splitRouteModules: false,
 } satisfies Config;

@@ -31,6 +31,24 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
   },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'shell',
+                  test: /[\\/](?:node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]|src[\\/](?:entry\.client|root|routes[\\/]site)\.tsx$)/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       resolve: command === 'build' ? { noExternal: true, external: ['vite', 'pg-native'] } : {},
       // Inline NODE_ENV so React, Express and friends keep only their production code paths.

@@ -43,7 +43,7 @@ const ALLOWED_404 = new Set(['/privacy', '/terms']);
 /** A path no route matches: the 404 page, checked with its real 404 status. */
 const NOT_FOUND = '/__check-html-not-found';
 
-if (!existsSync(join(outDir, 'server/entry-server.js'))) {
+if (!existsSync(join(outDir, 'server/server.js'))) {
   console.error(`No build in ${outDir}: run \`npm run build\` first.`);
   process.exit(2);
 }

@@ -31,6 +31,7 @@ const SOURCES = [
   'server.ts',
   'scripts/enquiries.ts',
   'vite.config.ts',
+  'react-router.config.ts',
   'scripts/build.ts',
   'package-lock.json',
 ];

@@ -78,6 +78,5 @@ export function useWebVitals(sampleRate: number): void {
   useEffect(() => {
     startWebVitals({ routeId, sampleRate, endpoint: VITALS_PATH });
     // The landing page only: later navigations are not new page loads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

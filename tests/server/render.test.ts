@@ -3,9 +3,9 @@
  * server-rendered document, and any other path (including /privacy and /terms) answers 404 with
  * the not-found page.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Script } from 'node:vm';
 import postcss from 'postcss';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,20 +39,25 @@ describe('render route', () => {
     },
   );
 
-  it('no script is fetched before the first paint: one inline bootstrap preloads the page chunks after it', async () => {
+  it("scripts: the framework's, allowed by the hash of each inline one, none by a nonce", async () => {
     const res = await request(t.app).get('/about');
-    const head = res.text.slice(0, res.text.indexOf('</head>'));
-    expect(head).not.toMatch(/<link[^>]+rel="modulepreload"/);
-    expect(res.text).not.toMatch(/<script[^>]+\bsrc=/);
-    const bootstrap = [...res.text.matchAll(/<script\b[^>]*>([^<]*)<\/script>/g)]
-      .map((m) => m[1] ?? '')
-      .find((body) => body.includes('modulepreload'));
-    expect(bootstrap).toContain('observe({type:"paint",buffered:true})');
-    // It must parse: a `<` escaped outside a string literal would be a syntax error.
-    expect(() => new Script(bootstrap ?? '')).not.toThrow();
-    // A script element it creates (not `import()`): 'strict-dynamic' trusts only those.
-    expect(bootstrap).toMatch(/s\.src="\/assets\/entry-client-[\w-]+\.js"/);
-    expect(bootstrap).toMatch(/"\/assets\/about-[\w-]+\.js"/);
+    const csp = res.headers['content-security-policy'] ?? '';
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).not.toContain("'unsafe-inline'");
+    const inline = [
+      ...res.text.matchAll(
+        /<script(?![^>]*(?:\bsrc=|type="application\/(?:ld\+)?json"))[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ].map((m) => m[1] ?? '');
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) {
+      const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+      expect(csp, script.slice(0, 60)).toContain(`'sha256-${hash}'`);
+    }
+    // The route's module and the shared shell are fetched by the browser entry's module graph.
+    expect(res.text).toMatch(/<link rel="modulepreload" href="\/assets\/shell-[\w-]+\.js"/);
+    expect(res.text).toMatch(/import \* as route\d+ from "\/assets\/about-[\w-]+\.js"/);
+    expect(res.text).not.toMatch(/\bnonce=/);
   });
 
   it.each(PAGES.map((p) => p.path))(
@@ -106,12 +111,14 @@ describe('render route', () => {
   it.each([...PAGES.map((p) => p.path), NOT_FOUND_PAGE.path])(
     '%s inlines the rules of every class its HTML uses',
     async (path) => {
-      const assets = join(inject('buildDir'), 'client/assets');
-      const sheets = readdirSync(assets).filter((name) => /^stylesheet-.*\.css$/.test(name));
-      expect(sheets, 'one whole stylesheet').toHaveLength(1);
-      const whole = readFileSync(join(assets, sheets[0] ?? ''), 'utf8');
-      const styled = classesWithRules(whole);
       const res = await request(t.app).get(path);
+      const sheet =
+        /<noscript><link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/><\/noscript>/.exec(
+          res.text,
+        )?.[1];
+      expect(sheet, 'the whole stylesheet, linked for visitors without JavaScript').toBeTruthy();
+      const whole = readFileSync(join(inject('buildDir'), 'client', sheet ?? ''), 'utf8');
+      const styled = classesWithRules(whole);
       const inline = classesWithRules(
         [...res.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n'),
       );

@@ -26,7 +26,7 @@ async function restricted(code: string, filePath: string): Promise<string[]> {
 // Where the snippets pretend to live (the files need not exist).
 const COMPONENT = 'src/components/ui/boundary-fixture.ts';
 const SERVER = 'src/server/boundary-fixture.ts';
-const SSR_ENTRY = 'src/entry-server.tsx';
+const SSR_ENTRY = 'src/entry.server.tsx';
 
 describe('import boundary', () => {
   it.each([
@@ -77,11 +77,15 @@ describe('import boundary', () => {
     expect(await restricted(code, SERVER)).toEqual([]);
   });
 
-  it('keeps the SSR entry away from the server but allows react-dom/server', async () => {
+  it('keeps the server entry away from the server modules but allows Node and react-dom/server', async () => {
     const bad = "import { seoRoutes } from './server/seo.ts';\nexport const x = seoRoutes;\n";
     expect(await restricted(bad, SSR_ENTRY)).toHaveLength(1);
-    const good =
-      "import { renderToPipeableStream } from 'react-dom/server';\nexport const x = renderToPipeableStream;\n";
+    const good = [
+      "import { PassThrough } from 'node:stream';",
+      "import { renderToPipeableStream } from 'react-dom/server';",
+      'export const x = [PassThrough, renderToPipeableStream];',
+      '',
+    ].join('\n');
     expect(await restricted(good, SSR_ENTRY)).toEqual([]);
   });
 });

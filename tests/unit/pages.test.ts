@@ -1,14 +1,16 @@
 /**
- * The page list (`src/pages.ts`) is the one source of the route table: each page's `module` is
- * the file its route imports, and the table serves exactly the listed pages plus the catch-all.
+ * The page list (`src/pages.ts`) is the one source of the public route tree (`src/routes.ts`):
+ * each page's `module` is its route module, and the site's layout serves exactly the listed pages
+ * plus the catch-all.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, NOT_FOUND_PAGE, PAGES, ROUTE_IDS } from '../../src/pages.ts';
+import routes from '../../src/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const routesSource = readFileSync(resolve(ROOT, 'src/routes.tsx'), 'utf8');
+const site = routes.find((route) => route.id === 'site');
 
 describe('the page list', () => {
   it('gives every page a unique id and path', () => {
@@ -17,15 +19,17 @@ describe('the page list', () => {
     for (const p of PAGES) expect(p.path, p.id).toMatch(/^\/([a-z0-9-]+)?$/);
   });
 
-  it.each([...PAGES, NOT_FOUND_PAGE])('$id: the route imports the page module $module', (page) => {
-    expect(existsSync(resolve(ROOT, page.module)), page.module).toBe(true);
-    const key = /^[a-z]\w*$/.test(page.id) ? page.id : `'${page.id}'`;
-    const entry = new RegExp(`^\\s*${key}: \\(\\) => import\\('\\./(.+?)'\\),$`, 'm').exec(
-      routesSource,
-    );
-    expect(entry?.[1], `src/routes.tsx LAZY entry for ${page.id}`).toBe(
-      page.module.replace(/^src\//, ''),
-    );
+  it.each([...PAGES, NOT_FOUND_PAGE])('$id: its route is the page module $module', (page) => {
+    expect(existsSync(resolve(ROOT, 'src', page.module)), page.module).toBe(true);
+    const route = site?.children?.find((child) => child.id === page.id);
+    expect(route?.file, `the route ${page.id} in src/routes.ts`).toBe(page.module);
+  });
+
+  it('the site layout serves exactly the pages and the catch-all', () => {
+    expect(site?.children?.map((child) => child.path ?? '/')).toEqual([
+      ...PAGES.map((p) => (p.path === '/' ? '/' : p.path.slice(1))),
+      '*',
+    ]);
   });
 
   it('the not-found path is no page, so the catch-all answers it', () => {

@@ -62,11 +62,3 @@ export function breadcrumbJsonLd(crumbs: ReadonlyArray<Crumb>, site: URL | strin
     })),
   };
 }
-
-/** `<`, `>` and `&` escaped, so no value can end the inline script. */
-export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026');
-}
