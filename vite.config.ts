@@ -52,8 +52,7 @@ export default defineConfig(({ command }) => ({
     ssr: {
       resolve: command === 'build' ? { noExternal: true, external: ['vite', 'pg-native'] } : {},
       // Inline NODE_ENV so React, Express and friends keep only their production code paths.
-      define:
-        command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+      define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
       build: {
         target: 'node24',
         minify: true,

@@ -34,7 +34,4 @@ export default function Page() {
 }
 
 export const meta = pageMeta('home');
-export {
-  enquiryAction as action,
-  enquiryClientAction as clientAction,
-} from './enquiry-action.ts';
+export { enquiryAction as action, enquiryClientAction as clientAction } from './enquiry-action.ts';

@@ -28,12 +28,7 @@ import {
 } from './observability.ts';
 import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { createPageStore, type PageStore } from './pages.ts';
-import {
-  directRenderer,
-  expressRenderer,
-  loadContext,
-  type BuildSource,
-} from './react-router.ts';
+import { directRenderer, expressRenderer, loadContext, type BuildSource } from './react-router.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './web-vitals.ts';
 import { PAGES } from '../pages.ts';
@@ -425,12 +420,17 @@ export function createApp(deps: AppDeps): SiteApp {
   }
   if (clientDir) app.use(staticFiles(clientDir));
   app.use(enquiries.router);
-  if (store) app.use((req, res, next) => (frameworkPath(req.path) ? next() : store.notFound(req, res, next)));
-  // Rendered per request: a fresh nonce allows this response's scripts.
+  if (store)
+    app.use((req, res, next) =>
+      frameworkPath(req.path) ? next() : store.notFound(req, res, next),
+    );
+  // Rendered per request: a fresh nonce allows this response's scripts. Development runs Vite's
+  // and React Router's own inline scripts instead, which carry no nonce.
   app.use((req, res, next) => {
-    const nonce = newNonce();
+    const nonce = dev ? undefined : newNonce();
     res.locals['nonce'] = nonce;
-    res.setHeader('Content-Security-Policy', documentCsp({ scripts: [`'nonce-${nonce}'`], styles: [], dev }));
+    const scripts = nonce ? [`'nonce-${nonce}'`] : ["'unsafe-inline'"];
+    res.setHeader('Content-Security-Policy', documentCsp({ scripts, styles: [], dev }));
     // A post's answer holds what the visitor typed; GETs carry their routes' own headers.
     if (req.method === 'POST') res.setHeader('Cache-Control', 'no-store');
     next();
@@ -440,7 +440,7 @@ export function createApp(deps: AppDeps): SiteApp {
     expressRenderer(build, mode, (req, res) =>
       loadContext(site(yearNow(), req.ip ?? req.socket.remoteAddress ?? ''), {
         ...documentAssets,
-        nonce: res.locals['nonce'] as string,
+        nonce: res.locals['nonce'] as string | undefined,
       }),
     ),
   );
@@ -469,5 +469,8 @@ export function renderForBuild(origin: string, path: string): Promise<Response> 
     },
   };
   const render = directRenderer(bundledBuild([origin]), 'production');
-  return render(new Request(`${origin}${path}`), loadContext(site, { inlineCss: {}, fontPreloads: [] }));
+  return render(
+    new Request(`${origin}${path}`),
+    loadContext(site, { inlineCss: {}, fontPreloads: [] }),
+  );
 }

@@ -40,7 +40,12 @@ export interface DocumentPolicy {
 }
 
 /** @returns the `Content-Security-Policy` header value of a page */
-export function documentCsp({ scripts, styles, staff = false, dev = false }: DocumentPolicy): string {
+export function documentCsp({
+  scripts,
+  styles,
+  staff = false,
+  dev = false,
+}: DocumentPolicy): string {
   const directives: Array<[string, readonly string[]]> = [
     ['default-src', staff ? ["'none'"] : ["'self'"]],
     ['script-src', dev ? [...scripts, "'self'"] : ["'strict-dynamic'", ...scripts, "'self'"]],

@@ -79,7 +79,10 @@ export async function renderStored(
 ): Promise<{ status: number; headers: Record<string, string>; html: Buffer }> {
   const response = await deps.render(new globalThis.Request(`${deps.origin}${pathAndQuery}`), year);
   const html = Buffer.from(await response.arrayBuffer());
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.status >= 500) {
+  if (
+    !(response.headers.get('content-type') ?? '').startsWith('text/html') ||
+    response.status >= 500
+  ) {
     throw new Error(`${pathAndQuery} answered ${response.status} instead of a page`);
   }
   const headers: Record<string, string> = {};

@@ -88,19 +88,25 @@ for (const route of [ROUTES[0]!, ROUTES.find((r) => r.status === 404)!]) {
   });
 }
 
-/** Serves `/` with the sample rate in its root loader data replaced by `rate`. */
+/**
+ * Serves `/` with the sample rate in its root loader data (the framework's inline data stream)
+ * replaced by `rate`. The edited inline script no longer matches the page's CSP hash, so the copy
+ * is served without the policy: this test is about sampling, the others above about the policy.
+ */
 async function withSampleRate(page: Page, rate: number): Promise<void> {
   await page.route('/', async (route: Route) => {
     const response = await route.fetch();
     const html = await response.text();
-    expect(html).toMatch(/"webVitalsSampleRate":1\b/);
+    const rateInData = /\\"webVitalsSampleRate\\",1\b/;
+    expect(html).toMatch(rateInData);
     const headers = { ...response.headers() };
     delete headers['content-encoding'];
     delete headers['content-length'];
+    delete headers['content-security-policy'];
     await route.fulfill({
       response,
       headers,
-      body: html.replace(/"webVitalsSampleRate":1\b/, `"webVitalsSampleRate":${rate}`),
+      body: html.replace(rateInData, `\\"webVitalsSampleRate\\",${rate}`),
     });
   });
 }

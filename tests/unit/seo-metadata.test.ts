@@ -7,11 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { site } from '../../src/site.config.ts';
 import { pageMetaSchema } from '../../src/content/schemas.ts';
-import {
-  breadcrumbJsonLd,
-  organizationJsonLd,
-  LOGO_PATH,
-} from '../../src/lib/seo/jsonld.ts';
+import { breadcrumbJsonLd, organizationJsonLd, LOGO_PATH } from '../../src/lib/seo/jsonld.ts';
 import { crumbNameForPath, ogImagePath } from '../../src/lib/seo/routes.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
 import { absoluteUrl } from '../../src/lib/seo/urls.ts';

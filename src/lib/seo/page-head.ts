@@ -70,8 +70,7 @@ interface MetaArgs {
 export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
   return ({ location, matches }) => {
     const root = matches.find((match) => match?.id === 'root')?.loaderData as
-      | { siteOrigin?: string }
-      | undefined;
+      { siteOrigin?: string } | undefined;
     return pageHead(id, location.pathname, root?.siteOrigin ?? 'http://localhost:3000');
   };
 }
