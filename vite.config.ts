@@ -23,6 +23,19 @@ import { contentPlugin } from './scripts/lib/content-plugin.ts';
 
 const root = import.meta.dirname;
 
+/**
+ * What every public page runs, with all it imports: React, React Router, the browser entry, the
+ * document (`src/root.tsx`), the site's layout and the pages' head metadata. One chunk, so a first
+ * visit fetches it in one request and brotli compresses it whole
+ * (docs/decisions/036-react-router-framework-mode-on-express.md); each page's own code stays in
+ * its route's chunk.
+ */
+const SHELL = [
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/,
+  /[\\/]src[\\/](?:entry\.client|root|routes[\\/]site)\.tsx$/,
+  /[\\/]src[\\/]lib[\\/]seo[\\/]page-head\.ts$/,
+];
+
 export default defineConfig(({ command }) => ({
   plugins: [contentPlugin(), tailwindcss(), reactRouter()],
   build: {
@@ -39,10 +52,7 @@ export default defineConfig(({ command }) => ({
             chunkFileNames: 'assets/[name]-[hash].js',
             codeSplitting: {
               groups: [
-                {
-                  name: 'shell',
-                  test: /[\\/](?:node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]|src[\\/](?:entry\.client|root|routes[\\/]site)\.tsx$)/,
-                },
+                { name: 'shell', test: (id: string) => SHELL.some((module) => module.test(id)) },
               ],
             },
           },
