@@ -27,7 +27,7 @@ import {
   type Observability,
 } from './observability.ts';
 import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
-import { createPageStore, type PageStore } from './pages.ts';
+import { createPageStore, type PageStore } from './page-store.ts';
 import { directRenderer, expressRenderer, loadContext, type BuildSource } from './react-router.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './web-vitals.ts';
