@@ -20,7 +20,8 @@
  * and every miss.
  *
  * Env: BENCH_RUNS (runs per route and variant, default 5), BENCH_ROUTES (comma-separated paths,
- * default every route), BENCH_BASELINE, BENCH_OUT_DIR and BENCH_SKIP_BUILD (see
+ * default every route), BENCH_THROTTLING (`simulate`, the default, or `devtools`: the load really
+ * throttled), BENCH_BASELINE, BENCH_OUT_DIR and BENCH_SKIP_BUILD (see
  * scripts/lib/bench-server.ts). Writes `pages.json` (the summary) and every full report
  * (`lighthouse/<build>-<variant>-<route>-<n>.json`) to BENCH_OUT_DIR.
  * Exits 0 even when targets are missed; 1 when a build, a server or Lighthouse fails.
@@ -54,6 +55,11 @@ const ROUTES = process.env['BENCH_ROUTES']?.split(',').map((s) => s.trim()) ?? [
 ];
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 5) || 5);
 const BASELINE = process.env['BENCH_BASELINE'];
+/**
+ * `simulate` (Lighthouse's default: an unthrottled load, timed by its Lantern model of a phone on
+ * a slow 4G network) or `devtools` (the load itself throttled: real waits, real paints).
+ */
+const THROTTLING = process.env['BENCH_THROTTLING'] === 'devtools' ? 'devtools' : 'simulate';
 /** Audits a correct 404 page fails by design (its status, its noindex). */
 const INHERENT_404 = new Set(['http-status-code', 'is-crawlable']);
 
@@ -214,6 +220,7 @@ async function lighthouseRun(url: string, ignoreStatusCode = false): Promise<Lhr
       output: 'json',
       logLevel: 'error',
       ignoreStatusCode,
+      throttlingMethod: THROTTLING,
     });
     lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) break;
