@@ -28,4 +28,5 @@ export const meta = pageMeta('contact');
 export {
   enquiryAction as action,
   enquiryClientAction as clientAction,
+  enquiryHeaders as headers,
 } from './enquiry-action.ts';

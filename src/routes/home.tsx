@@ -37,4 +37,5 @@ export const meta = pageMeta('home');
 export {
   enquiryAction as action,
   enquiryClientAction as clientAction,
+  enquiryHeaders as headers,
 } from './enquiry-action.ts';
