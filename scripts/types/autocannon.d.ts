@@ -22,6 +22,8 @@ declare module 'autocannon' {
     latency: { p50: number; p99: number };
     non2xx: number;
     '2xx': number;
+    /** Answers by status code, e.g. `'303'`. */
+    statusCodeStats: Partial<Record<string, { count: number }>>;
     errors: number;
     timeouts: number;
     /** seconds */

@@ -25,4 +25,8 @@ export default function Page() {
 export const handle = { tone: 'dark' };
 
 export const meta = pageMeta('contact');
-export { enquiryAction as action, enquiryClientAction as clientAction } from './enquiry-action.ts';
+export {
+  enquiryAction as action,
+  enquiryClientAction as clientAction,
+  enquiryHeaders as headers,
+} from './enquiry-action.ts';

@@ -9,6 +9,7 @@ import {
   redirect,
   type ActionFunctionArgs,
   type ClientActionFunctionArgs,
+  type HeadersArgs,
 } from 'react-router';
 import { siteContext } from '../app/load-context.ts';
 import {
@@ -52,6 +53,18 @@ export async function enquiryAction({ request, context }: ActionFunctionArgs) {
 }
 
 /**
+ * The headers of the page re-rendered for a plain post: the framework passes on an action's
+ * cookies by itself but nothing else (https://reactrouter.com/how-to/headers), so a 429's
+ * `Retry-After` is copied here; the script's data answers carry the action's headers as they are.
+ */
+export function enquiryHeaders({ parentHeaders, actionHeaders }: HeadersArgs): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter !== null) headers.set('Retry-After', retryAfter);
+  return headers;
+}
+
+/**
  * The form's posts with JavaScript: the server's action, or, when the server cannot be reached, a
  * result the form shows beside the visitor's text instead of the page's error boundary.
  */
@@ -59,7 +72,7 @@ export async function enquiryClientAction({
   serverAction,
 }: ClientActionFunctionArgs): Promise<EnquiryActionData> {
   try {
-    return (await serverAction()) as EnquiryActionData;
+    return await serverAction<EnquiryActionData>();
   } catch (error) {
     if (error instanceof Response) throw error;
     return { result: UNREACHABLE_RESULT, values: {} };

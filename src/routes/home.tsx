@@ -34,4 +34,8 @@ export default function Page() {
 }
 
 export const meta = pageMeta('home');
-export { enquiryAction as action, enquiryClientAction as clientAction } from './enquiry-action.ts';
+export {
+  enquiryAction as action,
+  enquiryClientAction as clientAction,
+  enquiryHeaders as headers,
+} from './enquiry-action.ts';

@@ -28,11 +28,25 @@ export const VERSION: string = packageJson.version;
 
 const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
-/** A `route` label from a fixed list, so label values never grow with traffic. */
+/**
+ * The path of the page a framework data request is for, as React Router reads it: `/contact.data`
+ * is `/contact`'s, `/_.data` is `/`'s (what the contact form's script posts to, and what client
+ * navigation loads); any other path is itself.
+ */
+function pagePathOf(path: string): string {
+  if (path.endsWith('/_.data')) return path.slice(0, -'_.data'.length);
+  return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
+}
+
+/**
+ * A `route` label from a fixed list, so label values never grow with traffic: a page's path for
+ * its GETs and its form posts, with or without JavaScript.
+ */
 export function routeLabel(path: string, status: number): string {
-  if (PAGE_ROUTES.has(path)) return path;
+  const page = pagePathOf(path);
+  if (PAGE_ROUTES.has(page)) return page;
   if (path.startsWith('/assets/')) return '/assets';
-  if (path === '/api/enquiries' || path === START_PATH || path === VITALS_PATH) return path;
+  if (path === START_PATH || path === VITALS_PATH) return path;
   if (path === LIVENESS_PATH || path === READINESS_PATH) return path;
   if (status === 404) return 'not-found';
   if (path === '/staff' || path.startsWith('/staff/')) return '/staff';

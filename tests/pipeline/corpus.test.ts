@@ -1,9 +1,10 @@
 /**
- * Bad-input corpus: at least 200 malformed requests — wrong types, missing and
+ * Bad-input corpus: at least 200 malformed requests to the contact page's action, as the form's
+ * script posts (`/contact.data`) and as a plain post (`/contact`) — wrong types, missing and
  * oversized fields, invalid UTF-8, control characters, script and SQL fragments in invalid
  * positions, malformed JSON and multipart, wrong content types, huge headers, cross-site
- * origins, unknown actions. Expect: zero 5xx, every one refused (4xx), zero rows stored, and the
- * server still answering (health + a valid submission afterwards).
+ * origins, unknown actions and pages without one. Expect: zero 5xx, every one refused (4xx), zero
+ * rows stored, and the server still answering (health + a valid submission afterwards).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,9 +13,10 @@ import { startServer, type RunningServer } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 import { ENQUIRY, formBody } from './support/fixtures.ts';
 import { send, type RawRequest } from './support/http.ts';
+import { enhanced, FORM_POST, SCRIPT_POST } from './support/page-action.ts';
 
-const ACTION = '/api/enquiries';
-const FORM_POST = '/contact';
+/** The form script's post: its body carries the `enhanced` field. */
+const ACTION = SCRIPT_POST;
 const FORM = 'application/x-www-form-urlencoded';
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 const valid = ENQUIRY;
@@ -23,7 +25,7 @@ const valid = ENQUIRY;
 function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
   const out: Array<{ label: string; req: RawRequest }> = [];
   const form = (label: string, fields: Record<string, string | undefined>, path = ACTION) => {
-    const body = formBody(fields);
+    const body = path === ACTION ? enhanced(formBody(fields)) : formBody(fields);
     out.push({
       label,
       req: { path, body: body.toString(), headers: { 'Content-Type': FORM, Origin: origin } },
@@ -35,7 +37,7 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
       req: { path: ACTION, body, headers: { 'Content-Type': 'application/json', Origin: origin } },
     });
 
-  // Missing fields: every non-empty subset, on both endpoints (30).
+  // Missing fields: every non-empty subset, with and without JavaScript (30).
   for (let mask = 1; mask < 16; mask++) {
     const fields: Record<string, undefined> = {};
     FIELDS.forEach((f, i) => {
@@ -49,7 +51,7 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
     form(`empty ${f}`, { [f]: '' });
     form(`blank ${f}`, { [f]: ' \t  ' });
   }
-  // Oversized fields on both endpoints (8 + 6).
+  // Oversized fields with and without JavaScript (8 + 4), whole bodies over 64 KB (6).
   const over = { name: 101, email: 255, subject: 151, message: 5001 };
   for (const f of FIELDS) {
     const v = f === 'email' ? `${'a'.repeat(over.email)}@example.com` : 'x'.repeat(over[f]);
@@ -61,7 +63,7 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
     ['200 KB', 200 * 1024],
     ['1 MB', 1024 * 1024],
   ] as const) {
-    const body = formBody({ message: 'x'.repeat(size) }).toString();
+    const body = enhanced(formBody({ message: 'x'.repeat(size) })).toString();
     out.push({
       label: `body ${label}`,
       req: { path: ACTION, body, headers: { 'Content-Type': FORM, Origin: origin } },
@@ -74,14 +76,16 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
   // Invalid UTF-8 (raw bytes and percent-encoded) in every field (8).
   for (const f of FIELDS) {
     const raw = Buffer.concat([
-      Buffer.from(`${new URLSearchParams({ ...valid, [f]: '' }).toString()}&${f}=`),
+      Buffer.from(`${enhanced(new URLSearchParams({ ...valid, [f]: '' })).toString()}&${f}=`),
       Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
     ]);
     out.push({
       label: `raw invalid utf-8 in ${f}`,
       req: { path: ACTION, body: raw, headers: { 'Content-Type': FORM, Origin: origin } },
     });
-    const pct = `${new URLSearchParams({ ...valid }).toString().replace(`${f}=`, `${f}=%C3%28%FF`)}`;
+    const pct = enhanced(new URLSearchParams({ ...valid }))
+      .toString()
+      .replace(`${f}=`, `${f}=%C3%28%FF`);
     out.push({
       label: `percent invalid utf-8 in ${f}`,
       req: { path: ACTION, body: pct, headers: { 'Content-Type': FORM, Origin: origin } },
@@ -241,20 +245,24 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
       label: `origin ${o}`,
       req: {
         path: ACTION,
-        body: formBody({ subject: `cross ${o}` }).toString(),
+        body: enhanced(formBody({ subject: `cross ${o}` })).toString(),
         headers: { 'Content-Type': FORM, Origin: o },
       },
     });
   }
   out.push({
     label: 'no origin, no referer',
-    req: { path: ACTION, body: formBody({}).toString(), headers: { 'Content-Type': FORM } },
+    req: {
+      path: ACTION,
+      body: enhanced(formBody({})).toString(),
+      headers: { 'Content-Type': FORM },
+    },
   });
   out.push({
     label: 'cross-site referer only',
     req: {
       path: ACTION,
-      body: formBody({}).toString(),
+      body: enhanced(formBody({})).toString(),
       headers: { 'Content-Type': FORM, Referer: 'https://evil.example/x' },
     },
   });
@@ -281,12 +289,17 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
     label: 'malformed referer',
     req: {
       path: ACTION,
-      body: formBody({}).toString(),
+      body: enhanced(formBody({})).toString(),
       headers: { 'Content-Type': FORM, Referer: '::::' },
     },
   });
-  // Unknown actions, wrong methods, odd paths (10).
+  // Unknown actions, pages without an action, the old JSON endpoint, wrong methods (15).
   for (const p of [
+    '/about.data',
+    '/_.data',
+    '/no-such-page.data',
+    '/contact/_.data',
+    '/api/enquiries',
     '/_actions/contact.nope',
     '/_actions/',
     '/_actions/contact',
@@ -315,7 +328,7 @@ function corpus(origin: string): Array<{ label: string; req: RawRequest }> {
       },
     });
   }
-  // The honeypot oversized, on both endpoints (2): the schema refuses it.
+  // The honeypot oversized, with and without JavaScript (2): the schema refuses it.
   form('honeypot over 1000 chars', { website: 'x'.repeat(1001) });
   form('honeypot over 1000 chars (no-JS)', { website: 'x'.repeat(1001) }, FORM_POST);
   return out;
@@ -354,21 +367,24 @@ describe('bad-input corpus', () => {
     expect((await send(srv.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
     const ok = await send(srv.url, {
       path: ACTION,
-      body: formBody({}).toString(),
+      body: enhanced(formBody({})).toString(),
       headers: { 'Content-Type': FORM, Origin: srv.url },
     });
     expect(ok.status).toBe(200);
+    const store2 = new SqliteStore(join(dataDir, 'enquiries.sqlite'));
+    expect(await store2.counts()).toMatchObject({ submissions: 1 });
+    await store2.close();
     expect(srv.proc.exitCode).toBeNull();
   }, 120_000);
 
   it('script and SQL fragments in valid fields are stored verbatim, nothing executed', async () => {
     const payload = `<script>alert(1)</script> '; DROP TABLE submissions; -- ${'${7*7}'}`;
     const r = await send(srv.url, {
-      path: ACTION,
+      path: FORM_POST,
       body: formBody({ subject: 'Fragments', message: payload }).toString(),
       headers: { 'Content-Type': FORM, Origin: srv.url },
     });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(303);
     const store = new SqliteStore(join(dataDir, 'enquiries.sqlite'));
     const row = (await store.list()).find((x) => x.subject === 'Fragments');
     await store.close();

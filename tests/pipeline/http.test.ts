@@ -1,7 +1,8 @@
 /**
- * The contact pipeline over HTTP against the production server (`server.ts` + the build):
- * JSON/fetch path and no-JS Post/Redirect/Get path, spam rules, rate limit, origin check,
- * body limits, /healthz, graceful SIGTERM.
+ * The contact pipeline over HTTP against the production server (`server.ts` + the build): the
+ * page action as the form's script posts it and as a plain Post/Redirect/Get without JavaScript,
+ * spam rules, rate limit, origin check, body limits, a database that goes away (503, nothing
+ * lost), /healthz, graceful SIGTERM.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -18,10 +19,8 @@ import { START_COOKIE } from '../../src/server/enquiries/http.ts';
 import { signStartTime } from '../../src/server/enquiries/secret.ts';
 import { formBody } from './support/fixtures.ts';
 import { send } from './support/http.ts';
+import { CONFIRMATION, enhanced, FORM_POST, SCRIPT_POST } from './support/page-action.ts';
 import pg from 'pg';
-
-const ACTION = '/api/enquiries';
-const FORM_POST = '/contact';
 
 describe('contact pipeline over HTTP (SQLite)', () => {
   let srv: RunningServer;
@@ -29,7 +28,11 @@ describe('contact pipeline over HTTP (SQLite)', () => {
   let origin: string;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const store = () => new SqliteStore(join(dataDir, 'enquiries.sqlite'));
-  const post = (body: URLSearchParams | string, over: Record<string, string> = {}, path = ACTION) =>
+  const post = (
+    body: URLSearchParams | string,
+    over: Record<string, string> = {},
+    path = FORM_POST,
+  ) =>
     send(srv.url, {
       path,
       body: body.toString(),
@@ -66,8 +69,8 @@ describe('contact pipeline over HTTP (SQLite)', () => {
     });
   });
 
-  it('JSON path: success only after storing, then the agency is notified', async () => {
-    const r = await post(formBody({ subject: 'JSON path subject' }));
+  it('with JavaScript: success only after storing, then the agency is notified', async () => {
+    const r = await post(enhanced(formBody({ subject: 'JSON path subject' })), {}, SCRIPT_POST);
     expect(r.status).toBe(200);
     const s = store();
     const rows = await s.list();
@@ -85,9 +88,9 @@ describe('contact pipeline over HTTP (SQLite)', () => {
   });
 
   it('no-JS path: 303 to the confirmation (PRG), confirmation rendered on GET', async () => {
-    const r = await post(formBody({ subject: 'No-JS subject' }), {}, FORM_POST);
+    const r = await post(formBody({ subject: 'No-JS subject' }));
     expect(r.status).toBe(303);
-    expect(r.headers.location).toBe('/contact?sent=1#contact-form');
+    expect(r.headers.location).toBe(CONFIRMATION);
     const page = await send(srv.url, { method: 'GET', path: '/contact?sent=1' });
     expect(page.body).toMatch(/role="status"[^>]*>\s*Thank you/);
     // GET of the confirmation stores nothing: a reload cannot resubmit.
@@ -99,8 +102,6 @@ describe('contact pipeline over HTTP (SQLite)', () => {
   it('no-JS invalid input: re-rendered with the text kept and messages tied to fields', async () => {
     const r = await post(
       formBody({ email: 'not-an-address', message: 'Keep <this> text & "that"' }),
-      {},
-      FORM_POST,
     );
     expect(r.status).toBe(400);
     expect(r.body).toContain('value="not-an-address"');
@@ -112,18 +113,27 @@ describe('contact pipeline over HTTP (SQLite)', () => {
     expect(r.body).not.toMatch(/id="contact-name"[^>]*aria-invalid/);
   });
 
-  it('JSON path invalid input: 400 with per-field messages from the shared schema', async () => {
-    const r = await post(formBody({ name: '', email: 'x' }));
+  it('with JavaScript, invalid input: 400 with per-field messages from the shared schema', async () => {
+    const r = await post(
+      enhanced(formBody({ name: '', email: 'x', subject: 'Scripted invalid' })),
+      {},
+      SCRIPT_POST,
+    );
     expect(r.status).toBe(400);
-    const body = JSON.parse(r.body) as { ok: boolean; fieldErrors: Record<string, string> };
-    expect(body.ok).toBe(false);
-    expect(body.fieldErrors['name']).toBe('Please enter your name.');
-    expect(body.fieldErrors['email']).toMatch(/valid email/);
+    expect(r.body).toContain('Please check the 2 fields marked below.');
+    expect(r.body).toContain('Please enter your name.');
+    expect(r.body).toMatch(/Please enter a valid email address/);
+    const s = store();
+    expect(
+      (await s.list({ includeSpam: true })).some((x) => x.subject === 'Scripted invalid'),
+    ).toBe(false);
+    await s.close();
   });
 
   it('honeypot → success answer, stored as spam, never notified', async () => {
     const r = await post(formBody({ website: 'http://spam.example', subject: 'Honeypot subject' }));
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe(CONFIRMATION);
     const s = store();
     const row = (await s.list({ includeSpam: true })).find((x) => x.subject === 'Honeypot subject');
     await s.close();
@@ -140,7 +150,7 @@ describe('contact pipeline over HTTP (SQLite)', () => {
     });
     const submit = (subject: string, cookie?: string) =>
       send(fast.url, {
-        path: ACTION,
+        path: FORM_POST,
         body: formBody({ subject }).toString(),
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
@@ -161,8 +171,12 @@ describe('contact pipeline over HTTP (SQLite)', () => {
         await submit('None'),
       ];
       // The visitor (or bot) cannot tell the verdicts apart.
-      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-      expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+      expect(answers.map((r) => r.status)).toEqual([303, 303, 303, 303]);
+      const seen = answers.map((r) =>
+        JSON.stringify([r.headers.location, r.headers['set-cookie'], r.body]),
+      );
+      expect(new Set(seen).size).toBe(1);
+      expect(answers[0]?.headers.location).toBe(CONFIRMATION);
     } finally {
       await fast.stop();
       const s = new SqliteStore(join(fastDir, 'enquiries.sqlite'));
@@ -175,8 +189,8 @@ describe('contact pipeline over HTTP (SQLite)', () => {
 
   it('duplicate submissions within 10 minutes are stored once, both answered success', async () => {
     const body = formBody({ subject: 'Dup subject', message: 'Exactly the same' });
-    const [a, b] = [await post(body), await post(body)];
-    expect([a.status, b.status]).toEqual([200, 200]);
+    const [a, b] = [await post(body), await post(enhanced(body), {}, SCRIPT_POST)];
+    expect([a.status, b.status]).toEqual([303, 200]);
     const s = store();
     expect((await s.list()).filter((x) => x.subject === 'Dup subject')).toHaveLength(1);
     await s.close();
@@ -186,6 +200,14 @@ describe('contact pipeline over HTTP (SQLite)', () => {
     for (const o of ['https://evil.example', 'null']) {
       const r = await post(formBody({ subject: `Cross ${o}` }), { Origin: o });
       expect(r.status).toBe(403);
+      const scripted = await post(
+        enhanced(formBody({ subject: `Cross ${o} scripted` })),
+        {
+          Origin: o,
+        },
+        SCRIPT_POST,
+      );
+      expect(scripted.status).toBe(403);
     }
     const s = store();
     expect(
@@ -194,16 +216,21 @@ describe('contact pipeline over HTTP (SQLite)', () => {
     await s.close();
   });
 
-  it('413 over 64 KB (declared or chunked), 415 for other content types', async () => {
-    const big = formBody({ message: 'x'.repeat(70_000) }).toString();
+  it('413 over 64 KB, 411 without a length (chunked), 415 for other content types', async () => {
+    const big = formBody({ subject: 'Too big', message: 'x'.repeat(70_000) }).toString();
     const h = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin };
-    expect((await send(srv.url, { path: ACTION, body: big, headers: h })).status).toBe(413);
-    expect(
-      (await send(srv.url, { path: ACTION, body: big, headers: h, chunked: true })).status,
-    ).toBe(413);
     expect((await send(srv.url, { path: FORM_POST, body: big, headers: h })).status).toBe(413);
+    expect((await send(srv.url, { path: SCRIPT_POST, body: big, headers: h })).status).toBe(413);
+    for (const path of [FORM_POST, SCRIPT_POST]) {
+      expect((await send(srv.url, { path, body: big, headers: h, chunked: true })).status).toBe(
+        411,
+      );
+    }
+    const s = store();
+    expect((await s.list({ includeSpam: true })).some((x) => x.subject === 'Too big')).toBe(false);
+    await s.close();
     const xml = await send(srv.url, {
-      path: ACTION,
+      path: SCRIPT_POST,
       body: '<a/>',
       headers: { 'Content-Type': 'application/xml', Origin: origin },
     });
@@ -218,7 +245,7 @@ describe('contact pipeline over HTTP (SQLite)', () => {
 
   it('a JSON body to the form action gets 415, never a 5xx', async () => {
     const r = await send(srv.url, {
-      path: ACTION,
+      path: SCRIPT_POST,
       body: JSON.stringify(Object.fromEntries(formBody({ subject: 'JSON body' }))),
       headers: { 'Content-Type': 'application/json', Origin: origin },
     });
@@ -237,28 +264,27 @@ describe('rate limit kept in the store', () => {
       for (let i = 0; i < 6; i++) {
         responses.push(
           await send(srv.url, {
-            path: ACTION,
+            path: FORM_POST,
             body: formBody({ subject: `RL ${i}` }).toString(),
             headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
           }),
         );
       }
-      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(responses.map((r) => r.status)).toEqual([303, 303, 303, 303, 303, 429]);
       const last = responses[5];
       if (!last) throw new Error('no sixth response');
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(500);
-      expect((JSON.parse(last.body) as { message: string }).message).toMatch(
-        /Please wait about 10 minutes/,
-      );
-      const page = await send(srv.url, {
-        path: FORM_POST,
-        body: formBody({ subject: 'RL form' }).toString(),
+      expect(last.body).toContain('value="RL 5"');
+      expect(last.body).toMatch(/role="status"[^>]*>[^<]*Please wait about 10 minutes/);
+      const scripted = await send(srv.url, {
+        path: SCRIPT_POST,
+        body: enhanced(formBody({ subject: 'RL script' })).toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
       });
-      expect(page.status).toBe(429);
-      expect(page.headers['retry-after']).toBeTruthy();
-      expect(page.body).toContain('value="RL form"');
-      expect(page.body).toMatch(/role="status"[^>]*>[^<]*Please wait about/);
+      expect(scripted.status).toBe(429);
+      expect(Number(scripted.headers['retry-after'])).toBeGreaterThan(500);
+      expect(scripted.body).toContain('Please wait about 10 minutes');
+      expect(scripted.body).toContain('RL script');
     } finally {
       await srv.stop();
     }
@@ -266,7 +292,7 @@ describe('rate limit kept in the store', () => {
 });
 
 describe('PostgreSQL back-end over HTTP', () => {
-  it('stores through PostgreSQL; /readyz turns 503 when the database goes away, /healthz stays 200', async () => {
+  it('stores through PostgreSQL; when the database goes away a post gets 503 with the text kept, /readyz 503, /healthz 200', async () => {
     const url = await createDatabase(inject('pgAdminUrl'));
     const srv = await startServer(inject('buildDir'), {
       DATA_DIR: tempDir('pg'),
@@ -274,11 +300,11 @@ describe('PostgreSQL back-end over HTTP', () => {
     });
     try {
       const r = await send(srv.url, {
-        path: ACTION,
+        path: FORM_POST,
         body: formBody({ subject: 'PG subject' }).toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
       });
-      expect(r.status).toBe(200);
+      expect(r.status).toBe(303);
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       const rows = await c.query("SELECT spam FROM submissions WHERE subject = 'PG subject'");
@@ -291,6 +317,16 @@ describe('PostgreSQL back-end over HTTP', () => {
       await admin.query(`DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
       await admin.end();
       expect((await send(srv.url, { method: 'GET', path: '/readyz' })).status).toBe(503);
+      // The visitor is told, and keeps what they typed to send again later.
+      const refused = await send(srv.url, {
+        path: FORM_POST,
+        body: formBody({ subject: 'While the database is away', message: 'Keep me' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toContain('value="While the database is away"');
+      expect(refused.body).toContain('>Keep me</textarea>');
+      expect(refused.body).toMatch(/role="status"[^>]*>[^<]*We could not store your message/);
       // Liveness does no I/O: the process is alive, it is the database that is gone.
       expect((await send(srv.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
     } finally {
@@ -307,7 +343,7 @@ describe('graceful shutdown', () => {
     const http = await import('node:http');
     const answer = new Promise<number>((resolve, reject) => {
       const req = http.request(
-        `${srv.url}${ACTION}`,
+        `${srv.url}${FORM_POST}`,
         {
           method: 'POST',
           headers: {
@@ -327,7 +363,7 @@ describe('graceful shutdown', () => {
     });
     await new Promise((r) => setTimeout(r, 150));
     const exited = srv.stop('SIGTERM');
-    expect(await answer).toBe(200);
+    expect(await answer).toBe(303);
     expect(await exited).toBe(0);
     expect(srv.logs()).toContain('"msg":"stopped"');
   });
@@ -339,11 +375,11 @@ describe('graceful shutdown', () => {
     const srv = await startServer(inject('buildDir'), { DATA_DIR: dir, SMTP_URL: slow.url });
     try {
       const r = await send(srv.url, {
-        path: ACTION,
+        path: FORM_POST,
         body: formBody({ subject: 'Delivery under way' }).toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url },
       });
-      expect(r.status).toBe(200);
+      expect(r.status).toBe(303);
       for (let i = 0; i < 200 && !slow.busy(); i++) await new Promise((res) => setTimeout(res, 10));
       expect(slow.busy()).toBe(true);
       expect(await srv.stop('SIGTERM')).toBe(0);

@@ -7,6 +7,9 @@ import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START_PATH } from '../../src/lib/enquiry-fields.ts';
+import { formBody } from '../pipeline/support/fixtures.ts';
+import { FORM_POST, SCRIPT_POST } from '../pipeline/support/page-action.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const SITE = 'https://www.kahaani-pr.example';
@@ -29,12 +32,10 @@ describe('bad requests', () => {
       expect(res.status, path).toBe(400);
       expect(res.headers['cache-control'], path).toBe('no-store');
     }
-    const post = await request(t.app)
-      .post('/api/enquiries')
-      .set('Host', host)
-      .type('form')
-      .send('name=x');
-    expect(post.status).toBe(400);
+    for (const path of [FORM_POST, SCRIPT_POST]) {
+      const post = await request(t.app).post(path).set('Host', host).type('form').send('name=x');
+      expect(post.status, path).toBe(400);
+    }
   });
 
   it('a request with two Host lines gets 400 on every route (RFC 9112 §3.2)', async () => {
@@ -68,7 +69,7 @@ describe('bad requests', () => {
   });
 
   it.each(['TRACE', 'PUT', 'DELETE', 'PATCH'])('%s gets 405 with Allow', async (method) => {
-    for (const path of ['/', '/contact', '/api/enquiries', '/robots.txt']) {
+    for (const path of ['/', FORM_POST, SCRIPT_POST, START_PATH, '/robots.txt']) {
       const res = await request(t.app)[method.toLowerCase() as 'put'](path);
       expect(res.status, path).toBe(405);
       expect(res.headers['allow']).toBe('GET, HEAD, POST');
@@ -164,5 +165,15 @@ describe('bad requests', () => {
     expect(none.status).toBeLessThan(500);
     const robots = await request(t.app).post('/robots.txt').type('form').send('a=1');
     expect(robots.status).toBeLessThan(500);
+    // The JSON endpoint is gone: a post there is refused, and stores nothing.
+    const gone = await request(t.app)
+      .post('/api/enquiries')
+      .set('Origin', SITE)
+      .type('form')
+      .send(formBody({ subject: 'Old endpoint' }).toString());
+    expect(gone.status).toBeGreaterThanOrEqual(400);
+    expect(gone.status).toBeLessThan(500);
+    const rows = await t.runtime.store.list({ includeSpam: true });
+    expect(rows.some((r) => r.subject === 'Old endpoint')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * The contact form's HTTP side around the route action (`src/routes/enquiry-action.ts`): the time
  * trap's start cookie from `GET /api/enquiries/start`, so pages carry no per-request token and can
  * be cached (docs/decisions/009-form-time-trap-without-a-page-token.md); the checks of a page
- * POST's headers before the framework reads its body; and the submission the action calls, with
+ * POST's headers (type, length, Origin) before the framework reads its body; and the submission the action calls, with
  * one outcome table (`src/lib/enquiry-outcomes.ts`).
  */
 import { parseCookie, stringifySetCookie, type SetCookie } from 'cookie';
@@ -11,7 +11,7 @@ import { START_PATH, type EnquiryResult } from '../../lib/enquiry-fields.ts';
 import { OUTCOMES, resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
 import type { EnquiryRuntime } from './runtime.ts';
 import { signStartTime, verifyStartTime } from './secret.ts';
-import { submitEnquiry } from './service.ts';
+import { originAllowed, submitEnquiry } from './service.ts';
 
 /** Bytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -59,7 +59,7 @@ export function enquiryHttp(
 ): EnquiryHttp {
   const count = (kind: OutcomeKind) => onOutcome(OUTCOMES[kind].metric);
 
-  // The framework reads the body; these refuse what it should never be given: 415, 411, 413.
+  // The framework reads the body; these refuse what it should never be given: 415, 411, 413, 403.
   const checkPost: RequestHandler = (req, _res, next) => {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (!(FORM_TYPES as readonly string[]).includes(type)) {
@@ -73,6 +73,17 @@ export function enquiryHttp(
     if (Number(length) > BODY_LIMIT_BYTES) {
       count('too_large');
       return next(outcomeError('too_large'));
+    }
+    // The framework would answer a foreign Origin with a bare 400 before the action runs; the
+    // answer the site documents is 403. Without an Origin the action checks the Referer.
+    const origin = req.headers.origin;
+    const requestOrigin = `${req.protocol}://${req.host}`;
+    if (
+      origin !== undefined &&
+      !originAllowed({ requestOrigin, origin, referer: null }, runtime.config.SITE_URL)
+    ) {
+      count('foreign_origin');
+      return next(outcomeError('foreign_origin'));
     }
     next();
   };

@@ -33,7 +33,10 @@ export interface Submission {
 }
 
 /** CSRF: the Origin (lacking it, the Referer) must be the request's own origin or SITE_URL's. */
-export function originAllowed(req: SubmitRequest, siteUrl: string | undefined): boolean {
+export function originAllowed(
+  req: Pick<SubmitRequest, 'requestOrigin' | 'origin' | 'referer'>,
+  siteUrl: string | undefined,
+): boolean {
   const allowed = new Set([req.requestOrigin]);
   if (siteUrl) allowed.add(new URL(siteUrl).origin);
   let claimed = req.origin;

@@ -5,18 +5,27 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inject } from 'vitest';
 import { selectors, type Selector } from '../../../scripts/lib/promql.ts';
 import { allRules, loadRules } from '../../../scripts/lib/monitoring-rules.ts';
 import { START_PATH } from '../../../src/lib/enquiry-fields.ts';
 import { OUTCOMES } from '../../../src/lib/enquiry-outcomes.ts';
 import { VITALS_PATH } from '../../../src/lib/web-vitals.ts';
-import { ALLOWED_METHODS } from '../../../src/server/app.ts';
 import {
   LIVENESS_PATH,
   READINESS_PATH,
   VITALS_RESULTS,
 } from '../../../src/server/observability.ts';
 import { PAGES } from '../../../src/pages.ts';
+
+/**
+ * The methods the server answers, from this run's build: `src/server/app.ts` imports the route
+ * tree, which only the build holds (`tests/server/support/test-app.ts` loads it the same way).
+ */
+const { ALLOWED_METHODS } = (await import(
+  pathToFileURL(join(inject('buildDir') || '/no-build', 'server/app.js')).href
+)) as typeof import('../../../src/server/app.ts');
 
 export const DASHBOARD_FILE = join(
   import.meta.dirname,
@@ -97,7 +106,6 @@ export function knownLabelValues(): Record<string, readonly string[]> {
     route: [
       ...PAGES.map((p) => p.path),
       '/assets',
-      '/api/enquiries',
       START_PATH,
       VITALS_PATH,
       LIVENESS_PATH,
