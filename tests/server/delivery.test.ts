@@ -215,7 +215,7 @@ describe('pages rendered once per release', () => {
     expect(head.status).toBe(404);
     expect(head.text ?? '').toBe('');
     // Paths the Express stack answers are not taken for unknown ones.
-    const asset = /\/assets\/entry-client-[\w-]+\.js/.exec(
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(
       (await request(t.app).get('/')).text,
     )?.[0];
     for (const [path, status] of [
