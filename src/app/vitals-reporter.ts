@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import type { Metric } from 'web-vitals';
-import { VITALS_PATH, type VitalsReport } from '../lib/web-vitals.ts';
+import { VITALS_PATH, type VitalsReport } from '../lib/vitals-report.ts';
 import { isRouteId } from '../pages.ts';
 
 interface WebVitalsOptions {

@@ -30,7 +30,7 @@ import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { createPageStore, type PageStore } from './page-store.ts';
 import { directRenderer, expressRenderer, loadContext, type BuildSource } from './react-router.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
-import { webVitalsRoutes } from './web-vitals.ts';
+import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { PAGES } from '../pages.ts';
 import type { ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';

@@ -11,7 +11,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import packageJson from '../../package.json' with { type: 'json' };
 import { START_PATH } from '../lib/enquiry-fields.ts';
 import { OUTCOMES } from '../lib/enquiry-outcomes.ts';
-import { VITAL_NAMES, VITALS_PATH, type VitalName } from '../lib/web-vitals.ts';
+import { VITAL_NAMES, VITALS_PATH, type VitalName } from '../lib/vitals-report.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { DeliveryFigures } from './enquiries/store.ts';
 import type { Channel } from './inbox/types.ts';

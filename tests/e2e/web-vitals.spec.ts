@@ -5,7 +5,7 @@
  * accepts (204); a page view outside the sample loads nothing.
  */
 import type { Request, Route } from '@playwright/test';
-import { VITALS_PATH } from '../../src/lib/web-vitals.ts';
+import { VITALS_PATH } from '../../src/lib/vitals-report.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { pauseClock, ROUTES } from './support/site.ts';
 

@@ -21,7 +21,7 @@ import { stringify } from 'yaml';
 import { PROMETHEUS_PATH } from '../../scripts/ensure-prometheus.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { loadRules, testCopy } from '../../scripts/lib/monitoring-rules.ts';
-import { VITAL_NAMES, VITALS_PATH } from '../../src/lib/web-vitals.ts';
+import { VITAL_NAMES, VITALS_PATH } from '../../src/lib/vitals-report.ts';
 import { containerMemoryLimit } from '../../src/server/observability.ts';
 import { ROUTE_IDS, PAGES } from '../../src/pages.ts';
 import { startServer, type RunningServer } from '../pipeline/support/helpers.ts';

@@ -16,7 +16,7 @@ import {
   VITALS_RESULTS,
 } from '../../src/server/observability.ts';
 import { OUTCOMES } from '../../src/lib/enquiry-outcomes.ts';
-import { VITAL_NAMES } from '../../src/lib/web-vitals.ts';
+import { VITAL_NAMES } from '../../src/lib/vitals-report.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
 import {
   dashboard,

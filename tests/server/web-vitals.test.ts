@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from '../../src/lib/web-vitals.ts';
+import { VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from '../../src/lib/vitals-report.ts';
 import {
   createObservability,
   VITAL_HISTOGRAMS,

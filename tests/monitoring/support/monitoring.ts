@@ -11,7 +11,7 @@ import { selectors, type Selector } from '../../../scripts/lib/promql.ts';
 import { allRules, loadRules } from '../../../scripts/lib/monitoring-rules.ts';
 import { START_PATH } from '../../../src/lib/enquiry-fields.ts';
 import { OUTCOMES } from '../../../src/lib/enquiry-outcomes.ts';
-import { VITALS_PATH } from '../../../src/lib/web-vitals.ts';
+import { VITALS_PATH } from '../../../src/lib/vitals-report.ts';
 import {
   LIVENESS_PATH,
   READINESS_PATH,

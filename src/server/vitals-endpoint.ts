@@ -13,7 +13,7 @@ import {
   VITALS_BODY_LIMIT_BYTES,
   VITALS_PATH,
   type VitalName,
-} from '../lib/web-vitals.ts';
+} from '../lib/vitals-report.ts';
 import { ROUTE_IDS, type RouteId } from '../pages.ts';
 import type { Observability, VitalsResult } from './observability.ts';
 
