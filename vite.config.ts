@@ -24,14 +24,16 @@ import { contentPlugin } from './scripts/lib/content-plugin.ts';
 const root = import.meta.dirname;
 
 /**
- * What every public page runs, with all it imports: React, React Router, the browser entry, the
- * document (`src/root.tsx`), the site's layout and the pages' head metadata. One chunk, so a first
- * visit fetches it in one request and brotli compresses it whole
- * (docs/decisions/036-react-router-framework-mode-on-express.md); each page's own code stays in
- * its route's chunk.
+ * What every public page runs before it hydrates, with all it imports: React, React Router, the
+ * browser entry, the document (`src/root.tsx`), the site's layout and the pages' head metadata.
+ * One chunk, so a first visit fetches it in one request and brotli compresses it whole; each
+ * page's own code stays in its route's chunk, and React DOM's client renderer in the hydration
+ * chunk the entry imports after the first paint
+ * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
 const SHELL = [
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/,
+  /[\\/]node_modules[\\/](?:react|react-router)[\\/]/,
+  /[\\/]node_modules[\\/]react-dom[\\/](?!client\.js$|cjs[\\/]react-dom-client\.)/,
   /[\\/]src[\\/](?:entry\.client|root|routes[\\/]site)\.tsx$/,
   /[\\/]src[\\/]lib[\\/]seo[\\/]page-head\.ts$/,
 ];

@@ -1,12 +1,25 @@
 /**
- * Browser entry (https://reactrouter.com/api/framework-routers/HydratedRouter): hydrates the
- * server's document with the same route tree. A public page came with its critical CSS only, so
- * the whole stylesheet is loaded first (docs/decisions/026-critical-css-by-beasties.md).
+ * Browser entry (https://reactrouter.com/api/framework-conventions/entry.client.tsx). The
+ * framework starts it as soon as the route modules have loaded; it waits for the page's first
+ * contentful paint (Paint Timing, https://www.w3.org/TR/paint-timing/) before it imports the
+ * hydration code, so a phone paints the server's HTML before it downloads and runs React DOM
+ * (docs/decisions/036-react-router-framework-mode-on-express.md). A public page came with its
+ * critical CSS only, so the whole stylesheet is loaded first too
+ * (docs/decisions/026-critical-css-by-beasties.md).
  */
-import { startTransition, StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { HydratedRouter } from 'react-router/dom';
-import { DocumentCssProvider, readDocumentCss } from './app/document.tsx';
+import { readDocumentCss } from './app/document.tsx';
+
+/** Resolves after the first contentful paint; at once where the browser does not report paints. */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return resolve();
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  });
+}
 
 /** Resolves once `href` has loaded (or failed: the page then keeps its critical CSS). */
 function loadStylesheet(href: string): Promise<void> {
@@ -19,16 +32,15 @@ function loadStylesheet(href: string): Promise<void> {
   });
 }
 
-const css = readDocumentCss(document);
-if (css.inlineCss) await loadStylesheet(css.stylesheet);
+/** No top-level await: this module shares a chunk with what the hydration code imports. */
+async function start(): Promise<void> {
+  const css = readDocumentCss(document);
+  await firstContentfulPaint();
+  const [{ hydrate }] = await Promise.all([
+    import('./app/hydrate.tsx'),
+    css.inlineCss ? loadStylesheet(css.stylesheet) : undefined,
+  ]);
+  hydrate(css);
+}
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <DocumentCssProvider value={css}>
-        <HydratedRouter />
-      </DocumentCssProvider>
-    </StrictMode>,
-  );
-});
+void start();
