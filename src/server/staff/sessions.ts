@@ -4,7 +4,7 @@
  * id in a cookie, only its SHA-256 in the store, a new id at every sign-in, timeouts judged on
  * every request. The cookie is `__Host-` on HTTPS; plain http://localhost cannot take the prefix.
  */
-import type { CookieOptions } from 'express';
+import { stringifySetCookie } from 'cookie';
 import type { StaffAccount, StaffStore, StoredSession } from './store.ts';
 import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 
@@ -19,24 +19,29 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 3_600_000;
 export const TOUCH_AFTER_MS = 60_000;
 
 /** The cookies then take `Secure` and the `__Host-` prefix. */
-export const secureOrigin = (origin: string): boolean => new URL(origin).protocol === 'https:';
+const secureOrigin = (origin: string): boolean => new URL(origin).protocol === 'https:';
 
-export function sessionCookieName(origin: string): string {
-  return secureOrigin(origin) ? '__Host-staff_session' : 'staff_session';
+/** The session's and the passkey ceremony's cookie names at `origin` (STAFF_URL). */
+export function cookieNames(origin: string): { session: string; ceremony: string } {
+  const prefix = secureOrigin(origin) ? '__Host-' : '';
+  return { session: `${prefix}staff_session`, ceremony: `${prefix}staff_ceremony` };
 }
 
-export function ceremonyCookieName(origin: string): string {
-  return secureOrigin(origin) ? '__Host-staff_ceremony' : 'staff_ceremony';
-}
-
-export function cookieOptions(origin: string, maxAgeMs?: number): CookieOptions {
-  return {
+/**
+ * A `Set-Cookie` value (https://www.rfc-editor.org/rfc/rfc6265): HttpOnly, SameSite=Strict,
+ * Path=/, Secure on HTTPS.
+ * @param maxAgeMs how long it lives; absent, it is cleared (empty, expired in 1970)
+ */
+export function setCookie(origin: string, name: string, value: string, maxAgeMs?: number): string {
+  return stringifySetCookie({
+    name,
+    value: maxAgeMs === undefined ? '' : value,
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
     secure: secureOrigin(origin),
-    ...(maxAgeMs === undefined ? {} : { maxAge: maxAgeMs }),
-  };
+    ...(maxAgeMs === undefined ? { expires: new Date(0) } : { maxAge: maxAgeMs / 1000 }),
+  });
 }
 
 /** The id goes into the cookie, the record into the store. */
