@@ -26,7 +26,7 @@ async function restricted(code: string, filePath: string): Promise<string[]> {
 // Where the snippets pretend to live (the files need not exist).
 const COMPONENT = 'src/components/ui/boundary-fixture.ts';
 const SERVER = 'src/server/boundary-fixture.ts';
-const SSR_ENTRY = 'src/entry-server.tsx';
+const SSR_ENTRY = 'src/entry.server.tsx';
 
 describe('import boundary', () => {
   it.each([
@@ -70,6 +70,15 @@ describe('import boundary', () => {
     const messages = await restricted(code, COMPONENT);
     expect(messages).toEqual([expect.stringMatching(/must not import routes/)]);
     expect(await restricted(code.replace('../../routes/', './'), COMPONENT)).toEqual([]);
+  });
+
+  it.each([
+    ["import handleRequest from '../entry.server.tsx';", SERVER],
+    ["import '../../entry.client.tsx';", 'src/server/staff/boundary-fixture.ts'],
+  ])('keeps the server from importing an entry: `%s` in %s', async (code, file) => {
+    expect(await restricted(`${code}\nexport const x = 1;\n`, file)).toEqual([
+      expect.stringMatching(/never import one/),
+    ]);
   });
 
   it('lets the server import Node built-ins', async () => {

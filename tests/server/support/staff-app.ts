@@ -142,7 +142,10 @@ export async function createStaffTestApp(
       .set({ Origin: origin, ...headers })
       .set('Cookie', cookies.filter((c): c is string => Boolean(c)).join('; '))
       .send(body);
-    const value = (await decoded(res)) as {
+    // The guard's refusals are plain text; the action's answers are the router's data.
+    const value = (
+      res.type === 'text/x-script' ? await decoded(res) : { data: { error: res.text } }
+    ) as {
       data?: { options?: NonNullable<Step['options']>; error?: string };
       redirect?: string;
     };
