@@ -3,11 +3,17 @@
  * docs/decisions/027-passkeys-and-staff-sessions.md), as actions of the sign-in, invite and
  * account routes. The browser's half (`components/passkey-action.tsx`) posts JSON twice:
  * `{ intent: 'options' }` answers the options and sets the ceremony's cookie; `{ intent: 'verify',
- * response }` checks the browser's answer and redirects (a new session or passkey), or answers
+ * response }` checks the browser's answer and, for a new session or passkey, loads the next page
+ * whole (`redirectDocument`: every loader and the page's focus start afresh), or answers
  * `{ error }` with the status that says why (429 with `Retry-After`).
  */
 import { parseCookie } from 'cookie';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import {
+  data,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import type { RateLimitResult } from '../server/enquiries/store.ts';
 import { audit } from '../server/staff/audit.ts';
 import { checkInvite } from '../server/staff/invites.ts';
@@ -135,7 +141,7 @@ export async function passkeyAction(
   };
   const signedInAt = (to: string, sessionId: string) => {
     headers.append('Set-Cookie', setCookie(origin, names.session, sessionId, ABSOLUTE_TIMEOUT_MS));
-    return redirect(to, { headers });
+    return redirectDocument(to, { headers });
   };
   if (posted.intent !== 'options' && posted.intent !== 'verify') {
     return refused(400, 'Choose an action.');
@@ -233,5 +239,5 @@ export async function passkeyAction(
   }
   await store.addPasskey(passkey);
   await audit(store, at, account.id, 'passkey-added');
-  return redirect(`${STAFF_BASE}/account?done=added`, { headers });
+  return redirectDocument(`${STAFF_BASE}/account?done=added`, { headers });
 }

@@ -1,7 +1,7 @@
 /**
  * A button that runs a passkey ceremony (https://www.w3.org/TR/webauthn-3/) through its route's
  * action (`../passkeys.server.ts`): the options by a JSON post of a fetcher, the browser's prompt
- * (SimpleWebAuthn), the answer by a second post, whose redirect the router follows. Server-rendered
+ * (SimpleWebAuthn), the answer by a second post, whose redirect loads the next page. Server-rendered
  * disabled with a `<noscript>` explanation: ceremonies need JavaScript, so the button comes alive
  * only once the page has hydrated in a browser that supports passkeys. Progress is announced
  * politely, a failure at once.
@@ -74,7 +74,8 @@ export function PasskeyAction({
 
   // The options came: the browser's prompt, then its answer back.
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !step || !('options' in step) || started.current === step) return;
+    if (fetcher.state !== 'idle' || !step || !('options' in step) || started.current === step)
+      return;
     started.current = step;
     const optionsJSON = step.options as never;
     (creating ? startRegistration({ optionsJSON }) : startAuthentication({ optionsJSON })).then(
