@@ -16,7 +16,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/server/staff/limits.ts';
-import { IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS } from '../../src/server/staff/sessions.ts';
+import { IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS } from '../../src/staff/session.server.ts';
 import { SoftPasskey } from '../support/soft-authenticator.ts';
 import {
   createStaffTestApp,

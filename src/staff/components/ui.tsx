@@ -84,3 +84,23 @@ export function Section({
     </section>
   );
 }
+
+/**
+ * A table's heading row: a column heading for each name, each spaced from the next.
+ * @param table the explicit row role of a table whose rows CSS displays as blocks (the inbox's)
+ */
+export function ColumnHeads({ names, table = false }: { names: string[]; table?: boolean }) {
+  return (
+    <tr role={table ? 'row' : undefined} className="border-b border-ink text-left">
+      {names.map((name, i) => (
+        <th
+          key={name}
+          scope="col"
+          className={cx('py-2', i < names.length - 1 && 'pr-4', table && 'font-semibold')}
+        >
+          {name}
+        </th>
+      ))}
+    </tr>
+  );
+}

@@ -3,7 +3,7 @@
  * oldest undelivered enquiry has waited, and each channel's last failure.
  */
 import { CHANNEL_NAMES } from '../components/status.tsx';
-import { PageHeading, Section } from '../components/ui.tsx';
+import { ColumnHeads, PageHeading, Section } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
 import { staffRequest } from '../session.server.ts';
 import type { Route } from './+types/delivery.ts';
@@ -49,17 +49,7 @@ export default function Delivery({ loaderData }: Route.ComponentProps) {
       <Section title="Channels" id="channels">
         <table className="w-full max-w-4xl border-collapse text-sm">
           <thead>
-            <tr className="border-b border-ink text-left">
-              <th scope="col" className="py-2 pr-4">
-                Channel
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Waiting
-              </th>
-              <th scope="col" className="py-2">
-                Last failure
-              </th>
-            </tr>
+            <ColumnHeads names={['Channel', 'Waiting', 'Last failure']} />
           </thead>
           <tbody>
             {health.channels.map((c) => (

@@ -9,7 +9,14 @@ import { Icon } from '../../components/ui/icon.tsx';
 import type { InboxEnquiry, InboxService } from '../../server/inbox/types.ts';
 import type { AuditAction } from '../../server/staff/audit.ts';
 import { CHANNEL_NAMES, DeliveryState, StatusBadge } from '../components/status.tsx';
-import { buttonClass, CsrfField, Notice, PageHeading, Section } from '../components/ui.tsx';
+import {
+  buttonClass,
+  ColumnHeads,
+  CsrfField,
+  Notice,
+  PageHeading,
+  Section,
+} from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../paths.ts';
 import { record, staffRequest } from '../session.server.ts';
@@ -167,20 +174,7 @@ function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {
   return (
     <table className="w-full max-w-3xl border-collapse text-sm">
       <thead>
-        <tr className="border-b border-ink text-left">
-          <th scope="col" className="py-2 pr-4">
-            Channel
-          </th>
-          <th scope="col" className="py-2 pr-4">
-            State
-          </th>
-          <th scope="col" className="py-2 pr-4">
-            Attempts
-          </th>
-          <th scope="col" className="py-2">
-            Detail
-          </th>
-        </tr>
+        <ColumnHeads names={['Channel', 'State', 'Attempts', 'Detail']} />
       </thead>
       <tbody>
         {enquiry.deliveries.map((d) => (

@@ -14,7 +14,7 @@ import {
   type InboxRow,
 } from '../../server/inbox/types.ts';
 import { DeliveryState, STATUS, StatusBadge } from '../components/status.tsx';
-import { buttonClass, CsrfField, PageHeading } from '../components/ui.tsx';
+import { buttonClass, ColumnHeads, CsrfField, PageHeading } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../paths.ts';
 import { staffRequest } from '../session.server.ts';
@@ -147,23 +147,7 @@ function List({ rows }: { rows: InboxRow[] }) {
     <table role="table" className="w-full border-collapse text-sm max-md:block">
       <caption className="sr-only">Enquiries, newest first</caption>
       <thead role="rowgroup" className="max-md:sr-only">
-        <tr role="row" className="border-b border-ink text-left">
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Status
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Received
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            From
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Subject
-          </th>
-          <th scope="col" className="py-2 font-semibold">
-            Delivery
-          </th>
-        </tr>
+        <ColumnHeads names={['Status', 'Received', 'From', 'Subject', 'Delivery']} table />
       </thead>
       <tbody role="rowgroup" className="max-md:block">
         {rows.map((row) => (

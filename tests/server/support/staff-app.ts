@@ -13,7 +13,7 @@ import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { createInboxService } from '../../../src/server/inbox/service.ts';
 import { inviteStaff } from '../../../src/server/staff/invites.ts';
 import { createStaffRuntime, type StaffRuntime } from '../../../src/server/staff/runtime.ts';
-import { cookieNames } from '../../../src/server/staff/sessions.ts';
+import { cookieNames } from '../../../src/staff/session.server.ts';
 import { createFakeInbox, type FakeInbox } from '../../support/fake-inbox.ts';
 import { SoftPasskey, type Lies } from '../../support/soft-authenticator.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
