@@ -62,14 +62,9 @@ describe('the image', () => {
       modules: string[];
     };
     expect(found.app).toEqual(['dist']);
-    // The public site's files, the server bundles, and the staff inbox's own files.
-    expect(found.dist).toEqual(['client', 'server', 'staff']);
-    expect(found.server).toEqual([
-      'enquiries.js',
-      'entry-server.js',
-      'server.js',
-      'staff-entry-server.js',
-    ]);
+    // The client files (the site's and the staff inbox's, one route tree) and the server bundles.
+    expect(found.dist).toEqual(['client', 'server']);
+    expect(found.server).toEqual(['app.js', 'enquiries.js', 'server.js']);
     expect(found.modules, 'node_modules folders or TypeScript sources').toEqual([]);
     const config = JSON.parse(
       docker('image', 'inspect', '--format', '{{json .Config}}', image),
