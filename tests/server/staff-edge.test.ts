@@ -12,6 +12,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '../../src/pages.ts';
+import { routeLabel } from '../../src/server/observability.ts';
 import { createStaffTestApp, type StaffTestApp } from './support/staff-app.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -98,8 +99,12 @@ describe('the inbox on the public port changes no public response', () => {
     expect(off.text).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
 
-  it('the inbox answers on the public port', async () => {
+  it('the inbox answers on the public port, counted under one route label', async () => {
     expect((await request(withInbox.app).get('/staff/sign-in')).status).toBe(200);
+    for (const path of ['/staff', '/staff.data', '/staff/enquiries/x', '/staff/account.data']) {
+      expect(routeLabel(path, 200), path).toBe('/staff');
+    }
+    expect(routeLabel('/staffing', 200)).toBe('static');
   });
 
   it('no public page names a module of the inbox, nor does route discovery for public paths', async () => {
