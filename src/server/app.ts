@@ -416,8 +416,10 @@ export function createApp(deps: AppDeps): SiteApp {
     () => undefined,
   );
 
-  const metrics = requestMetrics(obs);
-  app.use(metrics.middleware);
+  // The inbox's own port adds no request metrics: its requests are few, and the public app's
+  // registry, which the metrics port serves, holds one set of these.
+  const metrics = staffPort ? undefined : requestMetrics(obs);
+  if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
   app.use(securityHeaders());
   app.use(requestGuards);
@@ -499,7 +501,7 @@ export function createApp(deps: AppDeps): SiteApp {
   );
   app.use(errorHandler(logger));
 
-  const fast = storedPagesFirst(app, store, metrics.record, env.TRUST_PROXY === '1');
+  const fast = storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1');
   return Object.assign(fast, {
     ready,
     express: app,

@@ -15,7 +15,7 @@ import type { AppDeps, SiteApp } from '../../../src/server/app.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
-import type { Observability } from '../../../src/server/observability.ts';
+import { createObservability, type Observability } from '../../../src/server/observability.ts';
 import type { StaffRuntime } from '../../../src/server/staff/runtime.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
@@ -38,7 +38,7 @@ export interface TestApp {
  * @param options.now the clock of the app and its enquiry runtime, epoch ms (tests move it to
  *   drive the time trap)
  * @param options.observability makes the app's metrics registry on the runtime (tests read it);
- *   default: the app makes its own
+ *   one registry serves every app of the test, as one serves `server.ts`'s ports
  * @param options.staff the staff inbox's server side (`tests/server/support/staff-app.ts`)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
@@ -82,7 +82,7 @@ export async function createTestApp(
     logger,
     buildDir,
     now: options.now,
-    observability: options.observability?.(runtime),
+    observability: (options.observability ?? createObservability)(runtime),
     staff,
   };
   const app = createApp(deps);
