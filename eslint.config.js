@@ -16,10 +16,27 @@ import tseslint from 'typescript-eslint';
  * Type-only imports are erased by the compiler, so they stay allowed.
  */
 const SERVER_ONLY = {
-  regex: '^\\.{1,2}/(?:.*/)?server/',
+  // But the inbox's contract (shapes and statuses), which imports nothing.
+  regex: '^\\.{1,2}/(?:.*/)?server/(?!inbox/types\\.ts$)',
   allowTypeImports: true,
   message: 'src/server/ is server-only: code that ships in the bundles must not import it.',
 };
+/** The public app never reaches into the staff inbox's branch (`src/staff/`). */
+const NOT_STAFF = {
+  regex: '^(?:\\./|(?:\\.\\./)+)staff/',
+  message: 'The public app never imports the staff inbox (src/staff/).',
+};
+/**
+ * The staff inbox shares with the public app only the document (`src/root.tsx`, by the route
+ * tree), `components/ui/cx.ts`, `icon.tsx`, `site.config.ts`, the theme and the load context
+ * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md). `depth`: folders between
+ * `src/` and the importing file (1 for `src/staff/x.ts`), since patterns see the written path.
+ */
+const staffBoundary = (depth) => ({
+  regex: `^(?:\\.\\./){${depth}}(?:(?:root|routes|entry\\.client|entry\\.server)(?:\\.tsx?|/|$)|app/(?!load-context\\.ts$)|lib/widgets/|components/(?!ui/(?:cx\\.ts|icon\\.tsx)$))`,
+  message:
+    'The staff inbox shares no module of the public app but ui helpers, the theme and the load context.',
+});
 const ENQUIRY_PIPELINE = {
   regex: '^\\.{1,2}/(?:.*/)?(?:lib/)?enquiries/(?!fields\\.ts$)',
   allowTypeImports: true,
@@ -88,8 +105,8 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS] }] },
   },
   {
-    // Everything under src/ but the server and its entry ships to the browser (route modules run on
-    // both sides): it may not reach into the server or, in the browser, into Node.
+    // Everything under src/ but the server is bundled by Vite (client, and the SSR bundle the
+    // server loads): it may not reach into the server or, in the browser, into Node.
     files: ['src/**/*.{ts,tsx}'],
     // src/lib/enquiries/ is server-only too (stores, mailer), except its field list.
     ignores: ['src/server/**', 'src/lib/enquiries/**', 'src/entry.server.tsx'],
@@ -98,7 +115,13 @@ export default defineConfig(
         'error',
         {
           paths: NODE_BUILT_INS.paths,
-          patterns: [...NODE_BUILT_INS.patterns, SERVER_ONLY, ENQUIRY_PIPELINE, PRIVATE_APIS],
+          patterns: [
+            ...NODE_BUILT_INS.patterns,
+            SERVER_ONLY,
+            ENQUIRY_PIPELINE,
+            PRIVATE_APIS,
+            NOT_STAFF,
+          ],
         },
       ],
     },
@@ -117,6 +140,7 @@ export default defineConfig(
             SERVER_ONLY,
             ENQUIRY_PIPELINE,
             PRIVATE_APIS,
+            NOT_STAFF,
             {
               regex: '^\\.{1,2}/(?:.*/)?routes(?:/|\\.tsx$)',
               message: 'Routes compose components; components must not import routes.',
@@ -127,42 +151,69 @@ export default defineConfig(
     },
   },
   {
-    // The server entry runs only in Node, in the server graph; what it needs from the server comes
-    // through the load context (src/app/load-context.ts), never an import of src/server/.
+    // The server entry runs only in Node but is bundled with the route tree; the server hands it
+    // everything it needs through the load context (`src/app/load-context.ts`).
     files: ['src/entry.server.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS, NOT_STAFF] }],
+    },
   },
   {
-    // The staff inbox is its own app beside the public pages
-    // (docs/decisions/028-staff-app-apart-from-the-public-pages.md): it shares only small
-    // presentational helpers, the site configuration and the theme, never the public app's
-    // entries, route table, layout or document.
-    files: ['src/staff/**/*.{ts,tsx}'],
+    // The framework loads the entries; no server module imports one.
+    files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: NODE_BUILT_INS.paths,
           patterns: [
-            ...NODE_BUILT_INS.patterns,
-            SERVER_ONLY,
-            ENQUIRY_PIPELINE,
             PRIVATE_APIS,
             {
-              regex:
-                '^(?:\\.\\./)+(?:(?:root|routes|entry\\.client|entry\\.server)(?:\\.tsx?|/|$)|app/|lib/widgets/)',
-              message:
-                'The staff app shares no module of the public app but ui helpers and the theme.',
+              regex: '(?:^|/)entry\\.(?:client|server)(?:\\.tsx)?$',
+              message: 'The framework loads the entries; server modules never import one.',
             },
           ],
         },
       ],
     },
   },
+  // The staff inbox's branch: bundled like the public pages, but for its `.server.ts` modules,
+  // which React Router keeps out of the browser's bundles
+  // (https://reactrouter.com/explanation/code-splitting#removal-of-server-code) and which may use
+  // the server's modules.
+  ...[1, 2].flatMap((depth) => {
+    const files = depth === 1 ? 'src/staff/*' : 'src/staff/*/**/*';
+    return [
+      {
+        files: [`${files}.{ts,tsx}`],
+        ignores: ['**/*.server.ts'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              paths: NODE_BUILT_INS.paths,
+              patterns: [
+                ...NODE_BUILT_INS.patterns,
+                SERVER_ONLY,
+                ENQUIRY_PIPELINE,
+                PRIVATE_APIS,
+                staffBoundary(depth),
+              ],
+            },
+          ],
+        },
+      },
+      {
+        files: [`${files}.server.ts`],
+        rules: {
+          'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS, staffBoundary(depth)] }],
+        },
+      },
+    ];
+  }),
   {
-    // The staff app's loaders, actions and services throw react-router's redirects and route
-    // errors, as react-router documents (https://reactrouter.com/start/data/data-loading).
-    files: ['src/staff/**/*.{ts,tsx}', 'src/server/staff/**/*.ts'],
+    // The staff inbox's loaders throw react-router's redirects and route errors, as react-router
+    // documents (https://reactrouter.com/start/data/data-loading).
+    files: ['src/staff/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/only-throw-error': [
         'error',

@@ -3,7 +3,9 @@
  * (`src/server/app.ts`) and listens. In development Node runs this file and Vite serves the route
  * tree in middleware mode; `npm run build` bundles it with everything it imports into
  * `<build>/server/server.js` for `npm start` and the container (docs/decisions/010-server-bundle.md),
- * and Node running it from source in production runs that bundle.
+ * and Node running it from source in production runs that bundle. The staff inbox is on the public
+ * port, on `STAFF_PORT` (a second app from the same `createApp`), or off
+ * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
  *
  * SIGTERM/SIGINT: readiness turns 503 and, after DRAIN_GRACE_MS, the ports close; in-flight
  * requests and the outbox delivery under way finish, the stores close, exit 0 — or exit 1 after
@@ -22,6 +24,8 @@ async function start(env: Env): Promise<void> {
   const { createLogger } = await import('./src/server/logger.ts');
   const { createRuntime } = await import('./src/server/enquiries/runtime.ts');
   const { createMetricsApp, createObservability } = await import('./src/server/observability.ts');
+  const { createInboxService } = await import('./src/server/inbox/service.ts');
+  const { createStaffRuntime } = await import('./src/server/staff/runtime.ts');
   const logger = createLogger(env.LOG_LEVEL);
   const runtime = createRuntime({ config: env, logger });
   try {
@@ -31,24 +35,40 @@ async function start(env: Env): Promise<void> {
     process.exit(1);
   }
   const observability = createObservability(runtime);
-  const deps = { env, runtime, logger, observability };
-  let app: import('./src/server/app.ts').SiteApp;
+  if (env.staffInboxOffReason) {
+    logger.warn(
+      { reason: env.staffInboxOffReason },
+      'the staff inbox is off: passkeys cannot work at this origin (set STAFF_INBOX=off to silence this)',
+    );
+  }
+  const staff =
+    env.STAFF_INBOX === 'on'
+      ? createStaffRuntime({
+          env,
+          inbox: createInboxService(runtime),
+          secret: runtime.secret,
+          logger,
+        })
+      : undefined;
+  const deps = { env, runtime, logger, observability, staff };
+  let createApp: typeof import('./src/server/app.ts').createApp;
+  let options: Partial<import('./src/server/app.ts').AppDeps>;
   if (bundled) {
-    const { createApp } = await import('./src/server/app.ts');
-    app = createApp({ ...deps, buildDir: resolve(import.meta.dirname, '..') });
+    ({ createApp } = await import('./src/server/app.ts'));
+    options = { buildDir: resolve(import.meta.dirname, '..') };
   } else {
     // One module graph for the app and the route tree: their load-context keys must be the same.
     const { createServer } = await import('vite');
     const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
-    const { createApp } = (await vite.ssrLoadModule(
+    ({ createApp } = (await vite.ssrLoadModule(
       '/src/server/app.ts',
-    )) as typeof import('./src/server/app.ts');
-    app = createApp({
-      ...deps,
+    )) as typeof import('./src/server/app.ts'));
+    options = {
       devMiddleware: vite.middlewares,
       build: () => vite.ssrLoadModule('virtual:react-router/server-build') as never,
-    });
+    };
   }
+  const app = createApp({ ...deps, ...options });
 
   // A page that cannot render is a broken release: exit, so the orchestrator keeps the old one.
   app.ready.catch(() => process.exit(1));
@@ -63,6 +83,18 @@ async function start(env: Env): Promise<void> {
           logger.info({ port: env.METRICS_PORT }, 'metrics listening');
         });
   const servers: Server[] = [server];
+  if (staff && env.STAFF_PORT !== undefined) {
+    const port = env.STAFF_PORT;
+    const inbox = createApp({ ...deps, ...options, surface: 'staff' });
+    servers.push(
+      inbox.listen(port, env.HOST, () => {
+        logger.info(
+          { url: `http://${env.HOST}:${port}`, origin: env.STAFF_URL },
+          'staff inbox listening',
+        );
+      }),
+    );
+  }
   // Slow or huge headers: Node answers 408/431 itself.
   for (const listening of servers) {
     listening.headersTimeout = 20_000;
@@ -92,6 +124,7 @@ async function start(env: Env): Promise<void> {
     await closed;
     clearInterval(sweeper);
     metricsServer?.close();
+    await staff?.close();
     await runtime.close();
     logger.info('stopped');
     process.exit(0);

@@ -1,7 +1,8 @@
 /**
- * The one route tree (https://reactrouter.com/start/framework/routing), built from the page list
- * (`src/pages.ts`): the public pages inside the site's layout, every other path the 404 page
- * (docs/product.md#pages).
+ * The one route tree (https://reactrouter.com/start/framework/routing): the public pages of the
+ * page list (`src/pages.ts`) inside the site's layout, every other path the 404 page
+ * (docs/product.md#pages); and the staff inbox's branch under `/staff`, its own layout guarding
+ * it (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
  */
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { NOT_FOUND_PAGE, PAGES } from './pages.ts';
@@ -12,5 +13,17 @@ export default [
       path === '/' ? index(module, { id }) : route(path.slice(1), module, { id }),
     ),
     route('*', NOT_FOUND_PAGE.module, { id: NOT_FOUND_PAGE.id }),
+  ]),
+  route('staff', 'staff/layout.tsx', { id: 'staff' }, [
+    index('staff/routes/inbox.tsx'),
+    route('sign-in', 'staff/routes/sign-in.tsx'),
+    route('invite', 'staff/routes/invite.tsx'),
+    route('enquiries/:id', 'staff/routes/enquiry.tsx'),
+    route('erase', 'staff/routes/erase.tsx'),
+    route('delivery', 'staff/routes/delivery.tsx'),
+    route('account', 'staff/routes/account.tsx'),
+    route('sign-out', 'staff/routes/sign-out.ts'),
+    route('export', 'staff/routes/export.ts'),
+    route('*', 'staff/routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -27,11 +27,14 @@ import {
   type Observability,
 } from './observability.ts';
 import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
+import { hashIp } from './enquiries/secret.ts';
 import { createPageStore, type PageStore } from './page-store.ts';
 import { directRenderer, expressRenderer, loadContext, type BuildSource } from './react-router.ts';
 import { SEO_PATHS, seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { PAGES } from '../pages.ts';
+import { isStaffPath, STAFF_BASE } from '../staff/paths.ts';
+import type { StaffRuntime } from './staff/runtime.ts';
 import type { ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 
@@ -51,6 +54,13 @@ export interface AppDeps {
   observability?: Observability | undefined;
   /** The clock, ms since the epoch (tests move it across 1 January). Default `Date.now`. */
   now?: (() => number) | undefined;
+  /** The staff inbox's server side; absent when `STAFF_INBOX` is off. */
+  staff?: StaffRuntime | undefined;
+  /**
+   * `site` (default): the public port, with the inbox unless it has a port of its own;
+   * `staff`: the inbox's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
+   */
+  surface?: 'site' | 'staff' | undefined;
 }
 
 export { FALLBACK_CSP };
@@ -357,8 +367,14 @@ export function createApp(deps: AppDeps): SiteApp {
   app.disable('etag');
   app.set('trust proxy', env.TRUST_PROXY === '1' ? 1 : false);
   const obs = deps.observability ?? createObservability(runtime);
-  const build = deps.build ?? bundledBuild([origin]);
+  const build = deps.build ?? bundledBuild([origin, env.STAFF_URL]);
   const mode = dev ? 'development' : 'production';
+  // The inbox's own port, or the public one (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
+  const staffPort = deps.surface === 'staff';
+  const staff =
+    env.STAFF_INBOX === 'on' && (staffPort || env.STAFF_PORT === undefined)
+      ? deps.staff
+      : undefined;
 
   const enquiries = enquiryHttp(runtime, (outcome) => obs.enquiry(outcome));
   const site = (year: number, ip?: string): SiteServer => ({
@@ -376,38 +392,55 @@ export function createApp(deps: AppDeps): SiteApp {
     ? storedDocumentAssets(deps.buildDir)
     : { inlineCss: {}, fontPreloads: [] };
 
-  const seo = seoFiles(origin, now, []);
+  const seo = staffPort ? undefined : seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const clientDir = deps.buildDir && join(deps.buildDir, 'client');
   const render = directRenderer(build, mode);
   const store =
-    clientDir && !dev
+    clientDir && !dev && !staffPort
       ? createPageStore({
           render: (request, year) => render(request, loadContext(site(year), documentAssets)),
           origin,
           paths: PAGES.map((p) => p.path),
           now,
           logger,
-          handledElsewhere: expressAnswers(clientDir),
+          handledElsewhere: (
+            (answers) => (path: string) =>
+              answers(path) || (staff !== undefined && isStaffPath(path))
+          )(expressAnswers(clientDir)),
         })
       : undefined;
-  const ready = Promise.all([seo.ready, store?.ready]).then(() => undefined);
+  const ready = Promise.all([seo?.ready, store?.ready]).then(() => undefined);
   let warm = false;
   void ready.then(
     () => (warm = true),
     () => undefined,
   );
 
-  const metrics = requestMetrics(obs);
-  app.use(metrics.middleware);
+  // The inbox's own port adds no request metrics: its requests are few, and the public app's
+  // registry, which the metrics port serves, holds one set of these.
+  const metrics = staffPort ? undefined : requestMetrics(obs);
+  if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
   app.use(securityHeaders());
   app.use(requestGuards);
-  // Early: Web Vitals beacons skip the page store, compression and the contact form's POST checks.
-  app.use(
-    webVitalsRoutes({ obs, origin, secret: runtime.secret, limit: env.WEB_VITALS_RATE_LIMIT_MAX }),
-  );
-  app.use(healthRoutes(runtime, obs, () => warm));
-  app.use(seo.handler);
+  if (seo) {
+    // Early: Web Vitals beacons skip the page store, compression and the contact form's POST checks.
+    app.use(
+      webVitalsRoutes({
+        obs,
+        origin,
+        secret: runtime.secret,
+        limit: env.WEB_VITALS_RATE_LIMIT_MAX,
+      }),
+    );
+    app.use(healthRoutes(runtime, obs, () => warm));
+    app.use(seo.handler);
+  } else {
+    app.get('/robots.txt', (_req, res) => {
+      res.type('text/plain').set('Cache-Control', 'no-store').send('User-agent: *\nDisallow: /\n');
+    });
+    app.get('/', (_req, res) => res.set('Cache-Control', 'no-store').redirect(302, STAFF_BASE));
+  }
   if (store) app.use(store.pages);
   app.use(dynamicCompression());
   if (deps.devMiddleware) {
@@ -419,34 +452,58 @@ export function createApp(deps: AppDeps): SiteApp {
     app.use(deps.devMiddleware);
   }
   if (clientDir) app.use(staticFiles(clientDir));
-  app.use(enquiries.router);
-  if (store)
+  // The inbox's port serves only the inbox; elsewhere, unless it is served here, `/staff` is the
+  // 404 page like any path that is not a page.
+  app.use((req, res, next) => {
+    const inbox = isStaffPath(req.path);
+    if (staffPort ? inbox || req.path === '/__manifest' : !inbox || staff) next();
+    else if (store && (req.method === 'GET' || req.method === 'HEAD'))
+      void store.notFound(req, res, next);
+    else refuse(res, 404, 'Not Found');
+  });
+  app.use((req, res, next) => (isStaffPath(req.path) ? next() : enquiries.router(req, res, next)));
+  if (store) {
     app.use((req, res, next) =>
-      frameworkPath(req.path) ? next() : store.notFound(req, res, next),
+      frameworkPath(req.path) || isStaffPath(req.path) ? next() : store.notFound(req, res, next),
     );
+  }
   // Rendered per request: a fresh nonce allows this response's scripts. Development runs Vite's
   // and React Router's own inline scripts instead, which carry no nonce.
   app.use((req, res, next) => {
     const nonce = dev ? undefined : newNonce();
     res.locals['nonce'] = nonce;
     const scripts = nonce ? [`'nonce-${nonce}'`] : ["'unsafe-inline'"];
-    res.setHeader('Content-Security-Policy', documentCsp({ scripts, styles: [], dev }));
-    // A post's answer holds what the visitor typed; GETs carry their routes' own headers.
-    if (req.method === 'POST') res.setHeader('Cache-Control', 'no-store');
+    const staffPath = isStaffPath(req.path);
+    res.setHeader(
+      'Content-Security-Policy',
+      documentCsp({ staff: staffPath, scripts, styles: [], dev }),
+    );
+    if (staffPath) {
+      // The inbox's routes send their own (`src/staff/session.server.ts`).
+      for (const name of ['Cross-Origin-Resource-Policy', 'Referrer-Policy'])
+        res.removeHeader(name);
+    } else if (req.method === 'POST') {
+      // A post's answer holds what the visitor typed; GETs carry their routes' own headers.
+      res.setHeader('Cache-Control', 'no-store');
+    }
     next();
   });
   app.all(
     '/{*splat}',
-    expressRenderer(build, mode, (req, res) =>
-      loadContext(site(yearNow(), req.ip ?? req.socket.remoteAddress ?? ''), {
-        ...documentAssets,
-        nonce: res.locals['nonce'] as string | undefined,
-      }),
-    ),
+    expressRenderer(build, mode, (req, res) => {
+      const ip = req.ip ?? req.socket.remoteAddress ?? '';
+      return loadContext(
+        site(yearNow(), ip),
+        { ...documentAssets, nonce: res.locals['nonce'] as string | undefined },
+        staff && isStaffPath(req.path)
+          ? { ...staff, clientKey: hashIp(staff.secret, ip) }
+          : undefined,
+      );
+    }),
   );
   app.use(errorHandler(logger));
 
-  const fast = storedPagesFirst(app, store, metrics.record, env.TRUST_PROXY === '1');
+  const fast = storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1');
   return Object.assign(fast, {
     ready,
     express: app,

@@ -16,6 +16,7 @@ import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { DeliveryFigures } from './enquiries/store.ts';
 import type { Channel } from './inbox/types.ts';
 import { NOT_FOUND_PAGE, PAGES, type RouteId } from '../pages.ts';
+import { isStaffPath } from '../staff/paths.ts';
 
 export const LIVENESS_PATH = '/healthz';
 export const READINESS_PATH = '/readyz';
@@ -49,7 +50,7 @@ export function routeLabel(path: string, status: number): string {
   if (path === START_PATH || path === VITALS_PATH) return path;
   if (path === LIVENESS_PATH || path === READINESS_PATH) return path;
   if (status === 404) return 'not-found';
-  if (path === '/staff' || path.startsWith('/staff/')) return '/staff';
+  if (isStaffPath(path)) return '/staff';
   return 'static';
 }
 

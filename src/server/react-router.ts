@@ -10,8 +10,10 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import {
   documentContext,
   siteContext,
+  staffContext,
   type DocumentAssets,
   type SiteServer,
+  type StaffServer,
 } from '../app/load-context.ts';
 
 /**
@@ -22,11 +24,19 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 export type Mode = 'production' | 'development';
 
-/** The context one request of the route tree runs with. */
-export function loadContext(site: SiteServer, document: DocumentAssets): RouterContextProvider {
+/**
+ * The context one request of the route tree runs with.
+ * @param staff for a request of the inbox's branch, where the inbox is served
+ */
+export function loadContext(
+  site: SiteServer,
+  document: DocumentAssets,
+  staff?: StaffServer,
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(siteContext, site);
   context.set(documentContext, document);
+  if (staff) context.set(staffContext, staff);
   return context;
 }
 

@@ -1,42 +1,63 @@
 /**
- * The staff app's root route: the session (for the header and the forms' forgery token), the
- * frame every page sits in — skip link, header with the navigation and sign-out, main — and the
- * error page. Quiet by design: the site's type and colours, no motion, no imagery.
+ * The inbox's layout route, `/staff` (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md):
+ * its server middleware (the guard, `session.server.ts`), the session for the header and the forms'
+ * forgery token, its headers, robots meta and own stylesheet, the frame every page sits in — skip
+ * link, header with the navigation and sign-out, main — and the error page. Quiet by design: the
+ * site's type and colours, no motion, no imagery.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   Form,
   isRouteErrorResponse,
   Link,
-  NavLink,
   Outlet,
-  useLoaderData,
   useLocation,
   useRouteError,
   useRouteLoaderData,
-  type LoaderFunctionArgs,
 } from 'react-router';
 import { cx } from '../components/ui/cx.ts';
 import { site } from '../site.config.ts';
-import { SIGN_IN_PATH, STAFF_BASE } from './paths.ts';
-import { staffServicesContext, type StaffSession } from './services.ts';
+import type { Route } from './+types/layout.ts';
 import { CsrfField, PageHeading } from './components/ui.tsx';
+import { SIGN_IN_PATH, STAFF_BASE } from './paths.ts';
+import { guard, STAFF_HEADERS, staffRequest } from './session.server.ts';
+import stylesheet from './staff.css?url';
 
-/** The root loader: who is signed in, and the forms' token. */
-export function rootLoader({ context }: LoaderFunctionArgs): Promise<StaffSession> {
-  return context.get(staffServicesContext).session();
+/** The session as pages see it: who is signed in, and the token every form carries. */
+export interface StaffView {
+  staff: { id: string; name: string; email: string } | null;
+  csrfToken: string | null;
 }
 
+export const middleware: Route.MiddlewareFunction[] = [guard];
+
+export function loader({ context }: Route.LoaderArgs): StaffView {
+  const person = staffRequest(context).signedIn;
+  return {
+    staff: person && { id: person.staff.id, name: person.staff.name, email: person.staff.email },
+    csrfToken: person?.session.csrfToken ?? null,
+  };
+}
+
+export const headers: Route.HeadersFunction = () => STAFF_HEADERS;
+
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+/** The inbox's screens; the inbox itself is current on its own path only, not its enquiries. */
 const NAV = [
-  { to: STAFF_BASE, label: 'Inbox', end: true },
-  { to: `${STAFF_BASE}/delivery`, label: 'Delivery', end: false },
-  { to: `${STAFF_BASE}/erase`, label: 'Erase', end: false },
-  { to: `${STAFF_BASE}/account`, label: 'Account', end: false },
+  { to: STAFF_BASE, label: 'Inbox' },
+  { to: `${STAFF_BASE}/delivery`, label: 'Delivery' },
+  { to: `${STAFF_BASE}/erase`, label: 'Erase' },
+  { to: `${STAFF_BASE}/account`, label: 'Account' },
 ] as const;
 
-function Frame({ session, children }: { session: StaffSession | undefined; children: ReactNode }) {
+function Frame({ session, children }: { session: StaffView | undefined; children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const current = ({ to }: (typeof NAV)[number]) =>
+    pathname === to || (to !== STAFF_BASE && pathname.startsWith(`${to}/`));
   const first = useRef(true);
   // After a client-side navigation, focus moves to the new page's content, as a page load would
   // put it at the top for a screen reader.
@@ -70,20 +91,18 @@ function Frame({ session, children }: { session: StaffSession | undefined; child
                 <ul role="list" className="-mx-2 flex flex-wrap">
                   {NAV.map((item) => (
                     <li key={item.to}>
-                      <NavLink
+                      <Link
                         to={item.to}
-                        end={item.end}
-                        className={({ isActive }) =>
-                          cx(
-                            'inline-flex min-h-11 items-center px-2 text-sm underline-offset-8',
-                            isActive
-                              ? 'font-semibold text-ink underline decoration-2'
-                              : 'text-stone-700 hover:text-ink hover:underline',
-                          )
-                        }
+                        aria-current={current(item) ? 'page' : undefined}
+                        className={cx(
+                          'inline-flex min-h-11 items-center px-2 text-sm underline-offset-8',
+                          current(item)
+                            ? 'font-semibold text-ink underline decoration-2'
+                            : 'text-stone-700 hover:text-ink hover:underline',
+                        )}
                       >
                         {item.label}
-                      </NavLink>
+                      </Link>
                     </li>
                   ))}
                 </ul>
@@ -125,67 +144,62 @@ function Frame({ session, children }: { session: StaffSession | undefined; child
   );
 }
 
-/** The root route's component. */
-export function Layout() {
-  const session = useLoaderData<StaffSession>();
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Frame session={session}>
+    <Frame session={loaderData}>
       <Outlet />
     </Frame>
   );
 }
 
 /** What a route error means to the person who met it. */
-function describe(error: unknown): { title: string; text: string; status: number } {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      return {
-        title: 'Not found',
-        text: 'There is nothing at this address. The enquiry may have been erased, or the link mistyped.',
-        status: 404,
-      };
-    }
-    if (error.status === 401) {
-      return { title: 'Signed out', text: 'Sign in to continue.', status: 401 };
-    }
-    if (error.status === 403) {
-      return {
-        title: 'Refused',
-        text: 'That request did not come from this inbox’s own pages, so nothing was changed. Reload the page and try again.',
-        status: 403,
-      };
-    }
-    if (error.status === 429) {
-      return { title: 'Too many attempts', text: String(error.data), status: 429 };
-    }
+function describe(error: unknown): { title: string; text: string } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) {
+    return {
+      title: 'Not found',
+      text: 'There is nothing at this address. The enquiry may have been erased, or the link mistyped.',
+    };
+  }
+  if (status === 403) {
+    return {
+      title: 'Refused',
+      text: 'That request did not come from this inbox’s own pages, so nothing was changed. Reload the page and try again.',
+    };
   }
   return {
     title: 'Something went wrong',
     text: 'The inbox could not do that just now. Nothing you did was lost; try again in a moment.',
-    status: 500,
   };
 }
 
-/** The root's error page, inside the frame. */
-export function ErrorPage() {
-  const error = useRouteError();
-  const session = useRouteLoaderData<StaffSession>('root');
-  const { title, text, status } = describe(error);
+/** A route error's page inside the frame (the not-found route's own error boundary). */
+export function StaffError() {
+  const session = useRouteLoaderData<StaffView>('staff');
+  const { title, text } = describe(useRouteError());
   return (
-    <Frame session={session}>
+    <>
       <PageHeading title={title} />
       <p className="max-w-prose">{text}</p>
       <p className="mt-6">
-        {status === 401 || !session?.staff ? (
-          <Link to={SIGN_IN_PATH} className="underline underline-offset-4">
-            Sign in
-          </Link>
-        ) : (
+        {session?.staff ? (
           <Link to={STAFF_BASE} className="underline underline-offset-4">
             Back to the inbox
           </Link>
+        ) : (
+          <Link to={SIGN_IN_PATH} className="underline underline-offset-4">
+            Sign in
+          </Link>
         )}
       </p>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Frame session={useRouteLoaderData<StaffView>('staff')}>
+      <StaffError />
     </Frame>
   );
 }

@@ -9,7 +9,6 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { formBody } from '../pipeline/support/fixtures.ts';
 import { createDatabase, startSmtp } from '../pipeline/support/helpers.ts';
-import { CONFIRMATION, FORM_POST } from '../pipeline/support/page-action.ts';
 import {
   docker,
   dockerRaw,
@@ -39,11 +38,9 @@ function enquiry(subject: string): string {
   return formBody({ subject }).toString();
 }
 
-/** The contact page's form without JavaScript: accepted is 303 to {@link CONFIRMATION}. */
 const post = (c: Container, body: string) =>
-  fetch(`${c.url}${FORM_POST}`, {
+  fetch(`${c.url}/api/enquiries`, {
     method: 'POST',
-    redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: c.url },
     body,
   });
@@ -65,7 +62,7 @@ describe('the image', () => {
       modules: string[];
     };
     expect(found.app).toEqual(['dist']);
-    // The browser's files (the public pages' and the staff inbox's) and the server bundles.
+    // The client files (the site's and the staff inbox's, one route tree) and the server bundles.
     expect(found.dist).toEqual(['client', 'server']);
     expect(found.server).toEqual(['app.js', 'enquiries.js', 'server.js']);
     expect(found.modules, 'node_modules folders or TypeScript sources').toEqual([]);
@@ -122,9 +119,7 @@ describe('the image', () => {
     volumes.push(volume);
     const first = await start({}, ['-v', `${volume}:/data`]);
     await waitHealthy(first.name);
-    const sent = await post(first, enquiry('Survives the container'));
-    expect(sent.status).toBe(303);
-    expect(sent.headers.get('location')).toBe(CONFIRMATION);
+    expect((await post(first, enquiry('Survives the container'))).status).toBe(200);
     first.remove();
     const second = await start({}, ['-v', `${volume}:/data`]);
     await waitHealthy(second.name);
@@ -153,7 +148,7 @@ describe('the image', () => {
     // A slow client: headers now, the body 2 s later, so the request is in flight at SIGTERM.
     const answer = new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        `${c.url}${FORM_POST}`,
+        `${c.url}/api/enquiries`,
         {
           method: 'POST',
           headers: {
@@ -188,7 +183,7 @@ describe('the image', () => {
     }
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: 'draining' });
-    expect(await answer).toBe(303);
+    expect(await answer).toBe(200);
     expect(await stop).toBe(0);
     expect(Date.now() - stopped).toBeLessThan(10_000);
     expect(await waitExited(c.name, 1000), 'exit code').toBe(0);
@@ -198,7 +193,7 @@ describe('the image', () => {
     const c = await start({}, ['--read-only', '--tmpfs', '/tmp', '-v', `/data`]);
     await waitHealthy(c.name);
     expect((await fetch(`${c.url}/about`)).status).toBe(200);
-    expect((await post(c, enquiry('Read-only root'))).status).toBe(303);
+    expect((await post(c, enquiry('Read-only root'))).status).toBe(200);
   });
 
   it('a bad DATABASE_URL stops the container before it listens, with one clear line', () => {
@@ -231,7 +226,7 @@ describe('the image', () => {
       await Promise.all([waitHealthy(a.name), waitHealthy(b.name)]);
       for (let i = 0; i < 50; i++) {
         const res = await post(i % 2 === 0 ? a : b, enquiry(`Scale-out ${i}`));
-        expect(res.status, `enquiry ${i}`).toBe(303);
+        expect(res.status, `enquiry ${i}`).toBe(200);
       }
       const client = new pg.Client({ connectionString: url });
       await client.connect();

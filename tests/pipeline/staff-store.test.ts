@@ -258,6 +258,35 @@ describe.each(backends)('StaffStore on %s', (_name, open) => {
     expect(await store.hit('k', 3, 1000, T0 + 1000)).toMatchObject({ count: 1, allowed: true });
   });
 
+  it('peeks at a window without counting in it', async () => {
+    expect(await store.peekLimit('p', 2, 1000, T0)).toEqual({
+      allowed: true,
+      count: 0,
+      resetAt: T0 + 1000,
+    });
+    await store.hit('p', 2, 1000, T0);
+    for (let i = 0; i < 3; i++) {
+      expect(await store.peekLimit('p', 2, 1000, T0 + 10)).toEqual({
+        allowed: true,
+        count: 1,
+        resetAt: T0 + 1000,
+      });
+    }
+    await store.hit('p', 2, 1000, T0 + 20);
+    // Two counted of two allowed: the next attempt would be refused, and peeking says so.
+    expect(await store.peekLimit('p', 2, 1000, T0 + 30)).toMatchObject({
+      allowed: false,
+      count: 2,
+    });
+    // The window has passed: nothing counted in the one open now.
+    expect(await store.peekLimit('p', 2, 1000, T0 + 1000)).toEqual({
+      allowed: true,
+      count: 0,
+      resetAt: T0 + 2000,
+    });
+    expect(await store.hit('p', 2, 1000, T0 + 1000)).toMatchObject({ count: 1 });
+  });
+
   it('appends to the audit log and reads it newest first with the actor', async () => {
     const a = account();
     await store.createStaff(a);

@@ -10,7 +10,6 @@ import {
   setCookie,
   type Signed,
   type StaffTestApp,
-  creationOptions,
 } from './support/staff-app.ts';
 
 const EMAIL = 'neha.private@example.com';
@@ -87,18 +86,14 @@ describe('the audit log', () => {
 
     const phone = new SoftPasskey(t.origin);
     await step(async () => {
-      const options = await request(t.app)
-        .post('/staff/api/passkeys/options')
-        .set('Origin', t.origin)
-        .set('Cookie', me.cookie)
-        .set('X-CSRF-Token', me.csrf)
-        .send({});
-      await request(t.app)
-        .post('/staff/api/passkeys/verify')
-        .set('Origin', t.origin)
-        .set('Cookie', `${me.cookie}; ${setCookie(options, t.cookieNames.ceremony) ?? ''}`)
-        .set('X-CSRF-Token', me.csrf)
-        .send({ response: phone.create(creationOptions(options), t.rpId) });
+      const csrf = me.csrf;
+      const options = await t.step('/staff/account', { intent: 'options', csrf }, [me.cookie]);
+      if (!options.options) throw new Error(`options: ${options.status}`);
+      const response = phone.create(options.options, t.rpId);
+      await t.step('/staff/account', { intent: 'verify', csrf, response }, [
+        me.cookie,
+        setCookie(options.res, t.cookieNames.ceremony),
+      ]);
     }, [['passkey-added', null]]);
     await step(
       () => post('/staff/account', { intent: 'revoke', passkey: phone.id }),
@@ -108,10 +103,10 @@ describe('the audit log', () => {
       () => t.signIn(me.passkey, undefined, { origin: 'https://evil.example' }),
       [['sign-in-refused', null]],
     );
-    const second = setCookie(await t.signIn(me.passkey), t.cookieNames.session) ?? '';
+    const second = setCookie((await t.signIn(me.passkey)).res, t.cookieNames.session) ?? '';
     await step(() => post('/staff/sign-out', {}, second, '' + ''), []);
     await step(
-      async () => post('/staff/sign-out', {}, second, (await t.csrfOf(second)) ?? ''),
+      async () => post('/staff/sign-out', {}, second, await t.csrfOf(second)),
       [['sign-out', null]],
     );
     const everywhere = await step(

@@ -1,16 +1,18 @@
 /**
- * The edge stays the edge (docs/decisions/028-staff-app-apart-from-the-public-pages.md):
+ * The edge stays the edge (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md):
  *
  * - with the inbox on the public port, every public page, the 404 page and the sitemap are the
  *   same bytes with the same ETag, Cache-Control and Content-Security-Policy as without it; only
- *   robots.txt gains `Disallow: /staff`;
+ *   robots.txt gains `Disallow: /staff`; no public page names a module of the inbox, nor does the
+ *   framework's route discovery for public paths;
  * - with the inbox on its own port (STAFF_PORT) or off (STAFF_INBOX=off), the public port
- *   answers `/staff` with its 404 page and serves none of the inbox's files, and the inbox's own
- *   app serves it.
+ *   answers `/staff` and its data requests with its 404 page, and the inbox's own app serves it
+ *   and nothing else.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '../../src/pages.ts';
+import { routeLabel } from '../../src/server/observability.ts';
 import { createStaffTestApp, type StaffTestApp } from './support/staff-app.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -97,8 +99,50 @@ describe('the inbox on the public port changes no public response', () => {
     expect(off.text).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
 
-  it('the inbox answers on the public port', async () => {
+  it('the inbox answers on the public port, counted under one route label', async () => {
     expect((await request(withInbox.app).get('/staff/sign-in')).status).toBe(200);
+    for (const path of ['/staff', '/staff.data', '/staff/enquiries/x', '/staff/account.data']) {
+      expect(routeLabel(path, 200), path).toBe('/staff');
+    }
+    expect(routeLabel('/staffing', 200)).toBe('static');
+  });
+
+  it('no public page names a module of the inbox, nor does route discovery for public paths', async () => {
+    const app = withInbox.app;
+    const home = (await request(app).get('/')).text;
+    const version = /"version": ?"([^"]+)"/.exec(home)?.[1] ?? '';
+    type Entry = Record<string, string | string[] | boolean | undefined>;
+    const discover = async (paths: string[]) => {
+      const query = new URLSearchParams({ version, paths: paths.join(',') });
+      const res = await request(app).get(`/__manifest?${query}`);
+      expect(res.status).toBe(200);
+      return res.body as Record<string, Entry>;
+    };
+    const files = (routes: Entry[]) =>
+      new Set(
+        routes.flatMap((route) =>
+          Object.values(route)
+            .flat()
+            .filter((v): v is string => typeof v === 'string' && v.endsWith('.js')),
+        ),
+      );
+    const inbox = await discover(['/staff', '/staff/sign-in', '/staff/enquiries/x', '/staff/x']);
+    const inboxRoutes = Object.entries(inbox).filter(([id]) => /^staff(?:\/|$)/.test(id));
+    expect(inboxRoutes.map(([id]) => id)).toContain('staff/routes/sign-in');
+    const publicPaths = [...PAGES.map((p) => p.path), '/no-such-page'];
+    const site = await discover(publicPaths);
+    expect(Object.keys(site).filter((id) => id.startsWith('staff'))).toEqual([]);
+    const shared = files(Object.values(site));
+    const inboxOnly = [...files(inboxRoutes.map(([, route]) => route))].filter(
+      (file) => !shared.has(file),
+    );
+    // The inbox's route modules, its passkey button and SimpleWebAuthn's browser half at least.
+    expect(inboxOnly.length).toBeGreaterThan(5);
+    for (const path of [...publicPaths, '/contact?sent=1']) {
+      const html = (await request(app).get(path)).text;
+      for (const file of inboxOnly) expect(html, `${path} names ${file}`).not.toContain(file);
+      expect(html).not.toMatch(/["/]staff[/".]/);
+    }
   });
 });
 
@@ -119,7 +163,7 @@ describe('the inbox on its own port', () => {
     expect(t.env.STAFF_RP_ID).toBe('localhost');
   });
 
-  it.each(['/staff', '/staff/sign-in', '/staff/enquiries/x', '/staff/assets/entry-client.js'])(
+  it.each(['/staff', '/staff/sign-in', '/staff/enquiries/x', '/staff.data', '/staff/account.data'])(
     'the public port answers %s with its 404 page',
     async (path) => {
       const res = await request(t.app).get(path);
@@ -127,6 +171,15 @@ describe('the inbox on its own port', () => {
       expect(res.text).toBe(notFound);
     },
   );
+
+  it('the public port runs no action of the inbox', async () => {
+    const res = await request(t.app)
+      .post('/staff/sign-in.data')
+      .set('Origin', 'http://localhost:3000')
+      .send({ intent: 'options' });
+    expect(res.status).toBe(404);
+    expect(await t.staff.store.listAudit(10)).toEqual([]);
+  });
 
   it('robots.txt on the public port does not name the inbox', async () => {
     expect((await request(t.app).get('/robots.txt')).text).not.toContain('staff');
@@ -143,9 +196,15 @@ describe('the inbox on its own port', () => {
     const inbox = await request(staffApp).get('/staff').set('Cookie', me.cookie);
     expect(inbox.status).toBe(200);
     expect(inbox.headers['content-security-policy']).toMatch(/'strict-dynamic'/);
-    const css = /href="(\/staff\/assets\/[^"]+\.css)"/.exec(inbox.text)?.[1] ?? '';
+    const css = /href="(\/assets\/staff-[^"]+\.css)"/.exec(inbox.text)?.[1] ?? '';
     expect((await request(staffApp).get(css)).status).toBe(200);
-    expect((await request(t.app).get(css)).status).toBe(404);
+    // The framework's own requests for the inbox, too.
+    expect((await request(staffApp).get('/staff.data').set('Cookie', me.cookie)).status).toBe(200);
+    const version = /"version": ?"([^"]+)"/.exec(inbox.text)?.[1] ?? '';
+    const manifest = await request(staffApp).get(
+      `/__manifest?version=${version}&paths=/staff/account`,
+    );
+    expect(Object.keys(manifest.body as object)).toContain('staff/routes/account');
   });
 });
 
@@ -156,9 +215,18 @@ describe('the inbox turned off', () => {
   });
   afterAll(() => t.close());
 
-  it('answers /staff with the 404 page', async () => {
-    const res = await request(t.app).get('/staff');
-    expect(res.status).toBe(404);
-    expect(res.text).toBe((await request(t.app).get('/no-such-page')).text);
+  it('answers /staff with the 404 page, and takes no post there', async () => {
+    const notFound = (await request(t.app).get('/no-such-page')).text;
+    for (const path of ['/staff', '/staff/sign-in', '/staff.data']) {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toBe(notFound);
+    }
+    const post = await request(t.app)
+      .post('/staff/sign-out')
+      .set('Origin', t.env.SITE_URL)
+      .type('form')
+      .send({ csrf: 'x' });
+    expect(post.status).toBe(404);
   });
 });

@@ -1,18 +1,24 @@
 /**
- * The staff inbox's security corpus (supertest against the production build's staff app):
+ * The staff inbox's security corpus (supertest against the production build's route tree):
  *
- * - every page, action and API call without a session, or with an expired, revoked or altered
- *   one, gets a redirect to sign-in (pages and forms) or 401 (the API), and no enquiry data;
- * - cross-site posts get 403 even with a live session; a form without the session's token, or
- *   with another session's, gets 403 and changes nothing;
+ * - every page, action and data request without a session, or with an expired, revoked or
+ *   altered one, gets one redirect to sign-in and no enquiry data; there is no RPC endpoint;
+ * - cross-site posts are refused (React Router's own check, 400, for an origin it does not know;
+ *   the inbox's guard, 403, for any other) even with a live session; a form or ceremony without the
+ *   session's token, or with another session's, gets 403 and changes nothing;
  * - enquiry fields full of markup, script, right-to-left and zero-width characters and emoji
  *   are shown as text and exported as a download that neither runs nor formats;
  * - staff pages are never stored: `no-store`, `noindex`, a nonce CSP without `'unsafe-inline'`.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RPC_METHODS } from '../../src/staff/services.ts';
-import { createStaffTestApp, type Signed, type StaffTestApp, json } from './support/staff-app.ts';
+import {
+  createStaffTestApp,
+  decoded,
+  setCookie,
+  type Signed,
+  type StaffTestApp,
+} from './support/staff-app.ts';
 
 /** Something only an enquiry's data contains, to find in a response that must not have it. */
 const SECRET_NAME = 'Ishaan Secretname';
@@ -52,23 +58,11 @@ const ACTIONS: Array<[string, Record<string, string>]> = [
   ['/staff/export', { format: 'csv' }],
 ];
 
-/** Each RPC method with plausible arguments. */
-const RPC_ARGS: Record<string, unknown[]> = {
-  session: [],
-  invite: [null],
-  list: [{}],
-  get: ['e-secret'],
-  setHandled: ['e-secret', true],
-  release: ['e-held'],
-  markSpam: ['e-secret'],
-  erasePreview: [SECRET_EMAIL],
-  erase: [SECRET_EMAIL],
-  health: [],
-  passkeys: [],
-  revokePasskey: ['x'],
-  signOut: [],
-  signOutEverywhere: [],
-};
+/** What the inbox's fake has been asked to change. */
+const MUTATIONS = ['setHandled', 'release', 'markSpam', 'erase', 'export'];
+
+/** A page's markup without its scripts (the router's data travels in them, escaped). */
+const markupOf = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 
 describe('the staff inbox refuses anyone without a live session', () => {
   let t: StaffTestApp;
@@ -88,18 +82,15 @@ describe('the staff inbox refuses anyone without a live session', () => {
     const id = me.cookie.split('=')[1] ?? '';
     dead['altered'] = `${session}=${id.slice(0, -2)}${id.endsWith('AA') ? 'BB' : 'AA'}`;
     // Expired: signed in, then left alone past the idle timeout.
-    const expired = await t.signIn(me.passkey);
-    dead['expired'] =
-      (expired.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
+    dead['expired'] = setCookie((await t.signIn(me.passkey)).res, session) ?? '';
     // Revoked: signed in, then signed out.
-    const revoked = (await t.signIn(me.passkey)).headers['set-cookie'] as unknown as string[];
-    const revokedCookie = revoked[0]?.split(';')[0] ?? '';
+    const revokedCookie = setCookie((await t.signIn(me.passkey)).res, session) ?? '';
     await request(t.app)
       .post('/staff/sign-out')
       .set('Origin', t.origin)
       .set('Cookie', revokedCookie)
       .type('form')
-      .send({ csrf: (await t.csrfOf(revokedCookie)) ?? '' });
+      .send({ csrf: await t.csrfOf(revokedCookie) });
     dead['revoked'] = revokedCookie;
   });
   afterAll(() => t.close());
@@ -145,39 +136,61 @@ describe('the staff inbox refuses anyone without a live session', () => {
     expect(t.inbox.enquiries.get('e-secret')?.status).toBe('new');
   });
 
-  it('API calls get 401 and no data', async () => {
+  it("the router's data requests and the ceremony get one redirect to sign-in and no data", async () => {
     const before = t.inbox.calls.length;
     await withDead(async (cookie, how) => {
-      for (const method of RPC_METHODS.filter((m) => m !== 'session' && m !== 'invite')) {
+      for (const path of PAGES) {
+        const [pathname, search = ''] = path.split('?');
         const res = await request(t.app)
-          .post(`/staff/api/rpc/${method}`)
-          .set('Origin', t.origin)
-          .set('Cookie', cookie)
-          .set('X-CSRF-Token', me.csrf)
-          .send({ args: RPC_ARGS[method] });
-        expect(res.status, `${method} with a ${how} cookie`).toBe(401);
+          .get(`${pathname}.data${search ? `?${search}` : ''}`)
+          .set('Cookie', cookie);
+        expect(res.status, `${path} data with a ${how} cookie`).toBe(202);
         expect(res.text).not.toContain(SECRET_NAME);
+        const value = (await decoded(res)) as Record<symbol, { redirect: string }>;
+        const [redirect] = Object.getOwnPropertySymbols(value).map((key) => value[key]?.redirect);
+        expect(redirect).toMatch(/^\/staff\/sign-in/);
       }
-      for (const path of ['passkeys/options', 'passkeys/verify']) {
+      const posts: Array<[string, object, 'form' | 'json']> = [
+        ['/staff/enquiries/e-secret.data', { intent: 'handled' }, 'form'],
+        [
+          '/staff/erase.data',
+          { intent: 'confirm', email: SECRET_EMAIL, understood: 'yes' },
+          'form',
+        ],
+        ['/staff/account.data', { intent: 'options' }, 'json'],
+      ];
+      for (const [path, body, type] of posts) {
         const res = await request(t.app)
-          .post(`/staff/api/${path}`)
+          .post(path)
           .set('Origin', t.origin)
           .set('Cookie', cookie)
-          .set('X-CSRF-Token', me.csrf)
-          .send({});
-        expect(res.status, `${path} with a ${how} cookie`).toBe(401);
+          .type(type)
+          .send({ ...body, csrf: me.csrf });
+        expect(res.status, `${path} with a ${how} cookie`).toBe(202);
+        expect(((await decoded(res)) as { redirect: string }).redirect).toMatch(
+          /^\/staff\/sign-in/,
+        );
       }
-      const session = await request(t.app)
+      // The layout's data for an open page names no one and carries no token.
+      const signIn = await request(t.app).get('/staff/sign-in.data').set('Cookie', cookie);
+      const data = (await decoded(signIn)) as Record<string, { data?: unknown }>;
+      expect(data['staff']?.data).toEqual({ staff: null, csrfToken: null });
+    });
+    expect(t.inbox.calls.slice(before)).toEqual([]);
+  });
+
+  it('has no RPC endpoint: the old path is the inbox’s 404 page, and takes no post', async () => {
+    for (const cookie of ['', me.cookie]) {
+      const res = await request(t.app)
         .post('/staff/api/rpc/session')
         .set('Origin', t.origin)
         .set('Cookie', cookie)
-        .send({ args: [] });
-      expect(json<{ result: unknown }>(session).result).toMatchObject({
-        staff: null,
-        csrfToken: null,
-      });
-    });
-    expect(t.inbox.calls.slice(before)).toEqual([]);
+        .send({ args: [], csrf: me.csrf });
+      expect(res.status, cookie ? 'signed in' : 'signed out').toBe(cookie ? 405 : 303);
+    }
+    const page = await request(t.app).get('/staff/api/rpc/session').set('Cookie', me.cookie);
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('Not found');
   });
 
   it('the live session still works (the corpus above is not refusing everyone)', async () => {
@@ -198,8 +211,9 @@ describe('cross-site forgery', () => {
   afterAll(() => t.close());
 
   const foreign = ['https://evil.example', 'null', 'http://localhost:3001', 'http://localhost'];
+  const changes = () => t.inbox.calls.filter((c) => MUTATIONS.includes(c.method));
 
-  it('a post from another origin gets 403, even with a live session and its token', async () => {
+  it('a post from another origin is refused, even with a live session and its token', async () => {
     for (const origin of foreign) {
       for (const [path, body] of ACTIONS) {
         const res = await request(t.app)
@@ -208,23 +222,26 @@ describe('cross-site forgery', () => {
           .set('Cookie', me.cookie)
           .type('form')
           .send({ ...body, csrf: me.csrf });
-        expect(res.status, `${path} from ${origin}`).toBe(403);
+        expect([400, 403], `${path} from ${origin}`).toContain(res.status);
       }
-      for (const path of [
-        'rpc/setHandled',
-        'sign-in/options',
-        'invite/options',
-        'passkeys/options',
-      ]) {
-        const res = await request(t.app)
-          .post(`/staff/api/${path}`)
-          .set('Origin', origin)
-          .set('Cookie', me.cookie)
-          .set('X-CSRF-Token', me.csrf)
-          .send({ args: ['e1', true] });
-        expect(res.status, `${path} from ${origin}`).toBe(403);
+      for (const path of ['/staff/sign-in', '/staff/invite', '/staff/account']) {
+        const res = await t.step(path, { intent: 'options', csrf: me.csrf }, [me.cookie], {
+          Origin: origin,
+        });
+        expect([400, 403], `${path} from ${origin}`).toContain(res.status);
+        expect(res.options).toBeUndefined();
       }
     }
+    // An Origin the request's own Host vouches for passes React Router's check, not the guard's.
+    const res = await request(t.app)
+      .post('/staff/enquiries/e1')
+      .set('Host', 'evil.example')
+      .set('Origin', 'http://evil.example')
+      .set('Cookie', me.cookie)
+      .type('form')
+      .send({ intent: 'handled', csrf: me.csrf });
+    expect(res.status).toBe(403);
+    expect(changes()).toEqual([]);
     expect(t.inbox.enquiries.get('e1')?.status).toBe('new');
   });
 
@@ -242,31 +259,30 @@ describe('cross-site forgery', () => {
       .type('form')
       .send({ intent: 'handled', csrf: me.csrf });
     expect(crossSite.status).toBe(403);
+    expect(changes()).toEqual([]);
   });
 
-  it("a form without the session's token, or with another session's, gets 403", async () => {
+  it("a form or a ceremony without the session's token, or with another session's, gets 403", async () => {
     const other = await t.enrol(await t.invite('other@kahaani-pr.example', 'Other'));
     for (const csrf of [undefined, '', 'x'.repeat(43), other.csrf]) {
-      const res = await request(t.app)
-        .post('/staff/enquiries/e1')
-        .set('Origin', t.origin)
-        .set('Cookie', me.cookie)
-        .type('form')
-        .send(csrf === undefined ? { intent: 'handled' } : { intent: 'handled', csrf });
-      expect(res.status, `csrf ${String(csrf)}`).toBe(403);
+      const body = csrf === undefined ? { intent: 'handled' } : { intent: 'handled', csrf };
+      for (const path of ['/staff/enquiries/e1', '/staff/enquiries/e1.data']) {
+        const res = await request(t.app)
+          .post(path)
+          .set('Origin', t.origin)
+          .set('Cookie', me.cookie)
+          .type('form')
+          .send(body);
+        expect(res.status, `${path} with csrf ${String(csrf)}`).toBe(403);
+      }
+      const ceremony = await t.step('/staff/account', { intent: 'options', csrf }, [me.cookie]);
+      expect(ceremony.status).toBe(403);
     }
-    for (const token of [undefined, other.csrf]) {
-      const req = request(t.app)
-        .post('/staff/api/rpc/setHandled')
-        .set('Origin', t.origin)
-        .set('Cookie', me.cookie);
-      if (token) req.set('X-CSRF-Token', token);
-      expect((await req.send({ args: ['e1', true] })).status).toBe(403);
-    }
+    expect(changes()).toEqual([]);
     expect(t.inbox.enquiries.get('e1')?.status).toBe('new');
   });
 
-  it('a form of another type gets 415; the API only takes JSON', async () => {
+  it('a body that is neither a form nor JSON gets 415', async () => {
     const multipart = await request(t.app)
       .post('/staff/enquiries/e1')
       .set('Origin', t.origin)
@@ -274,14 +290,14 @@ describe('cross-site forgery', () => {
       .field('intent', 'handled')
       .field('csrf', me.csrf);
     expect(multipart.status).toBe(415);
-    const form = await request(t.app)
-      .post('/staff/api/rpc/setHandled')
+    const text = await request(t.app)
+      .post('/staff/account.data')
       .set('Origin', t.origin)
       .set('Cookie', me.cookie)
-      .set('X-CSRF-Token', me.csrf)
-      .type('form')
-      .send({ args: 'e1' });
-    expect(form.status).toBe(415);
+      .type('text/plain')
+      .send(JSON.stringify({ intent: 'options', csrf: me.csrf }));
+    expect(text.status).toBe(415);
+    expect(changes()).toEqual([]);
   });
 
   it('with the right origin and token the same post works (303 back to the enquiry)', async () => {
@@ -296,24 +312,23 @@ describe('cross-site forgery', () => {
     expect(t.inbox.enquiries.get('e1')?.status).toBe('handled');
   });
 
-  it('RPC arguments are checked before anything runs', async () => {
-    const before = t.inbox.calls.length;
-    for (const [method, args] of [
-      ['get', [{ $ne: null }]],
-      ['setHandled', ['e1', 'yes']],
-      ['list', [{ status: 'everything' }]],
-      ['erase', ['not-an-address']],
-      ['nope', []],
+  it('what a form names is checked before anything changes', async () => {
+    const before = changes().length;
+    for (const [path, body] of [
+      ['/staff/enquiries/e1', { intent: 'delete' }],
+      ['/staff/enquiries/e1', { intent: 'toString' }],
+      ['/staff/erase', { intent: 'confirm', email: 'not-an-address', understood: 'yes' }],
+      ['/staff/export', { format: 'xlsx' }],
     ] as const) {
       const res = await request(t.app)
-        .post(`/staff/api/rpc/${method}`)
+        .post(path)
         .set('Origin', t.origin)
         .set('Cookie', me.cookie)
-        .set('X-CSRF-Token', me.csrf)
-        .send({ args });
-      expect([400, 404], `${method}`).toContain(res.status);
+        .type('form')
+        .send({ ...body, csrf: me.csrf });
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
     }
-    expect(t.inbox.calls.slice(before)).toEqual([]);
+    expect(changes().slice(before)).toEqual([]);
   });
 });
 
@@ -327,14 +342,10 @@ describe('enquiry text is only ever text', () => {
   });
   afterAll(() => t.close());
 
-  /** The markup of the page outside its JSON data block (which escapes everything anyway). */
-  const markup = (html: string) =>
-    html.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/, '');
-
   it.each(['/staff', '/staff/enquiries/hostile'])('%s shows the fields escaped', async (path) => {
     const res = await request(t.app).get(path).set('Cookie', me.cookie);
     expect(res.status).toBe(200);
-    const html = markup(res.text);
+    const html = markupOf(res.text);
     expect(html).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt;');
     expect(html).not.toMatch(/<script>alert|<img src=x|<svg onload|<iframe/);
     // Direction overrides stay inside an isolate (`<bdi>`, `dir="auto"`), so they cannot turn
@@ -345,18 +356,16 @@ describe('enquiry text is only ever text', () => {
     for (const [tag] of scripts) expect(tag).toMatch(/nonce="/);
   });
 
-  it('the data block escapes every character that could close it', async () => {
+  it("the router's data in the page cannot close its script, and carries the text exactly", async () => {
     const res = await request(t.app).get('/staff/enquiries/hostile').set('Cookie', me.cookie);
-    const block = /<script type="application\/json" id="staff-data">([^<]*)<\/script>/.exec(
-      res.text,
-    );
-    expect(block?.[1]).toBeTruthy();
-    expect(block?.[1]).not.toMatch(/[<>]/);
-    const data = JSON.parse(block?.[1] ?? '{}') as {
-      hydration: { loaderData: Record<string, { enquiry?: { name: string; message: string } }> };
-    };
-    expect(data.hydration.loaderData['enquiry']?.enquiry?.name).toBe(HOSTILE.name);
-    expect(data.hydration.loaderData['enquiry']?.enquiry?.message).toBe(HOSTILE.message);
+    const scripts = [...res.text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map(([, body]) => body).join('')).toContain('streamController.enqueue');
+    for (const [, body = ''] of scripts) expect(body).not.toMatch(/<\/script|<!--|<script/i);
+    const data = (await decoded(
+      await request(t.app).get('/staff/enquiries/hostile.data').set('Cookie', me.cookie),
+    )) as Record<string, { data: { enquiry: { name: string; message: string } } }>;
+    expect(data['staff/routes/enquiry']?.data.enquiry.name).toBe(HOSTILE.name);
+    expect(data['staff/routes/enquiry']?.data.enquiry.message).toBe(HOSTILE.message);
   });
 
   it('exports download as attachments, CSV formulas neutralised', async () => {
@@ -402,9 +411,10 @@ describe('staff pages are per request and never stored', () => {
         expect(res.headers['cache-control']).toBe('no-store');
         expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
         expect(res.headers['referrer-policy']).toBe('same-origin');
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
         expect(res.headers['etag']).toBeUndefined();
         const csp = String(res.headers['content-security-policy']);
-        expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+        expect(csp).toMatch(/script-src 'strict-dynamic' 'nonce-[A-Za-z0-9+/=]{24}' 'self';/);
         expect(csp).toContain("default-src 'none'");
         expect(csp).toContain("frame-ancestors 'none'");
         expect(csp).not.toContain('unsafe-inline');
@@ -417,6 +427,15 @@ describe('staff pages are per request and never stored', () => {
       expect(a.text).toContain(`nonce="${nonce(a.headers['content-security-policy'])}"`);
     },
   );
+
+  it("the router's data requests are never stored either", async () => {
+    for (const path of ['/staff.data', '/staff/account.data', '/staff/sign-in.data']) {
+      const cookie = path === '/staff/sign-in.data' ? '' : me.cookie;
+      const res = await request(t.app).get(path).set('Cookie', cookie);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+      expect(res.headers['x-robots-tag'], path).toBe('noindex, nofollow');
+    }
+  });
 
   it('an unknown staff path is a 404 page inside the inbox', async () => {
     const res = await request(t.app).get('/staff/nowhere').set('Cookie', me.cookie);

@@ -1,34 +1,39 @@
 /**
- * Staff sign-in and sessions through the HTTP API, with a software passkey standing in for the
+ * Staff sign-in and sessions over HTTP as the browser makes them (pages, form posts, and the
+ * ceremonies' JSON posts to their routes' actions), with a software passkey standing in for the
  * browser's (OWASP ASVS 5.0 chapters V6 authentication and V7 session management as the
  * reference; docs/decisions/027-passkeys-and-staff-sessions.md):
  *
  * - invites: one use, 24 hours, refused when expired, reused or altered, with a page that says so;
  * - the cookie's attributes, a new id at every sign-in, an id presented before never kept;
  * - idle (30 min) and absolute (12 h) timeouts on a fake clock; sign out here and everywhere;
- *   a disabled account's sessions end at once;
+ *   a disabled account's sessions end at once; a page opened again after signing out (Back) says
+ *   nothing of a session that ran out;
  * - passkeys: a forged answer (wrong origin, challenge, no user verification) is refused; a
  *   second passkey can be added and one removed, never the last;
- * - sign-in limits per client and per account.
+ * - sign-in limits per client and per account, the account's counting failed answers only.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/server/staff/limits.ts';
-import { IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS } from '../../src/server/staff/sessions.ts';
+import { IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS } from '../../src/staff/session.server.ts';
 import { SoftPasskey } from '../support/soft-authenticator.ts';
 import {
   createStaffTestApp,
+  decoded,
   ORIGIN,
   RP_ID,
   setCookie,
   setCookieLines,
   type StaffTestApp,
-  creationOptions,
-  json,
-  requestOptions,
 } from './support/staff-app.ts';
 
 const MINUTE = 60_000;
+
+/** For an answer the test has just checked is there. */
+const never = (): never => {
+  throw new Error('missing');
+};
 
 describe('staff invites', () => {
   let t: StaffTestApp;
@@ -55,11 +60,9 @@ describe('staff invites', () => {
       expect(res.text).toContain('not one the inbox issued');
       expect(res.text).not.toContain('Tara');
     }
-    const options = await request(t.app)
-      .post('/staff/api/invite/options')
-      .set('Origin', ORIGIN)
-      .send({ token: altered });
+    const options = await t.step('/staff/invite', { intent: 'options', token: altered });
     expect(options.status).toBe(404);
+    expect(options.options).toBeUndefined();
   });
 
   it('an expired invite is refused after 24 hours, page and ceremony alike', async () => {
@@ -70,7 +73,7 @@ describe('staff invites', () => {
       const res = await request(t.app).get(`/staff/invite?token=${token}`);
       expect(res.status).toBe(410);
       expect(res.text).toContain('expired');
-      await expect(t.enrol(token)).rejects.toThrow(/invite\/options: 410/);
+      await expect(t.enrol(token)).rejects.toThrow(/invite options: 410/);
     } finally {
       t.clock.now = at;
     }
@@ -82,7 +85,7 @@ describe('staff invites', () => {
     const res = await request(t.app).get(`/staff/invite?token=${token}`);
     expect(res.status).toBe(410);
     expect(res.text).toContain('already been used');
-    await expect(t.enrol(token)).rejects.toThrow(/invite\/options: 410/);
+    await expect(t.enrol(token)).rejects.toThrow(/invite options: 410/);
   });
 
   it('two browsers racing with one invite: one passkey is enrolled', async () => {
@@ -110,18 +113,13 @@ describe('staff sessions', () => {
   it('enrolling signs in with an HttpOnly, SameSite=Strict, Path=/ session cookie', async () => {
     const token = await t.invite();
     const passkey = new SoftPasskey(ORIGIN);
-    const options = await request(t.app)
-      .post('/staff/api/invite/options')
-      .set('Origin', ORIGIN)
-      .send({ token });
-    const answer = passkey.create(creationOptions(options), RP_ID);
-    const verify = await request(t.app)
-      .post('/staff/api/invite/verify')
-      .set('Origin', ORIGIN)
-      .set('Cookie', setCookie(options, 'staff_ceremony') ?? '')
-      .send({ token, response: answer });
-    expect(verify.status).toBe(200);
-    const [line] = setCookieLines(verify, 'staff_session');
+    const options = await t.step('/staff/invite', { intent: 'options', token });
+    const response = passkey.create(options.options ?? never(), RP_ID);
+    const verify = await t.step('/staff/invite', { intent: 'verify', token, response }, [
+      setCookie(options.res, 'staff_ceremony'),
+    ]);
+    expect(verify.location).toBe('/staff');
+    const [line] = setCookieLines(verify.res, 'staff_session');
     expect(line).toMatch(/; HttpOnly/);
     expect(line).toMatch(/; SameSite=Strict/);
     expect(line).toMatch(/; Path=\//);
@@ -138,10 +136,10 @@ describe('staff sessions', () => {
     const me = await t.enrol(await t.invite('second@kahaani-pr.example', 'Second Person'));
     const first = await t.signIn(me.passkey);
     const second = await t.signIn(me.passkey);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    const a = setCookie(first, 'staff_session');
-    const b = setCookie(second, 'staff_session');
+    expect(first.location).toBe('/staff');
+    expect(second.location).toBe('/staff');
+    const a = setCookie(first.res, 'staff_session');
+    const b = setCookie(second.res, 'staff_session');
     expect(a).toBeTruthy();
     expect(a).not.toBe(b);
     expect(a).not.toBe(me.cookie);
@@ -152,13 +150,13 @@ describe('staff sessions', () => {
     // An id an attacker planted (made up) and the victim's own earlier, valid one.
     const planted = 'staff_session=' + 'A'.repeat(43);
     const signed = await t.signIn(me.passkey, planted);
-    expect(setCookie(signed, 'staff_session')).not.toBe(planted);
+    expect(setCookie(signed.res, 'staff_session')).not.toBe(planted);
     const stillPlanted = await request(t.app).get('/staff').set('Cookie', planted);
     expect(stillPlanted.status).toBe(302);
 
     const earlier = me.cookie;
     const again = await t.signIn(me.passkey, earlier);
-    const fresh = setCookie(again, 'staff_session') ?? '';
+    const fresh = setCookie(again.res, 'staff_session') ?? '';
     expect(fresh).not.toBe(earlier);
     expect((await request(t.app).get('/staff').set('Cookie', earlier)).status).toBe(302);
     expect((await request(t.app).get('/staff').set('Cookie', fresh)).status).toBe(200);
@@ -200,8 +198,8 @@ describe('staff sessions', () => {
 
   it('signing out ends this session; signing out everywhere ends them all', async () => {
     const me = await t.enrol(await t.invite('out@kahaani-pr.example', 'Out Person'));
-    const other = setCookie(await t.signIn(me.passkey), 'staff_session') ?? '';
-    const third = setCookie(await t.signIn(me.passkey), 'staff_session') ?? '';
+    const other = setCookie((await t.signIn(me.passkey)).res, 'staff_session') ?? '';
+    const third = setCookie((await t.signIn(me.passkey)).res, 'staff_session') ?? '';
 
     const out = await request(t.app)
       .post('/staff/sign-out')
@@ -219,7 +217,7 @@ describe('staff sessions', () => {
       .set('Origin', ORIGIN)
       .set('Cookie', other)
       .type('form')
-      .send({ csrf: (await t.csrfOf(other)) ?? '', intent: 'sign-out-everywhere' });
+      .send({ csrf: await t.csrfOf(other), intent: 'sign-out-everywhere' });
     expect(everywhere.status).toBe(303);
     expect(everywhere.headers['location']).toBe('/staff/sign-in?signed-out=everywhere');
     for (const cookie of [other, third]) {
@@ -236,7 +234,71 @@ describe('staff sessions', () => {
     expect((await request(t.app).get('/staff').set('Cookie', me.cookie)).status).toBe(302);
     const refused = await t.signIn(me.passkey);
     expect(refused.status).toBe(401);
-    expect(json(refused).error).toMatch(/disabled/);
+    expect(refused.error).toMatch(/disabled/);
+  });
+});
+
+describe('after signing out', () => {
+  let t: StaffTestApp;
+  beforeAll(async () => {
+    t = await createStaffTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signOut = async (cookie: string) => {
+    const out = await request(t.app)
+      .post('/staff/sign-out')
+      .set('Origin', ORIGIN)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ csrf: await t.csrfOf(cookie) });
+    expect(out.headers['location']).toBe('/staff/sign-in?signed-out=1');
+    // The browser drops the cookie it is told to clear.
+    expect(setCookieLines(out, 'staff_session')[0]).toMatch(/Expires=Thu, 01 Jan 1970/);
+    return out;
+  };
+
+  it('Back to an inbox page leads to sign-in, which says nothing of a session that ran out', async () => {
+    const me = await t.enrol(await t.invite());
+    const out = await signOut(me.cookie);
+    const landing = await request(t.app).get(out.headers['location'] as string);
+    expect(landing.text).toContain('You are signed out.');
+    expect(landing.text).not.toContain('30 minutes without activity');
+    // Back, as a page load (no cookie any more) and as the router's data request.
+    const page = await request(t.app).get('/staff/enquiries/e1');
+    expect(page.status).toBe(302);
+    expect(page.headers['location']).toBe('/staff/sign-in?next=%2Fstaff%2Fenquiries%2Fe1');
+    const data = (await decoded(await request(t.app).get('/staff.data'))) as Record<
+      symbol,
+      { redirect: string }
+    >;
+    expect(Object.getOwnPropertySymbols(data).map((key) => data[key]?.redirect)).toEqual([
+      '/staff/sign-in',
+    ]);
+    const signIn = await request(t.app).get('/staff/sign-in');
+    expect(signIn.text).toContain('Sign in with a passkey');
+    expect(signIn.text).not.toContain('30 minutes without activity');
+  });
+
+  it('a signed-out session id presented again is not called expired', async () => {
+    const me = await t.enrol(await t.invite('kept@kahaani-pr.example', 'Kept Cookie'));
+    await signOut(me.cookie);
+    const res = await request(t.app).get('/staff').set('Cookie', me.cookie);
+    expect(res.headers['location']).toBe('/staff/sign-in');
+  });
+
+  it('a session that ran out is, and the sign-in page says so', async () => {
+    const me = await t.enrol(await t.invite('late@kahaani-pr.example', 'Late'));
+    const at = t.clock.now;
+    t.clock.now = at + IDLE_TIMEOUT_MS;
+    try {
+      const res = await request(t.app).get('/staff/delivery').set('Cookie', me.cookie);
+      expect(res.headers['location']).toBe('/staff/sign-in?next=%2Fstaff%2Fdelivery&expired=1');
+      const page = await request(t.app).get(res.headers['location'] as string);
+      expect(page.text).toContain('Your session ended after 30 minutes without activity');
+    } finally {
+      t.clock.now = at;
+    }
   });
 });
 
@@ -251,7 +313,7 @@ describe('staff sessions on HTTPS', () => {
     const me = await t.enrol(await t.invite());
     expect(me.cookie.startsWith('__Host-staff_session=')).toBe(true);
     const signed = await t.signIn(me.passkey);
-    const [line] = setCookieLines(signed, '__Host-staff_session');
+    const [line] = setCookieLines(signed.res, '__Host-staff_session');
     expect(line).toMatch(/; Secure/);
     expect(line).toMatch(/; HttpOnly/);
     expect(line).toMatch(/; SameSite=Strict/);
@@ -282,7 +344,7 @@ describe('passkeys', () => {
     const me = await t.enrol(await t.invite(`lie${Math.random()}@kahaani-pr.example`, 'Liar'));
     const res = await t.signIn(me.passkey, undefined, lies);
     expect(res.status).toBe(401);
-    expect(setCookie(res, 'staff_session')).toBeUndefined();
+    expect(setCookie(res.res, 'staff_session')).toBeUndefined();
   });
 
   it('a passkey nobody enrolled is refused', async () => {
@@ -294,24 +356,16 @@ describe('passkeys', () => {
 
   it('a ceremony answers once', async () => {
     const me = await t.enrol(await t.invite('once@kahaani-pr.example', 'Once'));
-    const options = await request(t.app)
-      .post('/staff/api/sign-in/options')
-      .set('Origin', ORIGIN)
-      .send({});
-    const ceremony = setCookie(options, 'staff_ceremony') ?? '';
-    const answer = me.passkey.get(requestOptions(options), RP_ID);
-    const first = await request(t.app)
-      .post('/staff/api/sign-in/verify')
-      .set('Origin', ORIGIN)
-      .set('Cookie', ceremony)
-      .send({ response: answer });
-    expect(first.status).toBe(200);
-    const replay = await request(t.app)
-      .post('/staff/api/sign-in/verify')
-      .set('Origin', ORIGIN)
-      .set('Cookie', ceremony)
-      .send({ response: answer });
+    const options = await t.step('/staff/sign-in', { intent: 'options' });
+    const ceremony = setCookie(options.res, 'staff_ceremony');
+    const response = me.passkey.get(options.options ?? never(), RP_ID);
+    const first = await t.step('/staff/sign-in', { intent: 'verify', response }, [ceremony]);
+    expect(first.status).toBe(202);
+    // The answer clears the ceremony's cookie; a replay with it is refused anyway.
+    expect(setCookieLines(first.res, 'staff_ceremony')[0]).toMatch(/Expires=Thu, 01 Jan 1970/);
+    const replay = await t.step('/staff/sign-in', { intent: 'verify', response }, [ceremony]);
     expect(replay.status).toBe(400);
+    expect(replay.error).toMatch(/already used/);
   });
 
   it('adds a second passkey, removes one, and never the last', async () => {
@@ -330,26 +384,20 @@ describe('passkeys', () => {
     expect(revokeLast.text).toContain('That is your only passkey, so it stays');
 
     const phone = new SoftPasskey(ORIGIN);
-    const options = await request(t.app)
-      .post('/staff/api/passkeys/options')
-      .set('Origin', ORIGIN)
-      .set('Cookie', me.cookie)
-      .set('X-CSRF-Token', me.csrf)
-      .send({});
+    const csrf = me.csrf;
+    const options = await t.step('/staff/account', { intent: 'options', csrf }, [me.cookie]);
     expect(options.status).toBe(200);
-    const answer = phone.create(creationOptions(options), RP_ID);
+    const response = phone.create(options.options ?? never(), RP_ID);
     // The new credential must not be one the account already has.
-    expect(creationOptions(options).excludeCredentials).toEqual([
+    expect((options.options as { excludeCredentials?: unknown }).excludeCredentials).toEqual([
       expect.objectContaining({ id: first }),
     ]);
-    const added = await request(t.app)
-      .post('/staff/api/passkeys/verify')
-      .set('Origin', ORIGIN)
-      .set('Cookie', `${me.cookie}; ${setCookie(options, 'staff_ceremony') ?? ''}`)
-      .set('X-CSRF-Token', me.csrf)
-      .send({ response: answer });
-    expect(added.status).toBe(200);
-    expect((await t.signIn(phone)).status).toBe(200);
+    const added = await t.step('/staff/account', { intent: 'verify', csrf, response }, [
+      me.cookie,
+      setCookie(options.res, 'staff_ceremony'),
+    ]);
+    expect(added.location).toBe('/staff/account?done=added');
+    expect((await t.signIn(phone)).status).toBe(202);
 
     const revoke = await request(t.app)
       .post('/staff/account')
@@ -360,7 +408,7 @@ describe('passkeys', () => {
     expect(revoke.status).toBe(303);
     expect(revoke.headers['location']).toBe('/staff/account?done=removed');
     expect((await t.signIn(me.passkey)).status).toBe(401);
-    expect((await t.signIn(phone)).status).toBe(200);
+    expect((await t.signIn(phone)).status).toBe(202);
   });
 });
 
@@ -372,11 +420,7 @@ describe('sign-in limits', () => {
   afterAll(() => t.close());
 
   const options = (client: string) =>
-    request(t.app)
-      .post('/staff/api/sign-in/options')
-      .set('Origin', ORIGIN)
-      .set('X-Forwarded-For', client)
-      .send({});
+    t.step('/staff/sign-in', { intent: 'options' }, [], { 'X-Forwarded-For': client });
 
   it('refuses the 31st sign-in from one client within 10 minutes, with Retry-After', async () => {
     for (let i = 0; i < LIMITS.signInClient.max; i++) {
@@ -384,8 +428,8 @@ describe('sign-in limits', () => {
     }
     const refused = await options('198.51.100.7');
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(json(refused).error).toMatch(/Too many sign-in attempts/);
+    expect(Number(refused.res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.error).toMatch(/Too many sign-in attempts/);
     // Another client is not affected; the first may try again once the window has passed.
     expect((await options('198.51.100.8')).status).toBe(200);
     const at = t.clock.now;
@@ -397,25 +441,30 @@ describe('sign-in limits', () => {
     }
   });
 
-  it('refuses the 11th try at one account within 10 minutes, whatever the client', async () => {
+  it('refuses the 11th failed answer for one account within 10 minutes, whatever the client', async () => {
     const me = await t.enrol(await t.invite('target@kahaani-pr.example', 'Target'));
-    const attempt = async (client: string, lies = {}) => {
-      const o = await options(client);
-      const answer = me.passkey.get(requestOptions(o), RP_ID, lies);
-      return request(t.app)
-        .post('/staff/api/sign-in/verify')
-        .set('Origin', ORIGIN)
-        .set('X-Forwarded-For', client)
-        .set('Cookie', setCookie(o, 'staff_ceremony') ?? '')
-        .send({ response: answer });
-    };
+    const evil = { origin: 'https://evil.example' };
     for (let i = 0; i < LIMITS.signInAccount.max; i++) {
-      expect((await attempt(`203.0.113.${i}`, { origin: 'https://evil.example' })).status).toBe(
-        401,
-      );
+      expect((await t.signIn(me.passkey, undefined, evil, `203.0.113.${i}`)).status).toBe(401);
     }
-    const refused = await attempt('203.0.113.200');
+    const refused = await t.signIn(me.passkey, undefined, {}, '203.0.113.200');
     expect(refused.status).toBe(429);
-    expect(json(refused).error).toMatch(/for this account/);
+    expect(refused.error).toMatch(/for this account/);
+    expect(Number(refused.res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('never counts a successful sign-in against the account', async () => {
+    const me = await t.enrol(await t.invite('daily@kahaani-pr.example', 'Daily'));
+    const client = (i: number) => `192.0.2.${i}`;
+    // Twice the account's limit of sign-ins in one window, each from its own client.
+    for (let i = 0; i < 2 * LIMITS.signInAccount.max; i++) {
+      expect((await t.signIn(me.passkey, undefined, {}, client(i))).location).toBe('/staff');
+    }
+    // Failed answers still count from the first: the limit's worth is refused only after it.
+    const evil = { origin: 'https://evil.example' };
+    for (let i = 0; i < LIMITS.signInAccount.max; i++) {
+      expect((await t.signIn(me.passkey, undefined, evil, client(100 + i))).status).toBe(401);
+    }
+    expect((await t.signIn(me.passkey, undefined, {}, client(200))).status).toBe(429);
   });
 });

@@ -159,6 +159,13 @@ export function createFakeInbox(options: { smtp?: boolean } = {}): FakeInbox {
         filename: `enquiries.${format}`,
       });
     },
+    countByEmail(email) {
+      log('countByEmail', [email]);
+      const wanted = email.trim().toLowerCase();
+      return Promise.resolve(
+        [...enquiries.values()].filter((e) => e.email.toLowerCase() === wanted).length,
+      );
+    },
     erase(email) {
       log('erase', [email]);
       let n = 0;

@@ -72,6 +72,15 @@ describe('import boundary', () => {
     expect(await restricted(code.replace('../../routes/', './'), COMPONENT)).toEqual([]);
   });
 
+  it.each([
+    ["import handleRequest from '../entry.server.tsx';", SERVER],
+    ["import '../../entry.client.tsx';", 'src/server/staff/boundary-fixture.ts'],
+  ])('keeps the server from importing an entry: `%s` in %s', async (code, file) => {
+    expect(await restricted(`${code}\nexport const x = 1;\n`, file)).toEqual([
+      expect.stringMatching(/never import one/),
+    ]);
+  });
+
   it('lets the server import Node built-ins', async () => {
     const code = "import { join } from 'node:path';\nexport const x = join('a', 'b');\n";
     expect(await restricted(code, SERVER)).toEqual([]);

@@ -10,6 +10,7 @@ import type { SubmissionStore } from '../enquiries/store.ts';
 import {
   CHANNELS,
   ENQUIRY_STATUSES,
+  isEnquiryStatus,
   SEARCH_COUNT_LIMIT,
   type Channel,
   type DeliveryHealth,
@@ -19,25 +20,11 @@ import {
   type InboxService,
 } from './types.ts';
 
-/**
- * Browser code imports these from `types.ts`.
- * @public
- */
-export type {
-  Channel,
-  DeliveryHealth,
-  DeliveryState,
-  EnquiryStatus,
-  ExportFormat,
-  InboxEnquiry,
-  InboxPage,
-  InboxQuery,
-  InboxRow,
-  InboxService,
-} from './types.ts';
-
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+/** Rows of the inbox's pages: 25 unless asked, at most 100. */
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
+/** Pages of {@link MAX_PAGE_SIZE} `countByEmail` reads at most. */
+const COUNT_PAGES = 10;
 
 /** An `EnquiryRuntime` has it all. */
 export interface InboxDeps {
@@ -60,10 +47,10 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
 /** @throws RangeError for an unknown status, rather than a silently unfiltered list */
 function checkStatus(status: unknown): EnquiryStatus | undefined {
   if (status === undefined || status === null || status === '') return undefined;
-  if (!(ENQUIRY_STATUSES as readonly unknown[]).includes(status)) {
+  if (!isEnquiryStatus(status)) {
     throw new RangeError(`Unknown enquiry status; expected one of ${ENQUIRY_STATUSES.join(', ')}`);
   }
-  return status as EnquiryStatus;
+  return status;
 }
 
 /**
@@ -76,7 +63,7 @@ export function createInboxService(deps: InboxDeps): InboxService {
   const kick = deps.kick ?? (() => {});
   const log = deps.logger;
 
-  return {
+  const service: InboxService = {
     async list(query: InboxQuery): Promise<InboxPage> {
       const status = checkStatus(query.status);
       const pageSize = clampInt(query.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
@@ -133,6 +120,17 @@ export function createInboxService(deps: InboxDeps): InboxService {
       );
     },
 
+    async countByEmail(email) {
+      const wanted = String(email).trim();
+      let count = 0;
+      for (let page = 1; page <= COUNT_PAGES; page++) {
+        const found = await service.list({ q: wanted, page, pageSize: MAX_PAGE_SIZE });
+        count += found.rows.filter((r) => r.email.toLowerCase() === wanted.toLowerCase()).length;
+        if (page >= found.pages) return count;
+      }
+      return null;
+    },
+
     async erase(email) {
       const address = String(email).trim();
       if (address === '') return 0;
@@ -168,4 +166,5 @@ export function createInboxService(deps: InboxDeps): InboxService {
       return true;
     },
   };
+  return service;
 }

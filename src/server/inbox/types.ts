@@ -1,10 +1,17 @@
 /**
- * The shapes `InboxService` hands the staff app and takes from it. This module imports nothing,
- * so browser code may `import type` from it. Times are epoch ms.
+ * The shapes `InboxService` hands the staff pages and takes from them, and the one list of enquiry
+ * statuses. This module imports nothing, so the staff pages may import it (`eslint.config.js`).
+ * Times are epoch ms.
  */
 
-/** What each means: docs/product.md#enquiry-handling. */
-export type EnquiryStatus = 'new' | 'handled' | 'held' | 'released' | 'erased';
+/** What each means: docs/product.md#enquiry-handling. In the order the inbox lists them. */
+export const ENQUIRY_STATUSES = ['new', 'handled', 'held', 'released', 'erased'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+/** True for a status name (as read from a query string or a form). */
+export const isEnquiryStatus = (value: unknown): value is EnquiryStatus =>
+  (ENQUIRY_STATUSES as readonly unknown[]).includes(value);
+
 export type Channel = 'email' | 'slack' | 'webhook';
 export type DeliveryState = 'delivered' | 'pending' | 'failing' | 'cancelled';
 
@@ -94,6 +101,11 @@ export interface InboxService {
     format: ExportFormat,
     query: Pick<InboxQuery, 'status' | 'q'>,
   ): Promise<{ body: string; contentType: string; filename: string }>;
+  /**
+   * How many stored enquiries were sent from this address (case-insensitive), for the erasure's
+   * confirmation; null when it matches more than the search reads (10 pages of 100).
+   */
+  countByEmail(email: string): Promise<number | null>;
   /** Erases the address's enquiries (case-insensitive) to tombstones; returns how many. */
   erase(email: string): Promise<number>;
   health(): Promise<DeliveryHealth>;
@@ -101,12 +113,4 @@ export interface InboxService {
   enqueueInviteEmail(to: string, link: string, expiresAt: number): Promise<boolean>;
 }
 
-/** In the order the inbox lists them. */
-export const ENQUIRY_STATUSES: readonly EnquiryStatus[] = [
-  'new',
-  'handled',
-  'held',
-  'released',
-  'erased',
-];
 export const CHANNELS: readonly Channel[] = ['email', 'slack', 'webhook'];

@@ -5,14 +5,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
+import { INVITE_PATH } from '../../staff/paths.ts';
 import { audit } from './audit.ts';
 import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 
 /** ms */
 export const INVITE_LIFETIME_MS = 24 * 3_600_000;
-
-/** The token travels in the query, which is never logged. */
-export const INVITE_PATH = '/staff/invite';
 
 export class InviteError extends Error {
   override name = 'InviteError';

@@ -16,7 +16,7 @@ const TEN_MINUTES_MS = 600_000;
 export const LIMITS = {
   /** Sign-in ceremonies started by one client. */
   signInClient: { max: 30, windowMs: TEN_MINUTES_MS },
-  /** Sign-in answers checked for one account. */
+  /** Sign-in answers for one account that failed verification. */
   signInAccount: { max: 10, windowMs: TEN_MINUTES_MS },
   /** Invite pages and enrolment ceremonies by one client. */
   inviteClient: { max: 30, windowMs: TEN_MINUTES_MS },
@@ -24,15 +24,20 @@ export const LIMITS = {
   inviteAccount: { max: 10, windowMs: TEN_MINUTES_MS },
 } as const satisfies Record<string, Limit>;
 
-/** `allowed` is false once the window's count passes the limit. */
+/**
+ * Counts one attempt; `allowed` is false once the window's count passes the limit.
+ * @param peek reads the window without counting: `allowed` is false when the next would be refused
+ */
 export function countAttempt(
   store: StaffStore,
   kind: keyof typeof LIMITS,
   subject: string,
   now: number,
+  peek = false,
 ): Promise<RateLimitResult> {
   const { max, windowMs } = LIMITS[kind];
-  return store.hit(`staff:${kind}:${subject}`, max, windowMs, now);
+  const key = `staff:${kind}:${subject}`;
+  return peek ? store.peekLimit(key, max, windowMs, now) : store.hit(key, max, windowMs, now);
 }
 
 /** Whole seconds, at least 1, for `Retry-After`. */

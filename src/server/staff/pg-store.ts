@@ -304,6 +304,24 @@ export class PgStaffStore implements StaffStore {
     return { allowed: count <= max, count, resetAt: num(row['window_start']) + windowMs };
   }
 
+  async peekLimit(
+    key: string,
+    max: number,
+    windowMs: number,
+    now: number,
+  ): Promise<RateLimitResult> {
+    const row = await this.#one(
+      'SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start > $2',
+      [key, now - windowMs],
+    );
+    const count = row ? num(row['count']) : 0;
+    return {
+      allowed: count < max,
+      count,
+      resetAt: (row ? num(row['window_start']) : now) + windowMs,
+    };
+  }
+
   async audit(e: AuditEntry): Promise<void> {
     await this.#pool.query(
       'INSERT INTO staff_audit (at, staff_id, action, enquiry_id, detail) VALUES ($1, $2, $3, $4, $5)',

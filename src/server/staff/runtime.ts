@@ -7,7 +7,6 @@ import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { InboxService } from '../inbox/types.ts';
-import type { RelyingParty } from './passkeys.ts';
 import { PgStaffStore } from './pg-store.ts';
 import { SqliteStaffStore } from './sqlite-store.ts';
 import type { StaffStore } from './store.ts';
@@ -17,6 +16,14 @@ export function openStaffStore(config: StoreEnv): StaffStore {
   return config.DATABASE_URL
     ? new PgStaffStore(config.DATABASE_URL)
     : new SqliteStaffStore(join(resolve(config.DATA_DIR), 'enquiries.sqlite'));
+}
+
+/** Who passkeys are made for (https://www.w3.org/TR/webauthn-3/#relying-party). */
+export interface RelyingParty {
+  /** SITE_URL's host. */
+  id: string;
+  /** The staff origin. */
+  origins: readonly string[];
 }
 
 export interface StaffRuntime {

@@ -287,6 +287,23 @@ export class SqliteStaffStore implements StaffStore {
     };
   }
 
+  async peekLimit(
+    key: string,
+    max: number,
+    windowMs: number,
+    now: number,
+  ): Promise<RateLimitResult> {
+    const row = this.#stmt(
+      'SELECT count, window_start FROM rate_limits WHERE key = ? AND window_start > ?',
+    ).get(key, now - windowMs) as Row | undefined;
+    const count = row ? num(row['count']) : 0;
+    return {
+      allowed: count < max,
+      count,
+      resetAt: (row ? num(row['window_start']) : now) + windowMs,
+    };
+  }
+
   async audit(e: AuditEntry): Promise<void> {
     this.#stmt(
       'INSERT INTO staff_audit (at, staff_id, action, enquiry_id, detail) VALUES (?, ?, ?, ?, ?)',

@@ -145,6 +145,11 @@ export interface StaffStore {
 
   /** A fixed window in the store, as the contact form's limit, so it holds across instances. */
   hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
+  /**
+   * The window {@link hit} would count in, read without counting: `allowed` is `count < max`
+   * (`count` 0 and `resetAt` `now + windowMs` when no window is open at `now`).
+   */
+  peekLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
 
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */

@@ -1,68 +1,109 @@
 /**
- * A button that runs a passkey ceremony (`../ceremonies.ts`) and then loads the page the server
- * named. Server-rendered disabled with a `<noscript>` explanation: ceremonies need JavaScript, so
- * the button comes alive only once the page has hydrated in a browser that supports passkeys.
- * Progress is announced politely, a failure at once.
+ * A button that runs a passkey ceremony (https://www.w3.org/TR/webauthn-3/) through its route's
+ * action (`../passkeys.server.ts`): the options by a JSON post of a fetcher, the browser's prompt
+ * (SimpleWebAuthn), the answer by a second post, whose redirect loads the next page. Server-rendered
+ * disabled with a `<noscript>` explanation: ceremonies need JavaScript, so the button comes alive
+ * only once the page has hydrated in a browser that supports passkeys. Progress is announced
+ * politely, a failure at once.
  */
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from '@simplewebauthn/browser';
 import { KeyRound as keyRound } from 'lucide';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useFetcher } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
-import { passkeysSupported, type CeremonyResult } from '../ceremonies.ts';
 import { buttonClass } from './ui.tsx';
+
+/** What a ceremony's action answers when it does not redirect. */
+export type CeremonyStep = { options: unknown } | { error: string };
 
 const noSubscription = () => () => {};
 
-/** False on the server and while hydrating; then whether this browser supports passkeys. */
-function usePasskeysReady(): boolean {
-  return useSyncExternalStore(noSubscription, passkeysSupported, () => false);
-}
-
-/** Whether the page has hydrated (false on the server and while hydrating). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/** What the person sees when the browser's own prompt ends without a passkey. */
+function cancelled(error: unknown, creating: boolean): string {
+  if (
+    error instanceof WebAuthnError &&
+    error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
+  ) {
+    return 'This device already holds a passkey for your account.';
+  }
+  const what = creating ? 'create' : 'use';
+  if (error instanceof Error && error.name === 'NotAllowedError') {
+    return `No passkey was ${creating ? 'created' : 'used'}: the request was cancelled or timed out. Try again when ready.`;
+  }
+  return `This browser could not ${what} a passkey. Try again, or use another device.`;
 }
 
 export function PasskeyAction({
   label,
-  busyLabel,
-  run,
-  variant = 'primary',
+  action,
+  body,
+  creating,
 }: {
   label: string;
-  /** Announced while the browser's prompt is open. */
-  busyLabel: string;
-  run: () => Promise<CeremonyResult>;
-  variant?: 'primary' | 'secondary';
+  /** The route whose action runs the ceremony, e.g. `/staff/sign-in`. */
+  action: string;
+  /** Sent with both steps: the forgery token, the invite's token, where to go next. */
+  body: Record<string, string>;
+  /** A passkey is created (enrolment, a second device), not used (sign-in). */
+  creating: boolean;
 }) {
-  const ready = usePasskeysReady();
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // False on the server and while hydrating; then whether this browser supports passkeys.
+  const ready = useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const fetcher = useFetcher<CeremonyStep>();
+  const step = fetcher.data;
+  const started = useRef<CeremonyStep | undefined>(undefined);
+  // The options whose prompt has ended (answered, cancelled or failed).
+  const [settled, setSettled] = useState<CeremonyStep | undefined>(undefined);
+  const [problem, setProblem] = useState<string | null>(null);
+  const post = (json: Record<string, unknown>) =>
+    fetcher.submit({ ...body, ...json } as never, {
+      method: 'post',
+      action,
+      encType: 'application/json',
+    });
 
-  async function start() {
-    setBusy(true);
-    setError(null);
-    const result = await run();
-    if (result.ok) {
-      // A new session or passkey: load the next page whole, with the new session's data.
-      window.location.assign(result.redirectTo);
+  // The options came: the browser's prompt, then its answer back.
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !step || !('options' in step) || started.current === step)
       return;
-    }
-    setBusy(false);
-    setError(result.message);
-  }
+    started.current = step;
+    const optionsJSON = step.options as never;
+    (creating ? startRegistration({ optionsJSON }) : startAuthentication({ optionsJSON })).then(
+      (response) => {
+        setSettled(step);
+        void post({ intent: 'verify', response });
+      },
+      (error: unknown) => {
+        setSettled(step);
+        setProblem(cancelled(error, creating));
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer of the action
+  }, [fetcher.state, step]);
 
+  const prompting = fetcher.state === 'idle' && !!step && 'options' in step && settled !== step;
+  const busy = prompting || fetcher.state !== 'idle';
+  const error = busy ? null : (problem ?? (step && 'error' in step ? step.error : null));
   return (
     <div>
       <button
         type="button"
-        className={buttonClass(variant)}
+        className={buttonClass('primary')}
         disabled={!ready || busy}
-        onClick={() => void start()}
+        onClick={() => {
+          setProblem(null);
+          void post({ intent: 'options' });
+        }}
       >
         <Icon icon={keyRound} size={18} />
         {label}
@@ -79,7 +120,7 @@ export function PasskeyAction({
         </p>
       ) : null}
       <p role="status" className="mt-3 min-h-5 text-sm text-stone-700">
-        {busy ? busyLabel : ''}
+        {busy ? 'Waiting for your device…' : ''}
       </p>
       {error ? (
         <p role="alert" className="max-w-prose text-sm font-semibold text-accent">

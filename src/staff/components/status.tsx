@@ -16,7 +16,7 @@ import {
 import type { IconNode } from 'lucide';
 import { cx } from '../../components/ui/cx.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import type { EnquiryStatus } from '../services.ts';
+import type { Channel, EnquiryStatus, InboxRow } from '../../server/inbox/types.ts';
 
 interface Look {
   label: string;
@@ -24,37 +24,32 @@ interface Look {
   className: string;
 }
 
-/** Each status's word, shape and colour; the words staff read in the README too. */
-export const STATUS: Record<EnquiryStatus, Look & { meaning: string }> = {
+/** Each status's word, shape and colour; the README's table says what each means. */
+export const STATUS: Record<EnquiryStatus, Look> = {
   new: {
     label: 'New',
     icon: circleDot,
     className: 'border-ink bg-ink text-paper',
-    meaning: 'Judged genuine (or released) and not answered yet.',
   },
   handled: {
     label: 'Handled',
     icon: circleCheck,
     className: 'border-stone-300 bg-paper text-stone-700',
-    meaning: 'Someone marked it answered.',
   },
   held: {
     label: 'Held as spam',
     icon: octagonAlert,
     className: 'border-accent bg-paper text-accent',
-    meaning: 'Caught by the spam checks or marked spam by staff; never delivered while held.',
   },
   released: {
     label: 'Released',
     icon: send,
     className: 'border-ink bg-stone-100 text-ink',
-    meaning: 'Was held; someone released it and it is delivered like any other.',
   },
   erased: {
     label: 'Erased',
     icon: circleDashed,
     className: 'border-dashed border-stone-500 bg-paper text-stone-600',
-    meaning: 'Everything about the person was erased; only its id and time remain.',
   },
 };
 
@@ -74,7 +69,14 @@ export function StatusBadge({ status }: { status: EnquiryStatus }) {
   );
 }
 
-type Delivery = 'delivered' | 'pending' | 'failing' | 'cancelled' | 'none';
+/** Each delivery channel's name. */
+export const CHANNEL_NAMES: Record<Channel, string> = {
+  email: 'E-mail',
+  slack: 'Slack',
+  webhook: 'Webhook',
+};
+
+type Delivery = InboxRow['delivery'] | 'cancelled';
 
 const DELIVERY: Record<Delivery, Look | null> = {
   delivered: { label: 'Delivered', icon: check, className: 'text-stone-700' },

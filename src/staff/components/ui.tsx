@@ -1,15 +1,12 @@
 /**
- * The staff app's small building blocks: buttons (one primary per screen), headings, notices and
+ * The inbox's small building blocks: buttons (one primary per screen), headings, notices and
  * the cross-site-forgery field every form carries. The site's type, colours and focus ring,
  * quieter: no motion, no imagery.
  */
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
-import type { StaffSession } from '../services.ts';
-
-/** The name of the form field that carries the per-session token. */
-export const CSRF_FIELD = 'csrf';
+import type { StaffView } from '../layout.tsx';
 
 const BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -26,8 +23,8 @@ export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secon
 
 /** The hidden field with the session's forgery token; every form that posts carries it. */
 export function CsrfField() {
-  const session = useRouteLoaderData<StaffSession>('root');
-  return <input type="hidden" name={CSRF_FIELD} value={session?.csrfToken ?? ''} />;
+  const session = useRouteLoaderData<StaffView>('staff');
+  return <input type="hidden" name="csrf" value={session?.csrfToken ?? ''} />;
 }
 
 /** The page's title (document and `<h1>`), a line under it and anything to show with it. */
@@ -85,5 +82,25 @@ export function Section({
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A table's heading row: a column heading for each name, each spaced from the next.
+ * @param table the explicit row role of a table whose rows CSS displays as blocks (the inbox's)
+ */
+export function ColumnHeads({ names, table = false }: { names: string[]; table?: boolean }) {
+  return (
+    <tr role={table ? 'row' : undefined} className="border-b border-ink text-left">
+      {names.map((name, i) => (
+        <th
+          key={name}
+          scope="col"
+          className={cx('py-2', i < names.length - 1 && 'pr-4', table && 'font-semibold')}
+        >
+          {name}
+        </th>
+      ))}
+    </tr>
   );
 }

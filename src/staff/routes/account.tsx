@@ -3,51 +3,71 @@
  * (never the last: it is their only way in; an operator's new invite replaces a lost one) — and
  * signing out on every device.
  */
-import {
-  data,
-  Form,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useRouteLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
-import { addPasskey } from '../ceremonies.ts';
+import { data, Form, redirect } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
 import { buttonClass, CsrfField, Notice, PageHeading, Section } from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
-import { requireStaff } from '../guard.ts';
 import { SIGN_IN_PATH, STAFF_BASE } from '../paths.ts';
-import { staffServicesContext, type StaffSession } from '../services.ts';
-import { textField } from '../form-fields.ts';
+import { passkeyAction } from '../passkeys.server.ts';
+import {
+  clearedSession,
+  record,
+  signedIn,
+  staffRequest,
+  withRetryAfter,
+} from '../session.server.ts';
+import type { Route } from './+types/account.ts';
+
+const ACCOUNT_PATH = `${STAFF_BASE}/account`;
 
 const DONE = {
   added: 'Passkey added. You can sign in with either device now.',
   removed: 'Passkey removed. It can no longer sign in.',
 } as const;
 
-export async function loader(args: LoaderFunctionArgs) {
-  const staff = await requireStaff(args);
-  const passkeys = await args.context.get(staffServicesContext).passkeys();
-  const done = new URL(args.request.url).searchParams.get('done');
-  return { staff, passkeys, done: done && done in DONE ? (done as keyof typeof DONE) : null };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { staff, session } = signedIn(context);
+  const passkeys = await staffRequest(context).server.store.listPasskeys(staff.id);
+  const done = url.searchParams.get('done');
+  return {
+    staff: { name: staff.name, email: staff.email },
+    csrfToken: session.csrfToken,
+    passkeys: passkeys.map(({ id, createdAt, lastUsedAt }) => ({ id, createdAt, lastUsedAt })),
+    done: done && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
+  };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const services = context.get(staffServicesContext);
+/** Removing a passkey or signing out everywhere (forms); adding a passkey (a JSON ceremony). */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  if (request.headers.get('content-type')?.startsWith('application/json')) {
+    return passkeyAction('add-passkey', args);
+  }
+  const { store } = staffRequest(context).server;
+  const me = signedIn(context);
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'sign-out-everywhere') {
-    await services.signOutEverywhere();
-    return redirect(`${SIGN_IN_PATH}?signed-out=everywhere`, 303);
+    const ended = await store.deleteSessionsOf(me.staff.id);
+    await record(context, 'sign-out-everywhere', null, `${ended} sessions`);
+    return redirect(`${SIGN_IN_PATH}?signed-out=everywhere`, {
+      status: 303,
+      headers: { 'Set-Cookie': clearedSession(context) },
+    });
   }
   if (intent === 'revoke') {
-    const result = await services.revokePasskey(textField(form, 'passkey'));
-    if (result === 'ok') return redirect(`${STAFF_BASE}/account?done=removed`, 303);
+    const passkey = form.get('passkey');
+    const result = await store.deletePasskey(
+      me.staff.id,
+      typeof passkey === 'string' ? passkey : '',
+    );
+    if (result === 'ok') {
+      await record(context, 'passkey-revoked');
+      return redirect(`${ACCOUNT_PATH}?done=removed`, 303);
+    }
     return data(
       {
-        refused:
+        error:
           result === 'last'
             ? 'That is your only passkey, so it stays: add another first.'
             : 'That passkey is not on your account any more.',
@@ -55,19 +75,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result === 'last' ? 409 : 404 },
     );
   }
-  return data({ refused: 'Choose an action.' }, { status: 400 });
+  return data({ error: 'Choose an action.' }, { status: 400 });
 }
 
-export function Component() {
-  const { staff, passkeys, done } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
-  const session = useRouteLoaderData<StaffSession>('root');
+export const headers = withRetryAfter;
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, csrfToken, passkeys, done } = loaderData;
+  // A ceremony's answer goes to its button's fetcher; a form's refusal shows here.
+  const refused = actionData && 'error' in actionData ? actionData.error : null;
   const only = passkeys.length === 1;
   return (
     <>
       <PageHeading title="Your account" lede={`${staff.name} · ${staff.email}`} />
       {done ? <Notice tone="status">{DONE[done]}</Notice> : null}
-      {refused ? <Notice tone="alert">{refused.refused}</Notice> : null}
+      {refused ? <Notice tone="alert">{refused}</Notice> : null}
       <Section title="Passkeys" id="passkeys">
         <ul
           role="list"
@@ -114,8 +136,9 @@ export function Component() {
         ) : null}
         <PasskeyAction
           label="Add a passkey"
-          busyLabel="Waiting for your device…"
-          run={() => addPasskey(session?.csrfToken ?? '')}
+          action={ACCOUNT_PATH}
+          body={{ csrf: csrfToken }}
+          creating
         />
       </Section>
       <Section title="Sessions" id="sessions">

@@ -2,19 +2,19 @@
  * `/staff/delivery`: is every enquiry reaching the agency? The outbox's backlog, how long the
  * oldest undelivered enquiry has waited, and each channel's last failure.
  */
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { PageHeading, Section } from '../components/ui.tsx';
+import { CHANNEL_NAMES } from '../components/status.tsx';
+import { ColumnHeads, PageHeading, Section } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
-import { staffServicesContext } from '../services.ts';
+import { staffRequest } from '../session.server.ts';
+import type { Route } from './+types/delivery.ts';
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { health: await context.get(staffServicesContext).health(), now: Date.now() };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { inbox, now } = staffRequest(context).server;
+  return { health: await inbox.health(), now: now() };
 }
 
-const CHANNEL = { email: 'E-mail', slack: 'Slack', webhook: 'Webhook' } as const;
-
-export function Component() {
-  const { health, now } = useLoaderData<typeof loader>();
+export default function Delivery({ loaderData }: Route.ComponentProps) {
+  const { health, now } = loaderData;
   const waiting = health.backlog;
   return (
     <>
@@ -49,23 +49,13 @@ export function Component() {
       <Section title="Channels" id="channels">
         <table className="w-full max-w-4xl border-collapse text-sm">
           <thead>
-            <tr className="border-b border-ink text-left">
-              <th scope="col" className="py-2 pr-4">
-                Channel
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Waiting
-              </th>
-              <th scope="col" className="py-2">
-                Last failure
-              </th>
-            </tr>
+            <ColumnHeads names={['Channel', 'Waiting', 'Last failure']} />
           </thead>
           <tbody>
             {health.channels.map((c) => (
               <tr key={c.channel} className="border-b border-stone-200 align-top">
                 <th scope="row" className="py-3 pr-4 text-left font-semibold">
-                  {CHANNEL[c.channel]}
+                  {CHANNEL_NAMES[c.channel]}
                   {c.configured ? null : (
                     <span className="block font-normal text-stone-700">Not configured</span>
                   )}

@@ -4,22 +4,23 @@
  */
 import { ArrowLeft as arrowLeft } from 'lucide';
 import type { ReactNode } from 'react';
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
-import { DeliveryState, StatusBadge } from '../components/status.tsx';
-import { buttonClass, CsrfField, Notice, PageHeading, Section } from '../components/ui.tsx';
+import type { InboxEnquiry, InboxService } from '../../server/inbox/types.ts';
+import type { AuditAction } from '../../server/staff/audit.ts';
+import { CHANNEL_NAMES, DeliveryState, StatusBadge } from '../components/status.tsx';
+import {
+  buttonClass,
+  ColumnHeads,
+  CsrfField,
+  Notice,
+  PageHeading,
+  Section,
+} from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../paths.ts';
-import { staffServicesContext, type InboxEnquiry } from '../services.ts';
+import { record, staffRequest } from '../session.server.ts';
+import type { Route } from './+types/enquiry.ts';
 
 /** What each `?done=` says. */
 const DONE = {
@@ -30,8 +31,17 @@ const DONE = {
 } as const;
 type Done = keyof typeof DONE;
 
-const INTENTS = ['handled', 'reopen', 'release', 'spam'] as const;
-type Intent = (typeof INTENTS)[number];
+/** Each action: the inbox's call, the audit line when it is done, and the notice after. */
+const INTENTS = {
+  handled: { run: (i, id) => i.setHandled(id, true), audit: 'enquiry-handled', done: 'handled' },
+  reopen: { run: (i, id) => i.setHandled(id, false), audit: 'enquiry-reopened', done: 'reopened' },
+  release: { run: (i, id) => i.release(id), audit: 'enquiry-released', done: 'released' },
+  spam: { run: (i, id) => i.markSpam(id), audit: 'enquiry-marked-spam', done: 'spam' },
+} as const satisfies Record<
+  string,
+  { run: (inbox: InboxService, id: string) => Promise<string>; audit: AuditAction; done: Done }
+>;
+type Intent = keyof typeof INTENTS;
 
 /** Why an action was refused, by the service's answer. */
 const REFUSED: Record<string, string> = {
@@ -41,43 +51,25 @@ const REFUSED: Record<string, string> = {
   already: 'It is already held as spam.',
 };
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const enquiry = await context.get(staffServicesContext).get(params['id'] ?? '');
+/** Opening an enquiry is recorded in the audit log (docs/decisions/027-passkeys-and-staff-sessions.md). */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const enquiry = await staffRequest(context).server.inbox.get(params.id);
   if (!enquiry) throw data('Not found', { status: 404 });
-  const done = new URL(request.url).searchParams.get('done');
-  return { enquiry, done: done && done in DONE ? (done as Done) : null };
+  await record(context, 'enquiry-viewed', params.id);
+  const done = url.searchParams.get('done');
+  return { enquiry, done: done && Object.hasOwn(DONE, done) ? (done as Done) : null };
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const id = params['id'] ?? '';
-  const services = context.get(staffServicesContext);
-  const form = await request.formData();
-  const intent = form.get('intent');
-  if (!INTENTS.includes(intent as Intent)) {
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const intent = (await request.formData()).get('intent');
+  if (typeof intent !== 'string' || !Object.hasOwn(INTENTS, intent)) {
     return data({ refused: 'Choose an action.' }, { status: 400 });
   }
-  let result: string;
-  let done: Done;
-  switch (intent as Intent) {
-    case 'handled':
-      result = await services.setHandled(id, true);
-      done = 'handled';
-      break;
-    case 'reopen':
-      result = await services.setHandled(id, false);
-      done = 'reopened';
-      break;
-    case 'release':
-      result = await services.release(id);
-      done = 'released';
-      break;
-    case 'spam':
-      result = await services.markSpam(id);
-      done = 'spam';
-      break;
-  }
+  const { run, audit, done } = INTENTS[intent as Intent];
+  const result = await run(staffRequest(context).server.inbox, params.id);
   if (result === 'ok' || result === 'released') {
-    return redirect(`${STAFF_BASE}/enquiries/${encodeURIComponent(id)}?done=${done}`, 303);
+    await record(context, audit, params.id);
+    return redirect(`${STAFF_BASE}/enquiries/${encodeURIComponent(params.id)}?done=${done}`, 303);
   }
   return data(
     { refused: REFUSED[result] ?? 'That could not be done.' },
@@ -126,8 +118,6 @@ const SPAM_REASON: Record<NonNullable<InboxEnquiry['spamReason']>, string> = {
   'bad-token': 'its form timing token was forged or from elsewhere',
   staff: 'a member of staff marked it as spam',
 };
-
-const CHANNEL = { email: 'E-mail', slack: 'Slack', webhook: 'Webhook' } as const;
 
 function Details({ enquiry }: { enquiry: InboxEnquiry }) {
   const rows: Array<[string, ReactNode]> = [];
@@ -184,26 +174,13 @@ function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {
   return (
     <table className="w-full max-w-3xl border-collapse text-sm">
       <thead>
-        <tr className="border-b border-ink text-left">
-          <th scope="col" className="py-2 pr-4">
-            Channel
-          </th>
-          <th scope="col" className="py-2 pr-4">
-            State
-          </th>
-          <th scope="col" className="py-2 pr-4">
-            Attempts
-          </th>
-          <th scope="col" className="py-2">
-            Detail
-          </th>
-        </tr>
+        <ColumnHeads names={['Channel', 'State', 'Attempts', 'Detail']} />
       </thead>
       <tbody>
         {enquiry.deliveries.map((d) => (
           <tr key={d.channel} className="border-b border-stone-200 align-top">
             <th scope="row" className="py-2 pr-4 text-left font-semibold">
-              {CHANNEL[d.channel]}
+              {CHANNEL_NAMES[d.channel]}
             </th>
             <td className="py-2 pr-4">
               <DeliveryState state={d.state} />
@@ -226,9 +203,8 @@ function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {
   );
 }
 
-export function Component() {
-  const { enquiry, done } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+export default function Enquiry({ loaderData, actionData: refused }: Route.ComponentProps) {
+  const { enquiry, done } = loaderData;
   const erased = enquiry.status === 'erased';
   return (
     <article>
@@ -255,7 +231,7 @@ export function Component() {
         </span>
       </PageHeading>
       {done ? <Notice tone="status">{DONE[done]}</Notice> : null}
-      {refused && 'refused' in refused ? <Notice tone="alert">{refused.refused}</Notice> : null}
+      {refused ? <Notice tone="alert">{refused.refused}</Notice> : null}
       <Actions enquiry={enquiry} />
       {!erased ? (
         <Section title="Message" id="message">

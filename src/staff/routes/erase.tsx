@@ -3,62 +3,44 @@
  * India's Digital Personal Data Protection Act 2023 or the GDPR; docs/product.md#staff-inbox).
  * `review` shows what will be lost, changing nothing; `confirm` erases, 303 to `?erased=N`.
  */
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { buttonClass, CsrfField, Notice, PageHeading } from '../components/ui.tsx';
-import { requireStaff } from '../guard.ts';
 import { STAFF_BASE } from '../paths.ts';
-import { staffServicesContext } from '../services.ts';
-import { textField } from '../form-fields.ts';
+import { record, staffRequest } from '../session.server.ts';
+import type { Route } from './+types/erase.ts';
 
 /** A plausible address, as the contact form accepts them (≤ 254 characters). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export async function loader(args: LoaderFunctionArgs) {
-  await requireStaff(args);
-  const erased = new URL(args.request.url).searchParams.get('erased');
+export function loader({ url }: Route.LoaderArgs) {
+  const erased = url.searchParams.get('erased');
   return { erased: erased !== null && /^\d{1,9}$/.test(erased) ? Number(erased) : null };
 }
 
 type ActionData =
-  | { step: 'review'; email: string; count: number | null }
   | { step: 'entry'; email: string; error: string }
-  | { step: 'review'; email: string; count: number | null; error: string };
+  | { step: 'review'; email: string; count: number | null; error?: string };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const services = context.get(staffServicesContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { inbox } = staffRequest(context).server;
   const form = await request.formData();
-  const email = textField(form, 'email').trim();
+  const field = form.get('email');
+  const email = typeof field === 'string' ? field.trim() : '';
   if (!EMAIL.test(email) || email.length > 254) {
-    return data<ActionData>(
-      { step: 'entry', email, error: 'Enter the email address, like name@example.com.' },
-      { status: 400 },
-    );
+    const error = 'Enter the email address, like name@example.com.';
+    return data<ActionData>({ step: 'entry', email, error }, { status: 400 });
   }
-  if (form.get('intent') === 'confirm') {
-    if (form.get('understood') !== 'yes') {
-      return data<ActionData>(
-        {
-          step: 'review',
-          email,
-          count: await services.erasePreview(email),
-          error: 'Tick the box to confirm you understand this cannot be undone.',
-        },
-        { status: 400 },
-      );
-    }
-    const erased = await services.erase(email);
-    return redirect(`${STAFF_BASE}/erase?erased=${erased}`, 303);
+  if (form.get('intent') !== 'confirm') {
+    return data<ActionData>({ step: 'review', email, count: await inbox.countByEmail(email) });
   }
-  return data<ActionData>({ step: 'review', email, count: await services.erasePreview(email) });
+  if (form.get('understood') !== 'yes') {
+    const error = 'Tick the box to confirm you understand this cannot be undone.';
+    const count = await inbox.countByEmail(email);
+    return data<ActionData>({ step: 'review', email, count, error }, { status: 400 });
+  }
+  const erased = await inbox.erase(email);
+  await record(context, 'enquiries-erased', null, `${erased} enquiries`);
+  return redirect(`${STAFF_BASE}/erase?erased=${erased}`, 303);
 }
 
 function Entry({ email, error }: { email: string; error?: string | undefined }) {
@@ -173,9 +155,8 @@ function Review({
   );
 }
 
-export function Component() {
-  const { erased } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+export default function Erase({ loaderData, actionData: result }: Route.ComponentProps) {
+  const { erased } = loaderData;
   return (
     <>
       <PageHeading
@@ -189,11 +170,7 @@ export function Component() {
         </Notice>
       ) : null}
       {result?.step === 'review' ? (
-        <Review
-          email={result.email}
-          count={result.count}
-          error={'error' in result ? result.error : undefined}
-        />
+        <Review email={result.email} count={result.count} error={result.error} />
       ) : (
         <Entry
           email={result?.email ?? ''}

@@ -4,26 +4,31 @@
  * (https://www.w3.org/WAI/ARIA/apg/patterns/table/).
  */
 import { Download as download } from 'lucide';
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Form, Link } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import {
+  ENQUIRY_STATUSES,
+  isEnquiryStatus,
+  type EnquiryStatus,
+  type InboxRow,
+} from '../../server/inbox/types.ts';
 import { DeliveryState, STATUS, StatusBadge } from '../components/status.tsx';
-import { isStatus, STATUSES } from '../statuses.ts';
-import { buttonClass, CsrfField, PageHeading } from '../components/ui.tsx';
+import { buttonClass, ColumnHeads, CsrfField, PageHeading } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../paths.ts';
-import { staffServicesContext, type EnquiryStatus, type InboxRow } from '../services.ts';
+import { staffRequest } from '../session.server.ts';
+import type { Route } from './+types/inbox.ts';
 
-export const PAGE_SIZE = 25;
 /** Longest search accepted, characters (longer is cut). */
 const MAX_QUERY = 200;
 
 /** The list's query from the page URL; anything malformed falls back to the default. */
-export function listQuery(url: URL): { status: EnquiryStatus | null; q: string; page: number } {
+function listQuery(url: URL): { status: EnquiryStatus | null; q: string; page: number } {
   const status = url.searchParams.get('status');
   const page = Number(url.searchParams.get('page') ?? '1');
   return {
-    status: isStatus(status) ? status : null,
+    status: isEnquiryStatus(status) ? status : null,
     q: (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
@@ -39,24 +44,23 @@ function inboxHref(query: { status: EnquiryStatus | null; q: string; page?: numb
   return search ? `${STAFF_BASE}?${search}` : STAFF_BASE;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const services = context.get(staffServicesContext);
-  const query = listQuery(new URL(request.url));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { inbox, now } = staffRequest(context).server;
+  const query = listQuery(url);
   const [result, health] = await Promise.all([
-    services.list({
+    inbox.list({
       ...(query.status ? { status: query.status } : {}),
       ...(query.q ? { q: query.q } : {}),
       page: query.page,
-      pageSize: PAGE_SIZE,
     }),
-    services.health(),
+    inbox.health(),
   ]);
   return {
     ...query,
     result,
     backlog: health.backlog,
     oldestUndeliveredAt: health.oldestUndeliveredAt,
-    now: Date.now(),
+    now: now(),
   };
 }
 
@@ -74,7 +78,7 @@ function describeCount(total: number, capped: boolean, status: EnquiryStatus | n
 function Filters({ status, q }: { status: EnquiryStatus | null; q: string }) {
   const items: Array<{ value: EnquiryStatus | null; label: string }> = [
     { value: null, label: 'All' },
-    ...STATUSES.map((value) => ({ value, label: STATUS[value].label })),
+    ...ENQUIRY_STATUSES.map((value) => ({ value, label: STATUS[value].label })),
   ];
   return (
     <nav aria-label="Filter by status" className="mb-4">
@@ -143,23 +147,7 @@ function List({ rows }: { rows: InboxRow[] }) {
     <table role="table" className="w-full border-collapse text-sm max-md:block">
       <caption className="sr-only">Enquiries, newest first</caption>
       <thead role="rowgroup" className="max-md:sr-only">
-        <tr role="row" className="border-b border-ink text-left">
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Status
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Received
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            From
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Subject
-          </th>
-          <th scope="col" className="py-2 font-semibold">
-            Delivery
-          </th>
-        </tr>
+        <ColumnHeads names={['Status', 'Received', 'From', 'Subject', 'Delivery']} table />
       </thead>
       <tbody role="rowgroup" className="max-md:block">
         {rows.map((row) => (
@@ -298,9 +286,8 @@ function Export({
   );
 }
 
-export function Component() {
-  const { status, q, page, result, backlog, oldestUndeliveredAt, now } =
-    useLoaderData<typeof loader>();
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { status, q, page, result, backlog, oldestUndeliveredAt, now } = loaderData;
   const capped = result.totalCapped === true;
   const lede = `${describeCount(result.total, capped, status)}${q ? ` matching “${q}”` : ''}${
     capped ? ' — the count stops there; add a word to narrow the search' : ''

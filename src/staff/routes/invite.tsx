@@ -2,45 +2,32 @@
  * `/staff/invite?token=…`: the page an invite link opens (docs/product.md#staff-inbox). A valid
  * invite offers to create the passkey, which also signs in; any other gets a page saying why.
  */
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { enrolPasskey } from '../ceremonies.ts';
+import { Link } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
 import { PageHeading } from '../components/ui.tsx';
 import { formatDateTime } from '../format.ts';
-import { SIGN_IN_PATH } from '../paths.ts';
-import { staffServicesContext, type InviteView } from '../services.ts';
+import { INVITE_PATH, SIGN_IN_PATH } from '../paths.ts';
+import { inviteLoader, passkeyAction } from '../passkeys.server.ts';
+import { withRetryAfter } from '../session.server.ts';
+import type { Route } from './+types/invite.ts';
 
-const STATUS: Record<InviteView['kind'], number> = {
-  valid: 200,
-  unknown: 404,
-  expired: 410,
-  used: 410,
-  disabled: 403,
-  'rate-limited': 429,
-};
+export const loader = inviteLoader;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('token');
-  const invite = await context.get(staffServicesContext).invite(token);
-  const headers: HeadersInit =
-    invite.kind === 'rate-limited' ? { 'Retry-After': String(invite.retryAfterSeconds) } : {};
-  return data(
-    { invite, token: invite.kind === 'valid' ? token : null },
-    { status: STATUS[invite.kind], headers },
-  );
-}
+export const headers = withRetryAfter;
 
-const REFUSALS: Record<Exclude<InviteView['kind'], 'valid'>, string> = {
+export const action = (args: Route.ActionArgs) => passkeyAction('enrol', args);
+
+const REFUSALS = {
   unknown:
     'This link is not one the inbox issued: it may have been copied incompletely or altered.',
   expired: 'This link has expired: invite links work for 24 hours.',
   used: 'This link has already been used to create a passkey; each link works once.',
   disabled: 'The account this link was for has been disabled.',
   'rate-limited': 'Too many invite links were opened from here just now. Wait a few minutes.',
-};
+} as const;
 
-export function Component() {
-  const { invite, token } = useLoaderData<typeof loader>();
+export default function Invite({ loaderData }: Route.ComponentProps) {
+  const { invite, token } = loaderData;
   if (invite.kind !== 'valid') {
     return (
       <div className="max-w-xl">
@@ -73,8 +60,9 @@ export function Component() {
       </p>
       <PasskeyAction
         label="Create your passkey"
-        busyLabel="Waiting for your device…"
-        run={() => enrolPasskey(token ?? '')}
+        action={INVITE_PATH}
+        body={{ token: token ?? '' }}
+        creating
       />
     </div>
   );

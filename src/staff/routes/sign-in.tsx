@@ -1,28 +1,35 @@
 /**
- * `/staff/sign-in`: sign in with a passkey (no user name, no password). Already signed in: on to
- * the inbox (or the page asked for).
+ * `/staff/sign-in`: sign in with a passkey (no user name, no password); its action runs the
+ * ceremony (`../passkeys.server.ts`). Already signed in: on to the inbox (or the page asked for).
+ * It says why the person is here: signed out (here or everywhere), or a session that ran out —
+ * only when the request presented one, never after signing out.
  */
-import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { signInWithPasskey } from '../ceremonies.ts';
+import { redirect } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
 import { Notice, PageHeading } from '../components/ui.tsx';
-import { safeNext } from '../paths.ts';
-import { staffServicesContext } from '../services.ts';
+import { safeNext, SIGN_IN_PATH } from '../paths.ts';
+import { passkeyAction } from '../passkeys.server.ts';
+import { staffRequest, withRetryAfter } from '../session.server.ts';
+import type { Route } from './+types/sign-in.ts';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
   const next = safeNext(url.searchParams.get('next'));
-  const session = await context.get(staffServicesContext).session();
-  if (session.staff) throw redirect(next);
+  const { signedIn, expired } = staffRequest(context);
+  if (signedIn) throw redirect(next);
+  const signedOut = url.searchParams.get('signed-out');
   return {
     next,
-    signedOut: url.searchParams.get('signed-out'),
-    expired: session.expired || url.searchParams.get('expired') === '1',
+    signedOut: signedOut === 'everywhere' ? 'everywhere' : signedOut ? 'here' : null,
+    expired: !signedOut && (expired || url.searchParams.get('expired') === '1'),
   };
 }
 
-export function Component() {
-  const { next, signedOut, expired } = useLoaderData<typeof loader>();
+export const action = (args: Route.ActionArgs) => passkeyAction('sign-in', args);
+
+export const headers = withRetryAfter;
+
+export default function SignIn({ loaderData }: Route.ComponentProps) {
+  const { next, signedOut, expired } = loaderData;
   return (
     <div className="max-w-xl">
       <PageHeading title="Sign in" lede="The agency’s inbox: enquiries from the website." />
@@ -42,8 +49,9 @@ export function Component() {
       </p>
       <PasskeyAction
         label="Sign in with a passkey"
-        busyLabel="Waiting for your device…"
-        run={() => signInWithPasskey(next)}
+        action={SIGN_IN_PATH}
+        body={{ next }}
+        creating={false}
       />
       <p className="mt-8 max-w-prose text-sm text-stone-600">
         No passkey yet, or lost the device that held it? Ask the person who runs the website for an

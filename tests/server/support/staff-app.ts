@@ -1,23 +1,19 @@
 /**
- * The site's app with the staff inbox mounted (the production build's staff entry and assets, the
- * real staff store in the test app's SQLite file, a fake inbox behind it), and the moves a member
- * of staff makes through the HTTP API: invite, enrol a passkey, sign in — with a software
- * authenticator (`tests/support/soft-authenticator.ts`), as a browser's ceremony would.
+ * The site's app with the staff inbox (the production build's route tree, the real staff store in
+ * the test app's SQLite file, a fake inbox behind it), and the moves a member of staff makes over
+ * HTTP as the browser does: documents, plain form posts, and the passkey ceremonies' JSON posts to
+ * their routes' actions through the framework's data requests (`<path>.data`), answered in React
+ * Router's own encoding — with a software authenticator (`tests/support/soft-authenticator.ts`).
  *
  * Cookies are kept by hand: the tests are about them.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import request from 'supertest';
-import type { Express } from 'express';
-import { createStaffApp } from '../../../src/server/staff/app.ts';
+// eslint-disable-next-line no-restricted-imports -- the framework's decoder of its data requests' answers, read as its browser half reads them
+import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { createInboxService } from '../../../src/server/inbox/service.ts';
-import { staffProductionAssets } from '../../../src/server/staff/assets.ts';
-import type { StaffMount } from '../../../src/server/staff/http.ts';
 import { inviteStaff } from '../../../src/server/staff/invites.ts';
-import type { StaffServerEntry } from '../../../src/server/staff/render.ts';
 import { createStaffRuntime, type StaffRuntime } from '../../../src/server/staff/runtime.ts';
-import { ceremonyCookieName, sessionCookieName } from '../../../src/server/staff/sessions.ts';
+import { cookieNames } from '../../../src/staff/session.server.ts';
 import { createFakeInbox, type FakeInbox } from '../../support/fake-inbox.ts';
 import { SoftPasskey, type Lies } from '../../support/soft-authenticator.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -26,13 +22,23 @@ import { createTestApp, type TestApp } from './test-app.ts';
 export const ORIGIN = 'http://localhost:3000';
 export const RP_ID = 'localhost';
 
+/** One answer of a ceremony's action, decoded. */
+export interface Step {
+  /** The action's status; 202 when it redirected (the framework's data-request redirect). */
+  status: number;
+  /** The first step's options for the authenticator. */
+  options?: Parameters<SoftPasskey['create']>[0] & Parameters<SoftPasskey['get']>[0];
+  /** Why it was refused. */
+  error?: string;
+  /** Where a successful last step sends the browser. */
+  location?: string;
+  res: request.Response;
+}
+
 export interface StaffTestApp extends TestApp {
   staff: StaffRuntime;
-  /**
-   * Where staff requests go: the site's app, or the inbox's own app when STAFF_PORT is set
-   * (the helpers below use it).
-   */
-  staffHttp: TestApp['app'] | Express;
+  /** Where staff requests go: the site's app, or the inbox's own (STAFF_PORT set). */
+  staffHttp: TestApp['app'];
   /** The staff origin (STAFF_URL) and relying party ID (SITE_URL's host). */
   origin: string;
   rpId: string;
@@ -43,12 +49,28 @@ export interface StaffTestApp extends TestApp {
   clock: { now: number };
   /** Invites a person (as the CLI does); returns the link's token. */
   invite(email?: string, name?: string): Promise<string>;
+  /**
+   * Posts one step of a ceremony to a route's action (`/staff/sign-in`, `/staff/invite`,
+   * `/staff/account`) as the page's fetcher does.
+   * @param cookies `name=value` pairs the browser holds
+   * @param headers more request headers (`X-Forwarded-For`, another `Origin`)
+   */
+  step(
+    path: string,
+    body: object,
+    cookies?: Array<string | undefined>,
+    headers?: Record<string, string>,
+  ): Promise<Step>;
   /** Runs an invite's enrolment ceremony; returns the signed-in session. */
   enrol(token: string, passkey?: SoftPasskey): Promise<Signed>;
-  /** Runs a sign-in ceremony; `cookie` is a session cookie the browser already held. */
-  signIn(passkey: SoftPasskey, cookie?: string, lies?: Lies): Promise<request.Response>;
-  /** The session behind a cookie as the RPC `session` call reports it. */
-  csrfOf(cookie: string): Promise<string | null>;
+  /**
+   * Runs a sign-in ceremony; returns its last step (or a refused first one).
+   * @param cookie a session cookie the browser already held
+   * @param client the client's address (`X-Forwarded-For`, with TRUST_PROXY=1)
+   */
+  signIn(passkey: SoftPasskey, cookie?: string, lies?: Lies, client?: string): Promise<Step>;
+  /** The forgery token the session's pages carry in their forms. */
+  csrfOf(cookie: string): Promise<string>;
 }
 
 export interface Signed {
@@ -58,22 +80,9 @@ export interface Signed {
   passkey: SoftPasskey;
 }
 
-/** A JSON answer's body, as the test expects it (supertest types it `any`). */
-export function json<T = { error?: string }>(res: request.Response): T {
-  return res.body as T;
-}
-
-/** The options a ceremony's first step answered with. */
-export const creationOptions = (res: request.Response) =>
-  json<{ options: Parameters<SoftPasskey['create']>[0] & { excludeCredentials?: unknown[] } }>(res)
-    .options;
-export const requestOptions = (res: request.Response) =>
-  json<{ options: Parameters<SoftPasskey['get']>[0] }>(res).options;
-
 /** The `name=value` of a `Set-Cookie` the response sent for `name`, if any. */
 export function setCookie(res: request.Response, name: string): string | undefined {
-  const all = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  return all.find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+  return setCookieLines(res, name)[0]?.split(';')[0];
 }
 
 /** Every `Set-Cookie` line for `name`, whole (attributes included). */
@@ -82,6 +91,17 @@ export function setCookieLines(res: request.Response, name: string): string[] {
     .concat(res.headers['set-cookie'] ?? [])
     .filter((c) => c.startsWith(`${name}=`));
 }
+
+/** A data request's answer as the browser's router reads it. */
+export async function decoded(res: request.Response): Promise<unknown> {
+  const body = new Response(res.text).body;
+  if (!body) throw new Error(`No body: ${res.status}`);
+  return (await UNSAFE_decodeViaTurboStream(body, globalThis)).value;
+}
+
+/** The value of the first `name="csrf"` field of a page. */
+export const csrfField = (html: string): string =>
+  /name="csrf" value="([^"]*)"/.exec(html)?.[1] ?? '';
 
 /**
  * @param env environment overrides, as for `createTestApp`
@@ -98,51 +118,55 @@ export async function createStaffTestApp(
   const now = () => clock.now;
   const inbox = createFakeInbox();
   let staff: StaffRuntime | undefined;
-  let mount: StaffMount | undefined;
   const t = await createTestApp(env, {
     now,
-    staff: async ({ env: parsed, runtime, logger, buildDir }) => {
-      staff = createStaffRuntime({
+    staff: ({ env: parsed, runtime, logger }) =>
+      (staff = createStaffRuntime({
         env: parsed,
         inbox: options.realInbox ? createInboxService(runtime) : inbox,
         secret: runtime.secret,
         logger,
         now,
-      });
-      const entry = (await import(
-        pathToFileURL(join(buildDir, 'server/staff-entry-server.js')).href
-      )) as StaffServerEntry;
-      const assets = staffProductionAssets(join(buildDir, 'staff'));
-      mount = {
-        runtime: staff,
-        entry: () => Promise.resolve(entry),
-        assets: () => Promise.resolve(assets),
-        staticDir: join(buildDir, 'staff'),
-      };
-      return mount;
-    },
+      })),
   });
-  if (!staff || !mount) throw new Error('The staff runtime was not made');
+  if (!staff) throw new Error('The staff runtime was not made');
   const runtime = staff;
-  const staffHttp =
-    t.env.STAFF_PORT === undefined
-      ? t.app
-      : createStaffApp({ env: t.env, logger: t.runtime.logger, staff: mount });
+  const staffHttp = t.env.STAFF_PORT === undefined ? t.app : t.appFor('staff');
   const origin = t.env.STAFF_URL;
   const rpId = t.env.STAFF_RP_ID;
-  const cookieNames = { session: sessionCookieName(origin), ceremony: ceremonyCookieName(origin) };
-  const api = (path: string, cookies: Array<string | undefined>, body: object, csrf?: string) => {
-    const req = request(staffHttp)
-      .post(`/staff/api/${path}`)
-      .set('Origin', origin)
-      .set('Cookie', cookies.filter((c): c is string => Boolean(c)).join('; '));
-    if (csrf) req.set('X-CSRF-Token', csrf);
-    return req.send(body);
+  const names = cookieNames(origin);
+
+  const step: StaffTestApp['step'] = async (path, body, cookies = [], headers = {}) => {
+    const res = await request(staffHttp)
+      .post(`${path}.data`)
+      .set({ Origin: origin, ...headers })
+      .set('Cookie', cookies.filter((c): c is string => Boolean(c)).join('; '))
+      .send(body);
+    // The guard's refusals are plain text; the action's answers are the router's data.
+    const value = (
+      res.type === 'text/x-script' ? await decoded(res) : { data: { error: res.text } }
+    ) as {
+      data?: { options?: NonNullable<Step['options']>; error?: string };
+      redirect?: string;
+    };
+    return {
+      status: res.status,
+      ...value.data,
+      ...(value.redirect === undefined ? {} : { location: value.redirect }),
+      res,
+    };
   };
 
-  const csrfOf = async (cookie: string) => {
-    const res = await api('rpc/session', [cookie], { args: [] });
-    return (res.body as { result: { csrfToken: string | null } }).result.csrfToken;
+  const csrfOf = async (cookie: string) =>
+    csrfField((await request(staffHttp).get('/staff/account').set('Cookie', cookie)).text);
+
+  const signIn: StaffTestApp['signIn'] = async (passkey, cookie, lies = {}, client) => {
+    const headers: Record<string, string> = client ? { 'X-Forwarded-For': client } : {};
+    const options = await step('/staff/sign-in', { intent: 'options' }, [cookie], headers);
+    if (!options.options) return options;
+    const response = passkey.get(options.options, rpId, lies);
+    const ceremony = setCookie(options.res, names.ceremony);
+    return step('/staff/sign-in', { intent: 'verify', response }, [cookie, ceremony], headers);
   };
 
   return {
@@ -151,7 +175,7 @@ export async function createStaffTestApp(
     staffHttp,
     origin,
     rpId,
-    cookieNames,
+    cookieNames: names,
     inbox,
     clock,
     async invite(email = 'meera@kahaani-pr.example', name = 'Meera Nair') {
@@ -163,27 +187,18 @@ export async function createStaffTestApp(
       });
       return new URL(link).searchParams.get('token') ?? '';
     },
+    step,
     async enrol(token, passkey = new SoftPasskey(origin)) {
-      const options = await api('invite/options', [], { token });
-      if (options.status !== 200)
-        throw new Error(`invite/options: ${options.status} ${options.text}`);
-      const answer = passkey.create(creationOptions(options), rpId);
-      const verify = await api('invite/verify', [setCookie(options, cookieNames.ceremony)], {
-        token,
-        response: answer,
-      });
-      if (verify.status !== 200) throw new Error(`invite/verify: ${verify.status} ${verify.text}`);
-      const cookie = setCookie(verify, cookieNames.session) ?? '';
-      return { cookie, csrf: (await csrfOf(cookie)) ?? '', passkey };
+      const options = await step('/staff/invite', { intent: 'options', token });
+      if (!options.options) throw new Error(`invite options: ${options.status} ${options.error}`);
+      const response = passkey.create(options.options, rpId);
+      const ceremony = setCookie(options.res, names.ceremony);
+      const verify = await step('/staff/invite', { intent: 'verify', token, response }, [ceremony]);
+      if (!verify.location) throw new Error(`invite verify: ${verify.status} ${verify.error}`);
+      const cookie = setCookie(verify.res, names.session) ?? '';
+      return { cookie, csrf: await csrfOf(cookie), passkey };
     },
-    async signIn(passkey, cookie, lies = {}) {
-      const options = await api('sign-in/options', [cookie], {});
-      if (options.status !== 200) return options;
-      const answer = passkey.get(requestOptions(options), rpId, lies);
-      return api('sign-in/verify', [cookie, setCookie(options, cookieNames.ceremony)], {
-        response: answer,
-      });
-    },
+    signIn,
     csrfOf,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The Express app of `createApp` from the production build of this test run
- * (`<build>/server/app.js`, the route tree bundled with it), without listening, for supertest.
+ * (`<build>/server/app.js`, whose route tree is the framework's virtual module, never
+ * `src/server/app.ts` itself), without listening, for supertest.
  *
  * Each app gets its own temporary DATA_DIR (SQLite store and form secret) and a quiet logger;
  * `env` overrides any variable (as strings, exactly as the environment would give them).
@@ -10,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
-import type { SiteApp } from '../../../src/server/app.ts';
+import type { AppDeps, SiteApp } from '../../../src/server/app.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
-import type { Observability } from '../../../src/server/observability.ts';
-import type { StaffMount } from '../../../src/server/staff/http.ts';
+import { createObservability, type Observability } from '../../../src/server/observability.ts';
+import type { StaffRuntime } from '../../../src/server/staff/runtime.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
@@ -26,7 +27,9 @@ export interface TestApp {
   dataDir: string;
   /** The checked environment the app was built with. */
   env: Env;
-  /** Closes the store and removes the data directory. */
+  /** Another app of the same process, e.g. the inbox's own port (`surface: 'staff'`). */
+  appFor(surface: AppDeps['surface']): SiteApp;
+  /** Closes the stores and removes the data directory. */
   close(): Promise<void>;
 }
 
@@ -35,8 +38,8 @@ export interface TestApp {
  * @param options.now the clock of the app and its enquiry runtime, epoch ms (tests move it to
  *   drive the time trap)
  * @param options.observability makes the app's metrics registry on the runtime (tests read it);
- *   default: the app makes its own
- * @param options.staff the staff inbox to mount (`tests/server/support/staff-app.ts`)
+ *   one registry serves every app of the test, as one serves `server.ts`'s ports
+ * @param options.staff the staff inbox's server side (`tests/server/support/staff-app.ts`)
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
 export async function createTestApp(
@@ -44,12 +47,7 @@ export async function createTestApp(
   options: {
     now?: () => number;
     observability?: (runtime: EnquiryRuntime) => Observability;
-    staff?: (deps: {
-      env: Env;
-      runtime: EnquiryRuntime;
-      logger: Logger;
-      buildDir: string;
-    }) => Promise<StaffMount>;
+    staff?: (deps: { env: Env; runtime: EnquiryRuntime; logger: Logger }) => StaffRuntime;
   } = {},
 ): Promise<TestApp> {
   const buildDir = inject('buildDir');
@@ -77,23 +75,26 @@ export async function createTestApp(
   const { createApp } = (await import(
     pathToFileURL(join(buildDir, 'server/app.js')).href
   )) as typeof import('../../../src/server/app.ts');
-  const staff = await options.staff?.({ env: parsed, runtime, logger, buildDir });
-  const app = createApp({
+  const staff = options.staff?.({ env: parsed, runtime, logger });
+  const deps: AppDeps = {
     env: parsed,
     runtime,
     logger,
     buildDir,
     now: options.now,
-    observability: options.observability?.(runtime),
-  });
+    observability: (options.observability ?? createObservability)(runtime),
+    staff,
+  };
+  const app = createApp(deps);
   await app.ready;
   return {
     app,
     runtime,
     dataDir,
     env: parsed,
+    appFor: (surface) => createApp({ ...deps, surface }),
     async close() {
-      await staff?.runtime.close();
+      await staff?.close();
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
