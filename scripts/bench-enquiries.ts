@@ -16,8 +16,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../tests/support/postgres.ts';
-import { PgStore } from '../src/server/enquiries/pg-store.ts';
-import { SqliteStore } from '../src/server/enquiries/sqlite-store.ts';
+import { PgStore, SqliteStore } from '../src/server/enquiries/sql-store.ts';
 import { benchBuild, freePort } from './lib/bench-server.ts';
 
 const root = resolve(import.meta.dirname, '..');

@@ -20,8 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { PgStore } from '../src/server/enquiries/pg-store.ts';
-import { SQLITE_SEQ, SqliteStore } from '../src/server/enquiries/sqlite-store.ts';
+import { PgStore, SqliteStore } from '../src/server/enquiries/sql-store.ts';
 import type { SubmissionStore } from '../src/server/enquiries/store.ts';
 import { createInboxService } from '../src/server/inbox/service.ts';
 import type { Channel, EnquiryStatus, InboxQuery } from '../src/server/inbox/types.ts';
@@ -173,19 +172,24 @@ function* enquiries(n: number): Generator<Seeded> {
 function seedSqlite(file: string, n: number): void {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA synchronous = OFF');
-  // The store's own row key (receipt order), as `SqliteStore` writes it.
+  // The store's own row key, as `SqliteStore` writes it: receipt ms × 1000 + arrival in that ms.
   const sub = db.prepare(
     `INSERT INTO submissions (seq, received_at, id, name, email, subject, message, ip_hash,
        user_agent, privacy_notice_version, spam, dedupe_key, status)
-     VALUES (${SQLITE_SEQ}, ?1, ?2, ?3, ?4, ?5, ?6, 'h', 'UA', 'v1', ?7, ?2, ?8)`,
+     VALUES (?9, ?1, ?2, ?3, ?4, ?5, ?6, 'h', 'UA', 'v1', ?7, ?2, ?8)`,
   );
+  let last = -1;
+  let arrival = 0;
   const out = db.prepare(
     `INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at, attempts, sent_at)
      VALUES (?, ?, ?, 'enquiry', ?, ?, 1, ?)`,
   );
   db.exec('BEGIN');
   for (const e of enquiries(n)) {
-    sub.run(e.receivedAt, e.id, e.name, e.email, e.subject, e.message, e.spam, e.status);
+    arrival = e.receivedAt === last ? arrival + 1 : 0;
+    last = e.receivedAt;
+    const seq = e.receivedAt * 1000 + arrival;
+    sub.run(e.receivedAt, e.id, e.name, e.email, e.subject, e.message, e.spam, e.status, seq);
     if (e.status !== 'held' && e.status !== 'erased') {
       for (const c of CHANNELS)
         out.run(randomUUID(), e.id, c, e.receivedAt, e.receivedAt, e.receivedAt + 1000);

@@ -8,11 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { PgStore } from '../../src/server/enquiries/pg-store.ts';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { PgStore, SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import type { SubmissionStore } from '../../src/server/enquiries/store.ts';
-import { PgStaffStore } from '../../src/server/staff/pg-store.ts';
-import { SqliteStaffStore } from '../../src/server/staff/sqlite-store.ts';
+import { PgStaffStore, SqliteStaffStore } from '../../src/server/staff/sql-store.ts';
 import {
   StaffExistsError,
   type StaffAccount,

@@ -145,6 +145,15 @@ export interface StaffStore {
 
   /** A fixed window in the store, as the contact form's limit, so it holds across instances. */
   hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
+  /**
+   * Reads `key`'s window as `hit` keeps it, without counting (a sign-in checks an account's
+   * failures before verifying and counts only a failed answer).
+   * @param windowMs the window's length, ms; `now` epoch ms
+   * @returns `count`: hits in the window live at `now` (0 when none is); `allowed`: `count < max`,
+   *   so one more hit would still be allowed; `resetAt`: when that window ends, epoch ms, or
+   *   `now + windowMs` when none is live
+   */
+  peekLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
 
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */

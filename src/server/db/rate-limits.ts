@@ -1,0 +1,59 @@
+/**
+ * Fixed-window rate limits in the `rate_limits` table, so a limit holds across instances: the
+ * contact form's per client, the staff sign-in's and invites' (`src/server/staff/limits.ts`). A
+ * window starts at its first hit and lasts `windowMs`; times are epoch ms.
+ */
+import { sql } from 'kysely';
+import type { RateLimitResult } from '../enquiries/store.ts';
+import type { Executor } from './schema.ts';
+
+/**
+ * Counts a hit for `key` in one statement (an upsert, atomic on both engines).
+ * @returns `allowed` while the window's count, this hit included, is at most `max`
+ */
+export async function hitLimit(
+  db: Executor,
+  key: string,
+  max: number,
+  windowMs: number,
+  now: number,
+): Promise<RateLimitResult> {
+  const ended = now - windowMs;
+  const row = await db
+    .insertInto('rateLimits')
+    .values({ key, windowStart: now, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`CASE WHEN rate_limits.window_start <= ${ended} THEN 1
+          ELSE rate_limits.count + 1 END`,
+        windowStart: sql`CASE WHEN rate_limits.window_start <= ${ended}
+          THEN excluded.window_start ELSE rate_limits.window_start END`,
+      }),
+    )
+    .returning(['count', 'windowStart'])
+    .executeTakeFirstOrThrow();
+  return { allowed: row.count <= max, count: row.count, resetAt: row.windowStart + windowMs };
+}
+
+/**
+ * Reads `key`'s window without counting.
+ * @returns `count`: hits in the window live at `now` (0 when none is); `allowed`: `count < max`,
+ *   so one more hit would still be allowed; `resetAt`: when that window ends, or `now + windowMs`
+ *   when none is live
+ */
+export async function peekLimit(
+  db: Executor,
+  key: string,
+  max: number,
+  windowMs: number,
+  now: number,
+): Promise<RateLimitResult> {
+  const row = await db
+    .selectFrom('rateLimits')
+    .select(['count', 'windowStart'])
+    .where('key', '=', key)
+    .where('windowStart', '>', now - windowMs)
+    .executeTakeFirst();
+  const count = row?.count ?? 0;
+  return { allowed: count < max, count, resetAt: (row?.windowStart ?? now) + windowMs };
+}

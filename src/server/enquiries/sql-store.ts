@@ -1,0 +1,551 @@
+/**
+ * `SubmissionStore` written once on Kysely, run on node:sqlite (`SqliteStore`) and PostgreSQL
+ * (`PgStore`); the engines differ only in `src/server/db/sqlite.ts`, `src/server/db/postgres.ts`
+ * and the search in `search.ts` (docs/decisions/033-one-store-on-kysely.md). Exactly once: a claim
+ * is one UPDATE of due, unleased rows (skipping rows another claim holds on PostgreSQL) that
+ * stamps a random token, and only the token's holder may mark the row sent; status changes are
+ * conditional UPDATEs, so of two instances changing one enquiry the second finds it changed.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { migrate } from '../db/migrate.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { hitLimit } from '../db/rate-limits.ts';
+import type { Database, Db, Executor } from '../db/schema.ts';
+import { openSqlite } from '../db/sqlite.ts';
+import type { Channel, DeliveryState } from '../inbox/types.ts';
+import { timeOrderedId } from './ids.ts';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.ts';
+import { FTS5, TSVECTOR, type InboxFilter, type SearchEngine, type WithS } from './search.ts';
+import type {
+  DeliveryFigures,
+  EnquiryRecord,
+  HandledResult,
+  InsertResult,
+  InviteNotice,
+  ListOptions,
+  NewSubmission,
+  Notice,
+  OutboxJob,
+  PageQuery,
+  PageRow,
+  RateLimitResult,
+  ReleaseResult,
+  SpamResult,
+  StoreCounts,
+  StoredSubmission,
+  SubmissionStore,
+} from './store.ts';
+
+/** A `Notice`'s columns; the record's add its status and times. */
+const NOTICE = [
+  's.id',
+  's.name',
+  's.email',
+  's.subject',
+  's.message',
+  's.receivedAt',
+  's.ipHash',
+  's.userAgent',
+  's.privacyNoticeVersion',
+  's.spam',
+] as const;
+const RECORD = [...NOTICE, 's.status', 's.handledAt', 's.releasedAt'] as const;
+
+/** Neither sent nor cancelled (in a join, of the one table with these columns). */
+const undelivered = sql<boolean>`sent_at IS NULL AND cancelled_at IS NULL`;
+const unleased = (now: number) => sql<boolean>`(lease_until IS NULL OR lease_until <= ${now})`;
+/** The row is still the claim's: only its holder may settle it. */
+const held = (id: string, token: string) =>
+  sql<boolean>`id = ${id} AND claim_token = ${token} AND sent_at IS NULL`;
+
+/** Ranked worst highest, so that MAX over an enquiry's rows is its delivery; none: 0. */
+const DELIVERIES = ['none', 'delivered', 'pending', 'failing'] as const;
+const delivery = (rank: number | null) => DELIVERIES[rank ?? 0] ?? 'none';
+const RANK: Record<DeliveryState, number> = { cancelled: 0, delivered: 1, pending: 2, failing: 3 };
+const NOTIFICATION = { failing: 'failing', pending: 'pending', delivered: 'sent', none: 'none' };
+
+function deliveryRank(eb: ExpressionBuilder<WithS, 's'>) {
+  return eb
+    .selectFrom('outbox as o')
+    .select(
+      sql<number | null>`MAX(CASE WHEN o.sent_at IS NOT NULL THEN 1
+        WHEN o.cancelled_at IS NOT NULL THEN 0 WHEN o.attempts > 0 THEN 3 ELSE 2 END)`.as('r'),
+    )
+    .whereRef('o.submissionId', '=', 's.id')
+    .as('deliveryRank');
+}
+
+function deliveryState(o: {
+  sentAt: number | null;
+  cancelledAt: number | null;
+  attempts: number;
+}): DeliveryState {
+  if (o.sentAt !== null) return 'delivered';
+  if (o.cancelledAt !== null) return 'cancelled';
+  return o.attempts > 0 ? 'failing' : 'pending';
+}
+
+const CHANNEL_ORDER: Record<Channel, number> = { email: 0, slack: 1, webhook: 2 };
+
+export class SqlStore implements SubmissionStore {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly #db: Db;
+  readonly #k: Kysely<Database>;
+  readonly #search: SearchEngine;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#k = db.kysely;
+    this.kind = db.kind;
+    this.#search = db.kind === 'sqlite' ? FTS5 : TSVECTOR;
+  }
+
+  migrate(): Promise<void> {
+    return migrate(this.#db, this.kind === 'sqlite' ? SQLITE_MIGRATIONS : PG_MIGRATIONS);
+  }
+
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.#k);
+  }
+
+  submit(
+    sub: NewSubmission,
+    limit: { key: string; max: number; windowMs: number },
+    dedupeWindowMs: number,
+    channels: readonly Channel[] = ['email'],
+  ): Promise<{ rate: RateLimitResult; stored?: InsertResult }> {
+    return this.#db.grouped(async (trx) => {
+      const rate = await hitLimit(trx, limit.key, limit.max, limit.windowMs, sub.receivedAt);
+      if (!rate.allowed) return { rate };
+      return { rate, stored: await this.#insert(trx, sub, dedupeWindowMs, channels) };
+    });
+  }
+
+  async #insert(
+    trx: Transaction<Database>,
+    sub: NewSubmission,
+    dedupeWindowMs: number,
+    channels: readonly Channel[],
+  ): Promise<InsertResult> {
+    const at = this.#db.instant;
+    await this.#db.lockKey(trx, sub.dedupeKey);
+    const earlier = await trx
+      .selectFrom('submissions')
+      .select('id')
+      .where('dedupeKey', '=', sub.dedupeKey)
+      .where('receivedAt', '>=', at(sub.receivedAt - dedupeWindowMs))
+      .orderBy('receivedAt')
+      .limit(1)
+      .executeTakeFirst();
+    if (earlier) return { id: earlier.id, duplicate: true };
+    const status = sub.spam === 'ham' ? 'new' : 'held';
+    const { id, name, email, subject, message, ipHash, userAgent, spam, dedupeKey } = sub;
+    const columns = { id, name, email, subject, message, ipHash, userAgent, spam, dedupeKey };
+    await trx
+      .insertInto('submissions')
+      .values({
+        ...columns,
+        ...this.#search.rowKey(sub.receivedAt),
+        receivedAt: at(sub.receivedAt),
+        privacyNoticeVersion: sub.privacyNoticeVersion,
+        status,
+      })
+      .execute();
+    if (status === 'new') await queueDeliveries(trx, sub.id, channels, sub.receivedAt);
+    return { id: sub.id, duplicate: false };
+  }
+
+  claimDue(now: number, leaseMs: number, limit: number, channel: Channel = 'email') {
+    const claimToken = randomUUID();
+    return this.#k.transaction().execute(async (trx) => {
+      const due = trx
+        .selectFrom('outbox')
+        .select('id')
+        .where('channel', '=', channel)
+        .where(undelivered)
+        .where('nextAttemptAt', '<=', now)
+        .where(unleased(now))
+        .orderBy('nextAttemptAt')
+        .limit(limit);
+      const claimed = await trx
+        .updateTable('outbox')
+        .set({ leaseUntil: now + leaseMs, claimToken })
+        .where('id', 'in', this.#db.skipLocked(due))
+        .returning(['id', 'channel', 'kind', 'payload', 'attempts', 'submissionId'])
+        .execute();
+      const notices = await trx
+        .selectFrom('submissions as s')
+        .innerJoin('outbox as o', 'o.submissionId', 's.id')
+        .select(NOTICE)
+        .where('o.claimToken', '=', claimToken)
+        .execute();
+      return claimed.map((c): OutboxJob => {
+        const job = { outboxId: c.id, channel: c.channel, claimToken, attempts: c.attempts };
+        if (c.kind === 'invite') {
+          return { ...job, kind: 'invite', invite: JSON.parse(c.payload ?? '') as InviteNotice };
+        }
+        const submission = notices.find((n) => n.id === c.submissionId);
+        if (!submission) throw new Error(`outbox row ${c.id} has no enquiry`);
+        return { ...job, kind: 'enquiry', submission: submission as Notice };
+      });
+    });
+  }
+
+  async markSent(outboxId: string, claimToken: string, now: number): Promise<boolean> {
+    const r = await this.#k
+      .updateTable('outbox')
+      .set((eb) => ({ sentAt: this.#db.instant(now), attempts: eb('attempts', '+', 1) }))
+      .set({ leaseUntil: null, claimToken: null, lastError: null, payload: null })
+      .where(held(outboxId, claimToken))
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
+  }
+
+  async markFailed(
+    outboxId: string,
+    claimToken: string,
+    error: string,
+    nextAttemptAt: number,
+    now = Date.now(),
+  ): Promise<void> {
+    const lastError = error.slice(0, 200);
+    await this.#k.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('outbox')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), lastError, nextAttemptAt }))
+        .set({ leaseUntil: null, claimToken: null })
+        .where(held(outboxId, claimToken))
+        .returning('channel')
+        .executeTakeFirst();
+      if (!row) return;
+      const failure = { lastFailureAt: this.#db.instant(now), lastError };
+      await trx
+        .insertInto('channelStatus')
+        .values({ channel: row.channel, ...failure })
+        .onConflict((oc) => oc.column('channel').doUpdateSet(failure))
+        .execute();
+    });
+  }
+
+  async markCancelled(outboxId: string, claimToken: string, reason: string, now: number) {
+    await this.#k
+      .updateTable('outbox')
+      .set({ cancelledAt: this.#db.instant(now), lastError: reason.slice(0, 200), payload: null })
+      .set({ leaseUntil: null, claimToken: null })
+      .where(held(outboxId, claimToken))
+      .execute();
+  }
+
+  async nextDueAt(channel?: Channel): Promise<number | null> {
+    const r = await this.#k
+      .selectFrom('outbox')
+      .select(
+        sql<number | null>`MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until
+          ELSE next_attempt_at END)`.as('due'),
+      )
+      .where(undelivered)
+      .$if(channel !== undefined, (qb) => qb.where('channel', '=', channel ?? 'email'))
+      .executeTakeFirstOrThrow();
+    return r.due;
+  }
+
+  async list(opts: ListOptions = {}): Promise<StoredSubmission[]> {
+    const filter = { status: opts.status, terms: opts.terms, hideHeld: !opts.includeSpam };
+    const rows = await this.#search
+      .matching(this.#k, filter)
+      .select([...RECORD, deliveryRank])
+      .$if(opts.limit !== undefined, (qb) => qb.limit(opts.limit ?? 0))
+      .execute();
+    return rows.map(({ handledAt: _h, releasedAt: _r, deliveryRank: rank, ...r }) => ({
+      ...r,
+      notification: NOTIFICATION[delivery(rank)] as StoredSubmission['notification'],
+    }));
+  }
+
+  async page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {
+    const filter: InboxFilter = { status: query.status, terms: query.terms };
+    const { countLimit } = query;
+    const [count, rows] = await Promise.all([
+      // Counting stops past `countLimit`: an exact count of a common word reads every match.
+      this.#k
+        .selectFrom(
+          this.#search
+            .counting(this.#k, filter)
+            .select(sql<number>`1`.as('one'))
+            .$if(countLimit !== undefined, (qb) => qb.limit((countLimit ?? 0) + 1))
+            .as('t'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      this.#search
+        .matching(this.#k, filter)
+        .select(['s.id', 's.receivedAt', 's.status', 's.name', 's.email', 's.subject'])
+        .select(['s.message', deliveryRank])
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+    ]);
+    const capped = countLimit !== undefined && count.n > countLimit;
+    return {
+      rows: rows.map(({ deliveryRank: rank, ...r }) => ({ ...r, delivery: delivery(rank) })),
+      total: capped ? countLimit : count.n,
+      capped,
+    };
+  }
+
+  async get(id: string): Promise<EnquiryRecord | null> {
+    const [r, outbox] = await Promise.all([
+      this.#k
+        .selectFrom('submissions as s')
+        .select(RECORD)
+        .where('s.id', '=', id)
+        .executeTakeFirst(),
+      this.#k.selectFrom('outbox').selectAll().where('submissionId', '=', id).execute(),
+    ]);
+    if (!r) return null;
+    const deliveries = outbox
+      .map((o) => ({
+        channel: o.channel,
+        state: deliveryState(o),
+        attempts: o.attempts,
+        lastError: o.lastError,
+        deliveredAt: o.sentAt,
+      }))
+      .sort((a, b) => CHANNEL_ORDER[a.channel] - CHANNEL_ORDER[b.channel]);
+    const { spam, ipHash: _ip, ...record } = r;
+    return {
+      ...record,
+      spamReason: spam === 'ham' || spam === '' ? null : spam,
+      delivery: delivery(Math.max(0, ...deliveries.map((d) => RANK[d.state]))),
+      deliveries,
+    };
+  }
+
+  setHandled(id: string, handled: boolean, now: number): Promise<HandledResult> {
+    return this.#k.transaction().execute(async (trx): Promise<HandledResult> => {
+      const r = await trx
+        .updateTable('submissions')
+        .set(handled ? { status: 'handled', handledAt: this.#db.instant(now) } : { status: 'new' })
+        .$if(!handled, (qb) => qb.set({ handledAt: null }))
+        .where('id', '=', id)
+        .where('status', 'in', handled ? ['new', 'released'] : ['handled'])
+        .executeTakeFirst();
+      if (r.numUpdatedRows === 1n) return 'ok';
+      const status = await statusOf(trx, id);
+      if (status === null) return 'not-found';
+      // Already so: done; otherwise not allowed from this status.
+      return (handled ? ['handled'] : ['new', 'released']).includes(status) ? 'ok' : 'invalid';
+    });
+  }
+
+  release(id: string, channels: readonly Channel[], now: number): Promise<ReleaseResult> {
+    return this.#k.transaction().execute(async (trx): Promise<ReleaseResult> => {
+      // On PostgreSQL the row lock makes a concurrent release wait here, then find it released.
+      const r = await trx
+        .updateTable('submissions')
+        .set({ status: 'released', releasedAt: this.#db.instant(now) })
+        .where('id', '=', id)
+        .where('status', '=', 'held')
+        .executeTakeFirst();
+      if (r.numUpdatedRows === 1n) {
+        await queueDeliveries(trx, id, channels, now);
+        return 'released';
+      }
+      return (await statusOf(trx, id)) === null ? 'not-found' : 'not-held';
+    });
+  }
+
+  markSpam(id: string, now: number): Promise<SpamResult> {
+    return this.#k.transaction().execute(async (trx): Promise<SpamResult> => {
+      const r = await trx
+        .updateTable('submissions')
+        .set({ status: 'held', spam: 'staff' })
+        .where('id', '=', id)
+        .where('status', 'in', ['new', 'handled', 'released'])
+        .executeTakeFirst();
+      if (r.numUpdatedRows === 1n) {
+        await trx
+          .updateTable('outbox')
+          .set({ cancelledAt: this.#db.instant(now) })
+          .where('submissionId', '=', id)
+          .where(undelivered)
+          .execute();
+        return 'ok';
+      }
+      const status = await statusOf(trx, id);
+      return status === null ? 'not-found' : status === 'held' ? 'already' : 'invalid';
+    });
+  }
+
+  async enqueueInvite(invite: InviteNotice, now: number): Promise<void> {
+    const payload = JSON.stringify(invite);
+    const row = { id: timeOrderedId(now), submissionId: null, recipient: invite.to, payload };
+    await this.#k
+      .insertInto('outbox')
+      .values({ ...row, channel: 'email', kind: 'invite', createdAt: now, nextAttemptAt: now })
+      .execute();
+  }
+
+  async deliveryFigures(): Promise<DeliveryFigures> {
+    const [queued, failures, oldest] = await Promise.all([
+      this.#k
+        .selectFrom('outbox')
+        .select((eb) => [eb.fn.countAll<number>().as('backlog'), eb.fn.min('createdAt').as('at')])
+        .select('channel')
+        .where(undelivered)
+        .groupBy('channel')
+        .execute(),
+      this.#k.selectFrom('channelStatus').selectAll().execute(),
+      // An enquiry's row counts from its receipt, an invite's from when it was queued (a
+      // timestamptz and BIGINT ms on PostgreSQL: compared once read).
+      sql<{ enquiry: number | null; invite: number | null }>`SELECT
+          (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
+            WHERE o.sent_at IS NULL AND o.cancelled_at IS NULL) AS enquiry,
+          (SELECT MIN(created_at) FROM outbox WHERE kind = 'invite' AND ${undelivered}) AS invite`
+        .execute(this.#k)
+        .then((r) => [r.rows[0]?.enquiry ?? null, r.rows[0]?.invite ?? null]),
+    ]);
+    const times = oldest.filter((t) => t !== null);
+    return {
+      channels: (['email', 'slack', 'webhook'] as const).map((channel) => {
+        const q = queued.find((r) => r.channel === channel);
+        const f = failures.find((r) => r.channel === channel);
+        return {
+          channel,
+          backlog: q?.backlog ?? 0,
+          oldestQueuedAt: q?.at ?? null,
+          lastFailureAt: f?.lastFailureAt ?? null,
+          lastError: f?.lastError ?? null,
+        };
+      }),
+      oldestUndeliveredAt: times.length > 0 ? Math.min(...times) : null,
+    };
+  }
+
+  eraseByEmail(email: string): Promise<number> {
+    const address = email.trim();
+    const theirs = (column: 'email' | 'recipient') =>
+      sql<boolean>`lower(${sql.ref(column)}) = lower(${address})`;
+    return this.#db.erasing(['submissions', 'outbox'], async (trx) => {
+      const enquiries = trx
+        .selectFrom('submissions')
+        .select('id')
+        .where(theirs('email'))
+        .where('status', '<>', 'erased');
+      await trx.deleteFrom('outbox').where('submissionId', 'in', enquiries).execute();
+      await trx
+        .deleteFrom('outbox')
+        .where('recipient', 'is not', null)
+        .where(theirs('recipient'))
+        .execute();
+      // On SQLite a trigger takes the old words out of the FTS index (secure-delete, migration
+      // 2); PostgreSQL's generated tsvector follows the blanked text.
+      const blank = { name: '', email: '', subject: '', message: '', ipHash: '', userAgent: '' };
+      const r = await trx
+        .updateTable('submissions')
+        .set({ ...blank, privacyNoticeVersion: '', spam: '', dedupeKey: '', status: 'erased' })
+        .set({ handledAt: null, releasedAt: null })
+        .where(theirs('email'))
+        .where('status', '<>', 'erased')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    });
+  }
+
+  purgeOlderThan(before: number): Promise<number> {
+    const at = this.#db.instant(before);
+    return this.#k.transaction().execute(async (trx) => {
+      const old = trx.selectFrom('submissions').select('id').where('receivedAt', '<', at);
+      await trx.deleteFrom('outbox').where('submissionId', 'in', old).execute();
+      await trx
+        .deleteFrom('outbox')
+        .where('kind', '=', 'invite')
+        .where('createdAt', '<', before)
+        .execute();
+      await trx.deleteFrom('rateLimits').where('windowStart', '<', before).execute();
+      const r = await trx.deleteFrom('submissions').where('receivedAt', '<', at).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    });
+  }
+
+  async retryFailed(now: number): Promise<number> {
+    const r = await this.#k
+      .updateTable('outbox')
+      .set({ nextAttemptAt: now })
+      .where(undelivered)
+      .where('nextAttemptAt', '>', now)
+      .where(unleased(now))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  async counts(): Promise<StoreCounts> {
+    const r = await sql<StoreCounts>`SELECT
+        (SELECT COUNT(*) FROM submissions WHERE spam = 'ham') AS submissions,
+        (SELECT COUNT(*) FROM submissions WHERE spam NOT IN ('ham', '')) AS spam,
+        (SELECT COUNT(*) FROM outbox WHERE ${undelivered}) AS pending,
+        (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent,
+        (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
+          WHERE o.sent_at IS NULL AND o.cancelled_at IS NULL) AS oldest_pending_at`.execute(
+      this.#k,
+    );
+    return r.rows[0]!;
+  }
+
+  close(): Promise<void> {
+    return this.#db.close();
+  }
+}
+
+async function statusOf(db: Executor, id: string): Promise<string | null> {
+  const r = await db
+    .selectFrom('submissions')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r?.status ?? null;
+}
+
+/**
+ * Per channel, a new delivery row due at `at`, or a cancelled one due again; a delivered one
+ * stays as it is.
+ */
+async function queueDeliveries(
+  trx: Transaction<Database>,
+  submissionId: string,
+  channels: readonly Channel[],
+  at: number,
+): Promise<void> {
+  if (channels.length === 0) return;
+  const row = { submissionId, kind: 'enquiry' as const, createdAt: at, nextAttemptAt: at };
+  await trx
+    .insertInto('outbox')
+    .values(channels.map((channel) => ({ ...row, id: timeOrderedId(), channel })))
+    .onConflict((oc) =>
+      oc
+        .columns(['submissionId', 'channel'])
+        .doUpdateSet((eb) => ({
+          cancelledAt: null,
+          createdAt: eb.ref('excluded.createdAt'),
+          nextAttemptAt: eb.ref('excluded.nextAttemptAt'),
+        }))
+        .where('outbox.sentAt', 'is', null),
+    )
+    .execute();
+}
+
+/** On node:sqlite, the file under DATA_DIR (`openSqlite`). */
+export class SqliteStore extends SqlStore {
+  /** @param synchronous `SQLITE_SYNCHRONOUS` (`src/server/env.ts`) */
+  constructor(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL') {
+    super(openSqlite(file, synchronous));
+  }
+}
+
+/** On PostgreSQL, so several instances share one database; connects lazily. */
+export class PgStore extends SqlStore {
+  constructor(connectionString: string, max = 10) {
+    super(openPostgres(connectionString, max));
+  }
+}
