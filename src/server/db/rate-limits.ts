@@ -8,7 +8,9 @@ import type { RateLimitResult } from '../enquiries/store.ts';
 import type { Executor } from './schema.ts';
 
 /**
- * Counts a hit for `key` in one statement (an upsert, atomic on both engines).
+ * Counts a hit for `key` in one statement (an upsert, atomic on both engines). On the contact
+ * form's hot path, so written as SQL: Kysely's builder costs more than the statement
+ * (docs/decisions/033-one-store-on-kysely.md).
  * @returns `allowed` while the window's count, this hit included, is at most `max`
  */
 export async function hitLimit(
@@ -19,19 +21,14 @@ export async function hitLimit(
   now: number,
 ): Promise<RateLimitResult> {
   const ended = now - windowMs;
-  const row = await db
-    .insertInto('rateLimits')
-    .values({ key, windowStart: now, count: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql`CASE WHEN rate_limits.window_start <= ${ended} THEN 1
-          ELSE rate_limits.count + 1 END`,
-        windowStart: sql`CASE WHEN rate_limits.window_start <= ${ended}
-          THEN excluded.window_start ELSE rate_limits.window_start END`,
-      }),
-    )
-    .returning(['count', 'windowStart'])
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{ count: number; windowStart: number }>`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start <= ${ended} THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN rate_limits.window_start <= ${ended}
+        THEN excluded.window_start ELSE rate_limits.window_start END
+    RETURNING count, window_start`.execute(db);
+  const row = rows[0] ?? { count: 1, windowStart: now };
   return { allowed: row.count <= max, count: row.count, resetAt: row.windowStart + windowMs };
 }
 

@@ -4,7 +4,7 @@
  * nothing staff type can inject an operator; every term must match. And the one place where the
  * engines' indexes and receipt orders differ: {@link FTS5} and {@link TSVECTOR}.
  */
-import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { EnquiryStatus } from '../inbox/types.ts';
 
@@ -68,8 +68,8 @@ export interface SearchEngine {
    * selects a constant from it, never a column of `s`.
    */
   counting(db: Kysely<Database>, filter: InboxFilter): Submissions;
-  /** Columns a new submission needs besides its own: SQLite's `seq`. */
-  rowKey(receivedAt: number): { seq?: Expression<number> };
+  /** What a new submission's INSERT adds to its columns and values: SQLite's `seq`. */
+  rowKey(receivedAt: number): { columns: RawBuilder<unknown>; values: RawBuilder<unknown> };
 }
 
 function byStatus(qb: Submissions, { status, hideHeld }: InboxFilter): Submissions {
@@ -108,7 +108,8 @@ export const FTS5: SearchEngine = {
   },
   /** Receipt ms × 1000 plus the arrival within that ms (migration 2). */
   rowKey: (ms) => ({
-    seq: sql<number>`(SELECT COALESCE(MAX(seq) + 1, ${ms} * 1000) FROM submissions
+    columns: sql`, seq`,
+    values: sql`, (SELECT COALESCE(MAX(seq) + 1, ${ms} * 1000) FROM submissions
       WHERE seq >= ${ms} * 1000 AND seq < ${ms} * 1000 + 1000)`,
   }),
 };
@@ -130,5 +131,5 @@ export const TSVECTOR: SearchEngine = {
     }
     return qb;
   },
-  rowKey: () => ({}),
+  rowKey: () => ({ columns: sql``, values: sql`` }),
 };
