@@ -3,8 +3,7 @@
  * store's migrations (versions from 100) created: accounts, invites used once even when two
  * enrolments race, passkeys never removed down to none, sessions (found by hash, swept when
  * idle or past their end, ended for a disabled account), one-use ceremonies, rate-limit windows
- * (counted, and read without counting)
- * and the audit log.
+ * (counted, and read without counting) and the audit log.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
