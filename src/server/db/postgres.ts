@@ -41,7 +41,7 @@ export function openPostgres(connectionString: string, max: number): Db {
     async lockKey(trx, key) {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
     },
-    skipLocked: (qb) => qb.forUpdate().skipLocked(),
+    forUpdate: (qb, skipLocked) => (skipLocked ? qb.forUpdate().skipLocked() : qb.forUpdate()),
     migrations: {
       table:
         'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',

@@ -152,11 +152,12 @@ export interface Db {
    */
   lockKey(trx: Transaction<Database>, key: string): Promise<void>;
   /**
-   * PostgreSQL: `FOR UPDATE SKIP LOCKED`, so concurrent claims take different rows; SQLite: as
-   * is, its one writer at a time already does.
+   * Locks the rows `qb` reads until the transaction ends (PostgreSQL `FOR UPDATE`, with `SKIP
+   * LOCKED` to pass over rows another holds); on SQLite as is, its one writer already excludes.
    */
-  skipLocked<TB extends keyof Database, O>(
+  forUpdate<TB extends keyof Database, O>(
     qb: SelectQueryBuilder<Database, TB, O>,
+    skipLocked?: boolean,
   ): SelectQueryBuilder<Database, TB, O>;
   /** The migration runner's engine parts (`migrate.ts`). */
   readonly migrations: {
@@ -168,8 +169,9 @@ export interface Db {
     run(trx: Transaction<Database>, sql: string): Promise<void>;
   };
   /**
-   * Erasure: runs `fn` in a transaction, then removes what the engine keeps of deleted or overwritten rows of
-   * `tables` (SQLite: zeroed pages and a truncated write-ahead log; PostgreSQL: VACUUM).
+   * Erasure: runs `fn` in a transaction, then removes what the engine keeps of the deleted or
+   * overwritten rows of `tables` (SQLite: zeroed pages, a truncated write-ahead log; PostgreSQL:
+   * VACUUM).
    */
   erasing(
     tables: readonly string[],

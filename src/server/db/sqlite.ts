@@ -74,40 +74,33 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-interface Shared {
-  db: Omit<Db, 'close'>;
-  users: number;
-  close: () => Promise<void>;
-}
+/** Open connections by file, with how many stores use each. */
+const open = new Map<string, { db: Omit<Db, 'close'>; users: number }>();
 
-const open = new Map<string, Shared>();
-
-function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Shared {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'> {
+  mkdirSync(dirname(file), { recursive: true });
   const database = new DatabaseSync(file, { timeout: 5000 });
   database.exec('PRAGMA journal_mode = WAL');
   database.exec(`PRAGMA synchronous = ${synchronous}`);
   database.exec('PRAGMA foreign_keys = ON');
-  const kysely = new Kysely<Database>({
-    dialect: new NodeSqliteDialect(adapt(database)),
-    plugins: plugins(),
-  });
-  let queue: Pending[] = [];
+  const dialect = new NodeSqliteDialect(adapt(database));
+  const kysely = new Kysely<Database>({ dialect, plugins: plugins() });
+  const queue: Pending[] = [];
 
   async function flush(): Promise<void> {
-    const batch = queue;
-    queue = [];
-    const results: Array<PromiseSettledResult<unknown>> = [];
+    const batch = queue.splice(0);
+    const settled: Array<() => void> = [];
     try {
       await kysely.transaction().execute(async (trx) => {
         // The transaction holds the one connection: its savepoints go straight to it.
         for (const p of batch) {
           database.exec('SAVEPOINT op');
           try {
-            results.push({ status: 'fulfilled', value: await p.fn(trx) });
-          } catch (reason) {
+            const value = await p.fn(trx);
+            settled.push(() => p.resolve(value));
+          } catch (e) {
             database.exec('ROLLBACK TO op');
-            results.push({ status: 'rejected', reason });
+            settled.push(() => p.reject(e));
           }
           database.exec('RELEASE op');
         }
@@ -116,49 +109,40 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Shared {
       for (const p of batch) p.reject(e);
       return;
     }
-    batch.forEach((p, i) => {
-      const r = results[i];
-      if (r?.status === 'fulfilled') p.resolve(r.value);
-      else p.reject(r?.reason);
-    });
+    for (const settle of settled) settle();
   }
 
   return {
-    users: 0,
-    close: () => kysely.destroy(),
-    db: {
-      kind: 'sqlite',
-      kysely,
-      instant: (ms) => ms as InstantValue,
-      grouped<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-        return new Promise<T>((resolve, reject) => {
-          queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-          if (queue.length === 1) setImmediate(() => void flush());
-        });
-      },
-      lockKey: () => Promise.resolve(),
-      skipLocked: (qb) => qb,
-      migrations: {
-        table:
-          'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
-        lock: () => Promise.resolve(),
-        run: (_trx, text) => Promise.resolve(database.exec(text)),
-      },
-      erasing: (_tables, fn) =>
-        kysely.connection().execute(async (c) => {
-          // Deleted and overwritten content is zeroed in the file, not just unlinked
-          // (https://www.sqlite.org/pragma.html#pragma_secure_delete); old page images in the
-          // write-ahead log go too, unless another process still reads them.
-          await sql`PRAGMA secure_delete = ON`.execute(c);
-          try {
-            const n = await c.transaction().execute(fn);
-            await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(c);
-            return n;
-          } finally {
-            await sql`PRAGMA secure_delete = OFF`.execute(c);
-          }
-        }),
+    kind: 'sqlite',
+    kysely,
+    instant: (ms) => ms as InstantValue,
+    grouped: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        if (queue.length === 1) setImmediate(() => void flush());
+      }),
+    lockKey: () => Promise.resolve(),
+    forUpdate: (qb) => qb,
+    migrations: {
+      table:
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+      lock: () => Promise.resolve(),
+      run: (_trx, text) => Promise.resolve(database.exec(text)),
     },
+    erasing: (_tables, fn) =>
+      kysely.connection().execute(async (c) => {
+        // Deleted and overwritten content is zeroed in the file, not just unlinked
+        // (https://www.sqlite.org/pragma.html#pragma_secure_delete); old page images in the
+        // write-ahead log go too, unless another process still reads them.
+        await sql`PRAGMA secure_delete = ON`.execute(c);
+        try {
+          const n = await c.transaction().execute(fn);
+          await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(c);
+          return n;
+        } finally {
+          await sql`PRAGMA secure_delete = OFF`.execute(c);
+        }
+      }),
   };
 }
 
@@ -169,8 +153,8 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Shared {
  *   connection (SQLite refuses to change it inside another user's transaction)
  */
 export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): Db {
-  const key = file === ':memory:' ? `:memory:${open.size}` : resolve(file);
-  const shared = open.get(key) ?? connect(file, synchronous);
+  const key = resolve(file);
+  const shared = open.get(key) ?? { db: connect(key, synchronous), users: 0 };
   open.set(key, shared);
   shared.users += 1;
   let closed = false;
@@ -179,10 +163,9 @@ export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'
     async close() {
       if (closed) return;
       closed = true;
-      shared.users -= 1;
-      if (shared.users > 0) return;
+      if (--shared.users > 0) return;
       open.delete(key);
-      await shared.close();
+      await shared.db.kysely.destroy();
     },
   };
 }

@@ -7,13 +7,20 @@
  * conditional UPDATEs, so of two instances changing one enquiry the second finds it changed.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import { migrate } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { hitLimit } from '../db/rate-limits.ts';
 import type { Database, Db, Executor } from '../db/schema.ts';
 import { openSqlite } from '../db/sqlite.ts';
-import type { Channel, DeliveryState } from '../inbox/types.ts';
+import { CHANNELS, type Channel, type DeliveryState, type EnquiryStatus } from '../inbox/types.ts';
 import { timeOrderedId } from './ids.ts';
 import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.ts';
 import { FTS5, TSVECTOR, type InboxFilter, type SearchEngine, type WithS } from './search.ts';
@@ -37,19 +44,9 @@ import type {
   SubmissionStore,
 } from './store.ts';
 
-/** A `Notice`'s columns; the record's add its status and times. */
-const NOTICE = [
-  's.id',
-  's.name',
-  's.email',
-  's.subject',
-  's.message',
-  's.receivedAt',
-  's.ipHash',
-  's.userAgent',
-  's.privacyNoticeVersion',
-  's.spam',
-] as const;
+/** A `Notice`'s columns: what the visitor sent, then how it was received; a record's add more. */
+const SENT = ['s.id', 's.name', 's.email', 's.subject', 's.message', 's.receivedAt'] as const;
+const NOTICE = [...SENT, 's.ipHash', 's.userAgent', 's.privacyNoticeVersion', 's.spam'] as const;
 const RECORD = [...NOTICE, 's.status', 's.handledAt', 's.releasedAt'] as const;
 
 /** Neither sent nor cancelled (in a join, of the one table with these columns). */
@@ -76,11 +73,7 @@ function deliveryRank(eb: ExpressionBuilder<WithS, 's'>) {
     .as('deliveryRank');
 }
 
-function deliveryState(o: {
-  sentAt: number | null;
-  cancelledAt: number | null;
-  attempts: number;
-}): DeliveryState {
+function deliveryState(o: Selectable<Database['outbox']>): DeliveryState {
   if (o.sentAt !== null) return 'delivered';
   if (o.cancelledAt !== null) return 'cancelled';
   return o.attempts > 0 ? 'failing' : 'pending';
@@ -163,7 +156,7 @@ export class SqlStore implements SubmissionStore {
       const claimed = await trx
         .updateTable('outbox')
         .set({ leaseUntil: now + leaseMs, claimToken })
-        .where('id', 'in', this.#db.skipLocked(due))
+        .where('id', 'in', this.#db.forUpdate(due, true))
         .returning(['id', 'channel', 'kind', 'payload', 'attempts', 'submissionId'])
         .execute();
       const notices = await trx
@@ -314,16 +307,26 @@ export class SqlStore implements SubmissionStore {
     };
   }
 
+  /**
+   * Moves enquiry `id` from one of `from` with `set` (a conditional UPDATE: of two concurrent
+   * changes the second finds the status changed); false when it was not in one of them.
+   */
+  async #move(
+    trx: Transaction<Database>,
+    id: string,
+    from: readonly EnquiryStatus[],
+    set: Updateable<Database['submissions']>,
+  ): Promise<boolean> {
+    const moved = trx.updateTable('submissions').set(set).where('id', '=', id);
+    return (await moved.where('status', 'in', from).executeTakeFirst()).numUpdatedRows === 1n;
+  }
+
   setHandled(id: string, handled: boolean, now: number): Promise<HandledResult> {
+    const [from, set] = handled
+      ? ([['new', 'released'], { status: 'handled', handledAt: this.#db.instant(now) }] as const)
+      : ([['handled'], { status: 'new', handledAt: null }] as const);
     return this.#k.transaction().execute(async (trx): Promise<HandledResult> => {
-      const r = await trx
-        .updateTable('submissions')
-        .set(handled ? { status: 'handled', handledAt: this.#db.instant(now) } : { status: 'new' })
-        .$if(!handled, (qb) => qb.set({ handledAt: null }))
-        .where('id', '=', id)
-        .where('status', 'in', handled ? ['new', 'released'] : ['handled'])
-        .executeTakeFirst();
-      if (r.numUpdatedRows === 1n) return 'ok';
+      if (await this.#move(trx, id, from, set)) return 'ok';
       const status = await statusOf(trx, id);
       if (status === null) return 'not-found';
       // Already so: done; otherwise not allowed from this status.
@@ -332,41 +335,27 @@ export class SqlStore implements SubmissionStore {
   }
 
   release(id: string, channels: readonly Channel[], now: number): Promise<ReleaseResult> {
+    const set = { status: 'released', releasedAt: this.#db.instant(now) } as const;
     return this.#k.transaction().execute(async (trx): Promise<ReleaseResult> => {
       // On PostgreSQL the row lock makes a concurrent release wait here, then find it released.
-      const r = await trx
-        .updateTable('submissions')
-        .set({ status: 'released', releasedAt: this.#db.instant(now) })
-        .where('id', '=', id)
-        .where('status', '=', 'held')
-        .executeTakeFirst();
-      if (r.numUpdatedRows === 1n) {
-        await queueDeliveries(trx, id, channels, now);
-        return 'released';
+      if (!(await this.#move(trx, id, ['held'], set))) {
+        return (await statusOf(trx, id)) === null ? 'not-found' : 'not-held';
       }
-      return (await statusOf(trx, id)) === null ? 'not-found' : 'not-held';
+      await queueDeliveries(trx, id, channels, now);
+      return 'released';
     });
   }
 
   markSpam(id: string, now: number): Promise<SpamResult> {
+    const set = { status: 'held', spam: 'staff' } as const;
     return this.#k.transaction().execute(async (trx): Promise<SpamResult> => {
-      const r = await trx
-        .updateTable('submissions')
-        .set({ status: 'held', spam: 'staff' })
-        .where('id', '=', id)
-        .where('status', 'in', ['new', 'handled', 'released'])
-        .executeTakeFirst();
-      if (r.numUpdatedRows === 1n) {
-        await trx
-          .updateTable('outbox')
-          .set({ cancelledAt: this.#db.instant(now) })
-          .where('submissionId', '=', id)
-          .where(undelivered)
-          .execute();
-        return 'ok';
+      if (!(await this.#move(trx, id, ['new', 'handled', 'released'], set))) {
+        const status = await statusOf(trx, id);
+        return status === null ? 'not-found' : status === 'held' ? 'already' : 'invalid';
       }
-      const status = await statusOf(trx, id);
-      return status === null ? 'not-found' : status === 'held' ? 'already' : 'invalid';
+      const cancelled = trx.updateTable('outbox').set({ cancelledAt: this.#db.instant(now) });
+      await cancelled.where('submissionId', '=', id).where(undelivered).execute();
+      return 'ok';
     });
   }
 
@@ -399,20 +388,19 @@ export class SqlStore implements SubmissionStore {
         .then((r) => [r.rows[0]?.enquiry ?? null, r.rows[0]?.invite ?? null]),
     ]);
     const times = oldest.filter((t) => t !== null);
-    return {
-      channels: (['email', 'slack', 'webhook'] as const).map((channel) => {
-        const q = queued.find((r) => r.channel === channel);
-        const f = failures.find((r) => r.channel === channel);
-        return {
-          channel,
-          backlog: q?.backlog ?? 0,
-          oldestQueuedAt: q?.at ?? null,
-          lastFailureAt: f?.lastFailureAt ?? null,
-          lastError: f?.lastError ?? null,
-        };
-      }),
-      oldestUndeliveredAt: times.length > 0 ? Math.min(...times) : null,
-    };
+    const channels = CHANNELS.map((channel) => {
+      const q = queued.find((r) => r.channel === channel);
+      const { lastFailureAt = null, lastError = null } =
+        failures.find((r) => r.channel === channel) ?? {};
+      return {
+        channel,
+        backlog: q?.backlog ?? 0,
+        oldestQueuedAt: q?.at ?? null,
+        lastFailureAt,
+        lastError,
+      };
+    });
+    return { channels, oldestUndeliveredAt: times.length > 0 ? Math.min(...times) : null };
   }
 
   eraseByEmail(email: string): Promise<number> {
@@ -420,17 +408,11 @@ export class SqlStore implements SubmissionStore {
     const theirs = (column: 'email' | 'recipient') =>
       sql<boolean>`lower(${sql.ref(column)}) = lower(${address})`;
     return this.#db.erasing(['submissions', 'outbox'], async (trx) => {
-      const enquiries = trx
-        .selectFrom('submissions')
-        .select('id')
-        .where(theirs('email'))
-        .where('status', '<>', 'erased');
-      await trx.deleteFrom('outbox').where('submissionId', 'in', enquiries).execute();
-      await trx
-        .deleteFrom('outbox')
-        .where('recipient', 'is not', null)
-        .where(theirs('recipient'))
-        .execute();
+      const enquiries = trx.selectFrom('submissions').select('id').where(theirs('email'));
+      const kept = enquiries.where('status', '<>', 'erased');
+      await trx.deleteFrom('outbox').where('submissionId', 'in', kept).execute();
+      const invites = trx.deleteFrom('outbox').where('recipient', 'is not', null);
+      await invites.where(theirs('recipient')).execute();
       // On SQLite a trigger takes the old words out of the FTS index (secure-delete, migration
       // 2); PostgreSQL's generated tsvector follows the blanked text.
       const blank = { name: '', email: '', subject: '', message: '', ipHash: '', userAgent: '' };
@@ -450,11 +432,8 @@ export class SqlStore implements SubmissionStore {
     return this.#k.transaction().execute(async (trx) => {
       const old = trx.selectFrom('submissions').select('id').where('receivedAt', '<', at);
       await trx.deleteFrom('outbox').where('submissionId', 'in', old).execute();
-      await trx
-        .deleteFrom('outbox')
-        .where('kind', '=', 'invite')
-        .where('createdAt', '<', before)
-        .execute();
+      const invites = trx.deleteFrom('outbox').where('kind', '=', 'invite');
+      await invites.where('createdAt', '<', before).execute();
       await trx.deleteFrom('rateLimits').where('windowStart', '<', before).execute();
       const r = await trx.deleteFrom('submissions').where('receivedAt', '<', at).executeTakeFirst();
       return Number(r.numDeletedRows);
@@ -491,12 +470,8 @@ export class SqlStore implements SubmissionStore {
 }
 
 async function statusOf(db: Executor, id: string): Promise<string | null> {
-  const r = await db
-    .selectFrom('submissions')
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return r?.status ?? null;
+  const r = db.selectFrom('submissions').select('status').where('id', '=', id);
+  return (await r.executeTakeFirst())?.status ?? null;
 }
 
 /**

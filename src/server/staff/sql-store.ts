@@ -2,9 +2,8 @@
  * `StaffStore` written once on Kysely over the enquiry database (`src/server/db/`,
  * docs/decisions/033-one-store-on-kysely.md), on node:sqlite (`SqliteStaffStore`, sharing the
  * enquiry store's connection) and PostgreSQL (`PgStaffStore`, its own small pool). An invite is
- * used up by a conditional UPDATE (one winner); deleting a passkey locks the account row first
- * (PostgreSQL `FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` already admits one writer), so two
- * revocations can never remove the last two.
+ * used up by a conditional UPDATE (one winner); deleting a passkey first locks the account row
+ * (`Db.forUpdate`), so two revocations can never remove the last two.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { openPostgres } from '../db/postgres.ts';
@@ -25,54 +24,12 @@ import {
   type StoredSession,
 } from './store.ts';
 
-const STAFF = ['s.id', 's.email', 's.name', 's.webauthnUserId', 's.createdAt'] as const;
-const ACCOUNT = [...STAFF, 's.disabledAt'] as const;
-const lower = (column: string, value: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`;
-
-/** A joined row's account columns, prefixed `staff`. */
-const ACCOUNT_AS = [
-  's.id as staffId',
-  's.email as staffEmail',
-  's.name as staffName',
-  's.webauthnUserId as staffWebauthnUserId',
-  's.createdAt as staffCreatedAt',
-  's.disabledAt as staffDisabledAt',
-] as const;
-
-interface AccountAs {
-  staffId: string;
-  staffEmail: string;
-  staffName: string;
-  staffWebauthnUserId: string;
-  staffCreatedAt: number;
-  staffDisabledAt: number | null;
-}
-
-function account(r: AccountAs): StaffAccount {
-  return {
-    id: r.staffId,
-    email: r.staffEmail,
-    name: r.staffName,
-    webauthnUserId: r.staffWebauthnUserId,
-    createdAt: r.staffCreatedAt,
-    disabledAt: r.staffDisabledAt,
-  };
-}
+const ACCOUNT = ['id', 'email', 'name', 'webauthnUserId', 'createdAt', 'disabledAt'] as const;
 
 /** SQLite hands a `Uint8Array`, pg a `Buffer`: a plain copy either way. */
 function passkey(p: Selectable<Database['staffPasskeys']>): StoredPasskey {
-  const { id, staffId, counter, createdAt, lastUsedAt } = p;
   const transports = JSON.parse(p.transports || '[]') as string[];
-  return {
-    id,
-    staffId,
-    publicKey: new Uint8Array(p.publicKey),
-    counter,
-    transports,
-    createdAt,
-    lastUsedAt,
-  };
+  return { ...p, publicKey: new Uint8Array(p.publicKey), transports };
 }
 
 export class SqlStaffStore implements StaffStore {
@@ -86,14 +43,19 @@ export class SqlStaffStore implements StaffStore {
     this.kind = db.kind;
   }
 
+  /** For an `Instant` column that may be null. */
+  #at(ms: number | null) {
+    return ms === null ? null : this.#db.instant(ms);
+  }
+
   async createStaff(a: StaffAccount): Promise<void> {
-    const at = this.#db.instant;
-    const disabledAt = a.disabledAt === null ? null : at(a.disabledAt);
+    const row = {
+      ...a,
+      createdAt: this.#db.instant(a.createdAt),
+      disabledAt: this.#at(a.disabledAt),
+    };
     try {
-      await this.#k
-        .insertInto('staff')
-        .values({ ...a, createdAt: at(a.createdAt), disabledAt })
-        .execute();
+      await this.#k.insertInto('staff').values(row).execute();
     } catch (e) {
       // SQLite's message names the constraint; PostgreSQL's unique_violation is 23505.
       if (/UNIQUE/i.test(String(e)) || (e as { code?: string }).code === '23505') {
@@ -104,12 +66,13 @@ export class SqlStaffStore implements StaffStore {
   }
 
   async findStaffByEmail(email: string): Promise<StaffAccount | null> {
-    const r = this.#k.selectFrom('staff as s').select(ACCOUNT).where(lower('email', email.trim()));
+    const byEmail = sql<boolean>`lower(email) = lower(${email.trim()})`;
+    const r = this.#k.selectFrom('staff').select(ACCOUNT).where(byEmail);
     return (await r.executeTakeFirst()) ?? null;
   }
 
   async getStaff(id: string): Promise<StaffAccount | null> {
-    const r = this.#k.selectFrom('staff as s').select(ACCOUNT).where('s.id', '=', id);
+    const r = this.#k.selectFrom('staff').select(ACCOUNT).where('id', '=', id);
     return (await r.executeTakeFirst()) ?? null;
   }
 
@@ -122,26 +85,19 @@ export class SqlStaffStore implements StaffStore {
         sql<number>`(SELECT COUNT(*) FROM staff_sessions x
           WHERE x.staff_id = s.id AND x.expires_at > ${now})`.as('sessions'),
       ])
-      .orderBy('s.createdAt')
-      .orderBy('s.id')
+      .orderBy('createdAt')
+      .orderBy('id')
       .execute();
   }
 
   setDisabled(staffId: string, at: number | null): Promise<boolean> {
     return this.#k.transaction().execute(async (trx) => {
-      const disabledAt = at === null ? null : this.#db.instant(at);
-      const r = await trx
-        .updateTable('staff')
-        .set({ disabledAt })
-        .where('id', '=', staffId)
-        .executeTakeFirst();
+      const disabled = trx.updateTable('staff').set({ disabledAt: this.#at(at) });
+      const r = await disabled.where('id', '=', staffId).executeTakeFirst();
       if (at !== null) {
         await trx.deleteFrom('staffSessions').where('staffId', '=', staffId).execute();
-        await trx
-          .deleteFrom('staffInvites')
-          .where('staffId', '=', staffId)
-          .where('usedAt', 'is', null)
-          .execute();
+        const unused = trx.deleteFrom('staffInvites').where('usedAt', 'is', null);
+        await unused.where('staffId', '=', staffId).execute();
       }
       return r.numUpdatedRows === 1n;
     });
@@ -153,36 +109,24 @@ export class SqlStaffStore implements StaffStore {
     createdAt: number;
     expiresAt: number;
   }): Promise<void> {
-    await this.#k
-      .insertInto('staffInvites')
-      .values({ ...i, createdAt: this.#db.instant(i.createdAt) })
-      .execute();
+    const row = { ...i, createdAt: this.#db.instant(i.createdAt) };
+    await this.#k.insertInto('staffInvites').values(row).execute();
   }
 
+  /** With its account (staff accounts are never deleted, so the second read finds it). */
   async findInvite(tokenHash: string): Promise<StoredInvite | null> {
-    const r = await this.#k
-      .selectFrom('staffInvites as i')
-      .innerJoin('staff as s', 's.id', 'i.staffId')
-      .select(['i.tokenHash', 'i.createdAt', 'i.expiresAt', 'i.usedAt', ...ACCOUNT_AS])
-      .where('i.tokenHash', '=', tokenHash)
-      .executeTakeFirst();
-    if (!r) return null;
-    const { tokenHash: hash, createdAt, expiresAt, usedAt } = r;
-    return { tokenHash: hash, staff: account(r), createdAt, expiresAt, usedAt };
+    const q = this.#k.selectFrom('staffInvites').selectAll().where('tokenHash', '=', tokenHash);
+    const invite = await q.executeTakeFirst();
+    const staff = invite && (await this.getStaff(invite.staffId));
+    if (!invite || !staff) return null;
+    const { createdAt, expiresAt, usedAt } = invite;
+    return { tokenHash, staff, createdAt, expiresAt, usedAt };
   }
 
   async #insertPasskey(db: Kysely<Database>, p: StoredPasskey): Promise<void> {
-    const at = this.#db.instant;
-    const lastUsedAt = p.lastUsedAt === null ? null : at(p.lastUsedAt);
-    await db
-      .insertInto('staffPasskeys')
-      .values({
-        ...p,
-        transports: JSON.stringify(p.transports),
-        createdAt: at(p.createdAt),
-        lastUsedAt,
-      })
-      .execute();
+    const times = { createdAt: this.#db.instant(p.createdAt), lastUsedAt: this.#at(p.lastUsedAt) };
+    const row = { ...p, ...times, transports: JSON.stringify(p.transports) };
+    await db.insertInto('staffPasskeys').values(row).execute();
   }
 
   async #insertSession(trx: Transaction<Database>, s: NewSession): Promise<void> {
@@ -216,41 +160,26 @@ export class SqlStaffStore implements StaffStore {
   }
 
   async listPasskeys(staffId: string): Promise<StoredPasskey[]> {
-    const rows = await this.#k
-      .selectFrom('staffPasskeys')
-      .selectAll()
-      .where('staffId', '=', staffId)
-      .orderBy('createdAt')
-      .orderBy('id')
-      .execute();
-    return rows.map(passkey);
+    const q = this.#k.selectFrom('staffPasskeys').selectAll().where('staffId', '=', staffId);
+    return (await q.orderBy('createdAt').orderBy('id').execute()).map(passkey);
   }
 
-  async findPasskey(
-    credentialId: string,
-  ): Promise<{ passkey: StoredPasskey; staff: StaffAccount } | null> {
-    const r = await this.#k
-      .selectFrom('staffPasskeys as p')
-      .innerJoin('staff as s', 's.id', 'p.staffId')
-      .selectAll('p')
-      .select(ACCOUNT_AS)
-      .where('p.id', '=', credentialId)
-      .executeTakeFirst();
-    return r ? { passkey: passkey(r), staff: account(r) } : null;
+  async findPasskey(id: string): Promise<{ passkey: StoredPasskey; staff: StaffAccount } | null> {
+    const q = this.#k.selectFrom('staffPasskeys').selectAll().where('id', '=', id);
+    const key = await q.executeTakeFirst();
+    const staff = key && (await this.getStaff(key.staffId));
+    return key && staff ? { passkey: passkey(key), staff } : null;
   }
 
   deletePasskey(staffId: string, credentialId: string): Promise<'ok' | 'last' | 'not-found'> {
     return this.#k.transaction().execute(async (trx) => {
       // The account row is the lock two concurrent revocations queue on.
       const account = trx.selectFrom('staff').select('id').where('id', '=', staffId);
-      await (this.kind === 'postgres' ? account.forUpdate() : account).execute();
-      const mine = await trx
-        .selectFrom('staffPasskeys')
-        .select('id')
-        .where('staffId', '=', staffId)
-        .execute();
-      if (!mine.some((p) => p.id === credentialId)) return 'not-found';
-      if (mine.length < 2) return 'last';
+      await this.#db.forUpdate(account).execute();
+      const mine = trx.selectFrom('staffPasskeys').select('id').where('staffId', '=', staffId);
+      const ids = (await mine.execute()).map((p) => p.id);
+      if (!ids.includes(credentialId)) return 'not-found';
+      if (ids.length < 2) return 'last';
       await trx.deleteFrom('staffPasskeys').where('id', '=', credentialId).execute();
       return 'ok';
     });
@@ -263,11 +192,8 @@ export class SqlStaffStore implements StaffStore {
     replaceIdHash: string | null,
   ): Promise<void> {
     await this.#k.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('staffPasskeys')
-        .set({ counter, lastUsedAt: this.#db.instant(session.createdAt) })
-        .where('id', '=', credentialId)
-        .execute();
+      const used = { counter, lastUsedAt: this.#db.instant(session.createdAt) };
+      await trx.updateTable('staffPasskeys').set(used).where('id', '=', credentialId).execute();
       if (replaceIdHash) {
         await trx.deleteFrom('staffSessions').where('idHash', '=', replaceIdHash).execute();
       }
@@ -278,27 +204,15 @@ export class SqlStaffStore implements StaffStore {
   async findSession(
     idHash: string,
   ): Promise<{ session: StoredSession; staff: StaffAccount } | null> {
-    const r = await this.#k
-      .selectFrom('staffSessions as x')
-      .innerJoin('staff as s', 's.id', 'x.staffId')
-      .selectAll('x')
-      .select(ACCOUNT_AS)
-      .where('x.idHash', '=', idHash)
-      .executeTakeFirst();
-    if (!r) return null;
-    const { idHash: hash, csrfToken, createdAt, lastSeenAt, expiresAt, staffId } = r;
-    return {
-      session: { idHash: hash, staffId, csrfToken, createdAt, lastSeenAt, expiresAt },
-      staff: account(r),
-    };
+    const q = this.#k.selectFrom('staffSessions').selectAll().where('idHash', '=', idHash);
+    const session = await q.executeTakeFirst();
+    const staff = session && (await this.getStaff(session.staffId));
+    return session && staff ? { session, staff } : null;
   }
 
   async touchSession(idHash: string, now: number): Promise<void> {
-    await this.#k
-      .updateTable('staffSessions')
-      .set({ lastSeenAt: now })
-      .where('idHash', '=', idHash)
-      .execute();
+    const touched = this.#k.updateTable('staffSessions').set({ lastSeenAt: now });
+    await touched.where('idHash', '=', idHash).execute();
   }
 
   async deleteSession(idHash: string): Promise<void> {
@@ -312,10 +226,8 @@ export class SqlStaffStore implements StaffStore {
 
   async sweep(now: number, idleBefore: number): Promise<void> {
     await this.#k.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('staffSessions')
-        .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<', idleBefore)]))
-        .execute();
+      const ended = sql<boolean>`expires_at <= ${now} OR last_seen_at < ${idleBefore}`;
+      await trx.deleteFrom('staffSessions').where(ended).execute();
       await trx.deleteFrom('staffCeremonies').where('expiresAt', '<=', now).execute();
     });
   }
@@ -325,11 +237,8 @@ export class SqlStaffStore implements StaffStore {
   }
 
   async takeCeremony(idHash: string, now: number): Promise<Ceremony | null> {
-    const r = await this.#k
-      .deleteFrom('staffCeremonies')
-      .where('idHash', '=', idHash)
-      .returningAll()
-      .executeTakeFirst();
+    const taken = this.#k.deleteFrom('staffCeremonies').where('idHash', '=', idHash);
+    const r = await taken.returningAll().executeTakeFirst();
     return r && r.expiresAt > now ? r : null;
   }
 
