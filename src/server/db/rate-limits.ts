@@ -7,19 +7,21 @@ import { sql } from 'kysely';
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { Executor } from './schema.ts';
 
+/** At most `max` hits for `key` in a window of `windowMs` ms. */
+interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
 /**
- * Counts a hit for `key` in one statement (an upsert, atomic on both engines). On the contact
- * form's hot path, so written as SQL: Kysely's builder costs more than the statement
+ * Counts a hit for `key` at `now` in one statement (an upsert, atomic on both engines). On the
+ * contact form's hot path, so written as SQL: Kysely's builder costs more than the statement
  * (docs/decisions/033-one-store-on-kysely.md).
  * @returns `allowed` while the window's count, this hit included, is at most `max`
  */
-export async function hitLimit(
-  db: Executor,
-  key: string,
-  max: number,
-  windowMs: number,
-  now: number,
-): Promise<RateLimitResult> {
+export async function hitLimit(db: Executor, limit: Limit, now: number): Promise<RateLimitResult> {
+  const { key, max, windowMs } = limit;
   const ended = now - windowMs;
   const { rows } = await sql<{ count: number; windowStart: number }>`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
@@ -33,24 +35,17 @@ export async function hitLimit(
 }
 
 /**
- * Reads `key`'s window without counting.
+ * Reads `key`'s window at `now` without counting.
  * @returns `count`: hits in the window live at `now` (0 when none is); `allowed`: `count < max`,
  *   so one more hit would still be allowed; `resetAt`: when that window ends, or `now + windowMs`
  *   when none is live
  */
-export async function peekLimit(
-  db: Executor,
-  key: string,
-  max: number,
-  windowMs: number,
-  now: number,
-): Promise<RateLimitResult> {
-  const row = await db
-    .selectFrom('rateLimits')
-    .select(['count', 'windowStart'])
-    .where('key', '=', key)
-    .where('windowStart', '>', now - windowMs)
+export async function peekLimit(db: Executor, limit: Limit, now: number): Promise<RateLimitResult> {
+  const live = db.selectFrom('rateLimits').select(['count', 'windowStart']);
+  const row = await live
+    .where('key', '=', limit.key)
+    .where('windowStart', '>', now - limit.windowMs)
     .executeTakeFirst();
   const count = row?.count ?? 0;
-  return { allowed: count < max, count, resetAt: (row?.windowStart ?? now) + windowMs };
+  return { allowed: count < limit.max, count, resetAt: (row?.windowStart ?? now) + limit.windowMs };
 }

@@ -31,7 +31,7 @@ type InstantOrNull = ColumnType<number | null, InstantValue | null, InstantValue
 export interface Database {
   schemaMigrations: { version: number; appliedAt: Instant };
   submissions: {
-    /** SQLite only: the FTS rowid, receipt ms × 1000 + arrival (`SQLITE_SEQ`, migration 2). */
+    /** SQLite only: the FTS rowid, receipt ms × 1000 + arrival (`FTS5.rowKey`, migration 2). */
     seq: ColumnType<number, number | undefined, never>;
     id: string;
     name: string;

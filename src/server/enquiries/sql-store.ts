@@ -109,7 +109,7 @@ export class SqlStore implements SubmissionStore {
     channels: readonly Channel[] = ['email'],
   ): Promise<{ rate: RateLimitResult; stored?: InsertResult }> {
     return this.#db.grouped(async (trx) => {
-      const rate = await hitLimit(trx, limit.key, limit.max, limit.windowMs, sub.receivedAt);
+      const rate = await hitLimit(trx, limit, sub.receivedAt);
       if (!rate.allowed) return { rate };
       return { rate, stored: await this.#insert(trx, sub, dedupeWindowMs, channels) };
     });

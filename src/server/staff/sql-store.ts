@@ -243,11 +243,11 @@ export class SqlStaffStore implements StaffStore {
   }
 
   hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
-    return hitLimit(this.#k, key, max, windowMs, now);
+    return hitLimit(this.#k, { key, max, windowMs }, now);
   }
 
   peekLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult> {
-    return peekLimit(this.#k, key, max, windowMs, now);
+    return peekLimit(this.#k, { key, max, windowMs }, now);
   }
 
   async audit(e: AuditEntry): Promise<void> {
