@@ -4,8 +4,7 @@
  * nothing staff type can inject an operator; every term must match. And the one place where the
  * engines' indexes and receipt orders differ: {@link FTS5} and {@link TSVECTOR}.
  */
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql, type RawBuilder } from 'kysely';
 import type { EnquiryStatus } from '../inbox/types.ts';
 
 /** The rest are ignored. */
@@ -55,56 +54,56 @@ export interface InboxFilter {
   hideHeld?: boolean;
 }
 
-/** The tables with `submissions` as `s`, as a query from `submissions as s` sees them. */
-export type WithS = Database & { s: Database['submissions'] };
-type Submissions = SelectQueryBuilder<WithS, 's', object>;
+type Fragment = RawBuilder<unknown>;
 
-/** How an engine finds, orders and counts the enquiries a filter matches. */
+/**
+ * How an engine finds and orders the enquiries a filter matches, as SQL fragments for a query
+ * over `submissions s` (SQL, not the builder: the inbox's list is measured in fractions of a
+ * millisecond, docs/decisions/033-one-store-on-kysely.md).
+ */
 export interface SearchEngine {
-  /** `submissions` as `s` that match, newest first. */
-  matching(db: Kysely<Database>, filter: InboxFilter): Submissions;
-  /**
-   * What to count for the matches: for a search SQLite reads its index alone, so the caller
-   * selects a constant from it, never a column of `s`.
-   */
-  counting(db: Kysely<Database>, filter: InboxFilter): Submissions;
+  /** `from` and `where` select the matches, `order` puts them newest first; a count reads `counted`, which may be the index alone. */
+  clauses(filter: InboxFilter): {
+    from: Fragment;
+    counted: Fragment;
+    where: Fragment;
+    order: Fragment;
+  };
   /** What a new submission's INSERT adds to its columns and values: SQLite's `seq`. */
-  rowKey(receivedAt: number): { columns: RawBuilder<unknown>; values: RawBuilder<unknown> };
+  rowKey(receivedAt: number): { columns: Fragment; values: Fragment };
 }
 
-function byStatus(qb: Submissions, { status, hideHeld }: InboxFilter): Submissions {
-  if (status) return qb.where('s.status', '=', status);
-  return hideHeld ? qb.where('s.status', '<>', 'held') : qb;
+/** The status condition, if any, and its WHERE. */
+function byStatus({ status, hideHeld }: InboxFilter): Fragment[] {
+  if (status) return [sql`s.status = ${status}`];
+  return hideHeld ? [sql`s.status <> 'held'`] : [];
 }
 
-/** The FTS5 MATCH of a filter with terms; the status is a column of the index. */
-function match({ status, terms = [], hideHeld }: InboxFilter) {
-  const query = fts5Query(terms, status ? { is: status } : hideHeld ? { not: 'held' } : undefined);
-  return sql<boolean>`submissions_fts MATCH ${query}`;
-}
+const where = (conditions: Fragment[]) =>
+  conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 
 /**
  * SQLite: FTS5 over `submissions`, whose row key `seq` is the receipt order, so a search walks the
  * index newest first (descending rowid; CROSS JOIN keeps the index the outer loop) and stops at
- * the page's end, and a count never reads the rows.
+ * the page's end, and a count never reads the rows. The status is a column of the index.
  */
 export const FTS5: SearchEngine = {
-  matching(db, filter) {
-    if (!filter.terms?.length) {
-      return byStatus(db.selectFrom('submissions as s'), filter).orderBy('s.seq', 'desc');
+  clauses(filter) {
+    const { status, terms = [], hideHeld } = filter;
+    if (terms.length === 0) {
+      const all = sql`submissions s`;
+      return { from: all, counted: all, where: where(byStatus(filter)), order: sql`s.seq DESC` };
     }
-    return db
-      .selectFrom('submissionsFts as f')
-      .crossJoin('submissions as s')
-      .whereRef('s.seq', '=', 'f.rowid')
-      .where(match(filter))
-      .orderBy('f.rowid', 'desc');
-  },
-  counting(db, filter) {
-    const from = filter.terms?.length
-      ? db.selectFrom('submissionsFts').where(match(filter))
-      : byStatus(db.selectFrom('submissions as s'), filter);
-    return from as unknown as Submissions;
+    const match = fts5Query(
+      terms,
+      status ? { is: status } : hideHeld ? { not: 'held' } : undefined,
+    );
+    return {
+      from: sql`submissions_fts f CROSS JOIN submissions s ON s.seq = f.rowid`,
+      counted: sql`submissions_fts f`,
+      where: sql`WHERE submissions_fts MATCH ${match}`,
+      order: sql`f.rowid DESC`,
+    };
   },
   /** Receipt ms × 1000 plus the arrival within that ms (migration 2). */
   rowKey: (ms) => ({
@@ -119,17 +118,21 @@ export const FTS5: SearchEngine = {
  * (`<>&/` as spaces, migration 2), newest first by receipt time and id.
  */
 export const TSVECTOR: SearchEngine = {
-  matching: (db, filter) =>
-    TSVECTOR.counting(db, filter).orderBy('s.receivedAt', 'desc').orderBy('s.id', 'desc'),
-  counting(db, filter) {
-    let qb = byStatus(db.selectFrom('submissions as s'), filter);
+  clauses(filter) {
+    const conditions = byStatus(filter);
     if (filter.terms?.length) {
       const text = filter.terms.join(' ');
-      qb = qb.where(
-        sql<boolean>`s.search @@ plainto_tsquery('simple', translate(${text}, '<>&/', '    '))`,
+      conditions.push(
+        sql`s.search @@ plainto_tsquery('simple', translate(${text}, '<>&/', '    '))`,
       );
     }
-    return qb;
+    const all = sql`submissions s`;
+    return {
+      from: all,
+      counted: all,
+      where: where(conditions),
+      order: sql`s.received_at DESC, s.id DESC`,
+    };
   },
   rowKey: () => ({ columns: sql``, values: sql`` }),
 };

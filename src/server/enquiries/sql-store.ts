@@ -7,14 +7,7 @@
  * conditional UPDATEs, so of two instances changing one enquiry the second finds it changed.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  sql,
-  type ExpressionBuilder,
-  type Kysely,
-  type Selectable,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { migrate } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { hitLimit } from '../db/rate-limits.ts';
@@ -23,7 +16,7 @@ import { openSqlite } from '../db/sqlite.ts';
 import { CHANNELS, type Channel, type DeliveryState, type EnquiryStatus } from '../inbox/types.ts';
 import { timeOrderedId } from './ids.ts';
 import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.ts';
-import { FTS5, TSVECTOR, type InboxFilter, type SearchEngine, type WithS } from './search.ts';
+import { FTS5, TSVECTOR, type SearchEngine } from './search.ts';
 import type {
   DeliveryFigures,
   EnquiryRecord,
@@ -62,16 +55,10 @@ const delivery = (rank: number | null) => DELIVERIES[rank ?? 0] ?? 'none';
 const RANK: Record<DeliveryState, number> = { cancelled: 0, delivered: 1, pending: 2, failing: 3 };
 const NOTIFICATION = { failing: 'failing', pending: 'pending', delivered: 'sent', none: 'none' };
 
-function deliveryRank(eb: ExpressionBuilder<WithS, 's'>) {
-  return eb
-    .selectFrom('outbox as o')
-    .select(
-      sql<number | null>`MAX(CASE WHEN o.sent_at IS NOT NULL THEN 1
-        WHEN o.cancelled_at IS NOT NULL THEN 0 WHEN o.attempts > 0 THEN 3 ELSE 2 END)`.as('r'),
-    )
-    .whereRef('o.submissionId', '=', 's.id')
-    .as('deliveryRank');
-}
+const DELIVERY_RANK = sql`(SELECT MAX(CASE WHEN o.sent_at IS NOT NULL THEN 1
+  WHEN o.cancelled_at IS NOT NULL THEN 0 WHEN o.attempts > 0 THEN 3 ELSE 2 END)
+  FROM outbox o WHERE o.submission_id = s.id) AS delivery_rank`;
+type Ranked = { deliveryRank: number | null };
 
 function deliveryState(o: Selectable<Database['outbox']>): DeliveryState {
   if (o.sentAt !== null) return 'delivered';
@@ -237,44 +224,37 @@ export class SqlStore implements SubmissionStore {
 
   async list(opts: ListOptions = {}): Promise<StoredSubmission[]> {
     const filter = { status: opts.status, terms: opts.terms, hideHeld: !opts.includeSpam };
-    const rows = await this.#search
-      .matching(this.#k, filter)
-      .select([...RECORD, deliveryRank])
-      .$if(opts.limit !== undefined, (qb) => qb.limit(opts.limit ?? 0))
-      .execute();
-    return rows.map(({ handledAt: _h, releasedAt: _r, deliveryRank: rank, ...r }) => ({
+    const { from, where, order } = this.#search.clauses(filter);
+    const limit = opts.limit === undefined ? sql`` : sql`LIMIT ${opts.limit}`;
+    const { rows } = await sql<Omit<StoredSubmission, 'notification'> & Ranked>`SELECT
+        s.id, s.name, s.email, s.subject, s.message, s.received_at, s.ip_hash, s.user_agent,
+        s.privacy_notice_version, s.spam, s.status, ${DELIVERY_RANK}
+      FROM ${from} ${where} ORDER BY ${order} ${limit}`.execute(this.#k);
+    return rows.map(({ deliveryRank: rank, ...r }) => ({
       ...r,
       notification: NOTIFICATION[delivery(rank)] as StoredSubmission['notification'],
     }));
   }
 
   async page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {
-    const filter: InboxFilter = { status: query.status, terms: query.terms };
+    const { from, counted, where, order } = this.#search.clauses(query);
     const { countLimit } = query;
-    const [count, rows] = await Promise.all([
-      // Counting stops past `countLimit`: an exact count of a common word reads every match.
-      this.#k
-        .selectFrom(
-          this.#search
-            .counting(this.#k, filter)
-            .select(sql<number>`1`.as('one'))
-            .$if(countLimit !== undefined, (qb) => qb.limit((countLimit ?? 0) + 1))
-            .as('t'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-      this.#search
-        .matching(this.#k, filter)
-        .select(['s.id', 's.receivedAt', 's.status', 's.name', 's.email', 's.subject'])
-        .select(['s.message', deliveryRank])
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
+    // Counting stops past `countLimit`: an exact count of a common word reads every match.
+    const cap = countLimit === undefined ? sql`` : sql`LIMIT ${countLimit + 1}`;
+    const [count, page] = await Promise.all([
+      sql<{
+        n: number;
+      }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${counted} ${where} ${cap}) t`.execute(this.#k),
+      sql<Omit<PageRow, 'delivery'> & Ranked>`SELECT s.id, s.received_at, s.status, s.name,
+          s.email, s.subject, s.message, ${DELIVERY_RANK}
+        FROM ${from} ${where} ORDER BY ${order}
+        LIMIT ${query.limit} OFFSET ${query.offset}`.execute(this.#k),
     ]);
-    const capped = countLimit !== undefined && count.n > countLimit;
+    const n = count.rows[0]?.n ?? 0;
+    const capped = countLimit !== undefined && n > countLimit;
     return {
-      rows: rows.map(({ deliveryRank: rank, ...r }) => ({ ...r, delivery: delivery(rank) })),
-      total: capped ? countLimit : count.n,
+      rows: page.rows.map(({ deliveryRank: rank, ...r }) => ({ ...r, delivery: delivery(rank) })),
+      total: capped ? countLimit : n,
       capped,
     };
   }
