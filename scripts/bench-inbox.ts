@@ -404,35 +404,36 @@ try {
 const ms = (x: number) => fmt(x, 2);
 console.log(
   `\n${RUNS} timed runs per query and build after ${WARM_UP} warm-up` +
-    (builds.length > 1 ? ', the builds alternating run by run' : '') +
-    '; ms\n',
+    (builds.length > 1 ? `, ${builds[0]?.label} → current alternating run by run` : '') +
+    '; ms, min–max the spread\n',
 );
-console.log('| store | enquiries | query | matched | build | p50 | p99 | min–max | target |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+const cells = (r: Row | undefined) =>
+  r ? [ms(r.p50), ms(r.p99), `${ms(r.min)}–${ms(r.max)}`] : ['', '', ''];
+console.log(
+  builds.length > 1
+    ? '| store | enquiries | query | matched | p50 | p99 | min–max | p99 ÷ baseline | target |\n|---|---|---|---|---|---|---|---|---|'
+    : '| store | enquiries | query | matched | p50 | p99 | min–max | target |\n|---|---|---|---|---|---|---|---|',
+);
 const missed: string[] = [];
-for (const r of results) {
+for (const r of results.filter((x) => x.build === 'current')) {
   const base = results.find(
-    (b) =>
-      b !== r &&
-      b.build !== 'current' &&
-      b.store === r.store &&
-      b.enquiries === r.enquiries &&
-      b.query === r.query,
+    (b) => b !== r && b.store === r.store && b.enquiries === r.enquiries && b.query === r.query,
   );
-  let target = '';
-  if (r.build === 'current' && r.enquiries >= 100_000) {
-    const within = !base || r.p99 <= base.p99 * 1.1;
-    target = r.p99 <= 50 && within ? 'met' : 'MISSED';
-    if (target === 'MISSED') missed.push(`${r.store} ${r.query}`);
-    if (base) target += ` (p99 ${fmt((100 * r.p99) / base.p99)} % of baseline)`;
-  }
+  const share = base ? (100 * r.p99) / base.p99 : NaN;
+  const met = r.p99 <= 50 && !(share > 110);
+  if (r.enquiries >= 100_000 && !met) missed.push(`${r.store} ${r.query}`);
+  const pair = (i: number) => (base ? `${cells(base)[i]} → ${cells(r)[i]}` : cells(r)[i]);
   console.log(
-    `| ${r.store} | ${r.enquiries} | ${r.query} | ${r.matched} | ${r.build} | ${ms(r.p50)} | ` +
-      `${ms(r.p99)} | ${ms(r.min)}–${ms(r.max)} | ${target} |`,
+    `| ${r.store} | ${r.enquiries} | ${r.query} | ${r.matched} | ${pair(0)} | ${pair(1)} | ${pair(2)} | ` +
+      (base ? `${fmt(share)} % | ` : '') +
+      `${r.enquiries >= 100_000 ? (met ? 'met' : 'MISSED') : ''} |`,
   );
 }
+const checked = results.some((r) => r.enquiries >= 100_000);
 console.log(
-  missed.length === 0
-    ? `Target met: p99 ≤ 50 ms for every query at 100,000 enquiries on both stores${BASELINE ? ', and no more than 10 % above the baseline' : ''}.`
-    : `Target MISSED for: ${missed.join('; ')}`,
+  !checked
+    ? 'No run at 100,000 enquiries: no target checked.'
+    : missed.length === 0
+      ? `Target met: p99 ≤ 50 ms for every query at 100,000 enquiries on both stores${BASELINE ? ', and at most 10 % above the baseline' : ''}.`
+      : `Target MISSED (p99 ≤ 50 ms${BASELINE ? ' and ≤ 110 % of the baseline' : ''}) for: ${missed.join('; ')}`,
 );
