@@ -9,6 +9,11 @@
  *
  * Target (README "Benchmarks"): p99 ≤ 50 ms at 100,000 on both stores.
  *
+ * With `BENCH_BASELINE=<git ref>` that commit's store and `InboxService` run too, from its work
+ * tree (`scripts/lib/baseline-build.ts`), on the same seeded databases, its calls alternating
+ * with the current code's run by run so both see the same machine; the table then shows both
+ * builds and current p99 as a share of the baseline's (target: at most 110 %).
+ *
  * Env: BENCH_SIZES (10000,100000), BENCH_RUNS (200 timed runs per query after 20 warm-up),
  * BENCH_STORES (sqlite,postgres), BENCH_DATABASE_URL (a PostgreSQL that allows CREATE DATABASE
  * instead of a throwaway one), BENCH_KEEP=1 (keep the SQLite files and print where, to look at
@@ -20,18 +25,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { PgStore } from '../src/server/enquiries/pg-store.ts';
-import { SQLITE_SEQ, SqliteStore } from '../src/server/enquiries/sqlite-store.ts';
+import { PgStore, SqliteStore } from '../src/server/enquiries/sql-store.ts';
 import type { SubmissionStore } from '../src/server/enquiries/store.ts';
 import { createInboxService } from '../src/server/inbox/service.ts';
-import type { Channel, EnquiryStatus, InboxQuery } from '../src/server/inbox/types.ts';
+import type {
+  Channel,
+  EnquiryStatus,
+  InboxQuery,
+  InboxService,
+} from '../src/server/inbox/types.ts';
 import { startThrowawayPostgres } from '../tests/support/postgres.ts';
+import { checkoutBaseline } from './lib/baseline-build.ts';
+import { fmt } from './lib/bench-stats.ts';
 
 const SIZES = (process.env['BENCH_SIZES'] ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 200);
 const WARM_UP = 20;
 const STORES = (process.env['BENCH_STORES'] ?? 'sqlite,postgres').split(',');
 const KEEP = process.env['BENCH_KEEP'] === '1';
+const BASELINE = process.env['BENCH_BASELINE'];
 const CHANNELS: Channel[] = ['email', 'slack', 'webhook'];
 
 /** The words whose frequency the searches rely on. */
@@ -173,19 +185,24 @@ function* enquiries(n: number): Generator<Seeded> {
 function seedSqlite(file: string, n: number): void {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA synchronous = OFF');
-  // The store's own row key (receipt order), as `SqliteStore` writes it.
+  // The store's own row key, as `SqliteStore` writes it: receipt ms × 1000 + arrival in that ms.
   const sub = db.prepare(
     `INSERT INTO submissions (seq, received_at, id, name, email, subject, message, ip_hash,
        user_agent, privacy_notice_version, spam, dedupe_key, status)
-     VALUES (${SQLITE_SEQ}, ?1, ?2, ?3, ?4, ?5, ?6, 'h', 'UA', 'v1', ?7, ?2, ?8)`,
+     VALUES (?9, ?1, ?2, ?3, ?4, ?5, ?6, 'h', 'UA', 'v1', ?7, ?2, ?8)`,
   );
+  let last = -1;
+  let arrival = 0;
   const out = db.prepare(
     `INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at, attempts, sent_at)
      VALUES (?, ?, ?, 'enquiry', ?, ?, 1, ?)`,
   );
   db.exec('BEGIN');
   for (const e of enquiries(n)) {
-    sub.run(e.receivedAt, e.id, e.name, e.email, e.subject, e.message, e.spam, e.status);
+    arrival = e.receivedAt === last ? arrival + 1 : 0;
+    last = e.receivedAt;
+    const seq = e.receivedAt * 1000 + arrival;
+    sub.run(e.receivedAt, e.id, e.name, e.email, e.subject, e.message, e.spam, e.status, seq);
     if (e.status !== 'held' && e.status !== 'erased') {
       for (const c of CHANNELS)
         out.run(randomUUID(), e.id, c, e.receivedAt, e.receivedAt, e.receivedAt + 1000);
@@ -240,55 +257,107 @@ async function seedPg(url: string, n: number): Promise<void> {
   await c.end();
 }
 
-/** p50, p99, min and max of `runs` timed calls, ms. */
-async function time(
-  fn: () => Promise<unknown>,
-): Promise<{ p50: number; p99: number; min: number; max: number }> {
-  for (let i = 0; i < WARM_UP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { p50: r(at(0.5)), p99: r(at(0.99)), min: r(samples[0]!), max: r(samples.at(-1)!) };
+/** One build's store and inbox on the seeded database. */
+interface Build {
+  label: string;
+  open(where: string): Promise<{ store: SubmissionStore; inbox: InboxService }>;
 }
+
+type StoreClass = new (where: string) => SubmissionStore;
+
+/** This checkout's store and inbox service, or a baseline's, loaded from its work tree. */
+async function loadBuilds(): Promise<Build[]> {
+  const current: Build = {
+    label: 'current',
+    open: (where) => {
+      const store = where.startsWith('postgres') ? new PgStore(where) : new SqliteStore(where);
+      return Promise.resolve({ store, inbox: inboxOf(store) });
+    },
+  };
+  if (!BASELINE) return [current];
+  const { sha, source } = checkoutBaseline(BASELINE);
+  const from = async <T>(path: string, name: string) =>
+    ((await import(join(source, path))) as Record<string, T>)[name] as T;
+  const service = await from<typeof createInboxService>(
+    'src/server/inbox/service.ts',
+    'createInboxService',
+  );
+  const baseline: Build = {
+    label: `baseline ${sha.slice(0, 7)}`,
+    open: async (where) => {
+      const pgStore = where.startsWith('postgres');
+      const Store = await from<StoreClass>(
+        `src/server/enquiries/${pgStore ? 'pg' : 'sqlite'}-store.ts`,
+        pgStore ? 'PgStore' : 'SqliteStore',
+      );
+      const store = new Store(where);
+      return {
+        store,
+        inbox: service({ store, channels: CHANNELS, configured: new Set(CHANNELS) }),
+      };
+    },
+  };
+  return [baseline, current];
+}
+
+const inboxOf = (store: SubmissionStore) =>
+  createInboxService({ store, channels: CHANNELS, configured: new Set(CHANNELS) });
 
 interface Row {
   store: string;
   enquiries: number;
   query: string;
+  build: string;
   matched: string;
-  'p50 ms': number;
-  'p99 ms': number;
-  'min–max ms': string;
-  target: string;
+  p50: number;
+  p99: number;
+  min: number;
+  max: number;
 }
 
-async function measure(label: string, store: SubmissionStore, n: number): Promise<Row[]> {
-  const inbox = createInboxService({ store, channels: CHANNELS, configured: new Set(CHANNELS) });
+/**
+ * Times every query on every build, the builds' calls alternating run by run so both see the
+ * same machine; every build must match the same enquiries.
+ */
+async function measure(kind: string, where: string, n: number, builds: Build[]): Promise<Row[]> {
+  const opened = await Promise.all(builds.map((b) => b.open(where)));
   const rows: Row[] = [];
-  for (const [name, query] of QUERIES) {
-    const first = await inbox.list(query);
-    const matched = `${first.total}${first.totalCapped ? '+' : ''}`;
-    const t = await time(() => inbox.list(query));
-    rows.push({
-      store: label,
-      enquiries: n,
-      query: name,
-      matched,
-      'p50 ms': t.p50,
-      'p99 ms': t.p99,
-      'min–max ms': `${t.min}–${t.max}`,
-      target: n >= 100_000 ? (t.p99 <= 50 ? 'met' : 'MISSED') : '',
-    });
+  try {
+    for (const [name, query] of QUERIES) {
+      const matched = await Promise.all(
+        opened.map(async ({ inbox }) => {
+          const first = await inbox.list(query);
+          return `${first.total}${first.totalCapped ? '+' : ''}`;
+        }),
+      );
+      const samples = opened.map(() => [] as number[]);
+      for (let i = 0; i < WARM_UP + RUNS; i++) {
+        const order = i % 2 === 0 ? opened.keys() : [...opened.keys()].reverse();
+        for (const b of order) {
+          const t = performance.now();
+          await opened[b]!.inbox.list(query);
+          if (i >= WARM_UP) samples[b]!.push(performance.now() - t);
+        }
+      }
+      builds.forEach((build, b) => {
+        const sorted = samples[b]!.sort((x, y) => x - y);
+        const at = (q: number) =>
+          sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+        const same = matched.every((m) => m === matched[0]) ? '' : ' (differs!)';
+        rows.push({
+          ...{ store: kind, enquiries: n, query: name, build: build.label },
+          ...{ matched: `${matched[b]}${same}`, p50: at(0.5), p99: at(0.99) },
+          ...{ min: sorted[0]!, max: sorted.at(-1)! },
+        });
+      });
+    }
+  } finally {
+    await Promise.all(opened.map(({ store }) => store.close()));
   }
   return rows;
 }
 
+const builds = await loadBuilds();
 const results: Row[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'bench-inbox-'));
 try {
@@ -296,11 +365,11 @@ try {
     const file = join(dir, `inbox-${n}.sqlite`);
     const store = new SqliteStore(file);
     await store.migrate();
+    await store.close();
     const t = performance.now();
     seedSqlite(file, n);
     console.error(`sqlite: seeded ${n} in ${Math.round(performance.now() - t)} ms`);
-    results.push(...(await measure('sqlite', store, n)));
-    await store.close();
+    results.push(...(await measure('sqlite', file, n, builds)));
   }
 } finally {
   if (KEEP) console.error(`sqlite files kept in ${dir}`);
@@ -322,20 +391,49 @@ try {
     u.pathname = `/${name}`;
     const store = new PgStore(u.toString());
     await store.migrate();
+    await store.close();
     const t = performance.now();
     await seedPg(u.toString(), n);
     console.error(`postgres: seeded ${n} in ${Math.round(performance.now() - t)} ms`);
-    results.push(...(await measure('postgres', store, n)));
-    await store.close();
+    results.push(...(await measure('postgres', u.toString(), n, builds)));
   }
 } finally {
   own?.stop();
 }
 
-console.table(results);
-const missed = results.filter((r) => r.target === 'MISSED');
+const ms = (x: number) => fmt(x, 2);
 console.log(
-  missed.length === 0
-    ? 'Target met: p99 ≤ 50 ms for every query at 100,000 enquiries on both stores.'
-    : `Target MISSED for: ${missed.map((r) => `${r.store} ${r.query}`).join('; ')}`,
+  `\n${RUNS} timed runs per query and build after ${WARM_UP} warm-up` +
+    (builds.length > 1 ? `, ${builds[0]?.label} → current alternating run by run` : '') +
+    '; ms, min–max the spread\n',
+);
+const cells = (r: Row | undefined) =>
+  r ? [ms(r.p50), ms(r.p99), `${ms(r.min)}–${ms(r.max)}`] : ['', '', ''];
+console.log(
+  builds.length > 1
+    ? '| store | enquiries | query | matched | p50 | p99 | min–max | p99 ÷ baseline | target |\n|---|---|---|---|---|---|---|---|---|'
+    : '| store | enquiries | query | matched | p50 | p99 | min–max | target |\n|---|---|---|---|---|---|---|---|',
+);
+const missed: string[] = [];
+for (const r of results.filter((x) => x.build === 'current')) {
+  const base = results.find(
+    (b) => b !== r && b.store === r.store && b.enquiries === r.enquiries && b.query === r.query,
+  );
+  const share = base ? (100 * r.p99) / base.p99 : NaN;
+  const met = r.p99 <= 50 && !(share > 110);
+  if (r.enquiries >= 100_000 && !met) missed.push(`${r.store} ${r.query}`);
+  const pair = (i: number) => (base ? `${cells(base)[i]} → ${cells(r)[i]}` : cells(r)[i]);
+  console.log(
+    `| ${r.store} | ${r.enquiries} | ${r.query} | ${r.matched} | ${pair(0)} | ${pair(1)} | ${pair(2)} | ` +
+      (base ? `${fmt(share)} % | ` : '') +
+      `${r.enquiries >= 100_000 ? (met ? 'met' : 'MISSED') : ''} |`,
+  );
+}
+const checked = results.some((r) => r.enquiries >= 100_000);
+console.log(
+  !checked
+    ? 'No run at 100,000 enquiries: no target checked.'
+    : missed.length === 0
+      ? `Target met: p99 ≤ 50 ms for every query at 100,000 enquiries on both stores${BASELINE ? ', and at most 10 % above the baseline' : ''}.`
+      : `Target MISSED (p99 ≤ 50 ms${BASELINE ? ' and ≤ 110 % of the baseline' : ''}) for: ${missed.join('; ')}`,
 );

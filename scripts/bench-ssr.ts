@@ -36,6 +36,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildBaseline } from './lib/baseline-build.ts';
+import { fmt, median, spread } from './lib/bench-stats.ts';
 import {
   BENCH_DIR,
   benchBuild,
@@ -176,18 +177,6 @@ export function printRows(rows: SsrRow[]): void {
       `| ${r.label} | ${fmt(r.reqPerS)} | ${r.p50} | ${r.p99} | ${fmt(r.cpuMsPerReq, 2)} | ${r.non2xx} |`,
     );
   }
-}
-
-function fmt(n: number, digits = 0): string {
-  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
-}
-
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-/** `median (min–max)` of `xs`. */
-function spread(xs: number[], digits = 0): string {
-  return `${fmt(median(xs), digits)} (${fmt(Math.min(...xs), digits)}–${fmt(Math.max(...xs), digits)})`;
 }
 
 /** One page's rows of several rounds on one server. */

@@ -1,6 +1,7 @@
 /**
  * A build of an earlier commit, for benches that compare a change with its baseline in the same
- * run (the machine is shared and noisy: figures taken on different days do not compare).
+ * run (the machine is shared and noisy: figures taken on different days do not compare), or
+ * just its checkout, for benches that run its code in process.
  *
  * The commit is checked out from this repository's git with `git worktree add --detach` into
  * `.builds/baseline-<sha>/src` and built there by its own `scripts/build.ts` into
@@ -41,17 +42,22 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} in ${cwd} failed`);
 }
 
+/** A baseline's source, checked out with its dependencies. */
+export interface BaselineSource {
+  /** The full commit id. */
+  sha: string;
+  /** Its work tree (`.builds/baseline-<sha>/src`). */
+  source: string;
+}
+
 /**
- * Checks out and builds `ref` (a commit, tag or branch), or reuses an earlier build of it.
+ * Checks out `ref` (a commit, tag or branch) with its dependencies, or reuses an earlier
+ * checkout of it; for benches that run its code in process (`scripts/bench-inbox.ts`).
  * @param ref e.g. `8f74b4b` or `main~3`
  */
-export function buildBaseline(ref: string): BaselineBuild {
+export function checkoutBaseline(ref: string): BaselineSource {
   const sha = git(['rev-parse', '--verify', `${ref}^{commit}`]);
-  const home = join(ROOT, '.builds', `baseline-${sha.slice(0, 12)}`);
-  const source = join(home, 'src');
-  const buildDir = join(home, 'dist');
-  const serverScript = join(buildDir, 'server/server.js');
-  if (existsSync(serverScript)) return { sha, buildDir, serverScript };
+  const source = join(ROOT, '.builds', `baseline-${sha.slice(0, 12)}`, 'src');
   if (!existsSync(source)) git(['worktree', 'add', '--detach', '--force', source, sha]);
   if (!existsSync(join(source, 'node_modules'))) {
     const lock = (dir: string) => readFileSync(join(dir, 'package-lock.json'), 'utf8');
@@ -59,6 +65,19 @@ export function buildBaseline(ref: string): BaselineBuild {
       symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'));
     else run('npm', ['ci', '--no-audit', '--no-fund'], source);
   }
+  return { sha, source };
+}
+
+/**
+ * Checks out and builds `ref` (a commit, tag or branch), or reuses an earlier build of it.
+ * @param ref e.g. `8f74b4b` or `main~3`
+ */
+export function buildBaseline(ref: string): BaselineBuild {
+  const sha = git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  const buildDir = join(ROOT, '.builds', `baseline-${sha.slice(0, 12)}`, 'dist');
+  const serverScript = join(buildDir, 'server/server.js');
+  if (existsSync(serverScript)) return { sha, buildDir, serverScript };
+  const { source } = checkoutBaseline(sha);
   console.log(`Building the baseline ${sha.slice(0, 7)} into ${buildDir} …`);
   run(process.execPath, [join(source, 'scripts/build.ts')], source, {
     BUILD_DIR: buildDir,

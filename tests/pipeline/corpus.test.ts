@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import { startServer, type RunningServer } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 import { ENQUIRY, formBody } from './support/fixtures.ts';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import { headers, startServer, startSmtp } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 import { formBody } from './support/fixtures.ts';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import {
   createDatabase,
   startServer,

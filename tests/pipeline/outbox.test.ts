@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpNotifier, type Notifier } from '../../src/server/enquiries/mailer.ts';
 import { OutboxWorker } from '../../src/server/enquiries/outbox.ts';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import { backoffMs, type NewSubmission } from '../../src/server/enquiries/store.ts';
 import { insert, newSubmission } from './support/fixtures.ts';
 import { headers, silentLogger, startSmtp } from './support/helpers.ts';

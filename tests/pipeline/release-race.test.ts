@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Notifier } from '../../src/server/enquiries/mailer.ts';
 import { OutboxWorker } from '../../src/server/enquiries/outbox.ts';
-import { PgStore } from '../../src/server/enquiries/pg-store.ts';
+import { PgStore } from '../../src/server/enquiries/sql-store.ts';
 import { createInboxService } from '../../src/server/inbox/service.ts';
 import type { Channel } from '../../src/server/inbox/types.ts';
 import { insert, newSubmission } from './support/fixtures.ts';

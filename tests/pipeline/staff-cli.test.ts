@@ -7,8 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
-import { SqliteStaffStore } from '../../src/server/staff/sqlite-store.ts';
+import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
+import { SqliteStaffStore } from '../../src/server/staff/sql-store.ts';
 import { createDatabase, NODE, ROOT } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 

@@ -3,16 +3,14 @@
  * store's migrations (versions from 100) created: accounts, invites used once even when two
  * enrolments race, passkeys never removed down to none, sessions (found by hash, swept when
  * idle or past their end, ended for a disabled account), one-use ceremonies, rate-limit windows
- * and the audit log.
+ * (counted, and read without counting) and the audit log.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { PgStore } from '../../src/server/enquiries/pg-store.ts';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { PgStore, SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import type { SubmissionStore } from '../../src/server/enquiries/store.ts';
-import { PgStaffStore } from '../../src/server/staff/pg-store.ts';
-import { SqliteStaffStore } from '../../src/server/staff/sqlite-store.ts';
+import { PgStaffStore, SqliteStaffStore } from '../../src/server/staff/sql-store.ts';
 import {
   StaffExistsError,
   type StaffAccount,
@@ -258,7 +256,8 @@ describe.each(backends)('StaffStore on %s', (_name, open) => {
     expect(await store.hit('k', 3, 1000, T0 + 1000)).toMatchObject({ count: 1, allowed: true });
   });
 
-  it('peeks at a window without counting in it', async () => {
+  it('peeks at a window without counting: allowed while one more hit would be', async () => {
+    // No window yet: nothing counted, and one would end a window's length from now.
     expect(await store.peekLimit('p', 2, 1000, T0)).toEqual({
       allowed: true,
       count: 0,
@@ -272,19 +271,22 @@ describe.each(backends)('StaffStore on %s', (_name, open) => {
         resetAt: T0 + 1000,
       });
     }
-    await store.hit('p', 2, 1000, T0 + 20);
-    // Two counted of two allowed: the next attempt would be refused, and peeking says so.
-    expect(await store.peekLimit('p', 2, 1000, T0 + 30)).toMatchObject({
+    expect(await store.hit('p', 2, 1000, T0 + 20)).toMatchObject({ count: 2, allowed: true });
+    // At the limit: the next hit would be refused, so the peek says no, and still counts nothing.
+    expect(await store.peekLimit('p', 2, 1000, T0 + 30)).toEqual({
       allowed: false,
       count: 2,
+      resetAt: T0 + 1000,
     });
-    // The window has passed: nothing counted in the one open now.
+    expect(await store.hit('p', 2, 1000, T0 + 40)).toMatchObject({ count: 3, allowed: false });
+    expect(await store.peekLimit('p', 5, 1000, T0 + 50)).toMatchObject({ allowed: true });
+    // Once the window has ended it is as if none had begun; other keys are their own.
     expect(await store.peekLimit('p', 2, 1000, T0 + 1000)).toEqual({
       allowed: true,
       count: 0,
       resetAt: T0 + 2000,
     });
-    expect(await store.hit('p', 2, 1000, T0 + 1000)).toMatchObject({ count: 1 });
+    expect(await store.peekLimit('other', 2, 1000, T0 + 30)).toMatchObject({ count: 0 });
   });
 
   it('appends to the audit log and reads it newest first with the actor', async () => {

@@ -3,8 +3,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { PgStore } from '../../src/server/enquiries/pg-store.ts';
-import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
+import { PgStore, SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import type { NewSubmission, SubmissionStore } from '../../src/server/enquiries/store.ts';
 import { insert, newSubmission } from './support/fixtures.ts';
 import { createDatabase } from './support/helpers.ts';

@@ -55,7 +55,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     // place, so both tables are rebuilt (https://www.sqlite.org/lang_altertable.html#otheralter);
     // the new outbox references submissions_v2, so dropping the old tables cascades into nothing.
     // `seq`, the FTS rowid, is an INTEGER PRIMARY KEY to survive VACUUM
-    // (https://www.sqlite.org/lang_vacuum.html), in receipt order (`SQLITE_SEQ`), so a search
+    // (https://www.sqlite.org/lang_vacuum.html), in receipt order (`FTS5.rowKey`), so a search
     // walks its matches newest first and stops at the page's end.
     sql: `
       CREATE TABLE submissions_v2 (
@@ -258,7 +258,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     // (https://www.postgresql.org/docs/current/textsearch-tables.html). 'simple': no stemming or
     // stop words (names are not English). The address also goes in split at @ and dots, as FTS5
     // sees it. `<>&/` become spaces, or the parser would drop `<b>` and `&amp;` as markup and
-    // keep a URL as one word; the query gets the same (pg-store.ts).
+    // keep a URL as one word; the query gets the same (`TSVECTOR`, search.ts).
     sql: `
       ALTER TABLE submissions
         ADD COLUMN status TEXT,

@@ -9,10 +9,9 @@ import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
 import { createSmtpNotifier, type Notifier } from './mailer.ts';
 import { OutboxWorker, type AttemptResult } from './outbox.ts';
-import { PgStore } from './pg-store.ts';
+import { PgStore, SqliteStore } from './sql-store.ts';
 import { loadSecret } from './secret.ts';
 import { createSlackNotifier } from './slack.ts';
-import { SqliteStore } from './sqlite-store.ts';
 import type { SubmissionStore } from './store.ts';
 import { createWebhookNotifier } from './webhook.ts';
 

@@ -1,8 +1,11 @@
 /**
- * Inbox search input as plain terms (docs/decisions/032-search-in-the-stores-own-index.md): each
- * reaches the store's parser as text, never syntax (an FTS5 string; `plainto_tsquery`), so nothing
- * staff type can inject an operator. Every term must match.
+ * Inbox search (docs/decisions/032-search-in-the-stores-own-index.md): input as plain terms, each
+ * reaching the engine's parser as text, never syntax (an FTS5 string; `plainto_tsquery`), so
+ * nothing staff type can inject an operator; every term must match. And the one place where the
+ * engines' indexes and receipt orders differ: {@link FTS5} and {@link TSVECTOR}.
  */
+import { sql, type RawBuilder } from 'kysely';
+import type { EnquiryStatus } from '../inbox/types.ts';
 
 /** The rest are ignored. */
 export const MAX_TERMS = 16;
@@ -33,10 +36,7 @@ export function searchTerms(q: string | undefined): string[] {
  * An FTS5 MATCH expression over the four text columns, each term a string so FTS5 reads no
  * operator in it (https://www.sqlite.org/fts5.html#fts5_strings); the status is matched apart.
  */
-export function fts5Query(
-  terms: readonly string[],
-  status?: { is: string } | { not: string },
-): string {
+function fts5Query(terms: readonly string[], status?: { is: string } | { not: string }): string {
   const words = `{name email subject message} : (${terms
     .map((t) => `"${t.replaceAll('"', '""')}"`)
     .join(' ')})`;
@@ -45,3 +45,94 @@ export function fts5Query(
     ? `${words} AND status : "${status.is}"`
     : `${words} NOT status : "${status.not}"`;
 }
+
+export interface InboxFilter {
+  status?: EnquiryStatus | undefined;
+  /** From {@link searchTerms}; empty or absent: no text filter. */
+  terms?: readonly string[] | undefined;
+  /** Leaves held enquiries out; ignored with `status`. */
+  hideHeld?: boolean;
+}
+
+type Fragment = RawBuilder<unknown>;
+
+/**
+ * How an engine finds and orders the enquiries a filter matches, as SQL fragments for a query
+ * over `submissions s` (SQL, not the builder: the inbox's list is measured in fractions of a
+ * millisecond, docs/decisions/033-one-store-on-kysely.md).
+ */
+export interface SearchEngine {
+  /** `from` and `where` select the matches, `order` puts them newest first; a count reads `counted`, which may be the index alone. */
+  clauses(filter: InboxFilter): {
+    from: Fragment;
+    counted: Fragment;
+    where: Fragment;
+    order: Fragment;
+  };
+  /** What a new submission's INSERT adds to its columns and values: SQLite's `seq`. */
+  rowKey(receivedAt: number): { columns: Fragment; values: Fragment };
+}
+
+/** The status condition, if any, and its WHERE. */
+function byStatus({ status, hideHeld }: InboxFilter): Fragment[] {
+  if (status) return [sql`s.status = ${status}`];
+  return hideHeld ? [sql`s.status <> 'held'`] : [];
+}
+
+const where = (conditions: Fragment[]) =>
+  conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+
+/**
+ * SQLite: FTS5 over `submissions`, whose row key `seq` is the receipt order, so a search walks the
+ * index newest first (descending rowid; CROSS JOIN keeps the index the outer loop) and stops at
+ * the page's end, and a count never reads the rows. The status is a column of the index.
+ */
+export const FTS5: SearchEngine = {
+  clauses(filter) {
+    const { status, terms = [], hideHeld } = filter;
+    if (terms.length === 0) {
+      const all = sql`submissions s`;
+      return { from: all, counted: all, where: where(byStatus(filter)), order: sql`s.seq DESC` };
+    }
+    const match = fts5Query(
+      terms,
+      status ? { is: status } : hideHeld ? { not: 'held' } : undefined,
+    );
+    return {
+      from: sql`submissions_fts f CROSS JOIN submissions s ON s.seq = f.rowid`,
+      counted: sql`submissions_fts f`,
+      where: sql`WHERE submissions_fts MATCH ${match}`,
+      order: sql`f.rowid DESC`,
+    };
+  },
+  /** Receipt ms × 1000 plus the arrival within that ms (migration 2). */
+  rowKey: (ms) => ({
+    columns: sql`, seq`,
+    values: sql`, (SELECT COALESCE(MAX(seq) + 1, ${ms} * 1000) FROM submissions
+      WHERE seq >= ${ms} * 1000 AND seq < ${ms} * 1000 + 1000)`,
+  }),
+};
+
+/**
+ * PostgreSQL: the generated `tsvector` column with its GIN index, read the way it was written
+ * (`<>&/` as spaces, migration 2), newest first by receipt time and id.
+ */
+export const TSVECTOR: SearchEngine = {
+  clauses(filter) {
+    const conditions = byStatus(filter);
+    if (filter.terms?.length) {
+      const text = filter.terms.join(' ');
+      conditions.push(
+        sql`s.search @@ plainto_tsquery('simple', translate(${text}, '<>&/', '    '))`,
+      );
+    }
+    const all = sql`submissions s`;
+    return {
+      from: all,
+      counted: all,
+      where: where(conditions),
+      order: sql`s.received_at DESC, s.id DESC`,
+    };
+  },
+  rowKey: () => ({ columns: sql``, values: sql`` }),
+};

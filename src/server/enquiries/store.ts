@@ -1,9 +1,16 @@
 /**
- * The enquiry pipeline's storage, on SQLite (`sqlite-store.ts`) or PostgreSQL (`pg-store.ts`), both
- * held to the same test suites; times are epoch ms. The outbox holds a delivery row per enquiry per
- * channel, and invites (docs/decisions/031-notification-channels-through-the-outbox.md).
+ * The enquiry pipeline's storage contract, written once on SQLite and PostgreSQL (`sql-store.ts`,
+ * docs/decisions/033-one-store-on-kysely.md) and held to one test suite on both; times are epoch
+ * ms. The outbox holds a delivery row per enquiry per channel, and invites
+ * (docs/decisions/031-notification-channels-through-the-outbox.md).
  */
-import type { Channel, DeliveryHealth, EnquiryStatus, InboxEnquiry } from '../inbox/types.ts';
+import type {
+  Channel,
+  DeliveryHealth,
+  EnquiryStatus,
+  InboxEnquiry,
+  InboxRow,
+} from '../inbox/types.ts';
 
 /** The verdict at receipt: `ham` is a person; the rest are spam, never notified. */
 export type SpamVerdict = 'ham' | 'honeypot' | 'too-fast' | 'bad-token';
@@ -86,16 +93,7 @@ export interface PageQuery {
 }
 
 /** A listed enquiry before the service trims its message into an excerpt. */
-export interface PageRow {
-  id: string;
-  receivedAt: number;
-  status: EnquiryStatus;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  delivery: 'delivered' | 'pending' | 'failing' | 'none';
-}
+export type PageRow = Omit<InboxRow, 'excerpt'> & { message: string };
 
 export type EnquiryRecord = Omit<InboxEnquiry, 'excerpt'>;
 

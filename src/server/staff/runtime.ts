@@ -7,8 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { InboxService } from '../inbox/types.ts';
-import { PgStaffStore } from './pg-store.ts';
-import { SqliteStaffStore } from './sqlite-store.ts';
+import { PgStaffStore, SqliteStaffStore } from './sql-store.ts';
 import type { StaffStore } from './store.ts';
 
 /** The enquiries' database, as `openStore` chooses it. */

@@ -146,8 +146,12 @@ export interface StaffStore {
   /** A fixed window in the store, as the contact form's limit, so it holds across instances. */
   hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
   /**
-   * The window {@link hit} would count in, read without counting: `allowed` is `count < max`
-   * (`count` 0 and `resetAt` `now + windowMs` when no window is open at `now`).
+   * Reads `key`'s window as `hit` keeps it, without counting (a sign-in checks an account's
+   * failures before verifying and counts only a failed answer).
+   * @param windowMs the window's length, ms; `now` epoch ms
+   * @returns `count`: hits in the window live at `now` (0 when none is); `allowed`: `count < max`,
+   *   so one more hit would still be allowed; `resetAt`: when that window ends, epoch ms, or
+   *   `now + windowMs` when none is live
    */
   peekLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
 

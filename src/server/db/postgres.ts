@@ -1,0 +1,65 @@
+/**
+ * The enquiry database on PostgreSQL (DATABASE_URL), so several instances share it: a `pg` pool
+ * under Kysely's `PostgresDialect`. `timestamptz` and BIGINT columns read as epoch ms numbers
+ * through this pool's own type parsers (the process-wide ones stay pg's), and an instant is
+ * written as a `Date` (docs/decisions/033-one-store-on-kysely.md).
+ */
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { plugins, type Database, type Db, type InstantValue } from './schema.ts';
+
+const INT8 = 20;
+const TIMESTAMPTZ = 1184;
+/** pg's parser for `timestamptz` text, then ms; BIGINT as a number (epoch ms and counts fit). */
+const parseInstant = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) => Date;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+    oid === TIMESTAMPTZ
+      ? (text: string) => parseInstant(text).getTime()
+      : oid === INT8
+        ? Number
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** The advisory lock every release's migration runner takes. */
+const MIGRATION_LOCK = 7_341_001;
+
+/** Connects lazily, with a pool of `max` connections. */
+export function openPostgres(connectionString: string, max: number): Db {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, types });
+  // An idle client dying (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: plugins(),
+  });
+  return {
+    kind: 'postgres',
+    kysely,
+    instant: (ms) => new Date(ms) as unknown as InstantValue,
+    grouped: (fn) => kysely.transaction().execute(fn),
+    async lockKey(trx, key) {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    },
+    forUpdate: (qb, skipLocked) => (skipLocked ? qb.forUpdate().skipLocked() : qb.forUpdate()),
+    migrations: {
+      table:
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      async lock(trx) {
+        await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+      },
+      async run(trx, text) {
+        // No parameters: pg sends it as a simple query, which may hold several statements.
+        await sql.raw(text).execute(trx);
+      },
+    },
+    async erasing(tables, fn) {
+      const n = await kysely.transaction().execute(fn);
+      // Old row versions and their index entries stay until vacuumed: remove them now
+      // (https://www.postgresql.org/docs/current/routine-vacuuming.html).
+      if (n > 0) await sql`VACUUM ${sql.join(tables.map((t) => sql.table(t)))}`.execute(kysely);
+      return n;
+    },
+    close: () => kysely.destroy(),
+  };
+}

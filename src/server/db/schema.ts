@@ -1,0 +1,181 @@
+/**
+ * The enquiry database's tables as Kysely sees them (https://kysely.dev/docs/getting-started),
+ * written once for SQLite and PostgreSQL, and `Db`, what each engine gives the stores
+ * (`sqlite.ts`, `postgres.ts`; docs/decisions/033-one-store-on-kysely.md). The DDL is the
+ * versioned SQL in `src/server/enquiries/migrations.ts`, in snake_case: Kysely's `CamelCasePlugin`
+ * maps names both ways ({@link plugins}). Every time reads as epoch ms: SQLite keeps INTEGER ms;
+ * PostgreSQL BIGINT ms for scheduling and `timestamptz` for an {@link Instant}, read back as ms
+ * and written through `Db.instant`.
+ */
+import {
+  CamelCasePlugin,
+  type ColumnType,
+  type Generated,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
+import type { SpamColumn } from '../enquiries/store.ts';
+import type { Channel, EnquiryStatus } from '../inbox/types.ts';
+
+declare const instantBrand: unique symbol;
+/**
+ * What `Db.instant(ms)` makes for an {@link Instant} column: epoch ms on SQLite, a `Date` on
+ * PostgreSQL. Only the query builder should hold it; the brand makes a bare number a type error.
+ */
+export type InstantValue = number & { readonly [instantBrand]: true };
+/** A `timestamptz` on PostgreSQL, INTEGER ms on SQLite; epoch ms when read. */
+type Instant = ColumnType<number, InstantValue, InstantValue>;
+type InstantOrNull = ColumnType<number | null, InstantValue | null, InstantValue | null>;
+
+export interface Database {
+  schemaMigrations: { version: number; appliedAt: Instant };
+  submissions: {
+    /** SQLite only: the FTS rowid, receipt ms × 1000 + arrival (`FTS5.rowKey`, migration 2). */
+    seq: ColumnType<number, number | undefined, never>;
+    id: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    receivedAt: Instant;
+    ipHash: string;
+    userAgent: string;
+    privacyNoticeVersion: string;
+    spam: SpamColumn;
+    dedupeKey: string;
+    status: EnquiryStatus;
+    handledAt: InstantOrNull;
+    releasedAt: InstantOrNull;
+  };
+  outbox: {
+    id: string;
+    /** Null for an invite. */
+    submissionId: string | null;
+    channel: Channel;
+    kind: 'enquiry' | 'invite';
+    recipient: string | null;
+    /** An invite's JSON (`InviteNotice`), cleared once sent or cancelled. */
+    payload: string | null;
+    createdAt: number;
+    attempts: Generated<number>;
+    nextAttemptAt: number;
+    leaseUntil: number | null;
+    claimToken: string | null;
+    lastError: string | null;
+    sentAt: InstantOrNull;
+    cancelledAt: InstantOrNull;
+  };
+  rateLimits: { key: string; windowStart: number; count: number };
+  channelStatus: { channel: Channel; lastFailureAt: InstantOrNull; lastError: string | null };
+  /** SQLite only: the FTS5 index over `submissions` (migration 2). */
+  submissionsFts: { rowid: number };
+  staff: {
+    id: string;
+    email: string;
+    name: string;
+    webauthnUserId: string;
+    createdAt: Instant;
+    disabledAt: InstantOrNull;
+  };
+  staffPasskeys: {
+    id: string;
+    staffId: string;
+    publicKey: Uint8Array;
+    counter: number;
+    /** JSON array of strings. */
+    transports: string;
+    createdAt: Instant;
+    lastUsedAt: InstantOrNull;
+  };
+  staffInvites: {
+    tokenHash: string;
+    staffId: string;
+    createdAt: Instant;
+    expiresAt: number;
+    usedAt: InstantOrNull;
+  };
+  staffSessions: {
+    idHash: string;
+    staffId: string;
+    csrfToken: string;
+    createdAt: number;
+    lastSeenAt: number;
+    expiresAt: number;
+  };
+  staffCeremonies: {
+    idHash: string;
+    purpose: 'sign-in' | 'enrol' | 'add-passkey';
+    challenge: string;
+    staffId: string | null;
+    expiresAt: number;
+  };
+  staffAudit: {
+    id: Generated<number>;
+    at: Instant;
+    staffId: string | null;
+    action: string;
+    enquiryId: string | null;
+    detail: string;
+  };
+}
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Both engines' Kysely plugins: `receivedAt` here is `received_at` in SQL. */
+export const plugins = () => [new CamelCasePlugin()];
+
+/**
+ * One engine's connection and the few things the engines do differently; the rest of the SQL is
+ * the stores', written once.
+ */
+export interface Db {
+  readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Its `transaction()` is `BEGIN IMMEDIATE` on SQLite: a writer takes the lock before it reads,
+   * so two processes never deadlock upgrading a read lock
+   * (https://www.sqlite.org/lang_transaction.html).
+   */
+  readonly kysely: Kysely<Database>;
+  /** @param ms epoch ms, for an `Instant` column */
+  readonly instant: (ms: number) => InstantValue;
+  /**
+   * The hot path's writes. SQLite: group commit, the writes of one event-loop turn in one
+   * transaction, each in its own SAVEPOINT (a failure rolls back only itself), so one fsync covers
+   * many visitors. PostgreSQL: a transaction each (the server commits concurrent ones together).
+   */
+  grouped<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Serialises this transaction with every other that passes `key` (the same enquiry's
+   * duplicates): PostgreSQL's transaction-level advisory lock; on SQLite nothing, as
+   * `BEGIN IMMEDIATE` already admits one writer at a time.
+   */
+  lockKey(trx: Transaction<Database>, key: string): Promise<void>;
+  /**
+   * Locks the rows `qb` reads until the transaction ends (PostgreSQL `FOR UPDATE`, with `SKIP
+   * LOCKED` to pass over rows another holds); on SQLite as is, its one writer already excludes.
+   */
+  forUpdate<TB extends keyof Database, O>(
+    qb: SelectQueryBuilder<Database, TB, O>,
+    skipLocked?: boolean,
+  ): SelectQueryBuilder<Database, TB, O>;
+  /** The migration runner's engine parts (`migrate.ts`). */
+  readonly migrations: {
+    /** `CREATE TABLE IF NOT EXISTS schema_migrations …`, as this engine has always made it. */
+    table: string;
+    /** Taken first in the runner's transaction (SQLite's `BEGIN IMMEDIATE` already is one). */
+    lock(trx: Transaction<Database>): Promise<void>;
+    /** Runs one step's statements (several, separated by semicolons). */
+    run(trx: Transaction<Database>, sql: string): Promise<void>;
+  };
+  /**
+   * Erasure: runs `fn` in a transaction, then removes what the engine keeps of the deleted or
+   * overwritten rows of `tables` (SQLite: zeroed pages, a truncated write-ahead log; PostgreSQL:
+   * VACUUM).
+   */
+  erasing(
+    tables: readonly string[],
+    fn: (trx: Transaction<Database>) => Promise<number>,
+  ): Promise<number>;
+  close(): Promise<void>;
+}

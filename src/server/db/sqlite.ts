@@ -1,0 +1,171 @@
+/**
+ * The enquiry database on node:sqlite, one WAL file under DATA_DIR shared with the CLI, driven by
+ * Kysely's own `SqliteDialect` through a few lines of adapter: that dialect drives
+ * better-sqlite3's shape, which node:sqlite's `DatabaseSync` nearly has
+ * (docs/decisions/033-one-store-on-kysely.md).
+ *
+ * One connection per file per process, shared by the enquiry and staff stores: Kysely queues
+ * their queries on it. Two connections in one process would deadlock, as one waits synchronously
+ * (`busy_timeout`) for a write lock the other holds across an `await`.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type Transaction,
+} from 'kysely';
+import { plugins, type Database, type Db, type InstantValue } from './schema.ts';
+
+/**
+ * node:sqlite as better-sqlite3's `Database`, keeping every prepared statement (preparing is a
+ * measurable share of a request's cost; the SQL texts are the code's, values are parameters).
+ */
+function adapt(db: DatabaseSync): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => db.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        const s = db.prepare(text);
+        const args = (p: readonly unknown[]) => p as SQLInputValue[];
+        statement = {
+          reader: s.columns().length > 0,
+          all: (p) => s.all(...args(p)),
+          run: (p) => s.run(...args(p)),
+          iterate: (p) => s.iterate(...args(p)) as IterableIterator<unknown>,
+        };
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/** Kysely's driver with `BEGIN IMMEDIATE` for its plain `BEGIN`. */
+class ImmediateDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase;
+  constructor(database: SqliteDatabase) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateDriver({ database: this.#database });
+  }
+}
+
+interface Pending {
+  fn: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Open connections by file, with how many stores use each. */
+const open = new Map<string, { db: Omit<Db, 'close'>; users: number }>();
+
+function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'> {
+  mkdirSync(dirname(file), { recursive: true });
+  const database = new DatabaseSync(file, { timeout: 5000 });
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec(`PRAGMA synchronous = ${synchronous}`);
+  database.exec('PRAGMA foreign_keys = ON');
+  const dialect = new NodeSqliteDialect(adapt(database));
+  const kysely = new Kysely<Database>({ dialect, plugins: plugins() });
+  const queue: Pending[] = [];
+
+  async function flush(): Promise<void> {
+    const batch = queue.splice(0);
+    const settled: Array<() => void> = [];
+    try {
+      await kysely.transaction().execute(async (trx) => {
+        // The transaction holds the one connection: its savepoints go straight to it.
+        for (const p of batch) {
+          database.exec('SAVEPOINT op');
+          try {
+            const value = await p.fn(trx);
+            settled.push(() => p.resolve(value));
+          } catch (e) {
+            database.exec('ROLLBACK TO op');
+            settled.push(() => p.reject(e));
+          }
+          database.exec('RELEASE op');
+        }
+      });
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    for (const settle of settled) settle();
+  }
+
+  return {
+    kind: 'sqlite',
+    kysely,
+    instant: (ms) => ms as InstantValue,
+    grouped: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        if (queue.length === 1) setImmediate(() => void flush());
+      }),
+    lockKey: () => Promise.resolve(),
+    forUpdate: (qb) => qb,
+    migrations: {
+      table:
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+      lock: () => Promise.resolve(),
+      run: (_trx, text) => Promise.resolve(database.exec(text)),
+    },
+    erasing: (_tables, fn) =>
+      kysely.connection().execute(async (c) => {
+        // Deleted and overwritten content is zeroed in the file, not just unlinked
+        // (https://www.sqlite.org/pragma.html#pragma_secure_delete); old page images in the
+        // write-ahead log go too, unless another process still reads them.
+        await sql`PRAGMA secure_delete = ON`.execute(c);
+        try {
+          const n = await c.transaction().execute(fn);
+          await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(c);
+          return n;
+        } finally {
+          await sql`PRAGMA secure_delete = OFF`.execute(c);
+        }
+      }),
+  };
+}
+
+/**
+ * The database at `file`, creating its folder and file when needed; the connection is shared
+ * with every other open of the same file in this process, and closed with the last.
+ * @param synchronous `SQLITE_SYNCHRONOUS` (`src/server/env.ts`), set when this open makes the
+ *   connection (SQLite refuses to change it inside another user's transaction)
+ */
+export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): Db {
+  const key = resolve(file);
+  const shared = open.get(key) ?? { db: connect(key, synchronous), users: 0 };
+  open.set(key, shared);
+  shared.users += 1;
+  let closed = false;
+  return {
+    ...shared.db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (--shared.users > 0) return;
+      open.delete(key);
+      await shared.db.kysely.destroy();
+    },
+  };
+}
