@@ -108,7 +108,7 @@ function examine(
   const problems = db
     .prepare('PRAGMA integrity_check(5)')
     .all()
-    .map((r) => String(r['integrity_check']));
+    .map((r) => String(r['integrity_check']).replace(/\s*\n\s*/g, ' '));
   if (problems.length !== 1 || problems[0] !== 'ok') {
     throw new BackupError(
       `${label} fails its integrity check: ${problems.join('; ')}`,
@@ -312,6 +312,12 @@ export function restoreSqlite(
     });
     fsyncPath(temp);
     const replaced = existsSync(target) ? `${target}.replaced-${stamp(now)}` : null;
+    if (lock) {
+      // Leaving WAL mode checkpoints the -wal into the file and deletes it; an in-memory rollback
+      // journal leaves no -journal file behind (the file's header now says rollback mode).
+      const mode = lock.prepare('PRAGMA journal_mode = MEMORY').get()?.['journal_mode'];
+      if (mode !== 'memory') throw new Error(`${target} stayed in ${String(mode)} mode`);
+    }
     if (replaced) {
       // A -wal or -journal beside the new file would be replayed into it: they go with the old
       // file (after the checkpoint above there are none; a damaged database may leave them).
@@ -343,9 +349,9 @@ export function restoreSqlite(
 }
 
 /**
- * Takes the database's lock for this process alone, without waiting, and folds its `-wal` into
- * the file. A file that is not a readable database (the reason for many restores) cannot be
- * locked or folded; it is then moved aside as it is.
+ * Takes the database's lock for this process alone, without waiting. A file that is not a
+ * readable database (the reason for many restores) cannot be locked; it is then moved aside as
+ * it is.
  * @returns the connection holding the lock, or null for a damaged file
  * @throws BackupError `inUse` when any other connection has the database open
  */
@@ -355,10 +361,6 @@ function holdExclusively(file: string): DatabaseSync | null {
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');
     db.exec('COMMIT');
-    // Leaving WAL mode checkpoints the -wal into the file and deletes it; an in-memory rollback
-    // journal leaves no -journal file behind (the file's own header now says rollback mode).
-    const mode = db.prepare('PRAGMA journal_mode = MEMORY').get()?.['journal_mode'];
-    if (mode !== 'memory') throw new Error(`the database stayed in ${String(mode)} mode`);
     return db;
   } catch (e) {
     db.close();
