@@ -8,9 +8,16 @@
  *
  * Env: BENCH_AMOUNT (10000), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1 (reuse the build),
  * BENCH_DATABASE_URL (use this PostgreSQL instead of starting one; it must allow CREATE DATABASE).
+ *
+ * BENCH_BACKUP=1 measures a backup under this load instead (SQLite only;
+ * docs/decisions/035-backups-and-restore.md): the database is seeded with BENCH_SEED (100000)
+ * enquiries, then BENCH_ROUNDS (3) rounds each fire BENCH_AMOUNT submissions twice — once alone,
+ * once with `enquiries backup` (the build's bundled CLI, as in the container) started 2 s in.
+ * Prints per run the submissions/s overall and while the backup ran, p99, and the backup's
+ * duration (the whole command, and the copy it reports) and size.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -19,11 +26,17 @@ import { startThrowawayPostgres } from '../tests/support/postgres.ts';
 import { PgStore } from '../src/server/enquiries/pg-store.ts';
 import { SqliteStore } from '../src/server/enquiries/sqlite-store.ts';
 import { benchBuild, freePort } from './lib/bench-server.ts';
+import { seedEnquiries } from './lib/seed-enquiries.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const AMOUNT = Number(process.env['BENCH_AMOUNT'] ?? 10_000);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const SECRET = 'bench-form-secret-0123456789';
+const BACKUP = process.env['BENCH_BACKUP'] === '1';
+const SEED = Number(process.env['BENCH_SEED'] ?? 100_000);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+/** When the backup starts after the load began, ms. */
+const BACKUP_AFTER_MS = 2000;
 
 async function startServer(
   buildDir: string,
@@ -139,7 +152,150 @@ function body(subject: string): string {
   }).toString();
 }
 
+/** One `enquiries backup` of `dataDir` while the load runs: when, how long, how big. */
+interface BackupRun {
+  /** `performance.now()` at spawn and at exit, ms. */
+  start: number;
+  end: number;
+  /** What the command reports: the copy, checked and in place. */
+  copyMs: number;
+  bytes: number;
+}
+
+/** Runs the build's bundled CLI (as `docker exec … node dist/server/enquiries.js` would). */
+function backupNow(buildDir: string, dataDir: string, to: string): Promise<BackupRun> {
+  const start = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(buildDir, 'server/enquiries.js'), 'backup', '--to', to],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('close', (code) => {
+      const end = performance.now();
+      const m = /: (\d+) bytes in (\d+) ms/.exec(out);
+      if (code !== 0 || !m) return reject(new Error(`backup failed (${code}): ${out}`));
+      resolve({ start, end, bytes: Number(m[1]), copyMs: Number(m[2]) });
+    });
+  });
+}
+
+interface BackupBenchRow {
+  run: string;
+  'subm/s': number;
+  'subm/s during backup': number | string;
+  'p99 ms': number;
+  'backup ms (command)': number | string;
+  'backup ms (copy)': number | string;
+  'backup MB': number | string;
+}
+
+/** `BENCH_BACKUP=1`: the bench's load with and without a backup running, alternately. */
+async function backupBench(buildDir: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-backup-data-'));
+  const backups = mkdtempSync(join(tmpdir(), 'bench-backups-'));
+  const database = join(dataDir, 'enquiries.sqlite');
+  try {
+    const seeded = performance.now();
+    const store = new SqliteStore(database, 'NORMAL');
+    await store.migrate();
+    await seedEnquiries(store, SEED);
+    await store.close();
+    console.log(
+      `Seeded ${SEED} enquiries in ${Math.round(performance.now() - seeded)} ms ` +
+        `(${(statSync(database).size / 1e6).toFixed(1)} MB).`,
+    );
+    const { url, proc } = await startServer(buildDir, { DATA_DIR: dataDir, DATABASE_URL: '' });
+    let n = 0;
+    const load = () => {
+      const acknowledged: number[] = [];
+      const instance = autocannon({
+        url,
+        connections: CONNECTIONS,
+        amount: AMOUNT,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/enquiries',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+            setupRequest: (req: object) => ({ ...req, body: body(`backup-bench-${n++}`) }),
+          },
+        ],
+      });
+      instance.on('response', (_client, status) => {
+        if (status >= 200 && status < 300) acknowledged.push(performance.now());
+      });
+      return { instance, acknowledged };
+    };
+    await load().instance; // warm-up (JIT, page cache), not counted
+    const rows: BackupBenchRow[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const withBackup of [false, true]) {
+        const { instance, acknowledged } = load();
+        let backup: Promise<BackupRun> | undefined;
+        const timer = withBackup
+          ? setTimeout(() => {
+              backup = backupNow(buildDir, dataDir, join(backups, `round-${round}.sqlite`));
+            }, BACKUP_AFTER_MS)
+          : undefined;
+        const result = await instance;
+        const loadEnded = performance.now();
+        clearTimeout(timer);
+        const b = await backup;
+        const during = b
+          ? acknowledged.filter((t) => t >= b.start && t <= b.end).length /
+            ((b.end - b.start) / 1000)
+          : undefined;
+        rows.push({
+          run: `${round}${withBackup ? ' with backup' : ''}`,
+          'subm/s': Math.round(result['2xx'] / result.duration),
+          'subm/s during backup': during === undefined ? '' : Math.round(during),
+          'p99 ms': result.latency.p99,
+          'backup ms (command)': b ? Math.round(b.end - b.start) : '',
+          'backup ms (copy)': b ? b.copyMs : '',
+          'backup MB': b ? Math.round(b.bytes / 1e5) / 10 : '',
+        });
+        if (b && b.end > loadEnded) {
+          console.log(`round ${round}: the load ended before the backup; raise BENCH_AMOUNT`);
+        }
+      }
+    }
+    await new Promise((r) => {
+      proc.once('exit', r);
+      proc.kill('SIGTERM');
+    });
+    console.log(
+      `\nBackups of a ${SEED}-enquiry SQLite database under ${AMOUNT} submissions at ` +
+        `${CONNECTIONS} connections, production server on loopback\n`,
+    );
+    console.table(rows);
+    const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+    const alone = mean(rows.filter((r) => !r.run.includes('backup')).map((r) => r['subm/s']));
+    const during = mean(
+      rows.flatMap((r) =>
+        typeof r['subm/s during backup'] === 'number' ? [r['subm/s during backup']] : [],
+      ),
+    );
+    console.log(
+      `Throughput while a backup runs: ${Math.round(during)} submissions/s, ` +
+        `${Math.round((during / alone) * 100)} % of ${Math.round(alone)} without one.`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(backups, { recursive: true, force: true });
+  }
+}
+
 const outDir = benchBuild();
+if (BACKUP) {
+  await backupBench(outDir);
+  process.exit(0);
+}
 const rows: BenchRow[] = [];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-enquiries-'));
