@@ -193,6 +193,7 @@ export async function backupSqlite(
     // One read transaction over the whole copy: the backup API reads every page from this
     // snapshot instead of restarting whenever another connection commits.
     db.exec('BEGIN');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
     const pageSize = Number(db.prepare('PRAGMA page_size').get()?.['page_size']);
     const pageCount = Number(db.prepare('PRAGMA page_count').get()?.['page_count']);
     const report = options.progress && pageSize * pageCount >= PROGRESS_FROM_BYTES;
