@@ -313,7 +313,7 @@ const COMMANDS: Record<string, Command> = {
         );
       }
       const { SQLITE_MIGRATIONS } = await import('../src/server/enquiries/migrations.ts');
-      const r = backups.restoreSqlite(
+      const r = await backups.restoreSqlite(
         String(values['from']),
         backups.databaseFile(config.DATA_DIR),
         new Set(SQLITE_MIGRATIONS.map((m) => m.version)),

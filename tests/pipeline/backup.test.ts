@@ -20,7 +20,12 @@ import {
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { databaseFile, PROGRESS_FROM_BYTES } from '../../src/server/backups/sqlite.ts';
+import {
+  databaseFile,
+  PROGRESS_FROM_BYTES,
+  restoreSqlite,
+} from '../../src/server/backups/sqlite.ts';
+import { SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
 import { SqliteStore } from '../../src/server/enquiries/sqlite-store.ts';
 import { insert, newSubmission as sub } from './support/fixtures.ts';
 import { NODE, ROOT } from './support/helpers.ts';
@@ -217,6 +222,25 @@ describe('enquiries backup and restore on SQLite', () => {
     expect(rows(database, "SELECT count(*) AS n FROM submissions WHERE name = 'Kabir'")).toEqual([
       { n: 1 },
     ]);
+  });
+
+  it('restore holds the old file’s lock past the swap: a server that opened it meanwhile gives up', async () => {
+    const file = join(backups, 'site.sqlite');
+    expect(cli(env, 'backup', '--to', file).code).toBe(0);
+    const restoring = restoreSqlite(
+      file,
+      database,
+      new Set(SQLITE_MIGRATIONS.map((m) => m.version)),
+    );
+    // Everything up to the swap has run; the file set aside is the one a late server opened.
+    const aside = readdirSync(dataDir).find((n) => n.startsWith('enquiries.sqlite.replaced-'));
+    expect(aside).toBeDefined();
+    const late = new DatabaseSync(join(dataDir, aside!), { timeout: 0 });
+    expect(() => late.exec('PRAGMA journal_mode = WAL')).toThrow(/database is locked/);
+    const r = await restoring;
+    expect(r.replaced).toBe(join(dataDir, aside!));
+    expect(late.prepare('PRAGMA journal_mode = WAL').get()).toEqual({ journal_mode: 'wal' });
+    late.close();
   });
 
   it('restore refuses a damaged file, a newer schema and a PostgreSQL archive, and changes nothing', () => {

@@ -13,7 +13,8 @@
  *   exclusive SQLite lock on the current file without waiting: every open connection, the
  *   server's included, holds a shared lock on a WAL database for as long as it is open, and the
  *   operating system drops it when the process ends, so a crashed server never blocks a restore
- *   and a running one always does. The lock is kept until the new file is in place.
+ *   and a running one always does. The lock is kept until the new file is in place, and then
+ *   as long as a starting server waits for a lock, so none runs on the file set aside.
  */
 import {
   closeSync,
@@ -32,6 +33,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** Exit codes of the backup and restore commands beyond the CLI's own 0, 1 and 2. */
 export const EXIT = {
@@ -56,6 +58,12 @@ export class BackupError extends Error {
 export function databaseFile(dataDir: string): string {
   return join(resolve(dataDir), 'enquiries.sqlite');
 }
+
+/**
+ * How long the stores wait for a locked database before failing, ms (the `timeout` they open it
+ * with, src/server/enquiries/sqlite-store.ts and src/server/staff/sqlite-store.ts).
+ */
+const SERVER_BUSY_TIMEOUT_MS = 5000;
 
 /** Pages copied per step of the backup API; each step is one turn of a libuv worker. */
 const PAGES_PER_STEP = 1024;
@@ -258,17 +266,18 @@ export interface RestoreSummary extends CopySummary {
 /**
  * Puts the backup `from` in place of the database `target` of a stopped instance. The current
  * database is first folded into one file (its `-wal` checkpointed) and kept beside it as
- * `<target>.replaced-<UTC stamp>`; no moment passes without a database at `target`.
+ * `<target>.replaced-<UTC stamp>`; no moment passes without a database at `target`. Over an
+ * existing database it resolves 6 s after the swap (the old file's lock is held that long).
  * @param knownVersions the migration versions this release has (`src/server/enquiries/migrations.ts`)
  * @throws BackupError exit 2 (`from` missing or a PostgreSQL archive), `inUse`, `damaged`,
  *   `newerSchema`; the current database is untouched by any of them
  */
-export function restoreSqlite(
+export async function restoreSqlite(
   from: string,
   target: string,
   knownVersions: ReadonlySet<number>,
   now: Date = new Date(),
-): RestoreSummary {
+): Promise<RestoreSummary> {
   const started = performance.now();
   const source = resolve(from);
   if (!existsSync(source) || !statSync(source).isFile()) {
@@ -336,13 +345,13 @@ export function restoreSqlite(
     }
     renameSync(temp, target);
     fsyncPath(dirname(target));
-    return {
-      file: target,
-      bytes: statSync(target).size,
-      durationMs: Math.round(performance.now() - started),
-      replaced,
-      ...examined,
-    };
+    const durationMs = Math.round(performance.now() - started);
+    if (lock) {
+      // A server started during the restore opened the old file and waits for its lock: held
+      // past that wait, it gives up (and exits) instead of running on the file set aside.
+      await delay(SERVER_BUSY_TIMEOUT_MS + 1000);
+    }
+    return { file: target, bytes: statSync(target).size, durationMs, replaced, ...examined };
   } finally {
     rmSync(temp, { force: true });
     lock?.close();
