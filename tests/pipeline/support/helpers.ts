@@ -198,7 +198,11 @@ async function startServerOnce(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      // Never leave it running behind the failed test.
+      proc.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
