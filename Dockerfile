@@ -36,7 +36,8 @@ ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/dist ./dist
-# The enquiries CLI (list, export, erase, purge, retry, staff invite|list|disable|enable|audit):
+# The enquiries CLI (list, export, erase, purge, retry, staff invite|list|disable|enable|audit,
+# backup, restore):
 #   docker exec <container> node dist/server/enquiries.js list
 # /data holds the SQLite database and the generated form secret; everything else is read-only.
 RUN mkdir -p /data && chown node:node /data

@@ -16,14 +16,22 @@
  *                                                the staff inbox's accounts and audit log
  *                                                (src/server/staff/cli.ts; needs the server's
  *                                                SITE_URL and STAFF_* variables)
+ *   npm run enquiries -- backup --to FILE | --to-dir DIR [--keep N]
+ *                                                online copy of the SQLite database, checked
+ *   npm run enquiries -- restore --from FILE     into a stopped instance's DATA_DIR
+ *                                                (src/server/backups/sqlite.ts; PostgreSQL uses
+ *                                                pg_dump and pg_restore: README "Backups and restore")
  *
  * A command is one entry of COMMANDS: its usage lines, its options (`node:util` parseArgs),
  * whether it takes positional words (a sub-command such as `staff invite`), a check of its
  * arguments and what it runs. Add a command by adding an entry.
  *
  * Exit codes: 0 ok, 2 bad arguments (message on stderr), 1 invalid configuration (one line
- * `Invalid configuration: NAME: problem`) or store error.
+ * `Invalid configuration: NAME: problem`) or store error; backup and restore add 3 (the database
+ * is in use), 4 (a file that is not a sound SQLite database) and 5 (a backup of a newer schema).
  */
+import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SubmissionStore } from '../src/server/enquiries/store.ts';
 import type { StoreEnv } from '../src/server/env.ts';
@@ -32,15 +40,23 @@ import { checkStaffArgs, STAFF_OPTIONS, STAFF_USAGE } from '../src/server/staff/
 
 class UsageError extends Error {}
 
+/** The backup command's scheduling priority (https://man7.org/linux/man-pages/man2/setpriority.2.html). */
+const BACKUP_NICENESS = 10;
+
 type OptionSpecs = Record<string, { type: 'boolean' | 'string' }>;
 type Values = Record<string, string | boolean | undefined>;
 
-/** What a command's `run` gets: the open store, the inbox on it, the checked configuration. */
-interface Context {
-  store: SubmissionStore;
-  inbox: InboxService;
+/** What every command gets: the checked configuration, stdout and stderr. */
+interface BaseContext {
   config: StoreEnv;
   out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** What a command's `run` gets besides: the open store and the inbox on it. */
+interface Context extends BaseContext {
+  store: SubmissionStore;
+  inbox: InboxService;
 }
 
 interface Command {
@@ -50,7 +66,12 @@ interface Command {
   positionals?: boolean;
   /** @throws UsageError with the message to print */
   check?: (values: Values, positionals: string[]) => void;
-  run: (ctx: Context, values: Values, positionals: string[]) => Promise<void>;
+  run?: (ctx: Context, values: Values, positionals: string[]) => Promise<void>;
+  /**
+   * Runs instead of `run` without the store opened first: for commands that open the database
+   * themselves, or must find it closed (restore).
+   */
+  runAlone?: (ctx: BaseContext, values: Values) => Promise<void>;
 }
 
 const STATUSES = ['new', 'handled', 'held', 'released', 'erased'] as const;
@@ -212,7 +233,106 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  backup: {
+    usage: [
+      'backup --to FILE                 online copy of the SQLite database, checked, atomic',
+      'backup --to-dir DIR [--keep N]   the same as DIR/enquiries-<UTC time>.sqlite; keeps the newest N',
+    ],
+    options: { to: { type: 'string' }, 'to-dir': { type: 'string' }, keep: { type: 'string' } },
+    check(values) {
+      if ((values['to'] === undefined) === (values['to-dir'] === undefined)) {
+        throw new UsageError('backup needs --to FILE or --to-dir DIR (one of them).');
+      }
+      if (values['keep'] !== undefined) {
+        if (values['to-dir'] === undefined) throw new UsageError('--keep goes with --to-dir.');
+        if (!/^[1-9]\d*$/.test(String(values['keep']))) {
+          throw new UsageError('--keep takes a positive whole number, e.g. --keep 30.');
+        }
+      }
+    },
+    async runAlone({ config, out, err }, values) {
+      const backups = await import('../src/server/backups/sqlite.ts');
+      const { recordSqliteBackup } = await import('../src/server/backups/last-backup.ts');
+      if (config.DATABASE_URL) {
+        throw new backups.BackupError(
+          'DATABASE_URL is set: PostgreSQL is backed up with pg_dump -Fc, as README "Backups and restore" shows',
+          2,
+        );
+      }
+      const database = backups.databaseFile(config.DATA_DIR);
+      if (!existsSync(database)) {
+        throw new backups.BackupError(`there is no database at ${database}`, 1);
+      }
+      // The `backups` table this command writes to comes with the migrations.
+      const { openStore } = await import('../src/server/enquiries/runtime.ts');
+      const store = openStore(config);
+      try {
+        await store.migrate();
+      } finally {
+        await store.close();
+      }
+      // Background work: the server's requests come first for the CPU (the copy's integrity
+      // check reads every page and index). Raising one's own niceness needs no privilege.
+      setPriority(BACKUP_NICENESS);
+      const dir = typeof values['to-dir'] === 'string' ? values['to-dir'] : undefined;
+      const target = dir ? backups.datedBackup(dir, new Date()) : String(values['to']);
+      const summary = await backups.backupSqlite(database, target, {
+        progress: (percent, copied, total) =>
+          err(`backup: ${percent} % (${copied} of ${total} pages)\n`),
+      });
+      recordSqliteBackup(database, {
+        finishedAt: Date.now(),
+        bytes: summary.bytes,
+        durationMs: summary.durationMs,
+        file: summary.file,
+      });
+      const kept =
+        dir && values['keep'] !== undefined
+          ? `; kept the newest ${String(values['keep'])} in ${dir} (deleted ${backups.keepNewest(dir, Number(values['keep'])).length})`
+          : '';
+      out(
+        `Backed up ${database} to ${summary.file}: ${summary.bytes} bytes in ${summary.durationMs} ms, ` +
+          `schema ${summary.schemaVersion}, rows ${rowList(summary.rows)}${kept}.\n`,
+      );
+    },
+  },
+  restore: {
+    usage: ['restore --from FILE              into the DATA_DIR of a stopped instance (SQLite)'],
+    options: { from: { type: 'string' } },
+    check(values) {
+      if (typeof values['from'] !== 'string' || values['from'] === '') {
+        throw new UsageError('restore needs --from FILE, a file written by backup.');
+      }
+    },
+    async runAlone({ config, out }, values) {
+      const backups = await import('../src/server/backups/sqlite.ts');
+      if (config.DATABASE_URL) {
+        throw new backups.BackupError(
+          'DATABASE_URL is set: PostgreSQL is restored with pg_restore, as README "Backups and restore" shows',
+          2,
+        );
+      }
+      const { SQLITE_MIGRATIONS } = await import('../src/server/enquiries/migrations.ts');
+      const r = await backups.restoreSqlite(
+        String(values['from']),
+        backups.databaseFile(config.DATA_DIR),
+        new Set(SQLITE_MIGRATIONS.map((m) => m.version)),
+      );
+      out(
+        `Restored ${String(values['from'])} into ${r.file}: ${r.bytes} bytes in ${r.durationMs} ms, ` +
+          `schema ${r.schemaVersion}, rows ${rowList(r.rows)}; ` +
+          (r.replaced
+            ? `the replaced database is kept as ${r.replaced} (delete it once the site works).\n`
+            : 'there was no database before.\n'),
+      );
+    },
+  },
 };
+
+/** `submissions 12, outbox 30, …` */
+function rowList(rows: ReadonlyArray<[string, number]>): string {
+  return rows.map(([table, n]) => `${table} ${n}`).join(', ');
+}
 
 const USAGE = `Usage: npm run enquiries -- <command> [options]\n${Object.values(COMMANDS)
   .flatMap((c) => c.usage)
@@ -262,6 +382,19 @@ async function main(): Promise<void> {
     process.stderr.write(`${e instanceof EnvError ? e.message : String(e)}\n`);
     process.exit(1);
   }
+  const out = (text: string) => process.stdout.write(text);
+  const err = (text: string) => process.stderr.write(text);
+  const fail = (e: unknown) => {
+    process.stderr.write(`enquiries: ${e instanceof Error ? e.message : String(e)}\n`);
+    // Backup and restore refusals carry their own code (src/server/backups/sqlite.ts).
+    const code = (e as { exitCode?: unknown }).exitCode;
+    process.exitCode = typeof code === 'number' ? code : 1;
+  };
+  const { runAlone, run } = args.command;
+  if (runAlone) {
+    await runAlone({ config, out, err }, args.values).catch(fail);
+    return;
+  }
   const { openStore } = await import('../src/server/enquiries/runtime.ts');
   const { createInboxService } = await import('../src/server/inbox/service.ts');
   const store = openStore(config);
@@ -269,11 +402,9 @@ async function main(): Promise<void> {
     await store.migrate();
     // The CLI sends nothing: releases and invites are the server's (its workers deliver).
     const inbox = createInboxService({ store, channels: ['email'], configured: new Set() });
-    const out = (text: string) => process.stdout.write(text);
-    await args.command.run({ store, inbox, config, out }, args.values, args.positionals);
+    await run?.({ store, inbox, config, out, err }, args.values, args.positionals);
   } catch (e) {
-    process.stderr.write(`enquiries: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
+    fail(e);
   } finally {
     await store.close();
   }

@@ -29,5 +29,17 @@ declare module 'autocannon' {
     /** seconds */
     duration: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The run: a promise of its result that also emits each answer as it arrives. */
+  interface Instance extends Promise<Result> {
+    on(
+      event: 'response',
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTime: number,
+      ) => void,
+    ): void;
+  }
+  export default function autocannon(options: Options): Instance;
 }

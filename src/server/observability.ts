@@ -12,6 +12,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { START_PATH } from '../lib/enquiry-fields.ts';
 import { OUTCOMES } from '../lib/enquiry-outcomes.ts';
 import { VITAL_NAMES, VITALS_PATH, type VitalName } from '../lib/vitals-report.ts';
+import { lastBackupAt } from './backups/last-backup.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { DeliveryFigures } from './enquiries/store.ts';
 import type { Channel } from './inbox/types.ts';
@@ -148,6 +149,8 @@ export interface Observability {
 export interface ObservabilityOptions {
   /** Bytes, or undefined for none; default {@link containerMemoryLimit} (tests replace it). */
   memoryLimit?: () => number | undefined;
+  /** Epoch ms of the last recorded backup, null if none; default: read from the runtime's database. */
+  lastBackup?: () => Promise<number | null>;
 }
 
 /** Creates the registry and the metrics; `runtime` feeds the outbox gauges on each scrape. */
@@ -258,6 +261,20 @@ export function createObservability(
       for (const channel of channels()) {
         const at = f.channels.find((c) => c.channel === channel)?.lastFailureAt ?? null;
         this.set({ channel }, at === null ? 0 : at / 1000);
+      }
+    },
+  });
+  const lastBackup = options.lastBackup ?? (() => lastBackupAt(runtime.config));
+  new Gauge({
+    name: 'backup_last_success_timestamp_seconds',
+    help: 'Unix time the last successful backup recorded in the database finished, seconds (0 if none).',
+    registers: [registry],
+    async collect() {
+      try {
+        const at = await lastBackup();
+        this.set(at === null ? 0 : at / 1000);
+      } catch {
+        // The database is away: readiness and its alerts say so; the last value stands.
       }
     },
   });

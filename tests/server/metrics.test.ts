@@ -1,7 +1,7 @@
 /**
  * The metrics port as Prometheus scrapes it (docs/product.md#health-and-monitoring): the
  * process's own metrics, event-loop lag among them, the enquiry and outbox series (the latter per
- * configured notification channel), readiness and the container's memory limit.
+ * configured notification channel), readiness, the container's memory limit and the last backup.
  */
 import { totalmem } from 'node:os';
 import request from 'supertest';
@@ -11,6 +11,8 @@ import {
   createMetricsApp,
   createObservability,
 } from '../../src/server/observability.ts';
+import { recordSqliteBackup } from '../../src/server/backups/last-backup.ts';
+import { databaseFile } from '../../src/server/backups/sqlite.ts';
 import { insert, newSubmission } from '../pipeline/support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -83,7 +85,7 @@ describe('outbox series per channel', () => {
   });
 });
 
-describe('readiness and memory series', () => {
+describe('readiness, memory and backup series', () => {
   let t: TestApp;
   let obs!: ReturnType<typeof createObservability>;
   beforeAll(async () => {
@@ -115,6 +117,16 @@ describe('readiness and memory series', () => {
     expect(limitedText).toMatch(/^cgroup_memory_limit_bytes 268435456$/m);
     const unlimited = createObservability(t.runtime, { memoryLimit: () => undefined });
     expect(await unlimited.registry.metrics()).not.toContain('cgroup_memory_limit_bytes');
+  });
+
+  it('exports when the newest recorded backup finished, 0 before any', async () => {
+    const metrics = async () => (await request(createMetricsApp(obs)).get('/metrics')).text;
+    expect(await metrics()).toMatch(/^backup_last_success_timestamp_seconds 0$/m);
+    const database = databaseFile(t.runtime.config.DATA_DIR);
+    const record = { bytes: 1, durationMs: 1, file: '/backups/x.sqlite' };
+    recordSqliteBackup(database, { ...record, finishedAt: Date.UTC(2026, 10, 29, 2, 15) });
+    recordSqliteBackup(database, { ...record, finishedAt: Date.UTC(2026, 10, 30, 2, 15, 0, 500) });
+    expect(await metrics()).toMatch(/^backup_last_success_timestamp_seconds 1796004900\.5$/m);
   });
 });
 

@@ -12,7 +12,8 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 /** Re-exported for the suites that import it from here (pipeline, docker). */
 export { freePort };
 
-function pgBinDir(): string {
+/** The folder of the PostgreSQL server and client programs, installing Debian's package if needed. */
+export function pgBinDir(): string {
   const find = () =>
     existsSync('/usr/lib/postgresql')
       ? readdirSync('/usr/lib/postgresql')

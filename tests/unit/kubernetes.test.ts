@@ -15,21 +15,33 @@
  *   the server's own start-up check (`parseEnv`);
  * - the staff inbox is on its own port, reached by its own Service and an internal Ingress for
  *   STAFF_URL's host, never by the public Service
- *   (docs/decisions/028-staff-app-apart-from-the-public-pages.md).
+ *   (docs/decisions/028-staff-app-apart-from-the-public-pages.md);
+ * - the backup CronJob runs the script the kustomization ships against the site's DATABASE_URL,
+ *   into its own volume, one run at a time, as a non-root user
+ *   (docs/decisions/035-backups-and-restore.md; the script itself runs against a real PostgreSQL
+ *   in tests/pipeline/postgres-backup.test.ts).
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
+import { CronJob, type ICronJob } from 'kubernetes-models/batch/v1';
 import {
   HorizontalPodAutoscaler,
   type IHorizontalPodAutoscaler,
 } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1';
-import { ConfigMap, Service, type IConfigMap, type IService } from 'kubernetes-models/v1';
+import {
+  ConfigMap,
+  PersistentVolumeClaim,
+  Service,
+  type IConfigMap,
+  type IPersistentVolumeClaim,
+  type IService,
+} from 'kubernetes-models/v1';
 import { envSchema, parseEnv, passkeyOriginProblem } from '../../src/server/env.ts';
 import { createTestApp, type TestApp } from '../server/support/test-app.ts';
 
@@ -52,6 +64,8 @@ const MODELS: Record<string, (doc: never) => { validate(): void }> = {
   'policy/v1/PodDisruptionBudget': (doc) => new PodDisruptionBudget(doc),
   'autoscaling/v2/HorizontalPodAutoscaler': (doc) => new HorizontalPodAutoscaler(doc),
   'networking.k8s.io/v1/Ingress': (doc) => new Ingress(doc),
+  'batch/v1/CronJob': (doc) => new CronJob(doc),
+  'v1/PersistentVolumeClaim': (doc) => new PersistentVolumeClaim(doc),
 };
 
 const yamlFiles = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f));
@@ -147,13 +161,15 @@ function containerEnv(secrets: Record<string, string> = SECRETS): Record<string,
 }
 
 describe('deploy/kubernetes', () => {
-  it('holds the manifests of a Deployment, two Services, ConfigMap, PDB, HPA and the staff Ingress', () => {
+  it('holds the manifests of a Deployment, two Services, ConfigMap, PDB, HPA, the staff Ingress and the backups', () => {
     expect(manifests.map((m) => m.doc.kind).sort()).toEqual([
       'ConfigMap',
+      'CronJob',
       'Deployment',
       'HorizontalPodAutoscaler',
       'Ingress',
       'Kustomization',
+      'PersistentVolumeClaim',
       'PodDisruptionBudget',
       'Service',
       'Service',
@@ -384,6 +400,73 @@ describe('deploy/kubernetes', () => {
     it('its origin can hold passkeys for SITE_URL’s host', () => {
       expect(passkeyOriginProblem(env.STAFF_URL, env.STAFF_RP_ID)).toBeNull();
       expect(env.STAFF_RP_ID).toBe(new URL(env.SITE_URL).hostname);
+    });
+  });
+
+  describe('the backup CronJob', () => {
+    const cronJob = only<ICronJob>('CronJob');
+    const job = cronJob.spec.jobTemplate.spec!;
+    const jobPod = job.template.spec!;
+    const backup = jobPod.containers[0]!;
+    const claim = only<IPersistentVolumeClaim>('PersistentVolumeClaim');
+    const kustomization = manifests.find((m) => m.doc.kind === 'Kustomization')!.doc;
+    const envOf = (name: string) => backup.env?.find((e) => e.name === name);
+    const mountOf = (volume: string) => backup.volumeMounts?.find((m) => m.name === volume);
+    const volumeOf = (mountPath: string) =>
+      jobPod.volumes?.find(
+        (v) => v.name === backup.volumeMounts?.find((m) => m.mountPath === mountPath)?.name,
+      );
+
+    it('runs nightly, one run at a time, never retried into the next night', () => {
+      expect(cronJob.spec?.schedule).toMatch(/^\d{1,2} \d{1,2} \* \* \*$/);
+      expect(cronJob.spec?.timeZone).toBeTruthy();
+      expect(cronJob.spec?.concurrencyPolicy).toBe('Forbid');
+      expect(job.activeDeadlineSeconds).toBeLessThanOrEqual(86_400);
+      expect(jobPod.restartPolicy).toBe('Never');
+    });
+
+    it('runs the script the kustomization ships as a ConfigMap', () => {
+      const [shell, script] = backup.command ?? [];
+      expect(shell).toBe('sh');
+      const generator = (
+        kustomization['configMapGenerator'] as Array<{ name: string; files: string[] }>
+      ).find((g) => g.files.includes('postgres-backup.sh'));
+      expect(generator).toBeDefined();
+      expect(existsSync(join(DIR, 'postgres-backup.sh'))).toBe(true);
+      expect(volumeOf(dirname(script!))?.configMap?.name).toBe(generator!.name);
+      expect(script).toBe(
+        `${mountOf(volumeOf(dirname(script!))!.name)?.mountPath}/postgres-backup.sh`,
+      );
+    });
+
+    it('dumps the database the site uses into the backups volume, keeping a positive number', () => {
+      const site = container.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+      expect(envOf('DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual(site);
+      const dir = envOf('BACKUP_DIR')?.value;
+      expect(volumeOf(dir!)?.persistentVolumeClaim?.claimName).toBe(claim.metadata?.name);
+      expect(claim.spec?.accessModes).toEqual(['ReadWriteOnce']);
+      expect(envOf('KEEP')?.value).toMatch(/^[1-9]\d*$/);
+    });
+
+    it('runs as the image’s unprivileged user on a read-only root with /tmp writable', () => {
+      expect(jobPod.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      expect(jobPod.securityContext?.runAsUser).toBeGreaterThan(0);
+      expect(backup.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(volumeOf('/tmp')?.emptyDir).toBeDefined();
+    });
+
+    it('takes pg_dump from the PostgreSQL image compose runs as the database', () => {
+      const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as {
+        services: { db: { image: string } };
+      };
+      expect(backup.image).toBe(compose.services.db.image);
     });
   });
 });

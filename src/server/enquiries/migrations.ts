@@ -210,6 +210,22 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX staff_audit_at ON staff_audit (at);
     `,
   },
+  {
+    version: 3,
+    description: 'backups: what each successful backup wrote, for the last-backup metric',
+    // Written by `npm run enquiries -- backup` after the copy is checked and in place; read by
+    // the server's `backup_last_success_timestamp_seconds` (docs/decisions/035-backups-and-restore.md).
+    sql: `
+      CREATE TABLE backups (
+        id INTEGER PRIMARY KEY,
+        finished_at INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        file TEXT NOT NULL
+      );
+      CREATE INDEX backups_finished ON backups (finished_at);
+    `,
+  },
 ];
 
 export const PG_MIGRATIONS: readonly Migration[] = [
@@ -362,6 +378,22 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         detail TEXT NOT NULL
       );
       CREATE INDEX staff_audit_at ON staff_audit (at);
+    `,
+  },
+  {
+    version: 3,
+    description: 'backups: what each successful backup wrote, for the last-backup metric',
+    // Written by the pg_dump script of deploy/kubernetes/postgres-backup.sh after the archive is
+    // checked and in place (docs/decisions/035-backups-and-restore.md).
+    sql: `
+      CREATE TABLE backups (
+        id BIGSERIAL PRIMARY KEY,
+        finished_at TIMESTAMPTZ NOT NULL,
+        bytes BIGINT NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        file TEXT NOT NULL
+      );
+      CREATE INDEX backups_finished ON backups (finished_at);
     `,
   },
 ];

@@ -136,9 +136,10 @@ export interface RunningServer {
 }
 
 /**
- * Start `server.ts` on a free port against the build in `buildDir`; waits until /readyz answers
- * 200 (pages rendered, store up). A port taken by another process between the pick and the
- * server's listen (test files run in parallel) is retried on a new port, up to three times.
+ * Start `server.ts` on a free port (or `env.PORT`) against the build in `buildDir`; waits until
+ * /readyz answers 200 (pages rendered, store up). A port taken by another process between the
+ * pick and the server's listen (test files run in parallel) is retried on a new port, up to
+ * three times.
  */
 export async function startServer(
   buildDir: string,
@@ -159,7 +160,8 @@ async function startServerOnce(
 ): Promise<RunningServer> {
   if (!buildDir) throw new Error('No build: global-setup could not build the site (see its log)');
   const { freePort } = await import('../../support/postgres.ts');
-  const port = await freePort();
+  // A given PORT is kept (a restored site on its predecessor's origin), else a free one.
+  const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   let out = '';
   const proc = spawn(NODE, [join(ROOT, 'server.ts')], {
     cwd: ROOT,
@@ -196,7 +198,11 @@ async function startServerOnce(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      // Never leave it running behind the failed test.
+      proc.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

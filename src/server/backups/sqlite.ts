@@ -1,0 +1,409 @@
+/**
+ * Backups of the SQLite database (enquiries, outbox, staff, passkeys, sessions, audit: one file)
+ * and their restore, as `npm run enquiries -- backup|restore` runs them
+ * (docs/decisions/035-backups-and-restore.md, README.md "Backups and restore").
+ *
+ * - **Backup** is an online copy while the server keeps writing: SQLite's backup API
+ *   (https://www.sqlite.org/backup.html) run under one read transaction, so every page comes from
+ *   one snapshot and writes by the server (another connection) never restart it. In WAL mode the
+ *   reader blocks no writer (https://www.sqlite.org/wal.html). The copy is made self-contained
+ *   (rollback journal, no `-wal`), checked with `PRAGMA integrity_check`, and written atomically:
+ *   a temporary file in the target's folder, fsync, rename, fsync of the folder.
+ * - **Restore** replaces the database of a stopped instance. "Stopped" is proved by taking an
+ *   exclusive SQLite lock on the current file without waiting: every open connection, the
+ *   server's included, holds a shared lock on a WAL database for as long as it is open, and the
+ *   operating system drops it when the process ends, so a crashed server never blocks a restore
+ *   and a running one always does. The lock is kept until the new file is in place, and then
+ *   as long as a starting server waits for a lock, so none runs on the file set aside.
+ */
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  chmodSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { backup, DatabaseSync } from 'node:sqlite';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** Exit codes of the backup and restore commands beyond the CLI's own 0, 1 and 2. */
+export const EXIT = {
+  /** A server (or another process) has the database open. */
+  inUse: 3,
+  /** The file is not a SQLite database, or it fails `PRAGMA integrity_check`. */
+  damaged: 4,
+  /** The file was written by a newer release: it has migrations this code does not know. */
+  newerSchema: 5,
+} as const;
+
+/** A refusal or failure with the one line to print and the process's exit code. */
+export class BackupError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+/** The database file under DATA_DIR, as the stores open it. */
+export function databaseFile(dataDir: string): string {
+  return join(resolve(dataDir), 'enquiries.sqlite');
+}
+
+/**
+ * How long the stores wait for a locked database before failing, ms (the `timeout` they open it
+ * with, src/server/enquiries/sqlite-store.ts and src/server/staff/sqlite-store.ts).
+ */
+const SERVER_BUSY_TIMEOUT_MS = 5000;
+
+/** Pages copied per step of the backup API; each step is one turn of a libuv worker. */
+const PAGES_PER_STEP = 1024;
+/** From this size (bytes) the backup reports its progress, every 10 %. */
+export const PROGRESS_FROM_BYTES = 64 * 1024 * 1024;
+
+/** What a backup or restore put in place. */
+export interface CopySummary {
+  /** The file written (absolute). */
+  file: string;
+  bytes: number;
+  durationMs: number;
+  /** `max(version)` of `schema_migrations`. */
+  schemaVersion: number;
+  /** Rows of each ordinary table, in creation order (full-text index internals left out). */
+  rows: Array<[table: string, rows: number]>;
+}
+
+/** `2026-11-30T10:15:00.123Z` as `20261130T101500Z`, for file names. */
+export function stamp(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+}
+
+/** fsync of a file or a folder (a rename is durable once its folder is synced). */
+function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `SQLITE_BUSY` or one of its extended codes (https://www.sqlite.org/rescode.html#busy). */
+const isBusy = (e: unknown): boolean => ((e as { errcode?: number }).errcode ?? 0) % 256 === 5;
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Checks an open copy: integrity, the schema versions, the rows per table.
+ * @throws BackupError `damaged` when `PRAGMA integrity_check` finds anything
+ */
+function examine(
+  db: DatabaseSync,
+  label: string,
+): Omit<CopySummary, 'file' | 'bytes' | 'durationMs'> {
+  const problems = db
+    .prepare('PRAGMA integrity_check(5)')
+    .all()
+    .map((r) => String(r['integrity_check']).replace(/\s*\n\s*/g, ' '));
+  if (problems.length !== 1 || problems[0] !== 'ok') {
+    throw new BackupError(
+      `${label} fails its integrity check: ${problems.join('; ')}`,
+      EXIT.damaged,
+    );
+  }
+  const tables = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+       ORDER BY rowid`,
+    )
+    .all()
+    .map((r) => ({ name: String(r['name']), sql: String(r['sql']) }));
+  if (!tables.some((t) => t.name === 'schema_migrations')) {
+    throw new BackupError(
+      `${label} is not this site's database (it has no schema_migrations table)`,
+      EXIT.damaged,
+    );
+  }
+  // An FTS5 table's own storage (`<name>_data`, `_idx`, …) is an internal detail of the index.
+  const virtual = tables.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
+  const rows = tables
+    .filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)))
+    .map(({ name }): [string, number] => [
+      name,
+      Number(db.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get()?.['n']),
+    ]);
+  return { schemaVersion: Number(schemaVersions(db).at(-1) ?? 0), rows };
+}
+
+/** The versions `schema_migrations` holds, ascending. */
+function schemaVersions(db: DatabaseSync): number[] {
+  return db
+    .prepare('SELECT version FROM schema_migrations ORDER BY version')
+    .all()
+    .map((r) => Number(r['version']));
+}
+
+/** Runs `fn` on a connection to `file` that is closed afterwards, whatever happens. */
+function withDatabase<T>(file: string, fn: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(file, { timeout: 0 });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Turns a copy into one self-contained file (rollback journal, no `-wal` or `-shm`). */
+function selfContained(db: DatabaseSync): void {
+  db.exec('PRAGMA journal_mode = DELETE');
+}
+
+export interface BackupOptions {
+  /** Called at each 10 % of a database of {@link PROGRESS_FROM_BYTES} or more. */
+  progress?: (percent: number, copiedPages: number, totalPages: number) => void;
+}
+
+/**
+ * Copies the live database `source` to `target` while other processes keep writing.
+ * @param source the database file (DATA_DIR/enquiries.sqlite)
+ * @param target the backup file to create; its folder is created when missing
+ * @throws BackupError (exit 1) when `source` does not exist, (exit 2) when `target` does,
+ *   `damaged` when the copy fails its integrity check; node:sqlite's errors otherwise. The
+ *   temporary file is removed on any failure.
+ */
+export async function backupSqlite(
+  source: string,
+  target: string,
+  options: BackupOptions = {},
+): Promise<CopySummary> {
+  const started = performance.now();
+  const file = resolve(target);
+  if (!existsSync(source)) throw new BackupError(`there is no database at ${source}`, 1);
+  if (existsSync(file)) {
+    throw new BackupError(`${file} exists: a backup never replaces another; choose a new name`, 2);
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
+  const db = new DatabaseSync(source, { timeout: 5000 });
+  try {
+    // One read transaction over the whole copy: the backup API reads every page from this
+    // snapshot instead of restarting whenever another connection commits.
+    db.exec('BEGIN');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    const pageSize = Number(db.prepare('PRAGMA page_size').get()?.['page_size']);
+    const pageCount = Number(db.prepare('PRAGMA page_count').get()?.['page_count']);
+    const report = options.progress && pageSize * pageCount >= PROGRESS_FROM_BYTES;
+    let reported = 0;
+    await backup(db, temp, {
+      rate: PAGES_PER_STEP,
+      progress: ({ totalPages, remainingPages }) => {
+        const percent = Math.floor(((totalPages - remainingPages) / totalPages) * 10) * 10;
+        if (report && percent > reported && percent < 100) {
+          reported = percent;
+          options.progress?.(percent, totalPages - remainingPages, totalPages);
+        }
+      },
+    });
+    db.exec('COMMIT');
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  } finally {
+    db.close();
+  }
+  try {
+    chmodSync(temp, 0o600);
+    const examined = withDatabase(temp, (copy) => {
+      selfContained(copy);
+      return examine(copy, `the copy of ${source}`);
+    });
+    fsyncPath(temp);
+    renameSync(temp, file);
+    fsyncPath(dirname(file));
+    return {
+      file,
+      bytes: statSync(file).size,
+      durationMs: Math.round(performance.now() - started),
+      ...examined,
+    };
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** The first bytes of every SQLite database (https://www.sqlite.org/fileformat.html). */
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+/** pg_dump's custom and directory formats start with these. */
+const PG_DUMP_MAGIC = Buffer.from('PGDMP', 'latin1');
+
+function head(file: string, bytes: number): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface RestoreSummary extends CopySummary {
+  /** Where the replaced database now is; null when DATA_DIR had none. */
+  replaced: string | null;
+}
+
+/**
+ * Puts the backup `from` in place of the database `target` of a stopped instance. The current
+ * database is first folded into one file (its `-wal` checkpointed) and kept beside it as
+ * `<target>.replaced-<UTC stamp>`; no moment passes without a database at `target`. Over an
+ * existing database it resolves 6 s after the swap (the old file's lock is held that long).
+ * @param knownVersions the migration versions this release has (`src/server/enquiries/migrations.ts`)
+ * @throws BackupError exit 2 (`from` missing or a PostgreSQL archive), `inUse`, `damaged`,
+ *   `newerSchema`; the current database is untouched by any of them
+ */
+export async function restoreSqlite(
+  from: string,
+  target: string,
+  knownVersions: ReadonlySet<number>,
+  now: Date = new Date(),
+): Promise<RestoreSummary> {
+  const started = performance.now();
+  const source = resolve(from);
+  if (!existsSync(source) || !statSync(source).isFile()) {
+    throw new BackupError(`there is no backup file at ${source}`, 2);
+  }
+  const magic = head(source, SQLITE_MAGIC.length);
+  if (magic.subarray(0, PG_DUMP_MAGIC.length).equals(PG_DUMP_MAGIC)) {
+    throw new BackupError(
+      `${source} is a PostgreSQL archive (pg_dump): restore it with pg_restore (README "Backups and restore")`,
+      2,
+    );
+  }
+  if (!magic.equals(SQLITE_MAGIC)) {
+    throw new BackupError(`${source} is not a SQLite database`, EXIT.damaged);
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  const lock = existsSync(target) ? holdExclusively(target) : null;
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.restoring`);
+  try {
+    copyFileSync(source, temp);
+    chmodSync(temp, 0o600);
+    const examined = withDatabase(temp, (copy) => {
+      try {
+        selfContained(copy);
+        const found = examine(copy, source);
+        const unknown = schemaVersions(copy).filter((v) => !knownVersions.has(v));
+        if (unknown.length > 0) {
+          throw new BackupError(
+            `${source} was written by a newer release (schema version ${Math.max(...unknown)}; ` +
+              `this release knows up to ${Math.max(...knownVersions)}): restore it with that release`,
+            EXIT.newerSchema,
+          );
+        }
+        return found;
+      } catch (e) {
+        if (e instanceof BackupError) throw e;
+        throw new BackupError(
+          `${source} cannot be read as a database: ${message(e)}`,
+          EXIT.damaged,
+        );
+      }
+    });
+    fsyncPath(temp);
+    const replaced = existsSync(target) ? `${target}.replaced-${stamp(now)}` : null;
+    if (lock) {
+      // Leaving WAL mode checkpoints the -wal into the file and deletes it; an in-memory rollback
+      // journal leaves no -journal file behind (the file's header now says rollback mode).
+      const mode = lock.prepare('PRAGMA journal_mode = MEMORY').get()?.['journal_mode'];
+      if (mode !== 'memory') throw new Error(`${target} stayed in ${String(mode)} mode`);
+    }
+    if (replaced) {
+      // A -wal or -journal beside the new file would be replayed into it: they go with the old
+      // file (after the checkpoint above there are none; a damaged database may leave them).
+      // The -shm holds no data, only an index of the -wal.
+      for (const suffix of ['-wal', '-journal']) {
+        if (existsSync(target + suffix)) renameSync(target + suffix, replaced + suffix);
+      }
+      rmSync(`${target}-shm`, { force: true });
+      try {
+        linkSync(target, replaced);
+      } catch {
+        // A filesystem without hard links: a moment without a database, under the lock.
+        renameSync(target, replaced);
+      }
+    }
+    renameSync(temp, target);
+    fsyncPath(dirname(target));
+    const durationMs = Math.round(performance.now() - started);
+    if (lock) {
+      // A server started during the restore opened the old file and waits for its lock: held
+      // past that wait, it gives up (and exits) instead of running on the file set aside.
+      await delay(SERVER_BUSY_TIMEOUT_MS + 1000);
+    }
+    return { file: target, bytes: statSync(target).size, durationMs, replaced, ...examined };
+  } finally {
+    rmSync(temp, { force: true });
+    lock?.close();
+  }
+}
+
+/**
+ * Takes the database's lock for this process alone, without waiting. A file that is not a
+ * readable database (the reason for many restores) cannot be locked; it is then moved aside as
+ * it is.
+ * @returns the connection holding the lock, or null for a damaged file
+ * @throws BackupError `inUse` when any other connection has the database open
+ */
+function holdExclusively(file: string): DatabaseSync | null {
+  const db = new DatabaseSync(file, { timeout: 0 });
+  try {
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    db.exec('COMMIT');
+    return db;
+  } catch (e) {
+    db.close();
+    if (isBusy(e)) {
+      throw new BackupError(
+        `${file} is in use: stop the server (and any other enquiries command) first, then restore`,
+        EXIT.inUse,
+      );
+    }
+    return null;
+  }
+}
+
+/** The names `backup --to-dir` gives its files: `enquiries-<UTC stamp>.sqlite`. */
+export const DATED_BACKUP = /^enquiries-\d{8}T\d{6}Z\.sqlite$/;
+
+/** The dated backup file for `at` in `dir`. */
+export function datedBackup(dir: string, at: Date): string {
+  return join(resolve(dir), `enquiries-${stamp(at)}.sqlite`);
+}
+
+/**
+ * Deletes all but the newest `keep` dated backups in `dir` (names of {@link DATED_BACKUP} only;
+ * other files are never touched).
+ * @returns the files deleted
+ */
+export function keepNewest(dir: string, keep: number): string[] {
+  const dated = readdirSync(dir)
+    .filter((name) => DATED_BACKUP.test(name))
+    .sort()
+    .reverse();
+  const old = dated.slice(keep).map((name) => join(resolve(dir), name));
+  for (const file of old) rmSync(file, { force: true });
+  if (old.length > 0) fsyncPath(dir);
+  return old;
+}
