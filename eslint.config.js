@@ -72,7 +72,15 @@ const NODE_BUILT_INS = {
 
 export default defineConfig(
   {
-    ignores: ['dist/', '.builds/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'dist/',
+      '.builds/',
+      'node_modules/',
+      '.react-router/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

@@ -26,9 +26,9 @@ const root = import.meta.dirname;
 /**
  * What every public page runs before it hydrates, with all it imports: React, React Router, the
  * browser entry, the document (`src/root.tsx`), the site's layout and the pages' head metadata.
- * One chunk, so a first visit fetches it in one request and brotli compresses it whole; each
- * page's own code stays in its route's chunk, and React DOM's client renderer in the hydration
- * chunk the entry imports after the first paint
+ * One chunk (the browser entry's), so a first visit fetches it in one request and brotli sees it
+ * whole; each page's own code stays in its route's chunk, and React DOM's client renderer in the
+ * hydration chunk the entry imports after the first paint
  * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
 const SHELL = [

@@ -19,10 +19,7 @@ export { freePort };
 
 /** Builds into {@link BENCH_DIR} unless BENCH_SKIP_BUILD=1 and a build is there. */
 export function benchBuild(): string {
-  if (
-    process.env['BENCH_SKIP_BUILD'] === '1' &&
-    existsSync(join(BENCH_DIR, 'server/server.js'))
-  )
+  if (process.env['BENCH_SKIP_BUILD'] === '1' && existsSync(join(BENCH_DIR, 'server/server.js')))
     return BENCH_DIR;
   console.log(`Building into ${BENCH_DIR} …`);
   const b = spawnSync(process.execPath, [join(ROOT, 'scripts/build.ts')], {

@@ -44,7 +44,7 @@ describe('response headers', () => {
 
   it('hashed assets are immutable for a year and served precompressed', async () => {
     const dir = join(inject('buildDir'), 'client/assets');
-    const js = readdirSync(dir).find((f) => f.startsWith('shell-') && f.endsWith('.js'));
+    const js = readdirSync(dir).find((f) => f.startsWith('entry.client-') && f.endsWith('.js'));
     expect(js).toBeTruthy();
     const br = await request(t.app).get(`/assets/${js}`).set('Accept-Encoding', 'br, gzip');
     expect(br.status).toBe(200);
@@ -65,7 +65,7 @@ describe('response headers', () => {
       expect(file, String(re)).toBeTruthy();
       return `/assets/${file}`;
     };
-    for (const path of [pick(/^shell-.*\.js$/), pick(/\.css$/), pick(/\.woff2$/)]) {
+    for (const path of [pick(/^entry\.client-.*\.js$/), pick(/\.css$/), pick(/\.woff2$/)]) {
       const res = await request(t.app).get(path).set('X-Forwarded-Proto', 'https');
       expect(res.status, path).toBe(200);
       for (const name of [

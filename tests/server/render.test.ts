@@ -54,8 +54,10 @@ describe('render route', () => {
       const hash = createHash('sha256').update(script, 'utf8').digest('base64');
       expect(csp, script.slice(0, 60)).toContain(`'sha256-${hash}'`);
     }
-    // The route's module and the shared shell are fetched by the browser entry's module graph.
-    expect(res.text).toMatch(/<link rel="modulepreload" href="\/assets\/shell-[\w-]+\.js"/);
+    // The framework's module script imports the route's module; the entry (with React and React
+    // Router) is preloaded; React DOM's client renderer is not: it waits for the first paint.
+    expect(res.text).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/);
+    expect(res.text).not.toMatch(/href="\/assets\/hydrate-/);
     expect(res.text).toMatch(/import \* as route\d+ from "\/assets\/about-[\w-]+\.js"/);
     expect(res.text).not.toMatch(/\bnonce=/);
   });
