@@ -32,6 +32,16 @@ function loadStylesheet(href: string): Promise<void> {
   });
 }
 
+/**
+ * Ends the current task so the browser can paint and take input before the next step:
+ * `scheduler.yield()` where the browser has it, a zero-delay timer elsewhere
+ * (https://web.dev/articles/optimize-long-tasks#yield-to-main).
+ */
+function yieldToMain(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** No top-level await: this module shares a chunk with what the hydration code imports. */
 async function start(): Promise<void> {
   const css = readDocumentCss(document);
@@ -40,6 +50,8 @@ async function start(): Promise<void> {
     import('./app/hydrate.tsx'),
     css.inlineCss ? loadStylesheet(css.stylesheet) : undefined,
   ]);
+  // Evaluating React DOM and starting to hydrate are a task each, not one long one.
+  await yieldToMain();
   hydrate(css);
 }
 
