@@ -186,14 +186,20 @@ test('manifest and favicons are linked and served with the right types and sizes
   expect(await fetchPng(request, touch)).toEqual({ width: 180, height: 180 });
 });
 
-/** The page metadata in the document, in order, as markup (title, meta, canonical, JSON-LD). */
+/**
+ * The page metadata in the document as markup (title, meta, canonical, JSON-LD), sorted: after a
+ * client-side navigation React keeps the elements two pages share where they stand and adds the
+ * new ones after them, so the order is not the server's, and nothing reads it.
+ */
 function headMetadata(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [
       ...document.querySelectorAll(
         'title, meta[name="description"], meta[name="robots"], link[rel="canonical"], meta[name="theme-color"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]',
       ),
-    ].map((element) => element.outerHTML),
+    ]
+      .map((element) => element.outerHTML)
+      .sort(),
   );
 }
 

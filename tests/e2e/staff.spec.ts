@@ -13,7 +13,8 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import type { BrowserContext, TestInfo } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations, isMobile } from './support/site.ts';
 import { startStaffServer, type StaffServer } from './support/staff-server.ts';
 
