@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SqliteStore } from '../src/server/enquiries/sql-store.ts';
-import { benchBuild, startBenchServer } from './lib/bench-server.ts';
+import { benchBuild, enquiryBody, FORM_POST, startBenchServer } from './lib/bench-server.ts';
 import { seedEnquiries } from './lib/seed-enquiries.ts';
 
 const SEED = Number(process.env['BENCH_SEED'] ?? 100_000);
@@ -28,19 +28,7 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 /** When the backup starts after the load began, ms. */
 const BACKUP_AFTER_MS = 2000;
-/** Where the contact page's form posts without JavaScript; accepted: 303 to the confirmation. */
-const FORM_POST = '/contact';
 const ACCEPTED = 303;
-
-/** A distinct enquiry; no start cookie, which the time trap treats as a person (decision 009). */
-function body(subject: string): string {
-  return new URLSearchParams({
-    name: 'Bench Visitor',
-    email: 'bench@example.com',
-    subject,
-    message: `Benchmark enquiry ${subject}: we would like to discuss a product launch in March.`,
-  }).toString();
-}
 
 /** One `enquiries backup` while the load runs: when (ms, `performance.now()`), how long, how big. */
 interface BackupRun {
@@ -118,7 +106,7 @@ try {
             'content-type': 'application/x-www-form-urlencoded',
             origin: server.origin,
           },
-          setupRequest: (req: object) => ({ ...req, body: body(`backup-bench-${n++}`) }),
+          setupRequest: (req: object) => ({ ...req, body: enquiryBody(`backup-bench-${n++}`) }),
         },
       ],
     });

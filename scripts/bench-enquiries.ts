@@ -31,7 +31,7 @@ import { PgStore, SqliteStore } from '../src/server/enquiries/sql-store.ts';
 import type { SubmissionStore } from '../src/server/enquiries/store.ts';
 import { cpuMs } from './bench-ssr.ts';
 import { buildBaseline } from './lib/baseline-build.ts';
-import { benchBuild, freePort, ROOT } from './lib/bench-server.ts';
+import { benchBuild, enquiryBody, FORM_POST, freePort, ROOT } from './lib/bench-server.ts';
 import { fmt, median, spread } from './lib/bench-stats.ts';
 
 const AMOUNT = Number(process.env['BENCH_AMOUNT'] ?? 10_000);
@@ -58,19 +58,6 @@ interface Run {
   equal: boolean;
 }
 
-/** Where the contact page's form posts without JavaScript; accepted: 303 to the confirmation. */
-const FORM_POST = '/contact';
-
-/** A distinct enquiry; no start cookie, which the time trap treats as a person (decision 009). */
-function body(subject: string): string {
-  return new URLSearchParams({
-    name: 'Bench Visitor',
-    email: 'bench@example.com',
-    subject,
-    message: `Benchmark enquiry ${subject}: we would like to discuss a product launch in March.`,
-  }).toString();
-}
-
 let sent = 0;
 function load(url: string, connections: number, amount: number) {
   return autocannon({
@@ -82,7 +69,7 @@ function load(url: string, connections: number, amount: number) {
         method: 'POST',
         path: FORM_POST,
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-        setupRequest: (req: object) => ({ ...req, body: body(`bench-${sent++}`) }),
+        setupRequest: (req: object) => ({ ...req, body: enquiryBody(`bench-${sent++}`) }),
       },
     ],
   });

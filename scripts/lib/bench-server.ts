@@ -31,6 +31,22 @@ export function benchBuild(): string {
   return BENCH_DIR;
 }
 
+/** Where the contact page's form posts without JavaScript; accepted: 303 to the confirmation. */
+export const FORM_POST = '/contact';
+
+/**
+ * A distinct enquiry as the form posts it (URL-encoded); no start cookie, which the time trap
+ * treats as a person (docs/decisions/009-form-time-trap-without-a-page-token.md).
+ */
+export function enquiryBody(subject: string): string {
+  return new URLSearchParams({
+    name: 'Bench Visitor',
+    email: 'bench@example.com',
+    subject,
+    message: `Benchmark enquiry ${subject}: we would like to discuss a product launch in March.`,
+  }).toString();
+}
+
 export interface BenchServer {
   origin: string;
   process: ChildProcess;

@@ -468,16 +468,19 @@ export function createApp(deps: AppDeps): SiteApp {
     );
   }
   // Rendered per request: a fresh nonce allows this response's scripts. Development runs Vite's
-  // and React Router's own inline scripts instead, which carry no nonce.
+  // and React Router's own inline scripts instead, which carry no nonce. The framework's data and
+  // route-discovery answers are no documents: they keep the policy that allows nothing.
   app.use((req, res, next) => {
-    const nonce = dev ? undefined : newNonce();
+    const nonce = dev || frameworkPath(req.path) ? undefined : newNonce();
     res.locals['nonce'] = nonce;
-    const scripts = nonce ? [`'nonce-${nonce}'`] : ["'unsafe-inline'"];
     const staffPath = isStaffPath(req.path);
-    res.setHeader(
-      'Content-Security-Policy',
-      documentCsp({ staff: staffPath, scripts, styles: [], dev }),
-    );
+    if (nonce || dev) {
+      const scripts = nonce ? [`'nonce-${nonce}'`] : ["'unsafe-inline'"];
+      res.setHeader(
+        'Content-Security-Policy',
+        documentCsp({ staff: staffPath, scripts, styles: [], dev }),
+      );
+    }
     if (staffPath) {
       // The inbox's routes send their own (`src/staff/session.server.ts`).
       for (const name of ['Cross-Origin-Resource-Policy', 'Referrer-Policy'])
