@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { formBody } from '../pipeline/support/fixtures.ts';
+import { CONFIRMATION, FORM_POST } from '../pipeline/support/page-action.ts';
 import { createDatabase, startSmtp } from '../pipeline/support/helpers.ts';
 import {
   docker,
@@ -38,12 +39,21 @@ function enquiry(subject: string): string {
   return formBody({ subject }).toString();
 }
 
+/**
+ * Posts the contact form as a browser without JavaScript does; a stored enquiry answers
+ * 303 to the confirmation (post/redirect/get), which is not followed.
+ */
 const post = (c: Container, body: string) =>
-  fetch(`${c.url}/api/enquiries`, {
+  fetch(`${c.url}${FORM_POST}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: c.url },
     body,
+    redirect: 'manual',
   });
+
+/** An answer to {@link post} as `status location`, {@link STORED} for a stored enquiry. */
+const outcome = (res: Response) => `${res.status} ${res.headers.get('location') ?? ''}`;
+const STORED = `303 ${CONFIRMATION}`;
 
 describe('the image', () => {
   it('holds only what runs: the build output, no node_modules, no source file', () => {
@@ -119,7 +129,7 @@ describe('the image', () => {
     volumes.push(volume);
     const first = await start({}, ['-v', `${volume}:/data`]);
     await waitHealthy(first.name);
-    expect((await post(first, enquiry('Survives the container'))).status).toBe(200);
+    expect(outcome(await post(first, enquiry('Survives the container')))).toBe(STORED);
     first.remove();
     const second = await start({}, ['-v', `${volume}:/data`]);
     await waitHealthy(second.name);
@@ -148,7 +158,7 @@ describe('the image', () => {
     // A slow client: headers now, the body 2 s later, so the request is in flight at SIGTERM.
     const answer = new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        `${c.url}/api/enquiries`,
+        `${c.url}${FORM_POST}`,
         {
           method: 'POST',
           headers: {
@@ -183,7 +193,7 @@ describe('the image', () => {
     }
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: 'draining' });
-    expect(await answer).toBe(200);
+    expect(await answer).toBe(303);
     expect(await stop).toBe(0);
     expect(Date.now() - stopped).toBeLessThan(10_000);
     expect(await waitExited(c.name, 1000), 'exit code').toBe(0);
@@ -193,7 +203,7 @@ describe('the image', () => {
     const c = await start({}, ['--read-only', '--tmpfs', '/tmp', '-v', `/data`]);
     await waitHealthy(c.name);
     expect((await fetch(`${c.url}/about`)).status).toBe(200);
-    expect((await post(c, enquiry('Read-only root'))).status).toBe(200);
+    expect(outcome(await post(c, enquiry('Read-only root')))).toBe(STORED);
   });
 
   it('a bad DATABASE_URL stops the container before it listens, with one clear line', () => {
@@ -226,7 +236,7 @@ describe('the image', () => {
       await Promise.all([waitHealthy(a.name), waitHealthy(b.name)]);
       for (let i = 0; i < 50; i++) {
         const res = await post(i % 2 === 0 ? a : b, enquiry(`Scale-out ${i}`));
-        expect(res.status, `enquiry ${i}`).toBe(200);
+        expect(outcome(res), `enquiry ${i}`).toBe(STORED);
       }
       const client = new pg.Client({ connectionString: url });
       await client.connect();
