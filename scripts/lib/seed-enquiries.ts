@@ -53,8 +53,12 @@ function prng(seed: number): () => number {
 /** Enquiries stored per batch: the store commits a batch's writes together. */
 const BATCH = 1000;
 
+/** Days the seeded enquiries span, ending at `until`. */
+const SPAN_DAYS = 360;
+
 /**
- * Stores `n` enquiries received over the year before `until` (epoch ms).
+ * Stores `n` enquiries received over the {@link SPAN_DAYS} days before `until` (epoch ms): inside
+ * the retention period, so a server started on them deletes none (`RETENTION_DAYS`).
  * @param onBatch called after each batch with the count stored so far
  * @throws whatever the store's `submit` throws
  */
@@ -67,7 +71,7 @@ export async function seedEnquiries(
   const rnd = prng(n);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const limit = { key: 'seed', max: Number.MAX_SAFE_INTEGER, windowMs: 1 };
-  const step = (365 * 86_400_000) / n;
+  const step = (SPAN_DAYS * 86_400_000) / n;
   for (let done = 0; done < n;) {
     const batch: Array<Promise<unknown>> = [];
     for (const end = Math.min(n, done + BATCH); done < end; done++) {
@@ -83,7 +87,7 @@ export async function seedEnquiries(
             email: `${first}.${last}${done}@example.com`.toLowerCase(),
             subject: `${pick(TOPICS)} enquiry`,
             message: words.join(' '),
-            receivedAt: Math.floor(until - 365 * 86_400_000 + done * step),
+            receivedAt: Math.floor(until - SPAN_DAYS * 86_400_000 + done * step),
             ipHash: 'h'.repeat(64),
             userAgent: 'Mozilla/5.0 (seed)',
             privacyNoticeVersion: 'seed',

@@ -1,9 +1,10 @@
 /**
- * The enquiry pipeline of one process (store, secret, clock, channels and their outbox workers),
- * made once by `server.ts` or a test and passed to whatever needs it
+ * The enquiry pipeline of one process (store, secret, clock, channels and their outbox workers,
+ * the retention sweep), made once by `server.ts` or a test and passed to whatever needs it
  * (docs/decisions/031-notification-channels-through-the-outbox.md).
  */
 import { join, resolve } from 'node:path';
+import { RETENTION_DAYS } from '../../lib/privacy-notice.ts';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
@@ -80,8 +81,21 @@ export interface RuntimeOptions {
   now?: () => number;
 }
 
+/** One day, ms. */
+const DAY_MS = 86_400_000;
+
 /**
- * Starts migrations and, once they ran, one outbox worker per configured channel.
+ * How often a running server deletes what the privacy notice's retention period has passed
+ * (ms): enquiries older than {@link RETENTION_DAYS} days, tombstones included, with their
+ * notifications, and stale invites and rate-limit windows. Every instance sweeps; the deletes
+ * are idempotent, so two instances on one PostgreSQL only repeat each other's no-op.
+ */
+export const RETENTION_SWEEP_MS = 6 * 3_600_000;
+
+/**
+ * Starts migrations and, once they ran, one outbox worker per configured channel and the
+ * retention sweep (the notice at /contact#privacy promises deletion after RETENTION_DAYS; the
+ * `purge` command does the same by hand).
  * @throws Error when DATA_DIR cannot hold the generated secret; a failed migration rejects
  *   `ready` instead (and is logged)
  */
@@ -148,9 +162,29 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
       );
     }
   }
+  const sweep = async (): Promise<void> => {
+    try {
+      const purged = await store.purgeOlderThan(now() - RETENTION_DAYS * DAY_MS);
+      if (purged > 0) {
+        logger.info({ purged, retentionDays: RETENTION_DAYS }, 'retention: old enquiries deleted');
+      }
+    } catch (e) {
+      // The next sweep tries again; nothing is lost by a late deletion.
+      logger.error({ err: String(e) }, 'retention sweep failed');
+    }
+  };
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping = Promise.resolve();
+  let closed = false;
   const ready = store.migrate().then(() => {
     logger.info({ store: store.kind, channels }, 'enquiry store ready');
     for (const worker of workers.values()) worker.start();
+    if (!closed) {
+      sweeping = sweep();
+      sweeper = setInterval(() => {
+        sweeping = sweep();
+      }, RETENTION_SWEEP_MS).unref();
+    }
   });
   // No unhandled rejection before anyone awaits `ready`; awaiting callers still see it.
   ready.catch((e: unknown) => logger.error({ err: String(e) }, 'enquiry store failed to start'));
@@ -172,6 +206,9 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
     },
     ready,
     async close() {
+      closed = true;
+      clearInterval(sweeper);
+      await sweeping;
       await Promise.all([...workers.values()].map((w) => w.stop()));
       for (const notifier of notifiers.values()) notifier.close();
       await store.close();
