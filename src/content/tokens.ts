@@ -2,7 +2,11 @@
  * Fills `{token}` placeholders in content copy (docs/product.md#content) from the site config and
  * `src/lib/privacy-notice.ts`. The result is parts, not HTML, so pages render it as elements.
  */
-import { PRIVACY_NOTICE_VERSION, RETENTION_DAYS } from '../lib/privacy-notice.ts';
+import {
+  BACKUP_RETENTION_DAYS,
+  PRIVACY_NOTICE_VERSION,
+  RETENTION_DAYS,
+} from '../lib/privacy-notice.ts';
 import { addressLine, site } from '../site.config.ts';
 
 export interface CopyPart {
@@ -17,6 +21,7 @@ export const COPY_TOKENS: Readonly<Record<string, CopyPart>> = {
   phone: { text: site.phone, href: `tel:${site.phoneHref}` },
   address: { text: addressLine() },
   retentionDays: { text: String(RETENTION_DAYS) },
+  backupRetentionDays: { text: String(BACKUP_RETENTION_DAYS) },
   noticeVersion: { text: PRIVACY_NOTICE_VERSION },
 };
 

@@ -80,7 +80,7 @@ test.describe('routes', () => {
     await expect(notice).toBeVisible();
     await expect(page.locator('#privacy')).toBeInViewport();
     const text = (await notice.innerText()).toLowerCase();
-    for (const needle of ['name', 'email', 'message', '365', 'erase', 'cookie']) {
+    for (const needle of ['name', 'email', 'message', '365', 'backup', 'erase', 'cookie']) {
       expect(text, `the notice mentions "${needle}"`).toContain(needle);
     }
     expect(text.split(/\s+/).length, 'privacy notice has real content').toBeGreaterThan(250);
