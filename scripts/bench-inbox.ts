@@ -37,6 +37,7 @@ import type {
 import { startThrowawayPostgres } from '../tests/support/postgres.ts';
 import { checkoutBaseline } from './lib/baseline-build.ts';
 import { fmt } from './lib/bench-stats.ts';
+import { FIRST, LAST, prng, TOPICS } from './lib/seed-enquiries.ts';
 
 const SIZES = (process.env['BENCH_SIZES'] ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 200);
@@ -61,73 +62,12 @@ const QUERIES: Array<[string, InboxQuery]> = [
   [`search "${COMMON} ${MEDIUM}" held`, { q: `${COMMON} ${MEDIUM}`, status: 'held' }],
 ];
 
-/** A small deterministic PRNG (mulberry32), so every run seeds the same data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const FIRST = [
-  'Asha',
-  'Priya',
-  'Rahul',
-  'Vikram',
-  'Meera',
-  'Arjun',
-  'Kavya',
-  'Rohan',
-  'Ananya',
-  'Ishaan',
-  'Neha',
-  'Sanjay',
-  'Divya',
-  'Karan',
-  'Pooja',
-  'Amit',
-  'Sneha',
-  'Nikhil',
-  'Tara',
-  'Dev',
-];
-const LAST = [
-  'Verma',
-  'Sharma',
-  'Iyer',
-  'Reddy',
-  'Kapoor',
-  'Mehta',
-  'Nair',
-  'Gupta',
-  'Singh',
-  'Bose',
-  'Rao',
-  'Das',
-  'Khan',
-  'Joshi',
-  'Menon',
-];
 const DOMAINS = [
   'gmail.example',
   'startup.example',
   'brand.example',
   'ngo.example',
   'corp.example',
-];
-const TOPICS = [
-  'Media relations',
-  'Crisis communications',
-  'Product launch',
-  'Brand storytelling',
-  'Public affairs',
-  'Social media',
-  'Investor relations',
-  'Festive campaign',
 ];
 /** A vocabulary of made-up words with a Zipf-like spread (word k drawn ∝ 1/k). */
 const VOCABULARY = Array.from({ length: 4000 }, (_, k) => `w${k.toString(36)}x`);

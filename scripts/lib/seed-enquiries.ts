@@ -1,13 +1,15 @@
 /**
  * Fills a store with enquiries shaped like the agency's (names, addresses, subjects, messages of
- * 30–80 words, a year of receipt times, one e-mail delivery row each) through the store's own
+ * 30–80 words, 360 days of receipt times, one e-mail delivery row each) through the store's own
  * write path, `submit`, so it fills whatever the store is made of. Deterministic: the same `n`
- * gives the same rows but their ids. Used by `npm run bench:backup`.
+ * gives the same rows but their ids. Used by `npm run bench:backup`; `npm run bench:inbox` seeds
+ * its own rows with the names, topics and generator exported here.
  */
 import { randomUUID } from 'node:crypto';
 import type { SubmissionStore } from '../../src/server/enquiries/store.ts';
 
-const FIRST = [
+/** Given names the seeded enquiries are signed with. */
+export const FIRST = [
   'Asha',
   'Priya',
   'Rahul',
@@ -16,10 +18,21 @@ const FIRST = [
   'Arjun',
   'Kavya',
   'Rohan',
+  'Ananya',
+  'Ishaan',
   'Neha',
+  'Sanjay',
+  'Divya',
+  'Karan',
+  'Pooja',
+  'Amit',
+  'Sneha',
+  'Nikhil',
+  'Tara',
   'Dev',
 ];
-const LAST = [
+/** Family names the seeded enquiries are signed with. */
+export const LAST = [
   'Verma',
   'Sharma',
   'Iyer',
@@ -29,17 +42,32 @@ const LAST = [
   'Nair',
   'Gupta',
   'Singh',
+  'Bose',
   'Rao',
+  'Das',
+  'Khan',
+  'Joshi',
+  'Menon',
 ];
-const TOPICS = ['Media relations', 'Crisis communications', 'Product launch', 'Public affairs'];
+/** Subjects' topics, one per seeded enquiry. */
+export const TOPICS = [
+  'Media relations',
+  'Crisis communications',
+  'Product launch',
+  'Brand storytelling',
+  'Public affairs',
+  'Social media',
+  'Investor relations',
+  'Festive campaign',
+];
 const WORDS = (
   'we are planning a launch in march and would like to talk about coverage press releases ' +
   'interviews founders brand story festive campaign investors social media crisis support ' +
   'budget timeline regional languages delhi mumbai bengaluru retainer proposal meeting next week'
 ).split(' ');
 
-/** mulberry32: a small deterministic PRNG, numbers in [0, 1). */
-function prng(seed: number): () => number {
+/** mulberry32: a small deterministic PRNG, numbers in [0, 1), so every run seeds the same data. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
