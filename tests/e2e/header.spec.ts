@@ -3,6 +3,7 @@
  * `aria-current="page"`, social icon links, Contact Us, the 50px scroll threshold, legibility on
  * every page, the < 768px disclosure menu and the tooltips' 700 ms / 300 ms timing.
  */
+import { isScrolled } from '../../src/lib/widgets/header.ts';
 import { expect, test, type Page } from './support/test.ts';
 import {
   PAGES,
@@ -103,7 +104,12 @@ test.describe('header', () => {
       await brand.evaluate((el) => el.setAttribute('data-e2e-brand', ''));
       for (const y of [0, 400]) {
         await scrollToY(page, y);
-        await settleFrames(page); // scroll handled; reduced motion = no transition
+        // The scroll event's state update is React's to schedule: wait for it to be committed,
+        // then for the styles it selects (reduced motion = no transition).
+        const header = page.locator('.site-header');
+        if (isScrolled(y)) await expect(header, path).toHaveAttribute('data-scrolled', '');
+        else await expect(header, path).not.toHaveAttribute('data-scrolled');
+        await settleFrames(page);
         const fg = await brand.evaluate((el) => getComputedStyle(el).color);
         const bar = (await barStyle(page)).bg;
         const bg =
