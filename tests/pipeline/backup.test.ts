@@ -6,7 +6,7 @@
  * damaged file, a newer schema, a PostgreSQL archive — leaves the current database as it was.
  * The online copy under a live server's writes is proved in `backup-restore.test.ts`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   openSync,
@@ -28,17 +28,8 @@ import {
 import { SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
 import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import { insert, newSubmission as sub } from './support/fixtures.ts';
-import { NODE, ROOT } from './support/helpers.ts';
+import { cli, NODE } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
-
-function cli(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 /** Rows of `table` in the SQLite file `file`, opened on its own (no -wal beside it is read). */
 function rows(file: string, sql = 'SELECT id, name, message, status FROM submissions ORDER BY id') {

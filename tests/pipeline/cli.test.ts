@@ -4,24 +4,14 @@
  * non-zero exit with a clear message on bad arguments. Runs the real script against a SQLite
  * file (and `erase` once against PostgreSQL).
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { csvCell, toCsv } from '../../src/server/enquiries/export.ts';
 import { PgStore, SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import type { SubmissionStore } from '../../src/server/enquiries/store.ts';
 import { insert, newSubmission as sub } from './support/fixtures.ts';
-import { createDatabase, NODE, ROOT } from './support/helpers.ts';
+import { cli, createDatabase } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
-
-function cli(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 describe('enquiries CLI on SQLite', () => {
   let dataDir: string;

@@ -3,7 +3,7 @@
  * (smtp-server) whose behaviour can be switched between accept / refuse / hang, and a
  * production server process started from the build made by global-setup.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -12,6 +12,22 @@ import { createLogger } from '../../../src/server/logger.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
+
+/**
+ * Runs the operators' command line (`scripts/enquiries.ts`) with only PATH, a silent log and
+ * `env`, and waits for it: its exit code, stdout and stderr.
+ */
+export function cli(
+  env: Record<string, string>,
+  ...args: string[]
+): { code: number | null; out: string; err: string } {
+  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
 export const silentLogger = () => createLogger('silent');
 
 /** Create an empty database on the admin server; returns its URL. */
