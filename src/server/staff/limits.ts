@@ -1,6 +1,6 @@
 /**
  * OWASP ASVS 5.0 V6.3.1 (https://github.com/OWASP/ASVS): a passkey cannot be guessed, so these
- * stand against load and enumeration. Clients are known by their address's salted hash.
+ * stand against load and enumeration. Counted in the store, so they hold across instances.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { StaffStore } from './store.ts';
