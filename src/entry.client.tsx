@@ -1,15 +1,13 @@
 /**
- * Browser entry (https://reactrouter.com/api/framework-conventions/entry.client.tsx). The
- * framework starts it as soon as the route modules have loaded; it waits for the page's first
- * contentful paint (Paint Timing, https://www.w3.org/TR/paint-timing/) before it imports the
- * hydration code, so a phone paints the server's HTML before it downloads and runs React DOM
- * (docs/decisions/036-react-router-framework-mode-on-express.md). A public page came with its
- * critical CSS only, so the whole stylesheet is loaded first too
+ * Browser entry (https://reactrouter.com/api/framework-conventions/entry.client.tsx). Hydration
+ * waits for first contentful paint (https://www.w3.org/TR/paint-timing/), so a phone paints the
+ * server's HTML before it runs React DOM
+ * (docs/decisions/036-react-router-framework-mode-on-express.md); the full stylesheet loads first
  * (docs/decisions/026-critical-css-by-beasties.md).
  */
 import { readDocumentCss } from './app/document.tsx';
 
-/** Resolves after the first contentful paint; at once where the browser does not report paints. */
+/** At once where the browser does not report paints. */
 function firstContentfulPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return resolve();
@@ -21,7 +19,7 @@ function firstContentfulPaint(): Promise<void> {
   });
 }
 
-/** Resolves once `href` has loaded (or failed: the page then keeps its critical CSS). */
+/** Resolves on failure too: the page then keeps its critical CSS. */
 function loadStylesheet(href: string): Promise<void> {
   return new Promise((resolve) => {
     const link = document.createElement('link');
@@ -32,11 +30,7 @@ function loadStylesheet(href: string): Promise<void> {
   });
 }
 
-/**
- * Ends the current task so the browser can paint and take input before the next step:
- * `scheduler.yield()` where the browser has it, a zero-delay timer elsewhere
- * (https://web.dev/articles/optimize-long-tasks#yield-to-main).
- */
+/** https://web.dev/articles/optimize-long-tasks#yield-to-main */
 function yieldToMain(): Promise<void> {
   const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,9 +1,6 @@
 /**
- * Server entry (https://reactrouter.com/api/framework-conventions/entry.server.tsx): renders the
- * route tree with `renderToPipeableStream` and answers once all of it is ready, so every Suspense
- * boundary is written in place, with no revealing script for the Content-Security-Policy to allow.
- * The page's own CSS and this response's script nonce come from the load context
- * (`src/app/load-context.ts`).
+ * Server entry (https://reactrouter.com/api/framework-conventions/entry.server.tsx). Answers once
+ * all is ready, so Suspense boundaries are written in place, with no revealing script for the CSP.
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';

@@ -1,8 +1,6 @@
 /**
- * The document of every route, public and staff (https://reactrouter.com/start/framework/route-module):
- * head metadata from each route's `meta`, links from its `links`, the page's own CSS
- * (`src/app/document.tsx`), and the framework's scripts. A route's `handle: { tone: 'dark' }`
- * paints the page ink (the contact page); the site's chrome is `src/routes/site.tsx`'s.
+ * The document of every route (https://reactrouter.com/start/framework/route-module); the site's
+ * chrome is `src/routes/site.tsx`'s.
  */
 import { useEffect } from 'react';
 import {
@@ -21,7 +19,7 @@ import { siteContext, type SiteSession } from './app/load-context.ts';
 import { useWebVitals } from './app/vitals-reporter.ts';
 import { site } from './site.config.ts';
 
-/** What a route module may put in its `handle`; `tone` defaults to 'light'. */
+/** `tone` defaults to 'light'. */
 export interface RouteHandle {
   tone?: 'light' | 'dark';
 }
@@ -41,7 +39,7 @@ export function loader({ context }: Route.LoaderArgs): SiteSession {
 /** The root's data never changes after the first load, so navigations ask the server nothing. */
 export const shouldRevalidate = (): boolean => false;
 
-/** The tone of the deepest matched route that sets one. */
+/** The deepest matched route's that sets one. */
 export function useTone(): 'light' | 'dark' {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
@@ -71,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Marks the document once React has hydrated it (`<html data-hydrated>`), for tests. */
+/** For tests. */
 function useHydratedMarker(): void {
   useEffect(() => {
     document.documentElement.dataset['hydrated'] = 'true';

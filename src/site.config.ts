@@ -1,7 +1,4 @@
-/**
- * The one site configuration (docs/product.md#contact-details): the shipped values are fictional
- * placeholders that an operator replaces in this file.
- */
+/** Shipped values are fictional placeholders for an operator (docs/product.md#contact-details). */
 import { NAV_ITEMS } from './pages.ts';
 
 /** A postal address in schema.org `PostalAddress` terms. */
@@ -24,7 +21,6 @@ export interface SiteConfig {
   phoneHref: string;
   address: SiteAddress;
   social: { linkedin: string; instagram: string };
-  /** Primary navigation, in order (derived from `src/pages.ts`). */
   nav: ReadonlyArray<{ label: string; href: string }>;
 }
 

@@ -1,26 +1,22 @@
 /**
- * A public page's own CSS in the document head (docs/decisions/026-critical-css-by-beasties.md).
- * A page stored at start carries its critical CSS inline, the whole stylesheet linked inside
- * `<noscript>` for visitors without JavaScript (the browser entry loads it before hydrating), and
- * the core font files preloaded; a page rendered per request (a form posted without JavaScript,
- * development) links the whole stylesheet. `src/entry.server.tsx` provides what the server chose;
- * `src/entry.client.tsx` reads the same back from the document ({@link readDocumentCss}), so both
- * sides render the same markup. Staff pages link their own stylesheet (`src/staff/layout.tsx`).
+ * A public page's CSS in the head (docs/decisions/026-critical-css-by-beasties.md): a stored page
+ * inlines its critical CSS and links the stylesheet in `<noscript>`; one rendered per request
+ * links it. The client reads back what the server chose ({@link readDocumentCss}): same markup.
  */
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
 import stylesheetUrl from '../styles/global.css?url';
 
 export interface DocumentCss {
-  /** The page's critical CSS, or '' when the stylesheet is linked or the page is a staff page. */
+  /** '' when the stylesheet is linked, or on staff pages. */
   inlineCss: string;
-  /** The whole stylesheet's URL; '' on staff pages. */
+  /** '' on staff pages. */
   stylesheet: string;
   /** The server's render only (docs/decisions/014-rendering-work-and-fonts-on-phones.md). */
   fontPreloads: readonly string[];
 }
 
-/** The whole stylesheet (`src/styles/global.css`), as built. */
+/** `src/styles/global.css`, as built. */
 export const STYLESHEET_URL: string = stylesheetUrl;
 
 const INLINE_CSS_ID = 'site-css';
@@ -33,7 +29,6 @@ const DocumentCssContext = createContext<DocumentCss>({
 
 export const DocumentCssProvider = DocumentCssContext.Provider;
 
-/** What the server wrote, read back before hydrating. */
 export function readDocumentCss(doc: Document): DocumentCss {
   const inlineCss = doc.getElementById(INLINE_CSS_ID)?.textContent ?? '';
   const stylesheet = inlineCss
@@ -43,7 +38,7 @@ export function readDocumentCss(doc: Document): DocumentCss {
   return { inlineCss, stylesheet, fontPreloads: [] };
 }
 
-/** The page's CSS and its font preloads (react-dom's `preload` puts them in the head). */
+/** react-dom's `preload` puts the font preloads in the head. */
 export function DocumentStyles() {
   const { inlineCss, stylesheet, fontPreloads } = useContext(DocumentCssContext);
   for (const href of fontPreloads)

@@ -1,7 +1,6 @@
 /**
- * Hydration: React DOM's client renderer (most of a page's script, by size) and the framework's
- * `<HydratedRouter>` (https://reactrouter.com/api/framework-routers/HydratedRouter), imported by
- * the browser entry once the page has painted (`src/entry.client.tsx`).
+ * React DOM (most of a page's script, by size) and `<HydratedRouter>`, imported by
+ * `src/entry.client.tsx` once the page has painted.
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

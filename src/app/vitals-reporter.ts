@@ -1,7 +1,6 @@
 /**
- * This page view's field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): the
- * `web-vitals` library loads once the page is idle and reads the entries buffered since navigation;
- * one beacon goes when the page is hidden, with the route and numbers, nothing about the visitor.
+ * Field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): loaded when idle, reading
+ * buffered entries; a beacon with the route and numbers, nothing about the visitor, on hide.
  */
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
@@ -10,11 +9,9 @@ import { VITALS_PATH, type VitalsReport } from '../lib/vitals-report.ts';
 import { isRouteId } from '../pages.ts';
 
 interface WebVitalsOptions {
-  /** The leaf route match of the page the visit landed on. */
   routeId: string | undefined;
-  /** Share of page views that report, 0–1. */
+  /** 0–1. */
   sampleRate: number;
-  /** `VITALS_PATH` */
   endpoint: string;
 }
 
@@ -68,11 +65,7 @@ function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): vo
   });
 }
 
-/**
- * Reports the page view the visit landed on, once, after hydration; a staff page is no route of
- * the page list and reports nothing.
- * @param sampleRate share of page views that report, 0–1 (the root loader's)
- */
+/** The landing page view only, once; staff pages report nothing. `sampleRate`: 0–1. */
 export function useWebVitals(sampleRate: number): void {
   const routeId = useMatches().at(-1)?.id;
   useEffect(() => {

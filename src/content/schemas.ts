@@ -1,11 +1,10 @@
 /**
- * Zod schemas for every content file (docs/decisions/002-content-checked-at-build.md), importing
- * only `zod` so the build, the tests and the artwork script share them. Every object is strict, so
- * a misspelt field fails the build instead of being dropped (docs/product.md#content).
+ * Content schemas (docs/decisions/002-content-checked-at-build.md), importing only `zod`. Strict
+ * objects, so a misspelt field fails the build instead of being dropped.
  */
 import { z } from 'zod';
 
-/** The image schema factory: {@link imagePath} in the build, or a test stand-in. */
+/** {@link imagePath} in the build, or a test stand-in. */
 export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
 
 /** A project-drawn SVG relative to the YAML file; the content plugin makes it an asset URL. */

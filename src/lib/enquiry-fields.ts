@@ -1,7 +1,6 @@
 /**
- * What the browser and the server both know about the contact form; client-safe. The rules live
- * in `src/server/enquiries/schema.ts`, the time trap in
- * docs/decisions/009-form-time-trap-without-a-page-token.md.
+ * The contact form's client-safe constants; rules in `src/server/enquiries/schema.ts`, the time
+ * trap in docs/decisions/009-form-time-trap-without-a-page-token.md.
  */
 export const FIELD_NAMES = ['name', 'email', 'subject', 'message'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
@@ -15,27 +14,21 @@ export const HONEYPOT_FIELD = 'website';
 export const START_PATH = '/api/enquiries/start';
 
 /**
- * The confirmation a visitor without JavaScript lands on: `?sent=1`, a variant of the page the
- * server stores beside it (docs/decisions/006-pages-rendered-once-per-release.md).
+ * The no-JavaScript confirmation, a stored variant of the page
+ * (docs/decisions/006-pages-rendered-once-per-release.md).
  */
 export const CONFIRMATION_PARAM = 'sent';
 export const CONFIRMATION_SEARCH = `?${CONFIRMATION_PARAM}=1`;
-/**
- * Added by the form's script to its own posts: the action then answers with data for the page to
- * show in place, where a plain post (no JavaScript) is redirected to the confirmation.
- */
+/** Added by the form's script: the action answers with data instead of redirecting. */
 export const ENHANCED_FIELD = 'enhanced';
-/** Hidden field naming the form that was sent, so the redirect lands on it. */
+/** So the redirect lands on the form that was sent. */
 export const FORM_ID_FIELD = 'formId';
 export const FORM_IDS = { contact: 'contact-form', home: 'home-contact-form' } as const;
 
 /** Absent fields are valid. */
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-/**
- * What a submission ends in (`src/lib/enquiry-outcomes.ts`): `ok` once stored (spam alike); else
- * the HTTP status, the status line and, for 400, a message per field.
- */
+/** `ok` once stored, spam alike (`src/lib/enquiry-outcomes.ts`); `fieldErrors` for 400. */
 export type EnquiryResult =
   | { ok: true }
   | {

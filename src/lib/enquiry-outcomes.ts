@@ -1,7 +1,4 @@
-/**
- * The one table of what a submission can end in: HTTP status, status-line text and the `outcome`
- * label of `enquiries_total`. Every path answers from it; client-safe.
- */
+/** The one table of submission endings (status, text, `enquiries_total` label); client-safe. */
 import type { EnquiryResult, FieldErrors } from './enquiry-fields.ts';
 
 /** `spam` answers exactly like `stored`, so bots learn nothing. */
@@ -98,10 +95,6 @@ export function checkFieldsMessage(count: number): string {
   return `Please check ${count === 1 ? 'the field' : `the ${count} fields`} marked below.`;
 }
 
-/**
- * @param fieldErrors for `invalid`: one message per wrong field
- * @param retryAfterSeconds for `rate_limited`
- */
 export function resultOf(
   kind: OutcomeKind,
   fieldErrors: FieldErrors = {},

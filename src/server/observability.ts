@@ -1,7 +1,6 @@
 /**
- * What operators and monitoring see: liveness, readiness, Prometheus metrics whose labels take
- * values from fixed lists, and request logs without personal data
- * (docs/product.md#health-and-monitoring, README.md "Health and metrics").
+ * Probes, Prometheus metrics with labels from fixed lists, request logs without personal data
+ * (docs/product.md#health-and-monitoring).
  */
 import { totalmem } from 'node:os';
 import express, { type RequestHandler } from 'express';
@@ -25,25 +24,17 @@ export const READINESS_PATH = '/readyz';
 /** Longest a readiness query of the store may take, ms. */
 export const READY_TIMEOUT_MS = 1000;
 
-/** `package.json`'s, which the image ships. */
 export const VERSION: string = packageJson.version;
 
 const PAGE_ROUTES: ReadonlySet<string> = new Set(PAGES.map((p) => p.path));
 
-/**
- * The path of the page a framework data request is for, as React Router reads it: `/contact.data`
- * is `/contact`'s, `/_.data` is `/`'s (what the contact form's script posts to, and what client
- * navigation loads); any other path is itself.
- */
+/** React Router's data requests: `/contact.data` is `/contact`'s, `/_.data` is `/`'s. */
 function pagePathOf(path: string): string {
   if (path.endsWith('/_.data')) return path.slice(0, -'_.data'.length);
   return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
 }
 
-/**
- * A `route` label from a fixed list, so label values never grow with traffic: a page's path for
- * its GETs and its form posts, with or without JavaScript.
- */
+/** A `route` label from a fixed list, so label values never grow with traffic. */
 export function routeLabel(path: string, status: number): string {
   const page = pagePathOf(path);
   if (PAGE_ROUTES.has(page)) return page;
@@ -63,8 +54,8 @@ export function vitalsRouteLabel(route: RouteId): string {
 }
 
 /**
- * Each Web Vital's histogram (https://web.dev/articles/vitals): `scale` turns ms into s (CLS has no
- * unit); the "good" and "poor" thresholds are bucket bounds, so their shares are exact.
+ * https://web.dev/articles/vitals thresholds as bucket bounds, so their shares are exact; `scale`
+ * turns ms into s (CLS has no unit).
  */
 export const VITAL_HISTOGRAMS: Readonly<
   Record<
@@ -120,10 +111,7 @@ export const VITALS_RESULTS = [
 ] as const;
 export type VitalsResult = (typeof VITALS_RESULTS)[number];
 
-/**
- * Period of the event-loop delay sampler, ms (default 10 ms cost about 5 ms of CPU a second idle);
- * an idle process shows it as delay, so `deploy/monitoring/rules.yml` subtracts it.
- */
+/** ms (the default 10 cost ~5 ms CPU/s idle); deploy/monitoring/rules.yml subtracts it. */
 export const EVENT_LOOP_SAMPLE_MS = 100;
 
 /** The cgroup memory limit, bytes; undefined when none or no smaller than the machine's memory. */
@@ -139,7 +127,6 @@ export interface Observability {
   vitalsReport(result: VitalsResult): void;
   /** @param value in the library's unit (ms; CLS has none) */
   webVital(route: RouteId, name: VitalName, value: number): void;
-  /** What `/readyz` answered: ready (200) or not (503). */
   readiness(ready: boolean): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
@@ -147,13 +134,12 @@ export interface Observability {
 }
 
 export interface ObservabilityOptions {
-  /** Bytes, or undefined for none; default {@link containerMemoryLimit} (tests replace it). */
+  /** Bytes; default {@link containerMemoryLimit}. */
   memoryLimit?: () => number | undefined;
-  /** Epoch ms of the last recorded backup, null if none; default: read from the runtime's database. */
+  /** Epoch ms; default: read from the runtime's database. */
   lastBackup?: () => Promise<number | null>;
 }
 
-/** Creates the registry and the metrics; `runtime` feeds the outbox gauges on each scrape. */
 export function createObservability(
   runtime: EnquiryRuntime,
   options: ObservabilityOptions = {},
@@ -356,7 +342,7 @@ export function requestLogs(logger: Logger): RequestHandler {
     logger,
     quietReqLogger: true,
     autoLogging: {
-      // Health checks, and Web Vitals reports (one a page view; counted by result instead).
+      // Web Vitals reports come one a page view and are counted by result instead.
       ignore: (req) =>
         ((req.url === LIVENESS_PATH || req.url === READINESS_PATH) &&
           (req.method ?? 'GET') === 'GET') ||

@@ -1,7 +1,6 @@
 /**
- * robots.txt, sitemap.xml and security.txt name `SITE_URL`, so they are made once at start and
- * stored like the pages; no request header reaches them
- * (docs/decisions/007-site-url-required-in-production.md).
+ * robots.txt, sitemap.xml and security.txt from `SITE_URL`, made once at start; no request header
+ * reaches them (docs/decisions/007-site-url-required-in-production.md).
  */
 import type { RequestHandler } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
@@ -11,7 +10,6 @@ import { site } from '../site.config.ts';
 import { INDEXABLE_PATHS } from '../pages.ts';
 import { sendStored, storeResponse, type StoredResponse } from './stored-response.ts';
 
-/** An hour in any cache, then revalidated by ETag. */
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
 
 /** @param origin e.g. `https://kahaani.example` */
@@ -24,13 +22,12 @@ export async function sitemapXml(origin: string): Promise<string> {
 
 const SECURITY_TXT = '/.well-known/security.txt';
 
-/** 180 days, ms, from the server's start: within the year RFC 9116 recommends. */
+/** Within the year RFC 9116 recommends. */
 const SECURITY_TXT_LIFETIME_MS = 180 * 24 * 3600 * 1000;
 
 /**
- * security.txt (https://www.rfc-editor.org/rfc/rfc9116); its expiry counts from the start of the
- * server's day (UTC), so instances started that day send the same bytes and ETag.
- * @param now ms since the epoch (the server's start)
+ * https://www.rfc-editor.org/rfc/rfc9116; expiry counts from the UTC day of `now` (epoch ms), so
+ * instances started that day send the same bytes and ETag.
  */
 export function securityTxt(origin: string, now: number): string {
   const day = now - (now % (24 * 3600 * 1000));
@@ -46,11 +43,7 @@ export function securityTxt(origin: string, now: number): string {
 
 export const SEO_PATHS: readonly string[] = ['/robots.txt', '/sitemap.xml', SECURITY_TXT];
 
-/**
- * GET of {@link SEO_PATHS}, computed once.
- * @param disallow path prefixes robots.txt asks crawlers to leave alone (the staff inbox here)
- * @returns the handler and a promise that settles when the three files are ready
- */
+/** @param disallow path prefixes for robots.txt (the staff inbox) */
 export function seoFiles(
   origin: string,
   now: () => number = Date.now,

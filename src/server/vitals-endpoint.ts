@@ -1,7 +1,6 @@
 /**
- * `POST /api/vitals`: the field Web Vitals the pages report, counted into histograms and nothing
- * else (docs/decisions/029-field-web-vitals-endpoint.md); rate-limited and `Origin`-checked. Every
- * answer is `no-store`, sets no cookie and keeps nothing of the request.
+ * Field Web Vitals into histograms, no cookie, nothing of the request kept
+ * (docs/decisions/029-field-web-vitals-endpoint.md).
  */
 import { createHmac } from 'node:crypto';
 import express, { type RequestHandler } from 'express';
@@ -17,7 +16,7 @@ import {
 import { ROUTE_IDS, type RouteId } from '../pages.ts';
 import type { Observability, VitalsResult } from './observability.ts';
 
-/** The per-client rate limit's window, ms. */
+/** ms */
 export const VITALS_RATE_WINDOW_MS = 60_000;
 
 const reportSchema = z

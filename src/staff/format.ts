@@ -1,8 +1,4 @@
-/**
- * Dates and durations as staff read them: Indian English, the agency's time zone (Asia/Kolkata,
- * so the server's render and the browser's agree whatever zone either runs in), and ages in the
- * largest sensible unit.
- */
+/** A fixed zone (Asia/Kolkata), so the server's render and the browser's agree. */
 
 const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'medium',
@@ -15,7 +11,6 @@ export function formatDateTime(ms: number): string {
   return DATE_TIME.format(ms);
 }
 
-/** An ISO 8601 instant for `<time dateTime>`. */
 export function isoTime(ms: number): string {
   return new Date(ms).toISOString();
 }

@@ -5,27 +5,17 @@ export const SIGN_IN_PATH = `${STAFF_BASE}/sign-in`;
 /** An invite link's page; its token travels in the query, which is never logged. */
 export const INVITE_PATH = `${STAFF_BASE}/invite`;
 
-/**
- * A path of the inbox's route branch, the framework's data requests for it included (`/staff.data`,
- * `/staff/enquiries/x.data`): what the inbox's placement turns on or off (`src/server/app.ts`).
- */
+/** Data requests (`/staff.data`) included; `src/server/app.ts` places the inbox by it. */
 export const isStaffPath = (path: string): boolean =>
   path === STAFF_BASE || path === `${STAFF_BASE}.data` || path.startsWith(`${STAFF_BASE}/`);
 
-/**
- * A path to return to after signing in, or the inbox: only a path of this app (starting with
- * `/staff`, never `//` or a scheme), so the sign-in page cannot be made to send anyone elsewhere.
- */
+/** Only a path of this app, so the sign-in page cannot be made to send anyone elsewhere. */
 export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || !/^\/staff(?:[/?#]|$)/.test(next)) return STAFF_BASE;
   return next.startsWith(SIGN_IN_PATH) ? STAFF_BASE : next;
 }
 
-/**
- * The sign-in page, remembering where to go back to.
- * @param url the page asked for (the framework's `url`: no `.data`)
- * @param expired the request presented a session that ran out (the page then says so)
- */
+/** @param url the framework's `url` (no `.data`); `expired`: a session ran out, the page says so */
 export function signInPath(url: URL, expired = false): string {
   const params = new URLSearchParams();
   const next = url.pathname + url.search;

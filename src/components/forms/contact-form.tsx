@@ -1,7 +1,7 @@
 /**
- * The contact form (docs/product.md#contact-form), posting to `src/routes/enquiry-action.ts`. The
- * page carries nothing per request, so the time trap's start cookie is fetched when the visitor
- * starts filling the form (docs/decisions/009-form-time-trap-without-a-page-token.md).
+ * The contact form (docs/product.md#contact-form). The page carries nothing per request, so the
+ * time trap's start cookie is fetched on first input
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md).
  */
 import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
@@ -24,7 +24,7 @@ import { cx } from '../ui/cx.ts';
 
 export interface ContactFormProps {
   theme: 'light' | 'dark';
-  /** Which copy of the form: decides its element ids and where the confirmation lands. */
+  /** Decides element ids and where the confirmation lands. */
   placement: 'home' | 'contact';
 }
 
@@ -89,10 +89,7 @@ function elementIds(placement: ContactFormProps['placement']): (part: string) =>
   return (part) => `${prefix}-${part}`;
 }
 
-/**
- * A handler that asks `START_PATH` for the time trap's start cookie once per page view (the
- * endpoint keeps an earlier valid start), and again on the next event if that request failed.
- */
+/** Asks `START_PATH` once per page view (it keeps an earlier valid start); again after failing. */
 function useTimeTrapStart(): () => void {
   const started = useRef(false);
   return () => {
@@ -109,7 +106,7 @@ interface ShownAnswer {
   failed: boolean;
   fieldErrors: FieldErrors;
   statusText: string;
-  /** The visitor's text as posted (empty after success). */
+  /** Empty after success. */
   values: EnquiryActionData['values'];
 }
 
@@ -137,7 +134,7 @@ function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolea
 
 /**
  * Fields and focus after a fetcher submission settles (docs/product.md#contact-form); once
- * hydrated, the server's messages replace the browser's validation bubbles (`noValidate`).
+ * hydrated, the server's messages replace the browser's validation bubbles.
  */
 function useSubmissionFocus(
   data: EnquiryActionData | undefined,
@@ -236,7 +233,7 @@ function FormFields({
   );
 }
 
-/** A field's label, control and message; the message element is always present, empty if fine. */
+/** The message element is always present, empty if fine. */
 function Field({
   name,
   label,

@@ -1,11 +1,7 @@
 /** Copy with `{token}` placeholders, apart so only the pages that need it carry the token rules. */
 import { fillTokens } from '../../content/tokens.ts';
 
-/**
- * One paragraph with its `{token}`s filled (`src/content/tokens.ts`); `{email}` and `{phone}`
- * become links.
- * @throws Error from `fillTokens` for an unknown token (fails the build and the tests).
- */
+/** @throws Error from `fillTokens` for an unknown token (fails the build and the tests) */
 export function CopyText({ text, linkClassName }: { text: string; linkClassName?: string }) {
   return (
     <>

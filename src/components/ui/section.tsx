@@ -23,7 +23,6 @@ const BACKGROUNDS = {
 
 export interface SectionProps {
   id?: string;
-  /** id of the heading that names the region. */
   labelledby: string;
   background?: keyof typeof BACKGROUNDS;
   /** A page's opening section: the fixed header's clearance instead of the top rhythm. */
@@ -122,10 +121,7 @@ export function SectionHeader({
   );
 }
 
-/**
- * The lookup of section copy by id in `part`, a page's part of `sections.yaml`.
- * @throws Error naming the id for a missing entry, failing the build's render and the tests
- */
+/** @throws Error naming a missing id, failing the build's render and the tests */
 export function sectionsOf(
   part: Readonly<Record<string, SectionCopy>>,
 ): (id: string) => SectionCopy {

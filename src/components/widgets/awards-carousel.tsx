@@ -14,7 +14,6 @@ import {
 
 export interface AwardsCarouselProps {
   awards: ReadonlyArray<{ id: string; name: string; image: string }>;
-  /** Id of the heading that names the carousel. */
   labelledby: string;
 }
 
@@ -28,7 +27,7 @@ export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
   // Until measured (the server, hydration) the strip is taken to overflow: Next is enabled.
   const [widths, setWidths] = useState({ strip: 1, viewport: 0 });
 
-  /** Moves the strip by `step` px, within the bounds measured now. */
+  /** `step`: px, within the bounds measured now. */
   const move = (step: number) => {
     const frame = viewport.current;
     const list = strip.current;

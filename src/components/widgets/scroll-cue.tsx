@@ -1,13 +1,10 @@
-/**
- * The hero's down-arrow button (docs/product.md#hero): scrolls to `targetId` and moves keyboard
- * focus there. `widgets.css` hides it without scripting.
- */
+/** docs/product.md#hero; `widgets.css` hides it without scripting. */
 import { ArrowDown as arrowDownIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { REDUCED_MOTION_QUERY, scrollBehaviour } from '../../lib/widgets/motion.ts';
 
 export interface ScrollCueProps {
-  /** Id of the element to scroll to, without `#`. */
+  /** Without `#`. */
   targetId: string;
   /** Accessible name, e.g. "Scroll to About". */
   label: string;

@@ -1,7 +1,6 @@
 /**
- * The stat counters (docs/product.md#stat-counters; rules in `src/lib/widgets/counter.ts`). The
- * server draws the final values. Each number is drawn twice: a visually hidden copy with the final
- * value for screen readers, and an `aria-hidden` copy that animates.
+ * docs/product.md#stat-counters. Each number is drawn twice: the final value, visually hidden, for
+ * screen readers, and an `aria-hidden` copy that animates.
  */
 import { useEffect, useRef, useState } from 'react';
 import {

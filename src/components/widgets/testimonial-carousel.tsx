@@ -21,7 +21,6 @@ import { useMediaQuery } from './use-media-query.ts';
 
 export interface TestimonialCarouselProps {
   testimonials: ReadonlyArray<{ quote: string; author: string; position?: string | undefined }>;
-  /** Id of the heading that names the carousel. */
   labelledby: string;
 }
 

@@ -1,4 +1,4 @@
-/** schema.org structured data (docs/product.md#search-and-sharing), pure for unit tests. */
+/** docs/product.md#search-and-sharing */
 import type { SiteConfig } from '../../site.config.ts';
 import { absoluteUrl } from './urls.ts';
 
@@ -12,11 +12,7 @@ export interface Crumb {
 
 export const LOGO_PATH = '/icons/icon-512.png';
 
-/**
- * A LocalBusiness, so search engines read its address, telephone and email
- * (https://schema.org/ProfessionalService).
- * @param site `SITE_URL`
- */
+/** https://schema.org/ProfessionalService, a LocalBusiness: search engines read its address. */
 export function organizationJsonLd(config: SiteConfig, site: URL | string): JsonLd {
   const home = absoluteUrl('/', site);
   return {
@@ -44,10 +40,7 @@ export function organizationJsonLd(config: SiteConfig, site: URL | string): Json
   };
 }
 
-/**
- * From Home through `crumbs` (https://schema.org/BreadcrumbList).
- * @throws RangeError when `crumbs` is empty (the home page has no trail)
- */
+/** https://schema.org/BreadcrumbList from Home; throws RangeError when `crumbs` is empty. */
 export function breadcrumbJsonLd(crumbs: ReadonlyArray<Crumb>, site: URL | string): JsonLd {
   if (crumbs.length === 0) throw new RangeError('A breadcrumb trail needs at least one crumb');
   const trail: Crumb[] = [{ name: 'Home', path: '/' }, ...crumbs];

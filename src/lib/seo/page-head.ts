@@ -1,7 +1,4 @@
-/**
- * A page's `<head>` metadata as data (docs/product.md#search-and-sharing; Open Graph,
- * https://ogp.me/), the `meta` export of every page route, rendered by React Router's `<Meta />`.
- */
+/** Every page route's `meta` (docs/product.md#search-and-sharing, https://ogp.me/). */
 import type { MetaDescriptor } from 'react-router';
 import pages from '../../content/pages.yaml';
 import type { RouteId } from '../../pages.ts';
@@ -14,12 +11,7 @@ import { absoluteUrl } from './urls.ts';
 const meta = (key: 'name' | 'property', value: string, content: string): MetaDescriptor =>
   key === 'name' ? { name: value, content } : { property: value, content };
 
-/**
- * @param pathname e.g. `/about`
- * @param origin `SITE_URL`
- * @returns the page's `<head>` metadata in document order, as React Router's `meta` export returns
- *   it (https://reactrouter.com/start/framework/route-module#meta)
- */
+/** In document order: https://reactrouter.com/start/framework/route-module#meta */
 export function pageHead(id: RouteId, pathname: string, origin: string): MetaDescriptor[] {
   const { title, description } = pages[id];
   const noindex = id === '404';
@@ -57,16 +49,12 @@ export function pageHead(id: RouteId, pathname: string, origin: string): MetaDes
   ];
 }
 
-/** What a route's `meta` function is given, as far as {@link pageMeta} reads it. */
 interface MetaArgs {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-/**
- * A page route's `meta` export: its metadata on the root loader's `siteOrigin`
- * (`src/root.tsx`), on the server and after every client navigation.
- */
+/** On the root loader's `siteOrigin` (`src/root.tsx`), also after client navigation. */
 export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
   return ({ location, matches }) => {
     const root = matches.find((match) => match?.id === 'root')?.loaderData as

@@ -1,15 +1,9 @@
-/**
- * robots.txt (https://www.rfc-editor.org/rfc/rfc9309): everything allowed but the staff inbox
- * where it shares the port; names the sitemap.
- */
+/** https://www.rfc-editor.org/rfc/rfc9309 */
 import { absoluteUrl } from './urls.ts';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 
-/**
- * @param site `SITE_URL`
- * @param disallow path prefixes crawlers are asked to leave alone
- */
+/** @param disallow path prefixes (the staff inbox where it shares the port) */
 export const robotsTxt = (site: URL | string, disallow: readonly string[] = []): string =>
   [
     'User-agent: *',

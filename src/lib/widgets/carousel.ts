@@ -8,10 +8,7 @@ export function nextIndex(index: number, count: number): number {
   return selectIndex(index + 1, count);
 }
 
-/**
- * Any integer as a slide index (modulo `count`, never negative).
- * @throws RangeError when `count` is not a positive integer
- */
+/** Modulo `count`, never negative; throws RangeError when `count` is not a positive integer. */
 export function selectIndex(index: number, count: number): number {
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`Invalid slide count ${count}`);
   return ((Math.trunc(index) % count) + count) % count;

@@ -6,11 +6,11 @@ export const STEPS = 40;
 export const DURATION_MS = 2000;
 export const STEP_MS = DURATION_MS / STEPS;
 
-/** A stat's number and the text around it ("₹1,200.5+"). */
+/** E.g. "₹1,200.5+". */
 export interface ParsedStat {
   prefix: string;
   target: number;
-  /** Digits after the decimal point, kept in every frame. */
+  /** Kept in every frame. */
   decimals: number;
   grouped: boolean;
   suffix: string;

@@ -1,8 +1,6 @@
 /**
- * The `backups` table (migration 3): each successful backup adds a row to the database it copied
- * — the SQLite backup command here, the PostgreSQL script `deploy/kubernetes/postgres-backup.sh`
- * with psql — and the server's metrics read the newest, so monitoring sees the age of the last
- * backup wherever the backup ran (docs/decisions/035-backups-and-restore.md).
+ * Each backup (here, or `deploy/kubernetes/postgres-backup.sh`) records itself in the database it
+ * copied, so the metrics see its age wherever it ran (docs/decisions/035-backups-and-restore.md).
  */
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
@@ -10,7 +8,7 @@ import pg from 'pg';
 import type { StoreEnv } from '../env.ts';
 import { databaseFile } from './sqlite.ts';
 
-/** What the row says about the backup; `finishedAt` epoch ms. */
+/** `finishedAt` epoch ms. */
 export interface BackupRecord {
   finishedAt: number;
   bytes: number;
@@ -18,11 +16,7 @@ export interface BackupRecord {
   file: string;
 }
 
-/**
- * Adds `record` to the `backups` table of the SQLite database `database`, waiting up to 5 s for a
- * writer that holds it.
- * @throws node:sqlite's error when the table is missing (a database before migration 3)
- */
+/** @throws node:sqlite's error when the table is missing (a database before migration 3) */
 export function recordSqliteBackup(database: string, record: BackupRecord): void {
   const db = new DatabaseSync(database, { timeout: 5000 });
   try {
@@ -34,12 +28,10 @@ export function recordSqliteBackup(database: string, record: BackupRecord): void
   }
 }
 
-/** Longest the metric's read may wait for the database, ms. */
 const READ_TIMEOUT_MS = 1000;
 
 /**
- * When the newest recorded backup finished, epoch ms; null when none is recorded, the database
- * does not exist yet or predates the table. One short connection per call (a scrape).
+ * Epoch ms; null when none is recorded. One short connection per scrape.
  * @throws the driver's error when the database cannot be reached
  */
 export async function lastBackupAt(config: StoreEnv): Promise<number | null> {

@@ -1,20 +1,10 @@
 /**
- * Backups of the SQLite database (enquiries, outbox, staff, passkeys, sessions, audit: one file)
- * and their restore, as `npm run enquiries -- backup|restore` runs them
- * (docs/decisions/035-backups-and-restore.md, README.md "Backups and restore").
- *
- * - **Backup** is an online copy while the server keeps writing: SQLite's backup API
- *   (https://www.sqlite.org/backup.html) run under one read transaction, so every page comes from
- *   one snapshot and writes by the server (another connection) never restart it. In WAL mode the
- *   reader blocks no writer (https://www.sqlite.org/wal.html). The copy is made self-contained
- *   (rollback journal, no `-wal`), checked with `PRAGMA integrity_check`, and written atomically:
- *   a temporary file in the target's folder, fsync, rename, fsync of the folder.
- * - **Restore** replaces the database of a stopped instance. "Stopped" is proved by taking an
- *   exclusive SQLite lock on the current file without waiting: every open connection, the
- *   server's included, holds a shared lock on a WAL database for as long as it is open, and the
- *   operating system drops it when the process ends, so a crashed server never blocks a restore
- *   and a running one always does. The lock is kept until the new file is in place, and then
- *   as long as a starting server waits for a lock, so none runs on the file set aside.
+ * `npm run enquiries -- backup|restore` of the one SQLite file
+ * (docs/decisions/035-backups-and-restore.md).
+ * Backup: the online backup API (https://www.sqlite.org/backup.html) under one read transaction,
+ * which in WAL mode blocks no writer (https://www.sqlite.org/wal.html).
+ * Restore: "stopped" is proved by an exclusive lock taken without waiting: every open
+ * connection holds a shared lock on a WAL database, and the OS drops it when the process dies.
  */
 import {
   closeSync,
@@ -35,17 +25,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { setTimeout as delay } from 'node:timers/promises';
 
-/** Exit codes of the backup and restore commands beyond the CLI's own 0, 1 and 2. */
+/** Exit codes beyond the CLI's own 0, 1 and 2. */
 export const EXIT = {
-  /** A server (or another process) has the database open. */
   inUse: 3,
-  /** The file is not a SQLite database, or it fails `PRAGMA integrity_check`. */
   damaged: 4,
-  /** The file was written by a newer release: it has migrations this code does not know. */
+  /** The file has migrations this release does not know. */
   newerSchema: 5,
 } as const;
 
-/** A refusal or failure with the one line to print and the process's exit code. */
 export class BackupError extends Error {
   readonly exitCode: number;
   constructor(message: string, exitCode: number) {
@@ -54,15 +41,11 @@ export class BackupError extends Error {
   }
 }
 
-/** The database file under DATA_DIR, as the stores open it. */
 export function databaseFile(dataDir: string): string {
   return join(resolve(dataDir), 'enquiries.sqlite');
 }
 
-/**
- * How long the stores wait for a locked database before failing, ms (the `timeout` they open it
- * with, src/server/enquiries/sqlite-store.ts and src/server/staff/sqlite-store.ts).
- */
+/** The stores' busy `timeout`, ms (src/server/db/sqlite.ts). */
 const SERVER_BUSY_TIMEOUT_MS = 5000;
 
 /** Pages copied per step of the backup API; each step is one turn of a libuv worker. */
@@ -70,9 +53,8 @@ const PAGES_PER_STEP = 1024;
 /** From this size (bytes) the backup reports its progress, every 10 %. */
 export const PROGRESS_FROM_BYTES = 64 * 1024 * 1024;
 
-/** What a backup or restore put in place. */
 export interface CopySummary {
-  /** The file written (absolute). */
+  /** Absolute. */
   file: string;
   bytes: number;
   durationMs: number;
@@ -90,7 +72,7 @@ export function stamp(at: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
-/** fsync of a file or a folder (a rename is durable once its folder is synced). */
+/** A rename is durable once its folder is synced. */
 function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');
   try {
@@ -105,10 +87,7 @@ const isBusy = (e: unknown): boolean => ((e as { errcode?: number }).errcode ?? 
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/**
- * Checks an open copy: integrity, the schema versions, the rows per table.
- * @throws BackupError `damaged` when `PRAGMA integrity_check` finds anything
- */
+/** @throws BackupError `damaged` when `PRAGMA integrity_check` finds anything */
 function examine(
   db: DatabaseSync,
   label: string,
@@ -147,7 +126,6 @@ function examine(
   return { schemaVersion: Number(schemaVersions(db).at(-1) ?? 0), rows };
 }
 
-/** The versions `schema_migrations` holds, ascending. */
 function schemaVersions(db: DatabaseSync): number[] {
   return db
     .prepare('SELECT version FROM schema_migrations ORDER BY version')
@@ -155,7 +133,6 @@ function schemaVersions(db: DatabaseSync): number[] {
     .map((r) => Number(r['version']));
 }
 
-/** Runs `fn` on a connection to `file` that is closed afterwards, whatever happens. */
 function withDatabase<T>(file: string, fn: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(file, { timeout: 0 });
   try {
@@ -165,7 +142,7 @@ function withDatabase<T>(file: string, fn: (db: DatabaseSync) => T): T {
   }
 }
 
-/** Turns a copy into one self-contained file (rollback journal, no `-wal` or `-shm`). */
+/** Rollback journal: one self-contained file, no `-wal` or `-shm`. */
 function selfContained(db: DatabaseSync): void {
   db.exec('PRAGMA journal_mode = DELETE');
 }
@@ -176,12 +153,8 @@ export interface BackupOptions {
 }
 
 /**
- * Copies the live database `source` to `target` while other processes keep writing.
- * @param source the database file (DATA_DIR/enquiries.sqlite)
- * @param target the backup file to create; its folder is created when missing
- * @throws BackupError (exit 1) when `source` does not exist, (exit 2) when `target` does,
- *   `damaged` when the copy fails its integrity check; node:sqlite's errors otherwise. The
- *   temporary file is removed on any failure.
+ * Copies the live database `source` to a new `target` (written atomically) while others write.
+ * @throws BackupError exit 1 (no `source`), 2 (`target` exists), `damaged`; node:sqlite's errors
  */
 export async function backupSqlite(
   source: string,
@@ -198,8 +171,7 @@ export async function backupSqlite(
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
   const db = new DatabaseSync(source, { timeout: 5000 });
   try {
-    // One read transaction over the whole copy: the backup API reads every page from this
-    // snapshot instead of restarting whenever another connection commits.
+    // One snapshot for every page, or the backup API restarts whenever another connection commits.
     db.exec('BEGIN');
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
     const pageSize = Number(db.prepare('PRAGMA page_size').get()?.['page_size']);
@@ -245,7 +217,7 @@ export async function backupSqlite(
 
 /** The first bytes of every SQLite database (https://www.sqlite.org/fileformat.html). */
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
-/** pg_dump's custom and directory formats start with these. */
+/** pg_dump's custom and directory formats. */
 const PG_DUMP_MAGIC = Buffer.from('PGDMP', 'latin1');
 
 function head(file: string, bytes: number): Buffer {
@@ -264,13 +236,10 @@ export interface RestoreSummary extends CopySummary {
 }
 
 /**
- * Puts the backup `from` in place of the database `target` of a stopped instance. The current
- * database is first folded into one file (its `-wal` checkpointed) and kept beside it as
- * `<target>.replaced-<UTC stamp>`; no moment passes without a database at `target`. Over an
- * existing database it resolves 6 s after the swap (the old file's lock is held that long).
- * @param knownVersions the migration versions this release has (`src/server/enquiries/migrations.ts`)
- * @throws BackupError exit 2 (`from` missing or a PostgreSQL archive), `inUse`, `damaged`,
- *   `newerSchema`; the current database is untouched by any of them
+ * Puts the backup `from` in place of a stopped instance's `target`, which is kept as
+ * `<target>.replaced-<UTC stamp>`; resolves 6 s after the swap (the old lock is held that long).
+ * @throws BackupError exit 2 (`from` missing or pg_dump), `inUse`, `damaged`, `newerSchema`;
+ *   none of them touches `target`
  */
 export async function restoreSqlite(
   from: string,
@@ -323,15 +292,13 @@ export async function restoreSqlite(
     fsyncPath(temp);
     const replaced = existsSync(target) ? `${target}.replaced-${stamp(now)}` : null;
     if (lock) {
-      // Leaving WAL mode checkpoints the -wal into the file and deletes it; an in-memory rollback
-      // journal leaves no -journal file behind (the file's header now says rollback mode).
+      // Leaving WAL checkpoints and deletes the -wal; a MEMORY journal leaves no -journal file.
       const mode = lock.prepare('PRAGMA journal_mode = MEMORY').get()?.['journal_mode'];
       if (mode !== 'memory') throw new Error(`${target} stayed in ${String(mode)} mode`);
     }
     if (replaced) {
-      // A -wal or -journal beside the new file would be replayed into it: they go with the old
-      // file (after the checkpoint above there are none; a damaged database may leave them).
-      // The -shm holds no data, only an index of the -wal.
+      // A -wal or -journal beside the new file would be replayed into it (a damaged database may
+      // leave them); the -shm holds no data.
       for (const suffix of ['-wal', '-journal']) {
         if (existsSync(target + suffix)) renameSync(target + suffix, replaced + suffix);
       }
@@ -347,8 +314,7 @@ export async function restoreSqlite(
     fsyncPath(dirname(target));
     const durationMs = Math.round(performance.now() - started);
     if (lock) {
-      // A server started during the restore opened the old file and waits for its lock: held
-      // past that wait, it gives up (and exits) instead of running on the file set aside.
+      // A server started meanwhile waits on the old file's lock: held past its timeout, it exits.
       await delay(SERVER_BUSY_TIMEOUT_MS + 1000);
     }
     return { file: target, bytes: statSync(target).size, durationMs, replaced, ...examined };
@@ -359,10 +325,7 @@ export async function restoreSqlite(
 }
 
 /**
- * Takes the database's lock for this process alone, without waiting. A file that is not a
- * readable database (the reason for many restores) cannot be locked; it is then moved aside as
- * it is.
- * @returns the connection holding the lock, or null for a damaged file
+ * @returns the connection holding the exclusive lock, or null for an unreadable (damaged) file
  * @throws BackupError `inUse` when any other connection has the database open
  */
 function holdExclusively(file: string): DatabaseSync | null {
@@ -384,19 +347,14 @@ function holdExclusively(file: string): DatabaseSync | null {
   }
 }
 
-/** The names `backup --to-dir` gives its files: `enquiries-<UTC stamp>.sqlite`. */
+/** `backup --to-dir` file names. */
 export const DATED_BACKUP = /^enquiries-\d{8}T\d{6}Z\.sqlite$/;
 
-/** The dated backup file for `at` in `dir`. */
 export function datedBackup(dir: string, at: Date): string {
   return join(resolve(dir), `enquiries-${stamp(at)}.sqlite`);
 }
 
-/**
- * Deletes all but the newest `keep` dated backups in `dir` (names of {@link DATED_BACKUP} only;
- * other files are never touched).
- * @returns the files deleted
- */
+/** Deletes all but the newest `keep` {@link DATED_BACKUP} files in `dir`; returns the deleted. */
 export function keepNewest(dir: string, keep: number): string[] {
   const dated = readdirSync(dir)
     .filter((name) => DATED_BACKUP.test(name))

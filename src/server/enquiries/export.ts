@@ -1,7 +1,4 @@
-/**
- * The export of `npm run enquiries -- export` and the staff inbox: CSV (RFC 4180, formula cells
- * neutralised) or JSON, one set of columns.
- */
+/** One set of columns for the CLI's and the inbox's export. */
 import type { EnquiryStatus, ExportFormat } from '../inbox/types.ts';
 import { searchTerms } from './search.ts';
 import type { StoredSubmission, SubmissionStore } from './store.ts';
@@ -21,10 +18,7 @@ export const EXPORT_COLUMNS = [
   'status',
 ] as const;
 
-/**
- * A cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading apostrophe, so a spreadsheet
- * shows it as text instead of running it (https://owasp.org/www-community/attacks/CSV_Injection).
- */
+/** An apostrophe makes a formula text: https://owasp.org/www-community/attacks/CSV_Injection */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -47,7 +41,7 @@ function row(s: StoredSubmission): Record<(typeof EXPORT_COLUMNS)[number], strin
   };
 }
 
-/** RFC 4180 CSV with a header line, CRLF line ends. */
+/** https://www.rfc-editor.org/rfc/rfc4180 */
 export function toCsv(rows: readonly StoredSubmission[]): string {
   const lines = [EXPORT_COLUMNS.join(',')];
   for (const s of rows) {
@@ -64,16 +58,12 @@ export function toJson(rows: readonly StoredSubmission[]): string {
 
 export interface ExportQuery {
   status?: EnquiryStatus;
-  /** Search text as typed. */
   q?: string;
   /** With no status: include held (spam) enquiries. */
   includeSpam?: boolean;
 }
 
-/**
- * Newest first, named `enquiries-YYYY-MM-DD.csv` (or `.json`).
- * @param now epoch ms, for the file name
- */
+/** Newest first; `now` (epoch ms) names the file. */
 export async function exportEnquiries(
   store: SubmissionStore,
   format: ExportFormat,

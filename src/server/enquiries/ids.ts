@@ -4,9 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-/**
- * @param now epoch ms for the time part (default: the current time)
- */
+/** @param now epoch ms */
 export function timeOrderedId(now: number = Date.now()): string {
   const b = randomBytes(16);
   b.writeUIntBE(Math.max(0, Math.floor(now)) % 2 ** 48, 0, 6);

@@ -1,7 +1,6 @@
 /**
- * The notification and staff invite e-mails, sent with Nodemailer over SMTP_URL. From is the
- * agency's own address so SPF/DMARC pass; the visitor goes in Reply-To. Header values lose their
- * control characters here as well as in validation, so injected CR/LF can never add a header.
+ * From is the agency's own address so SPF/DMARC pass; the visitor goes in Reply-To. Headers lose
+ * control characters here as well as in validation, so injected CR/LF never add a header.
  */
 import nodemailer from 'nodemailer';
 import { site } from '../../site.config.ts';
@@ -12,7 +11,7 @@ export interface Delivery {
   id: string;
 }
 
-/** One channel's sender: each call delivers one message or rejects, and the outbox retries. */
+/** Each call delivers one message or rejects; the outbox retries. */
 export interface Notifier {
   send(submission: Omit<NewSubmission, 'dedupeKey'>, delivery: Delivery): Promise<void>;
   /** E-mail only: a staff invite with its one-time link. */
@@ -64,9 +63,8 @@ export interface SmtpNotifierOptions {
 
 export function createSmtpNotifier(opts: SmtpNotifierOptions): Notifier {
   const timeout = opts.timeoutMs ?? 20_000;
-  // Options, not the URL form (whose second argument is message defaults), so the timeouts
-  // apply. One pooled connection, since the worker sends one message at a time: a new SMTP
-  // session costs ~100 ms even on loopback, which counts when a backlog drains after an outage.
+  // Options, not the URL form (whose second argument is message defaults), so the timeouts apply.
+  // One pooled connection: a new SMTP session costs ~100 ms even on loopback, felt in a backlog.
   const transport = nodemailer.createTransport({
     url: opts.smtpUrl,
     pool: true,

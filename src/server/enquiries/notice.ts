@@ -1,17 +1,11 @@
-/**
- * What a notification says about an enquiry, shared by the channels and the inbox. What leaves
- * for which service: README "Notifications: e-mail, Slack, webhook".
- */
+/** What leaves for which service: README.md "Notifications: e-mail, Slack, webhook". */
 
 /** Grapheme clusters. */
 export const EXCERPT_LENGTH = 160;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/**
- * The first `length` grapheme clusters of `text`, so an emoji or an accented letter is never cut.
- * @param oneLine collapse white space, line breaks included (a chat preview)
- */
+/** By grapheme clusters, so an emoji is never cut; `oneLine` collapses line breaks too. */
 export function excerptOf(text: string, length = EXCERPT_LENGTH, oneLine = false): string {
   const source = oneLine ? text.replace(/\s+/gu, ' ').trim() : text;
   let out = '';

@@ -1,8 +1,4 @@
-/**
- * The enquiry pipeline of one process (store, secret, clock, channels and their outbox workers,
- * the retention sweep), made once by `server.ts` or a test and passed to whatever needs it
- * (docs/decisions/031-notification-channels-through-the-outbox.md).
- */
+/** The enquiry pipeline: docs/decisions/031-notification-channels-through-the-outbox.md */
 import { join, resolve } from 'node:path';
 import { RETENTION_DAYS } from '../../lib/privacy-notice.ts';
 import type { Env, StoreEnv } from '../env.ts';
@@ -45,19 +41,16 @@ export interface EnquiryRuntime {
   /** Those that can deliver now (e-mail only with SMTP_URL or a test's notifier). */
   configured: ReadonlySet<Channel>;
   notifiers: ReadonlyMap<Channel, Notifier>;
-  /** One outbox worker per configured channel (none when `worker: false`). */
   workers: ReadonlyMap<Channel, OutboxWorker>;
-  /** Wakes every worker (an enquiry stored or released, an invite queued). */
+  /** Wakes every worker. */
   kick(): void;
   /** Every delivery attempt (metrics). */
   onAttempt(listener: (channel: Channel, result: AttemptResult) => void): void;
-  /** Resolves once migrations have run and the workers started. */
   ready: Promise<void>;
-  /** Stops the workers after their deliveries under way, then closes the store. */
+  /** Waits for deliveries under way. */
   close(): Promise<void>;
 }
 
-/** PostgreSQL when DATABASE_URL is set, else SQLite. */
 export function openStore(config: StoreEnv): SubmissionStore {
   return config.DATABASE_URL
     ? new PgStore(config.DATABASE_URL)
@@ -70,34 +63,28 @@ export function openStore(config: StoreEnv): SubmissionStore {
 export interface RuntimeOptions {
   config: EnquiryConfig;
   logger: Logger;
-  /** Replaces the SMTP notifier (tests). */
+  /** Replace the senders (tests). */
   notifier?: Notifier;
-  /** Replaces the Slack or webhook sender (tests). */
   notifiers?: Partial<Record<Channel, Notifier>>;
-  /** Start the outbox workers (default true). */
+  /** Default true. */
   worker?: boolean;
   /** Default `backoffMs`. */
   backoff?: (attempts: number) => number;
   now?: () => number;
 }
 
-/** One day, ms. */
 const DAY_MS = 86_400_000;
 
 /**
- * How often a running server deletes what the privacy notice's retention period has passed
- * (ms): enquiries older than {@link RETENTION_DAYS} days, tombstones included, with their
- * notifications, and stale invites and rate-limit windows. Every instance sweeps; the deletes
- * are idempotent, so two instances on one PostgreSQL only repeat each other's no-op.
+ * ms between deletions of what the privacy notice's {@link RETENTION_DAYS} have passed
+ * (docs/decisions/039-retention-kept-by-the-running-server.md). Every instance sweeps: the
+ * deletes are idempotent.
  */
 export const RETENTION_SWEEP_MS = 6 * 3_600_000;
 
 /**
- * Starts migrations and, once they ran, one outbox worker per configured channel and the
- * retention sweep (the notice at /contact#privacy promises deletion after RETENTION_DAYS; the
- * `purge` command does the same by hand).
- * @throws Error when DATA_DIR cannot hold the generated secret; a failed migration rejects
- *   `ready` instead (and is logged)
+ * Starts migrations, then the outbox workers and the retention sweep.
+ * @throws Error when DATA_DIR cannot hold the generated secret; a failed migration rejects `ready`
  */
 export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
   const { config, logger } = opts;

@@ -1,8 +1,6 @@
 /**
- * Inbox search (docs/decisions/032-search-in-the-stores-own-index.md): input as plain terms, each
- * reaching the engine's parser as text, never syntax (an FTS5 string; `plainto_tsquery`), so
- * nothing staff type can inject an operator; every term must match. And the one place where the
- * engines' indexes and receipt orders differ: {@link FTS5} and {@link TSVECTOR}.
+ * Inbox search (docs/decisions/032-search-in-the-stores-own-index.md): every term must match, and
+ * reaches the engine as text, never syntax, so staff cannot type an operator.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { EnquiryStatus } from '../inbox/types.ts';
@@ -17,10 +15,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const SEPARATORS = /[\s\u0000-\u001f\u007f-\u009f]+/u;
 
-/**
- * @param q what the person typed (any string; undefined: none)
- * @returns the white-space separated terms with a letter or digit; [] for none
- */
+/** The white-space separated terms of `q` with a letter or digit. */
 export function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
   const terms: string[] = [];
@@ -32,10 +27,7 @@ export function searchTerms(q: string | undefined): string[] {
   return terms;
 }
 
-/**
- * An FTS5 MATCH expression over the four text columns, each term a string so FTS5 reads no
- * operator in it (https://www.sqlite.org/fts5.html#fts5_strings); the status is matched apart.
- */
+/** Each term an FTS5 string, read as no operator: https://www.sqlite.org/fts5.html#fts5_strings */
 function fts5Query(terms: readonly string[], status?: { is: string } | { not: string }): string {
   const words = `{name email subject message} : (${terms
     .map((t) => `"${t.replaceAll('"', '""')}"`)
@@ -57,23 +49,21 @@ export interface InboxFilter {
 type Fragment = RawBuilder<unknown>;
 
 /**
- * How an engine finds and orders the enquiries a filter matches, as SQL fragments for a query
- * over `submissions s` (SQL, not the builder: the inbox's list is measured in fractions of a
- * millisecond, docs/decisions/033-one-store-on-kysely.md).
+ * SQL fragments over `submissions s`, not the builder: the inbox list takes a fraction of a ms
+ * (docs/decisions/033-one-store-on-kysely.md).
  */
 export interface SearchEngine {
-  /** `from` and `where` select the matches, `order` puts them newest first; a count reads `counted`, which may be the index alone. */
+  /** `order` is newest first; a count reads `counted`, which may be the index alone. */
   clauses(filter: InboxFilter): {
     from: Fragment;
     counted: Fragment;
     where: Fragment;
     order: Fragment;
   };
-  /** What a new submission's INSERT adds to its columns and values: SQLite's `seq`. */
+  /** Added to a new submission's INSERT: SQLite's `seq`. */
   rowKey(receivedAt: number): { columns: Fragment; values: Fragment };
 }
 
-/** The status condition, if any, and its WHERE. */
 function byStatus({ status, hideHeld }: InboxFilter): Fragment[] {
   if (status) return [sql`s.status = ${status}`];
   return hideHeld ? [sql`s.status <> 'held'`] : [];
@@ -83,9 +73,8 @@ const where = (conditions: Fragment[]) =>
   conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 
 /**
- * SQLite: FTS5 over `submissions`, whose row key `seq` is the receipt order, so a search walks the
- * index newest first (descending rowid; CROSS JOIN keeps the index the outer loop) and stops at
- * the page's end, and a count never reads the rows. The status is a column of the index.
+ * Row key `seq` is the receipt order, so a search walks the index newest first (CROSS JOIN keeps
+ * it the outer loop) and stops at the page's end; the status is a column of the index.
  */
 export const FTS5: SearchEngine = {
   clauses(filter) {
@@ -113,10 +102,7 @@ export const FTS5: SearchEngine = {
   }),
 };
 
-/**
- * PostgreSQL: the generated `tsvector` column with its GIN index, read the way it was written
- * (`<>&/` as spaces, migration 2), newest first by receipt time and id.
- */
+/** The generated `tsvector` column, queried as it was written (`<>&/` as spaces, migration 2). */
 export const TSVECTOR: SearchEngine = {
   clauses(filter) {
     const conditions = byStatus(filter);

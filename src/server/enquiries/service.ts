@@ -1,8 +1,4 @@
-/**
- * One submission, free of HTTP types (docs/product.md#contact-form): schema, Origin, spam verdict,
- * then one store transaction for the rate-limit hit and the enquiry with its outbox rows. Every
- * ending is an {@link OutcomeKind}; success is returned only after the commit.
- */
+/** One submission, free of HTTP types (docs/product.md#contact-form); ok only after the commit. */
 import { createHash, randomUUID } from 'node:crypto';
 import type { EnquiryResult } from '../../lib/enquiry-fields.ts';
 import { resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
@@ -12,7 +8,7 @@ import { checkSubmission, type Enquiry } from './schema.ts';
 import { hashIp, verifyStartTime, type StartTime } from './secret.ts';
 import type { SpamVerdict } from './store.ts';
 
-/** An identical submission within this window is stored once, ms. */
+/** ms; an identical submission within it is stored once. */
 export const DEDUPE_WINDOW_MS = 600_000;
 
 export interface SubmitRequest {
@@ -58,10 +54,8 @@ export function dedupeKey(e: Enquiry): string {
 }
 
 /**
- * 'ham' means a person (docs/decisions/009-form-time-trap-without-a-page-token.md).
- * @param start `missing` is ham (CSS images off and no JavaScript)
- * @param minFillMs FORM_MIN_FILL_MS: a valid start younger than this is 'too-fast'
- * @param now epoch ms
+ * docs/decisions/009-form-time-trap-without-a-page-token.md; a `missing` start is ham (CSS images
+ * off and no JavaScript). `minFillMs`, `now`: ms.
  */
 export function spamVerdict(
   honeypot: string | null | undefined,
@@ -75,10 +69,7 @@ export function spamVerdict(
   return 'ham';
 }
 
-/**
- * @param fields the posted fields (strings; anything else counts as missing)
- * @returns never rejects for bad input or a failing store: a store error is `unavailable` (503)
- */
+/** Never rejects: a failing store is `unavailable` (503); non-string fields count as missing. */
 export async function submitEnquiry(
   rt: EnquiryRuntime,
   fields: Record<string, unknown>,

@@ -1,8 +1,6 @@
 /**
- * The Slack channel: one message per enquiry (https://api.slack.com/messaging/webhooks). Visitor
- * text goes in `plain_text`, shown as written, so no link or mention (`<!channel>`) can be
- * smuggled in; the fallback `text` is escaped
- * (https://api.slack.com/reference/surfaces/formatting#escaping).
+ * Visitor text goes in `plain_text`, so no link or mention (`<!channel>`) is smuggled in; the
+ * fallback `text` is escaped (https://api.slack.com/reference/surfaces/formatting#escaping).
  */
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook';
 import type { Notifier } from './mailer.ts';

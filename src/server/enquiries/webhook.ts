@@ -1,8 +1,7 @@
 /**
- * The webhook channel: one JSON POST per enquiry, signed to Standard Webhooks
- * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md,
- * README.md "Webhook signature"); `webhook-id` is the delivery's, the same on every retry. Only a
- * 2xx is a delivery; the answer's body is never read into errors or logs.
+ * Signed by Standard Webhooks, `webhook-id` the same on every retry; the answer's body is never
+ * read into errors or logs.
+ * https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md
  */
 import { Webhook } from 'standardwebhooks';
 import type { Delivery, Notifier } from './mailer.ts';
@@ -11,7 +10,6 @@ import type { Notice } from './store.ts';
 
 export const WEBHOOK_EVENT = 'enquiry.received';
 
-/** Standard Webhooks' `type`, `timestamp`, `data`. */
 export interface WebhookBody {
   type: typeof WEBHOOK_EVENT;
   /** ISO 8601. */
@@ -24,7 +22,6 @@ export interface WebhookBody {
     email: string;
     subject: string;
     excerpt: string;
-    /** The enquiry in the staff inbox. */
     url: string;
   };
 }
@@ -87,7 +84,6 @@ export function createWebhookNotifier(opts: WebhookNotifierOptions): Notifier {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      // Release the connection without reading what the receiver said.
       await res.body?.cancel();
       if (!res.ok) throw new WebhookHttpError(res.status);
     },

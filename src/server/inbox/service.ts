@@ -1,7 +1,4 @@
-/**
- * The inbox service behind the staff app's loaders and actions and the enquiries CLI. No method
- * logs an enquiry's text or an address: logs carry ids and outcomes.
- */
+/** For the staff app and the CLI. Logs carry ids and outcomes, never enquiry text or addresses. */
 import type { Logger } from '../logger.ts';
 import { exportEnquiries } from '../enquiries/export.ts';
 import { excerptOf } from '../enquiries/notice.ts';
@@ -20,13 +17,11 @@ import {
   type InboxService,
 } from './types.ts';
 
-/** Rows of the inbox's pages: 25 unless asked, at most 100. */
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 /** Pages of {@link MAX_PAGE_SIZE} `countByEmail` reads at most. */
 const COUNT_PAGES = 10;
 
-/** An `EnquiryRuntime` has it all. */
 export interface InboxDeps {
   store: SubmissionStore;
   /** What a release queues. */
@@ -34,7 +29,6 @@ export interface InboxDeps {
   /** What can deliver now (health, invites). */
   configured: ReadonlySet<Channel>;
   now?: () => number;
-  /** Wakes the outbox workers after a release or an invite. */
   kick?: () => void;
   logger?: Logger;
 }
@@ -53,10 +47,7 @@ function checkStatus(status: unknown): EnquiryStatus | undefined {
   return status;
 }
 
-/**
- * `page` below 1 reads as 1; a page past the last has no rows. `list` and `export` throw
- * RangeError for an unknown status; any other input (any search text, any id) gets an answer.
- */
+/** `list` and `export` throw RangeError for an unknown status; any other input gets an answer. */
 export function createInboxService(deps: InboxDeps): InboxService {
   const { store } = deps;
   const now = deps.now ?? Date.now;

@@ -1,14 +1,9 @@
-/**
- * The shapes `InboxService` hands the staff pages and takes from them, and the one list of enquiry
- * statuses. This module imports nothing, so the staff pages may import it (`eslint.config.js`).
- * Times are epoch ms.
- */
+/** Imports nothing, so the staff pages may import it (`eslint.config.js`). Times are epoch ms. */
 
 /** What each means: docs/product.md#enquiry-handling. In the order the inbox lists them. */
 export const ENQUIRY_STATUSES = ['new', 'handled', 'held', 'released', 'erased'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
-/** True for a status name (as read from a query string or a form). */
 export const isEnquiryStatus = (value: unknown): value is EnquiryStatus =>
   (ENQUIRY_STATUSES as readonly unknown[]).includes(value);
 
@@ -18,7 +13,7 @@ export type DeliveryState = 'delivered' | 'pending' | 'failing' | 'cancelled';
 export interface InboxQuery {
   /** Absent: every status. */
   status?: EnquiryStatus;
-  /** Plain words over name, email, subject and message, never query syntax. */
+  /** Plain words, never query syntax. */
   q?: string;
   /** 1-based, default 1. */
   page?: number;
@@ -47,7 +42,7 @@ export interface InboxPage {
   page: number;
   pageSize: number;
   pages: number;
-  /** A search matched more than `total`: show "1,000+". Absent or false: `total` is exact. */
+  /** A search matched more than `total`: show "1,000+". */
   totalCapped?: boolean;
 }
 
@@ -101,12 +96,9 @@ export interface InboxService {
     format: ExportFormat,
     query: Pick<InboxQuery, 'status' | 'q'>,
   ): Promise<{ body: string; contentType: string; filename: string }>;
-  /**
-   * How many stored enquiries were sent from this address (case-insensitive), for the erasure's
-   * confirmation; null when it matches more than the search reads (10 pages of 100).
-   */
+  /** Case-insensitive; null beyond what the search reads (10 pages of 100). */
   countByEmail(email: string): Promise<number | null>;
-  /** Erases the address's enquiries (case-insensitive) to tombstones; returns how many. */
+  /** To tombstones, case-insensitive; returns how many. */
   erase(email: string): Promise<number>;
   health(): Promise<DeliveryHealth>;
   /** Through the outbox's e-mail channel; false, queueing nothing, without SMTP. */

@@ -1,7 +1,6 @@
 /**
- * The audit log: who (an account, or the operator's CLI), what, when and which enquiry, never an
- * enquiry's text or an address (OWASP ASVS 5.0 V16). Why opening an enquiry counts and listing
- * does not: docs/decisions/027-passkeys-and-staff-sessions.md.
+ * Never an enquiry's text or an address (OWASP ASVS 5.0 V16). Why opening counts and listing does
+ * not: docs/decisions/027-passkeys-and-staff-sessions.md.
  */
 import type { StaffStore } from './store.ts';
 

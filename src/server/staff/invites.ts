@@ -1,7 +1,6 @@
 /**
- * Invites, the only way in: `npm run enquiries -- staff invite` makes the account (or reuses it,
- * for a lost device) and a one-time link; its page enrols a passkey and signs in. The store keeps
- * the token's SHA-256 only (docs/decisions/027-passkeys-and-staff-sessions.md).
+ * Invites, the only way in (docs/decisions/027-passkeys-and-staff-sessions.md): a one-time link
+ * whose page enrols a passkey; the store keeps the token's SHA-256 only.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
@@ -25,9 +24,8 @@ export interface Invited {
 }
 
 /**
- * Creates the account when there is none, and audits the invite as the operator's.
- * @param origin the staff origin the link points at (`STAFF_URL`)
- * @throws InviteError when the account is disabled (enable it first)
+ * Reuses an existing account (a lost device). `origin`: `STAFF_URL`.
+ * @throws InviteError when the account is disabled
  */
 export async function inviteStaff(
   store: StaffStore,

@@ -1,7 +1,6 @@
 /**
- * Sign-in and invite rate limits (docs/product.md#staff-inbox, OWASP ASVS 5.0 V6.3.1), counted in
- * the store so they hold across instances; clients are known by their address's salted hash. A
- * passkey cannot be guessed, so they stand against load and enumeration.
+ * OWASP ASVS 5.0 V6.3.1 (https://github.com/OWASP/ASVS): a passkey cannot be guessed, so these
+ * stand against load and enumeration. Counted in the store, so they hold across instances.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { StaffStore } from './store.ts';
@@ -24,10 +23,7 @@ export const LIMITS = {
   inviteAccount: { max: 10, windowMs: TEN_MINUTES_MS },
 } as const satisfies Record<string, Limit>;
 
-/**
- * Counts one attempt; `allowed` is false once the window's count passes the limit.
- * @param peek reads the window without counting: `allowed` is false when the next would be refused
- */
+/** @param peek reads without counting: `allowed` is false when the next would be refused */
 export function countAttempt(
   store: StaffStore,
   kind: keyof typeof LIMITS,

@@ -1,8 +1,4 @@
-/**
- * The staff side of one process: its own connection to the enquiries' database, the inbox, the
- * relying party and the clock. Made by `server.ts` (or a test) after the enquiry migrations,
- * which create the staff tables.
- */
+/** Made after the enquiry migrations, which create the staff tables. */
 import { join, resolve } from 'node:path';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
@@ -10,7 +6,7 @@ import type { InboxService } from '../inbox/types.ts';
 import { PgStaffStore, SqliteStaffStore } from './sql-store.ts';
 import type { StaffStore } from './store.ts';
 
-/** The enquiries' database, as `openStore` chooses it. */
+/** As `openStore` chooses. */
 export function openStaffStore(config: StoreEnv): StaffStore {
   return config.DATABASE_URL
     ? new PgStaffStore(config.DATABASE_URL)
@@ -44,7 +40,7 @@ export interface StaffRuntimeOptions {
   inbox: InboxService;
   secret: string;
   logger: Logger;
-  /** Replaces the store opened from `env` (tests). */
+  /** Tests. */
   store?: StaffStore;
   now?: () => number;
 }

@@ -1,9 +1,7 @@
 /**
- * `StaffStore` written once on Kysely over the enquiry database (`src/server/db/`,
- * docs/decisions/033-one-store-on-kysely.md), on node:sqlite (`SqliteStaffStore`, sharing the
- * enquiry store's connection) and PostgreSQL (`PgStaffStore`, its own small pool). An invite is
- * used up by a conditional UPDATE (one winner); deleting a passkey first locks the account row
- * (`Db.forUpdate`), so two revocations can never remove the last two.
+ * `StaffStore` on Kysely over the enquiry database (docs/decisions/033-one-store-on-kysely.md).
+ * Deleting a passkey locks the account row (`Db.forUpdate`), so two revocations never remove the
+ * last two.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { openPostgres } from '../db/postgres.ts';
@@ -43,7 +41,6 @@ export class SqlStaffStore implements StaffStore {
     this.kind = db.kind;
   }
 
-  /** For an `Instant` column that may be null. */
   #at(ms: number | null) {
     return ms === null ? null : this.#db.instant(ms);
   }
@@ -273,7 +270,7 @@ export class SqlStaffStore implements StaffStore {
   }
 }
 
-/** On node:sqlite: the enquiry database's file, through the enquiry store's connection. */
+/** Through the enquiry store's connection. */
 export class SqliteStaffStore extends SqlStaffStore {
   /** @param file the enquiry database, created and migrated by the enquiry store */
   constructor(file: string) {
@@ -281,7 +278,7 @@ export class SqliteStaffStore extends SqlStaffStore {
   }
 }
 
-/** On PostgreSQL: its own pool of `max` connections to the enquiry database. */
+/** Its own pool of `max` connections. */
 export class PgStaffStore extends SqlStaffStore {
   constructor(connectionString: string, max = 4) {
     super(openPostgres(connectionString, max));

@@ -1,8 +1,7 @@
 /**
- * The staff side's storage in the enquiries' database, so every instance shares sessions and can
- * revoke them (docs/decisions/027-passkeys-and-staff-sessions.md); its tables come from the enquiry
- * store's migrations. Invite tokens, session and ceremony ids arrive only as SHA-256 hashes
- * (`tokens.ts`), never in the clear. Times are epoch ms.
+ * Staff storage in the enquiries' database, so every instance shares and can revoke sessions
+ * (docs/decisions/027-passkeys-and-staff-sessions.md). Tokens and ids arrive only as SHA-256
+ * hashes (`tokens.ts`). Times are epoch ms.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
 
@@ -10,7 +9,7 @@ export interface StaffAccount {
   id: string;
   email: string;
   name: string;
-  /** The WebAuthn user handle, 32 random bytes in base64url: never the email. */
+  /** WebAuthn user handle: 32 random bytes, base64url, never the email. */
   webauthnUserId: string;
   createdAt: number;
   /** Null while it may sign in. */
@@ -18,7 +17,7 @@ export interface StaffAccount {
 }
 
 export interface StoredPasskey {
-  /** The credential ID, base64url. */
+  /** Credential ID, base64url. */
   id: string;
   staffId: string;
   publicKey: Uint8Array;
@@ -35,7 +34,6 @@ export interface NewSession {
   /** Put in forms; not a credential on its own. */
   csrfToken: string;
   createdAt: number;
-  /** Created + `ABSOLUTE_TIMEOUT_MS` (`sessions.ts`). */
   expiresAt: number;
 }
 
@@ -43,7 +41,7 @@ export interface StoredSession extends NewSession {
   lastSeenAt: number;
 }
 
-/** A passkey ceremony under way: the server's challenge, bound to a browser cookie. */
+/** A passkey ceremony's challenge, bound to a browser cookie. */
 export interface Ceremony {
   idHash: string;
   purpose: 'sign-in' | 'enrol' | 'add-passkey';
@@ -73,7 +71,7 @@ export interface AuditEntry {
 
 export interface AuditLine extends AuditEntry {
   id: number;
-  /** The actor's email when read ('' for the operator). */
+  /** '' for the operator. */
   staffEmail: string;
 }
 
@@ -86,10 +84,7 @@ export interface StaffStore {
   getStaff(id: string): Promise<StaffAccount | null>;
   /** Oldest first, with counts of passkeys and of sessions live at `now`. */
   listStaff(now: number): Promise<Array<StaffAccount & { passkeys: number; sessions: number }>>;
-  /**
-   * Disables (at `at`) or re-enables (`null`); disabling deletes its sessions and unused invites.
-   * @returns false when there is no such account
-   */
+  /** `null` re-enables; disabling deletes its sessions and unused invites. False: no account. */
   setDisabled(staffId: string, at: number | null): Promise<boolean>;
 
   createInvite(invite: {
@@ -100,11 +95,7 @@ export interface StaffStore {
   }): Promise<void>;
   findInvite(tokenHash: string): Promise<StoredInvite | null>;
 
-  /**
-   * One transaction: marks the invite used if it is unused, unexpired and its account enabled,
-   * then stores the passkey and the first session. Of two browsers racing, one wins.
-   * @returns false (nothing stored) when the invite could not be used
-   */
+  /** One transaction: of two browsers racing, one wins. False (no change): invite unusable. */
   enrol(
     tokenHash: string,
     now: number,
@@ -120,10 +111,7 @@ export interface StaffStore {
   /** Never the last one, atomically: two tabs revoking the last two at once leave one. */
   deletePasskey(staffId: string, credentialId: string): Promise<'ok' | 'last' | 'not-found'>;
 
-  /**
-   * One transaction: the passkey's counter and use, the new session, and the session the browser
-   * presented before signing in (`replaceIdHash`) deleted, never kept.
-   */
+  /** One transaction; the session presented before signing in (`replaceIdHash`) is deleted. */
   signIn(
     credentialId: string,
     counter: number,
@@ -143,15 +131,11 @@ export interface StaffStore {
   /** Reads and deletes (one use) a ceremony unexpired at `now`, or null. */
   takeCeremony(idHash: string, now: number): Promise<Ceremony | null>;
 
-  /** A fixed window in the store, as the contact form's limit, so it holds across instances. */
+  /** A fixed window in the store, so it holds across instances. */
   hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
   /**
-   * Reads `key`'s window as `hit` keeps it, without counting (a sign-in checks an account's
-   * failures before verifying and counts only a failed answer).
-   * @param windowMs the window's length, ms; `now` epoch ms
-   * @returns `count`: hits in the window live at `now` (0 when none is); `allowed`: `count < max`,
-   *   so one more hit would still be allowed; `resetAt`: when that window ends, epoch ms, or
-   *   `now + windowMs` when none is live
+   * `hit` without counting: a sign-in checks failures before verifying and counts only a failure.
+   * @returns `allowed` if one more hit would be; `resetAt`: `now + windowMs` if no window is live
    */
   peekLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
 

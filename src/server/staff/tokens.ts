@@ -1,7 +1,6 @@
 /**
- * Session ids, invite tokens, ceremony ids and CSRF tokens: 256 random bits each (OWASP ASVS 5.0
- * V7.2.3 asks for 128). The store keeps only the SHA-256 of those that are credentials, so a
- * leaked row signs no one in (docs/decisions/027-passkeys-and-staff-sessions.md).
+ * 256 random bits each (OWASP ASVS 5.0 V7.2.3 asks for 128); the store keeps only credentials'
+ * SHA-256, so a leaked row signs no one in (docs/decisions/027-passkeys-and-staff-sessions.md).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -10,7 +9,6 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** What the store keeps instead of the token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('base64url');
 }

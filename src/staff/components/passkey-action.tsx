@@ -1,10 +1,7 @@
 /**
- * A button that runs a passkey ceremony (https://www.w3.org/TR/webauthn-3/) through its route's
- * action (`../passkeys.server.ts`): the options by a JSON post of a fetcher, the browser's prompt
- * (SimpleWebAuthn), the answer by a second post, whose redirect loads the next page. Server-rendered
- * disabled with a `<noscript>` explanation: ceremonies need JavaScript, so the button comes alive
- * only once the page has hydrated in a browser that supports passkeys. Progress is announced
- * politely, a failure at once.
+ * A passkey ceremony (https://www.w3.org/TR/webauthn-3/) through its route's action
+ * (`../passkeys.server.ts`): options, the browser's prompt, the answer, whose redirect loads the
+ * next page. Rendered disabled until hydrated in a browser with passkeys: they need JavaScript.
  */
 import {
   browserSupportsWebAuthn,
@@ -18,12 +15,11 @@ import { useFetcher } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { buttonClass } from './ui.tsx';
 
-/** What a ceremony's action answers when it does not redirect. */
+/** The action's answer when it does not redirect. */
 export type CeremonyStep = { options: unknown } | { error: string };
 
 const noSubscription = () => () => {};
 
-/** What the person sees when the browser's own prompt ends without a passkey. */
 function cancelled(error: unknown, creating: boolean): string {
   if (
     error instanceof WebAuthnError &&
@@ -45,11 +41,10 @@ export function PasskeyAction({
   creating,
 }: {
   label: string;
-  /** The route whose action runs the ceremony, e.g. `/staff/sign-in`. */
   action: string;
-  /** Sent with both steps: the forgery token, the invite's token, where to go next. */
+  /** Sent with both steps (forgery token, invite token, next path). */
   body: Record<string, string>;
-  /** A passkey is created (enrolment, a second device), not used (sign-in). */
+  /** Enrolment or a second device, not sign-in. */
   creating: boolean;
 }) {
   // False on the server and while hydrating; then whether this browser supports passkeys.
@@ -72,7 +67,6 @@ export function PasskeyAction({
       encType: 'application/json',
     });
 
-  // The options came: the browser's prompt, then its answer back.
   useEffect(() => {
     if (fetcher.state !== 'idle' || !step || !('options' in step) || started.current === step)
       return;

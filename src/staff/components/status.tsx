@@ -53,7 +53,6 @@ export const STATUS: Record<EnquiryStatus, Look> = {
   },
 };
 
-/** A status badge: icon and word in a bordered pill. */
 export function StatusBadge({ status }: { status: EnquiryStatus }) {
   const look = STATUS[status];
   return (
@@ -69,7 +68,6 @@ export function StatusBadge({ status }: { status: EnquiryStatus }) {
   );
 }
 
-/** Each delivery channel's name. */
 export const CHANNEL_NAMES: Record<Channel, string> = {
   email: 'E-mail',
   slack: 'Slack',

@@ -1,8 +1,4 @@
-/**
- * The inbox's small building blocks: buttons (one primary per screen), headings, notices and
- * the cross-site-forgery field every form carries. The site's type, colours and focus ring,
- * quieter: no motion, no imagery.
- */
+/** The inbox's building blocks: the site's type, colours and focus ring, no motion or imagery. */
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
@@ -11,7 +7,7 @@ import type { StaffView } from '../layout.tsx';
 const BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 
-/** Button classes: `primary` (ink, the screen's one main action), `secondary`, `danger`. */
+/** `primary`: the screen's one main action. */
 export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secondary'): string {
   return cx(
     BUTTON,
@@ -21,13 +17,13 @@ export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secon
   );
 }
 
-/** The hidden field with the session's forgery token; every form that posts carries it. */
+/** Every form that posts carries it. */
 export function CsrfField() {
   const session = useRouteLoaderData<StaffView>('staff');
   return <input type="hidden" name="csrf" value={session?.csrfToken ?? ''} />;
 }
 
-/** The page's title (document and `<h1>`), a line under it and anything to show with it. */
+/** The document title and `<h1>`. */
 export function PageHeading({
   title,
   lede,
@@ -47,10 +43,7 @@ export function PageHeading({
   );
 }
 
-/**
- * A message about what just happened: `status` is announced politely (a confirmation),
- * `alert` at once (a refusal).
- */
+/** `status` is announced politely (a confirmation), `alert` at once (a refusal). */
 export function Notice({ tone, children }: { tone: 'status' | 'alert'; children: ReactNode }) {
   return (
     <div
@@ -65,7 +58,6 @@ export function Notice({ tone, children }: { tone: 'status' | 'alert'; children:
   );
 }
 
-/** A labelled section of a page with an `<h2>`. */
 export function Section({
   title,
   id,
@@ -85,10 +77,7 @@ export function Section({
   );
 }
 
-/**
- * A table's heading row: a column heading for each name, each spaced from the next.
- * @param table the explicit row role of a table whose rows CSS displays as blocks (the inbox's)
- */
+/** @param table the explicit row role of a table whose rows CSS displays as blocks (the inbox's) */
 export function ColumnHeads({ names, table = false }: { names: string[]; table?: boolean }) {
   return (
     <tr role={table ? 'row' : undefined} className="border-b border-ink text-left">

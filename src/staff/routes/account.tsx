@@ -1,8 +1,4 @@
-/**
- * `/staff/account`: the signed-in person's passkeys — add one (a second device), remove one
- * (never the last: it is their only way in; an operator's new invite replaces a lost one) — and
- * signing out on every device.
- */
+/** `/staff/account`. The last passkey is never removed: it is the only way in. */
 import { data, Form, redirect } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
 import { buttonClass, CsrfField, Notice, PageHeading, Section } from '../components/ui.tsx';
@@ -37,7 +33,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-/** Removing a passkey or signing out everywhere (forms); adding a passkey (a JSON ceremony). */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.headers.get('content-type')?.startsWith('application/json')) {

@@ -22,7 +22,6 @@ import { STAFF_BASE } from '../paths.ts';
 import { record, staffRequest } from '../session.server.ts';
 import type { Route } from './+types/enquiry.ts';
 
-/** What each `?done=` says. */
 const DONE = {
   handled: 'Marked handled.',
   reopened: 'Reopened: it is new again.',
@@ -31,7 +30,6 @@ const DONE = {
 } as const;
 type Done = keyof typeof DONE;
 
-/** Each action: the inbox's call, the audit line when it is done, and the notice after. */
 const INTENTS = {
   handled: { run: (i, id) => i.setHandled(id, true), audit: 'enquiry-handled', done: 'handled' },
   reopen: { run: (i, id) => i.setHandled(id, false), audit: 'enquiry-reopened', done: 'reopened' },
@@ -43,7 +41,6 @@ const INTENTS = {
 >;
 type Intent = keyof typeof INTENTS;
 
-/** Why an action was refused, by the service's answer. */
 const REFUSED: Record<string, string> = {
   'not-found': 'This enquiry no longer exists.',
   invalid: 'That cannot be done in the enquiry’s current status; the page shows its status now.',
@@ -51,7 +48,7 @@ const REFUSED: Record<string, string> = {
   already: 'It is already held as spam.',
 };
 
-/** Opening an enquiry is recorded in the audit log (docs/decisions/027-passkeys-and-staff-sessions.md). */
+/** Opening an enquiry is audited (docs/decisions/027-passkeys-and-staff-sessions.md). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const enquiry = await staffRequest(context).server.inbox.get(params.id);
   if (!enquiry) throw data('Not found', { status: 404 });
@@ -77,7 +74,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
 }
 
-/** What the buttons of each status do, in words. */
 const HINT: Record<Exclude<InboxEnquiry['status'], 'erased'>, string> = {
   new: 'Mark it handled once someone has replied.',
   handled: 'Reopen it if it needs an answer again.',
@@ -86,7 +82,7 @@ const HINT: Record<Exclude<InboxEnquiry['status'], 'erased'>, string> = {
     'Released and delivered like any other enquiry. Mark it handled once someone has replied.',
 };
 
-/** The buttons for a status: the one primary action first, then the quieter one. */
+/** The one primary action first. */
 function Actions({ enquiry }: { enquiry: InboxEnquiry }) {
   const button = (intent: Intent, label: string, primary: boolean) => (
     <button

@@ -1,8 +1,4 @@
-/**
- * `POST /staff/export`: the inbox's view as a CSV or JSON download, formula cells neutralised
- * (`src/server/enquiries/export.ts`). Reached by a plain form post, never the router's, so the
- * browser itself receives the file; opened as a page, it leads to the inbox.
- */
+/** A plain form post, never the router's, so the browser itself receives the file. */
 import { redirect } from 'react-router';
 import { isEnquiryStatus } from '../../server/inbox/types.ts';
 import { STAFF_BASE } from '../paths.ts';

@@ -20,10 +20,10 @@ import { STAFF_BASE } from '../paths.ts';
 import { staffRequest } from '../session.server.ts';
 import type { Route } from './+types/inbox.ts';
 
-/** Longest search accepted, characters (longer is cut). */
+/** Characters; longer is cut. */
 const MAX_QUERY = 200;
 
-/** The list's query from the page URL; anything malformed falls back to the default. */
+/** Anything malformed falls back to the default. */
 function listQuery(url: URL): { status: EnquiryStatus | null; q: string; page: number } {
   const status = url.searchParams.get('status');
   const page = Number(url.searchParams.get('page') ?? '1');
@@ -34,7 +34,6 @@ function listQuery(url: URL): { status: EnquiryStatus | null; q: string; page: n
   };
 }
 
-/** The inbox URL for a query (absent parts left out). */
 function inboxHref(query: { status: EnquiryStatus | null; q: string; page?: number }): string {
   const params = new URLSearchParams();
   if (query.status) params.set('status', query.status);
@@ -64,10 +63,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * `30 enquiries`, `5 new enquiries`, `1 enquiry held as spam`…; `1,000+` when a search stopped
- * counting (`totalCapped`).
- */
+/** `5 new enquiries`, `1 enquiry held as spam`; `1,000+` when a search stopped counting. */
 function describeCount(total: number, capped: boolean, status: EnquiryStatus | null): string {
   const count = `${total.toLocaleString('en-IN')}${capped ? '+' : ''}`;
   const noun = total === 1 && !capped ? 'enquiry' : 'enquiries';
@@ -218,7 +214,6 @@ function Pages({
   pages: number;
   /** The search stopped counting: there may be pages after the last one counted. */
   capped: boolean;
-  /** There is an older page. */
   more: boolean;
 }) {
   if (pages <= 1 && !more) return null;

@@ -1,8 +1,6 @@
 /**
- * `/staff/sign-in`: sign in with a passkey (no user name, no password); its action runs the
- * ceremony (`../passkeys.server.ts`). Already signed in: on to the inbox (or the page asked for).
- * It says why the person is here: signed out (here or everywhere), or a session that ran out —
- * only when the request presented one, never after signing out.
+ * `/staff/sign-in` with a passkey (`../passkeys.server.ts`). "Session ran out" only when the
+ * request presented one, never after signing out.
  */
 import { redirect } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
