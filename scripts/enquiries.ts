@@ -218,8 +218,8 @@ const COMMANDS: Record<string, Command> = {
       const env = parseEnv(FROM_SOURCES ? withLocalDefaults(process.env) : process.env);
       if (FROM_SOURCES && !process.env['SITE_URL'] && positionals[0] === 'invite') {
         err(
-          `SITE_URL is not set: the link uses ${env.SITE_URL}, as npm start does; ` +
-            'set SITE_URL (and STAFF_PORT/STAFF_URL) as the server has them for a link others can open.\n',
+          `SITE_URL is not set: the link uses ${env.SITE_URL}, as npm start does; for a link ` +
+            'others can open, set SITE_URL (and STAFF_PORT/STAFF_URL) as the server has them.\n',
         );
       }
       const { createInboxService } = await import('../src/server/inbox/service.ts');
