@@ -116,8 +116,7 @@ export default defineConfig(
     // Everything under src/ but the server is bundled by Vite (client, and the SSR bundle the
     // server loads): it may not reach into the server or, in the browser, into Node.
     files: ['src/**/*.{ts,tsx}'],
-    // src/lib/enquiries/ is server-only too (stores, mailer), except its field list.
-    ignores: ['src/server/**', 'src/lib/enquiries/**', 'src/entry.server.tsx'],
+    ignores: ['src/server/**', 'src/entry.server.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -137,7 +136,6 @@ export default defineConfig(
   {
     // Components and the modules they use are composed by routes, never the other way round.
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
-    ignores: ['src/lib/enquiries/**'],
     rules: {
       'no-restricted-imports': [
         'error',

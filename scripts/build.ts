@@ -9,11 +9,13 @@
  * 4. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
  *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
- * Exit 1 when any step fails (a content error names the file and the field).
+ * Exit 1 when any step fails. A content error is one line per problem, `Content error:` and the
+ * file, the item and the field (`scripts/lib/content.ts`), without a stack trace.
  */
 import { resolve } from 'node:path';
 import { createBuilder } from 'vite';
 import { writeArtwork } from './lib/artwork.ts';
+import { contentProblems } from './lib/content.ts';
 import { writeCriticalCss } from './lib/critical-css.ts';
 import { precompressDir } from './lib/precompress.ts';
 
@@ -23,7 +25,15 @@ process.env['NODE_ENV'] = 'production';
 const quiet = process.env['BUILD_LOG_LEVEL'] === 'silent';
 const started = performance.now();
 const builder = await createBuilder({ mode: 'production', logLevel: quiet ? 'silent' : 'info' });
-await builder.buildApp();
+try {
+  await builder.buildApp();
+} catch (error) {
+  // An editor's mistake is their lines alone, not the bundler's stack around them.
+  const problems = contentProblems();
+  if (problems.length === 0) throw error;
+  process.stderr.write(`Content error: ${problems.join('\nContent error: ')}\n`);
+  process.exit(1);
+}
 
 const buildDir = resolve(process.env['BUILD_DIR'] ?? 'dist');
 const clientDir = resolve(buildDir, 'client');

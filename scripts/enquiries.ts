@@ -14,8 +14,10 @@
  *   npm run enquiries -- retry                   re-queue failed notifications now
  *   npm run enquiries -- staff invite|list|disable|enable|audit …
  *                                                the staff inbox's accounts and audit log
- *                                                (src/server/staff/cli.ts; needs the server's
- *                                                SITE_URL and STAFF_* variables)
+ *                                                (src/server/staff/cli.ts; the server's SITE_URL
+ *                                                and STAFF_* variables, SITE_URL defaulting to
+ *                                                npm start's http://localhost:$PORT here, never
+ *                                                in the bundle)
  *   npm run enquiries -- backup --to FILE | --to-dir DIR [--keep N]
  *                                                online copy of the SQLite database, checked
  *   npm run enquiries -- restore --from FILE     into a stopped instance's DATA_DIR
@@ -39,6 +41,12 @@ import type { InboxService } from '../src/server/inbox/types.ts';
 import { checkStaffArgs, STAFF_OPTIONS, STAFF_USAGE } from '../src/server/staff/cli.ts';
 
 class UsageError extends Error {}
+
+/**
+ * True when run from this file (`npm run enquiries`), false in the image's bundle
+ * (`dist/server/enquiries.js`).
+ */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /** The backup command's scheduling priority (https://man7.org/linux/man-pages/man2/setpriority.2.html). */
 const BACKUP_NICENESS = 10;
@@ -201,11 +209,19 @@ const COMMANDS: Record<string, Command> = {
       const problem = checkStaffArgs(values, positionals);
       if (problem) throw new UsageError(problem);
     },
-    async run({ store, out }, values, positionals) {
+    async run({ store, out, err }, values, positionals) {
       // Invite links name the staff origin, so these commands read the server's whole
-      // configuration (a bad value stops them with its one line, as it stops the server).
-      const { parseEnv } = await import('../src/server/env.ts');
-      const env = parseEnv(process.env);
+      // configuration (a bad value stops them with its one line, as it stops the server). Run
+      // from the sources they take npm start's defaults; the image's bundle takes the server's
+      // environment as it is (docs/decisions/042-operators-commands-take-npm-start-defaults.md).
+      const { parseEnv, withLocalDefaults } = await import('../src/server/env.ts');
+      const env = parseEnv(FROM_SOURCES ? withLocalDefaults(process.env) : process.env);
+      if (FROM_SOURCES && !process.env['SITE_URL'] && positionals[0] === 'invite') {
+        err(
+          `SITE_URL is not set: the link uses ${env.SITE_URL}, as npm start does; for a link ` +
+            'others can open, set SITE_URL (and STAFF_PORT/STAFF_URL) as the server has them.\n',
+        );
+      }
       const { createInboxService } = await import('../src/server/inbox/service.ts');
       const { openStaffStore } = await import('../src/server/staff/runtime.ts');
       const { runStaffCommand } = await import('../src/server/staff/cli.ts');

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withLocalDefaults } from '../src/server/env.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const buildDir = resolve(root, process.env['BUILD_DIR'] ?? 'dist');
@@ -48,7 +49,8 @@ if (!existsSync(bundle) || stale()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 process.env['NODE_ENV'] = 'production';
-// Production requires the canonical origin; on a developer's machine it is this server's own.
-process.env['SITE_URL'] ??= `http://localhost:${process.env['PORT'] ?? '3000'}`;
+// Production requires the canonical origin; on a machine of one's own it is this server's own.
+const local = withLocalDefaults(process.env)['SITE_URL'];
+if (local) process.env['SITE_URL'] = local;
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(bundle).href);

@@ -23,14 +23,36 @@ export function isContentFile(file: string): boolean {
 }
 
 /**
+ * Where in a file an issue is, as an editor counts: `item 2 (crisis-communications), title` for
+ * the second entry of a list (named by its `id` when it has one), `home-hero.title` in a keyed
+ * file, `(file)` for the whole file.
+ */
+function where(raw: unknown, path: readonly PropertyKey[]): string {
+  const field = (rest: readonly PropertyKey[]) =>
+    rest
+      .map((p) => (typeof p === 'number' ? `[${p + 1}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '');
+  const [first, ...rest] = path;
+  if (typeof first !== 'number') return field(path) || '(file)';
+  const entry: unknown = Array.isArray(raw) ? raw[first] : undefined;
+  const id =
+    typeof entry === 'object' && entry !== null && 'id' in entry && typeof entry.id === 'string'
+      ? ` (${entry.id})`
+      : '';
+  return `item ${first + 1}${id}${rest.length ? `, ${field(rest)}` : ''}`;
+}
+
+/**
  * Parses and validates one content file.
  *
  * @param file absolute path, or a name relative to `src/content/` (e.g. `services.yaml`)
  * @param source the file's text; read from disk when omitted
  * @returns the validated data; lists sorted by `order` (1 first)
- * @throws ContentError naming the file, each failing field path and its rule (e.g.
- *   `src/content/services.yaml: [2].title: Service title must be at most 60 characters`), or a
- *   YAML syntax error with its line; Error when the file is not registered in COLLECTIONS
+ * @throws ContentError naming the file, the item, the field and its rule, one line each (e.g.
+ *   `src/content/services.yaml: item 3 (brand-strategy), title: Service title must be at most
+ *   60 characters`), or a YAML syntax error with its line; Error when the file is not
+ *   registered in COLLECTIONS
  */
 export function loadContentFile<F extends ContentFile>(file: F | string, source?: string) {
   const name = basename(file) as F;
@@ -47,13 +69,9 @@ export function loadContentFile<F extends ContentFile>(file: F | string, source?
   }
   const result = entry.schema.safeParse(raw);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const where = issue.path
-        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-        .join('')
-        .replace(/^\./, '');
-      return `${shown}: ${where || '(file)'}: ${issue.message}`;
-    });
+    const lines = result.error.issues.map(
+      (issue) => `${shown}: ${where(raw, issue.path)}: ${issue.message}`,
+    );
     throw new ContentError(lines.join('\n'));
   }
   const data = result.data as ContentOf<F>;
@@ -61,4 +79,22 @@ export function loadContentFile<F extends ContentFile>(file: F | string, source?
     return [...(data as { order: number }[])].sort((a, b) => a.order - b.order) as ContentOf<F>;
   }
   return data;
+}
+
+/**
+ * Every registered content file checked again, for a build that failed: the bundler reports a
+ * content error inside its own stack trace, this gives the editor's lines alone.
+ * @returns each problem's line (empty when all content is valid)
+ */
+export function contentProblems(): string[] {
+  const lines: string[] = [];
+  for (const file of Object.keys(COLLECTIONS)) {
+    try {
+      loadContentFile(file);
+    } catch (e) {
+      if (!(e instanceof ContentError)) throw e;
+      lines.push(...e.message.split('\n'));
+    }
+  }
+  return lines;
 }

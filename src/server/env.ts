@@ -163,6 +163,20 @@ export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL' | 'STAFF_INBOX' | 
 export const storeEnvSchema = z.object(storeFields);
 export type StoreEnv = z.output<typeof storeEnvSchema>;
 
+/**
+ * `source` with the defaults of a machine of one's own: `SITE_URL` unset becomes
+ * `http://localhost:$PORT` (PORT 3000 when unset). `npm start` and the operators' commands run
+ * from the sources use it (docs/decisions/042-operators-commands-take-npm-start-defaults.md); the
+ * image never does, so it still stops without SITE_URL (decision 007).
+ * @returns a copy; when PORT is not a valid port SITE_URL stays unset, so the check names PORT
+ *   alone
+ */
+export function withLocalDefaults(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (source['SITE_URL']) return { ...source };
+  const port = envObject.shape.PORT.safeParse(source['PORT']);
+  return port.success ? { ...source, SITE_URL: `http://localhost:${port.data}` } : { ...source };
+}
+
 /** One line per invalid variable, e.g. `DATABASE_URL: must be a URL starting with postgres:`. */
 export class EnvError extends Error {
   override name = 'EnvError';

@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
+import {
+  PG_MIGRATIONS,
+  SQLITE_MIGRATIONS,
+  type Migration,
+} from '../../src/server/enquiries/migrations.ts';
 import { PgStore, SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import type { NewSubmission, SubmissionStore } from '../../src/server/enquiries/store.ts';
 import { createInboxService } from '../../src/server/inbox/service.ts';
@@ -21,6 +25,13 @@ import { tempDir } from './support/temp-dir.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const ALL: Channel[] = ['email', 'slack', 'webhook'];
+
+/** Migration 1's SQL, as the first release ran it. */
+function firstStep(steps: readonly Migration[]): string {
+  const step = steps.find((m) => m.version === 1);
+  if (!step || !('sql' in step)) throw new Error('migration 1 is released SQL');
+  return step.sql;
+}
 
 interface Backend {
   open: () => Promise<SubmissionStore>;
@@ -535,7 +546,7 @@ describe.each(backends)('the inbox on %s', (kind, backend) => {
       db.exec(
         'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
       );
-      db.exec(SQLITE_MIGRATIONS[0]!.sql);
+      db.exec(firstStep(SQLITE_MIGRATIONS));
       db.prepare('INSERT INTO schema_migrations VALUES (1, 0)').run();
       for (const s of [ham, spam]) {
         db.prepare(`INSERT INTO submissions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
@@ -564,7 +575,7 @@ describe.each(backends)('the inbox on %s', (kind, backend) => {
       await c.query(
         'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
       );
-      await c.query(PG_MIGRATIONS[0]!.sql);
+      await c.query(firstStep(PG_MIGRATIONS));
       await c.query('INSERT INTO schema_migrations (version) VALUES (1)');
       for (const s of [ham, spam]) {
         await c.query(

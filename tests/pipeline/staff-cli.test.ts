@@ -4,22 +4,15 @@
  * outbox; list, disable (sessions end), enable, audit; clear refusals with exit codes 2 (bad
  * arguments) and 1 (configuration, a disabled account, the inbox off).
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import { SqliteStaffStore } from '../../src/server/staff/sql-store.ts';
-import { createDatabase, NODE, ROOT } from './support/helpers.ts';
+import { cli as enquiries, createDatabase } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 
-function cli(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), 'staff', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+/** `npm run enquiries -- staff …` */
+const cli = (env: Record<string, string>, ...args: string[]) => enquiries(env, 'staff', ...args);
 
 const SITE = 'https://www.kahaani-pr.example';
 
@@ -119,9 +112,30 @@ describe('the staff commands on SQLite', () => {
     );
     expect(off.code).toBe(1);
     expect(off.err).toContain('The staff inbox is off');
-    const bad = cli({ DATA_DIR: dataDir }, 'list');
+    const bad = cli({ DATA_DIR: dataDir, SITE_URL: 'ftp://kahaani-pr.example' }, 'list');
     expect(bad.code).toBe(1);
-    expect(bad.err).toContain('Invalid configuration: SITE_URL: required in production');
+    expect(bad.err).toContain('Invalid configuration: SITE_URL: must be a URL starting with http:');
+  });
+
+  it("without SITE_URL takes npm start's origin, and a bad PORT is named alone", () => {
+    const listed = cli({ DATA_DIR: dataDir }, 'list');
+    expect(listed.code, listed.err).toBe(0);
+    const invited = cli(
+      { DATA_DIR: dataDir, PORT: '3999' },
+      'invite',
+      '--email',
+      'lata@kahaani-pr.example',
+      '--name',
+      'Lata Rao',
+    );
+    expect(invited.code, invited.err).toBe(0);
+    expect(invited.out).toMatch(/http:\/\/localhost:3999\/staff\/invite\?token=/);
+    expect(invited.err).toContain('SITE_URL is not set: the link uses http://localhost:3999');
+    const badPort = cli({ DATA_DIR: dataDir, PORT: 'abc' }, 'list');
+    expect(badPort.code).toBe(1);
+    expect(badPort.err.trim()).toBe(
+      'enquiries: Invalid configuration: PORT: must be a port number',
+    );
   });
 });
 

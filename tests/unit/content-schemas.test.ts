@@ -109,6 +109,22 @@ describe('the real content', () => {
     expect(stats.map((s) => s.id)).toEqual(['a', 'b']);
   });
 
+  it('names an error by file, item (number and id) and field, one line each', () => {
+    const source = [
+      '- id: a',
+      '  order: 1',
+      '  value: "8+"',
+      '  label: One',
+      '- id: b',
+      '  order: 2',
+      '  value: "9+"',
+      '',
+    ].join('\n');
+    expect(() => loadContentFile('stats.yaml', source)).toThrow(
+      /^src\/content\/stats\.yaml: item 2 \(b\), label: [^\n]+$/,
+    );
+  });
+
   it('keeps ids unique and orders distinct within every list', () => {
     for (const [file, schema] of [
       ['testimonials.yaml', testimonialSchema],

@@ -4,7 +4,7 @@
  * `Invalid configuration: NAME: problem`.
  */
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, storeEnvSchema } from '../../src/server/env.ts';
+import { EnvError, parseEnv, storeEnvSchema, withLocalDefaults } from '../../src/server/env.ts';
 import { site } from '../../src/site.config.ts';
 
 /** Outside production SITE_URL has a default, so each case names only what it tests. */
@@ -115,5 +115,26 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SQLITE_SYNCHRONOUS: 'OFF' }, storeEnvSchema)).toThrow(
       /^Invalid configuration: SQLITE_SYNCHRONOUS: /,
     );
+  });
+});
+
+describe("withLocalDefaults (npm start's and the operators' commands from the sources)", () => {
+  it('gives SITE_URL http://localhost:$PORT, keeps a given one', () => {
+    expect(parseEnv(withLocalDefaults({})).SITE_URL).toBe('http://localhost:3000');
+    expect(parseEnv(withLocalDefaults({ PORT: '8080' })).SITE_URL).toBe('http://localhost:8080');
+    expect(withLocalDefaults({ SITE_URL: 'https://kahaani.example' })['SITE_URL']).toBe(
+      'https://kahaani.example',
+    );
+    const source = {};
+    withLocalDefaults(source);
+    expect(source).toEqual({});
+  });
+
+  it('names a bad PORT alone, never a SITE_URL nobody set', () => {
+    for (const PORT of ['abc', '70000', '0']) {
+      expect(() => parseEnv(withLocalDefaults({ PORT }))).toThrow(
+        /^Invalid configuration: PORT: [^;]*$/,
+      );
+    }
   });
 });

@@ -15,7 +15,7 @@
  *   the server's own start-up check (`parseEnv`);
  * - the staff inbox is on its own port, reached by its own Service and an internal Ingress for
  *   STAFF_URL's host, never by the public Service
- *   (docs/decisions/028-staff-app-apart-from-the-public-pages.md);
+ *   (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md);
  * - the backup CronJob runs the script the kustomization ships against the site's DATABASE_URL,
  *   into its own volume, one run at a time, as a non-root user
  *   (docs/decisions/035-backups-and-restore.md; the script itself runs against a real PostgreSQL

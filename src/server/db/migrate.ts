@@ -1,9 +1,10 @@
 /**
  * The one migration runner, for both engines and both domains (the staff tables are steps from
- * 100). Applied versions are rows of `schema_migrations (version, applied_at)`, the record every
- * release has kept, so a database of any earlier release upgrades in place; Kysely's `Migrator`
- * keeps its own tables and takes no lock on SQLite, so it is not used
- * (docs/decisions/033-one-store-on-kysely.md).
+ * 100). A step is either a released one's SQL for this engine or one written once with Kysely's
+ * schema builder (the rule: `src/server/enquiries/migrations.ts`). Applied versions are rows of
+ * `schema_migrations (version, applied_at)`, the record every release has kept, so a database of
+ * any earlier release upgrades in place; Kysely's `Migrator` keeps its own tables and takes no
+ * lock on SQLite, so it is not used (docs/decisions/033-one-store-on-kysely.md).
  */
 import { sql } from 'kysely';
 import type { Migration } from '../enquiries/migrations.ts';
@@ -23,7 +24,8 @@ export async function migrate(db: Db, steps: readonly Migration[]): Promise<void
     const applied = new Set(done.map((r) => Number(r.version)));
     for (const step of [...steps].sort((a, b) => a.version - b.version)) {
       if (applied.has(step.version)) continue;
-      await db.migrations.run(trx, step.sql);
+      if ('sql' in step) await db.migrations.run(trx, step.sql);
+      else await step.up(trx.withoutPlugins(), db.kind);
       await trx
         .insertInto('schemaMigrations')
         .values({ version: step.version, appliedAt: db.instant(Date.now()) })

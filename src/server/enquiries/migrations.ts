@@ -1,15 +1,61 @@
 /**
- * Versioned schema migrations, applied in order at start-up. Never edit a released step; append
- * one. The enquiries' steps count from 1, the staff app's from 100. SQLite keeps times as epoch
- * ms; PostgreSQL uses timestamptz for instants a person reads and BIGINT epoch ms for scheduling.
+ * Versioned schema migrations, applied in order at start-up by the one runner
+ * (`src/server/db/migrate.ts`). The enquiries' steps count from 1, the staff app's from 100.
+ *
+ * The rule:
+ *
+ * - A released step is never edited, reordered or rewritten, not even into the form below: it
+ *   stays exactly as it ran, so every database that ran it has the schema its version promises
+ *   (`tests/pipeline/upgrade.test.ts` upgrades the previous release's databases;
+ *   `tests/pipeline/migrate.test.ts` pins each released step's text). Released steps are the SQL
+ *   of {@link SQLITE_STEPS} and {@link PG_STEPS}, one text per engine.
+ * - A new step is appended once, to {@link SHARED_STEPS}, as a {@link BuilderMigration}: Kysely's
+ *   schema builder (https://kysely.dev/docs/migrations), which writes each engine's DDL. Raw
+ *   `sql` only where the engines differ, branching on the engine it is given; column types that
+ *   differ come from {@link COLUMN_TYPES}.
+ *
+ * Times: SQLite keeps epoch ms as INTEGER; PostgreSQL uses timestamptz for instants a person
+ * reads and BIGINT epoch ms for scheduling (`src/server/db/schema.ts`).
  */
-export interface Migration {
+import type { ColumnDataType, Kysely } from 'kysely';
+
+/** A released step: its SQL for one engine, as it ran. */
+export interface SqlMigration {
   version: number;
   description: string;
+  /** Several statements separated by semicolons. */
   sql: string;
 }
 
-export const SQLITE_MIGRATIONS: readonly Migration[] = [
+/** A step written once for both engines with Kysely's schema builder. */
+export interface BuilderMigration {
+  version: number;
+  description: string;
+  /**
+   * Runs in the runner's transaction. `db` has no plugins: names are the database's own
+   * (snake_case), and no table types: a migration must not depend on today's `Database`.
+   * @throws whatever a statement throws; the runner keeps nothing of the run
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's advice for migrations
+  up: (db: Kysely<any>, engine: Engine) => Promise<void>;
+}
+
+export type Migration = SqlMigration | BuilderMigration;
+export type Engine = 'sqlite' | 'postgres';
+
+/** The column types the engines spell differently, by meaning. */
+export const COLUMN_TYPES: Record<
+  Engine,
+  { instant: ColumnDataType; epochMs: ColumnDataType; serialKey: ColumnDataType }
+> = {
+  // SQLite's INTEGER PRIMARY KEY numbers itself: the rowid
+  // (https://www.sqlite.org/lang_createtable.html#rowid).
+  sqlite: { instant: 'integer', epochMs: 'integer', serialKey: 'integer' },
+  postgres: { instant: 'timestamptz', epochMs: 'bigint', serialKey: 'bigserial' },
+};
+
+/** SQLite's released steps, as they ran. */
+const SQLITE_STEPS: readonly SqlMigration[] = [
   {
     version: 1,
     description: 'submissions, outbox, rate limits',
@@ -228,7 +274,8 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const PG_MIGRATIONS: readonly Migration[] = [
+/** PostgreSQL's released steps, as they ran. */
+const PG_STEPS: readonly SqlMigration[] = [
   {
     version: 1,
     description: 'submissions, outbox, rate limits',
@@ -397,3 +444,14 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     `,
   },
 ];
+
+/**
+ * Steps from version 4 on (101 for the staff app's), written once for both engines. Empty: every
+ * step so far is released, and stays SQL.
+ */
+const SHARED_STEPS: readonly BuilderMigration[] = [];
+
+/** Every step on SQLite, released and shared. */
+export const SQLITE_MIGRATIONS: readonly Migration[] = [...SQLITE_STEPS, ...SHARED_STEPS];
+/** Every step on PostgreSQL, released and shared. */
+export const PG_MIGRATIONS: readonly Migration[] = [...PG_STEPS, ...SHARED_STEPS];

@@ -1,6 +1,6 @@
 /**
- * The one validation schema of an enquiry, used by the JSON endpoint and the page action alike, so
- * every path gives the same messages (docs/product.md#contact-form). Control characters are
+ * The one validation schema of an enquiry, used by the contact form's action (posted with or
+ * without JavaScript), so every post gives the same messages (docs/product.md#contact-form). Control characters are
  * refused outside the message: CR/LF would allow e-mail header injection.
  */
 import * as z from 'zod/mini';
