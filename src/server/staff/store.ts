@@ -32,10 +32,13 @@ export interface StoredPasskey {
 export interface NewSession {
   idHash: string;
   staffId: string;
-  /** Put in forms; not a credential on its own. */
+  /**
+   * The retired forgery token (docs/decisions/040-one-guard-for-posts.md): written empty, kept
+   * until a migration drops the column.
+   */
   csrfToken: string;
   createdAt: number;
-  /** Created + `ABSOLUTE_TIMEOUT_MS` (`sessions.ts`). */
+  /** Created + `ABSOLUTE_TIMEOUT_MS` (`src/staff/session.server.ts`). */
   expiresAt: number;
 }
 

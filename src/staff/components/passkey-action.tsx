@@ -41,14 +41,14 @@ function cancelled(error: unknown, creating: boolean): string {
 export function PasskeyAction({
   label,
   action,
-  body,
+  body = {},
   creating,
 }: {
   label: string;
   /** The route whose action runs the ceremony, e.g. `/staff/sign-in`. */
   action: string;
-  /** Sent with both steps: the forgery token, the invite's token, where to go next. */
-  body: Record<string, string>;
+  /** Sent with both steps: the invite's token, where to go next. */
+  body?: Record<string, string>;
   /** A passkey is created (enrolment, a second device), not used (sign-in). */
   creating: boolean;
 }) {

@@ -1,12 +1,9 @@
 /**
- * The inbox's small building blocks: buttons (one primary per screen), headings, notices and
- * the cross-site-forgery field every form carries. The site's type, colours and focus ring,
- * quieter: no motion, no imagery.
+ * The inbox's small building blocks: buttons (one primary per screen), headings and notices. The
+ * site's type, colours and focus ring, quieter: no motion, no imagery.
  */
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
-import type { StaffView } from '../layout.tsx';
 
 const BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -19,12 +16,6 @@ export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secon
     variant === 'secondary' && 'border-stone-300 bg-paper text-ink hover:border-ink',
     variant === 'danger' && 'border-accent bg-accent text-paper hover:bg-[#9a3412]',
   );
-}
-
-/** The hidden field with the session's forgery token; every form that posts carries it. */
-export function CsrfField() {
-  const session = useRouteLoaderData<StaffView>('staff');
-  return <input type="hidden" name="csrf" value={session?.csrfToken ?? ''} />;
 }
 
 /** The page's title (document and `<h1>`), a line under it and anything to show with it. */
