@@ -117,7 +117,7 @@ async function read(store: StaffStore, id: unknown, at: number) {
 }
 
 /** The sessions of one request, in the staff store. */
-function sessionStorage(server: StaffServer, cookie: Cookie): SessionStorage<SessionData> {
+function staffSessions(server: StaffServer, cookie: Cookie): SessionStorage<SessionData> {
   const { store, now } = server;
   return createSessionStorage<SessionData>({
     cookie,
@@ -224,7 +224,7 @@ export function endSession(context: Context): Promise<string> {
 export const guard: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const server = context.get(staffContext);
   const cookie = staffCookie(server, 'session');
-  const sessions = sessionStorage(server, cookie);
+  const sessions = staffSessions(server, cookie);
   const header = request.headers.get('cookie');
   const session = await sessions.getSession(header);
   const live = session.get('signedIn') ?? null;
