@@ -19,20 +19,29 @@ export interface SiteSession {
   webVitalsSampleRate: number;
 }
 
+/** The contact form's service, one per server (`src/server/enquiries/http.ts`). */
+export interface EnquiryService {
+  /**
+   * Checks and stores one submission (`src/server/enquiries/service.ts`): every refusal is an
+   * {@link EnquiryResult}, never a throw.
+   * @param form the body as the action parsed it, once; null when it was not form data (400)
+   * @param request the action's request (Origin, Referer, User-Agent, cookies)
+   * @param ip the client's address
+   * @returns the result, and the `Set-Cookie` values to send with the answer
+   */
+  submit(
+    form: FormData | null,
+    request: Request,
+    ip: string,
+  ): Promise<{ result: EnquiryResult; setCookies: string[] }>;
+}
+
 /** The site's server side, as loaders and actions see it. */
 export interface SiteServer {
   session: SiteSession;
-  /**
-   * Checks and stores one contact-form submission (`src/server/enquiries/service.ts`): every
-   * refusal is an {@link EnquiryResult}, never a throw.
-   * @param form the body as the action parsed it, once; null when it was not form data (400)
-   * @param request the action's request (Origin, Referer, User-Agent, cookies)
-   * @returns the result, and the `Set-Cookie` values to send with the answer
-   */
-  submitEnquiry(
-    form: FormData | null,
-    request: Request,
-  ): Promise<{ result: EnquiryResult; setCookies: string[] }>;
+  enquiries: EnquiryService;
+  /** The client's address (Express's `req.ip`, proxy-aware); '' for the pages stored at start. */
+  clientIp: string;
   /** Logs an error of a loader, action or render with the request's path (never its query). */
   reportError(error: unknown, request: Request): void;
 }

@@ -376,13 +376,11 @@ export function createApp(deps: AppDeps): SiteApp {
       ? deps.staff
       : undefined;
 
-  const enquiries = enquiryHttp(runtime, (outcome) => obs.enquiry(outcome));
-  const site = (year: number, ip?: string): SiteServer => ({
+  const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
+  const site = (year: number, clientIp = ''): SiteServer => ({
     session: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
-    async submitEnquiry(form, request) {
-      if (ip === undefined) throw new Error('Stored pages have no action');
-      return enquiries.submit(form, request, ip);
-    },
+    enquiries: enquiries.service,
+    clientIp,
     reportError(error, request) {
       logger.error({ err: error, path: new URL(request.url).pathname }, 'render error');
     },
@@ -461,7 +459,7 @@ export function createApp(deps: AppDeps): SiteApp {
       void store.notFound(req, res, next);
     else refuse(res, 404, 'Not Found');
   });
-  app.use((req, res, next) => (isStaffPath(req.path) ? next() : enquiries.router(req, res, next)));
+  app.use(enquiries.router);
   if (store) {
     app.use((req, res, next) =>
       frameworkPath(req.path) || isStaffPath(req.path) ? next() : store.notFound(req, res, next),
@@ -523,7 +521,8 @@ export function createApp(deps: AppDeps): SiteApp {
 export function renderForBuild(origin: string, path: string): Promise<Response> {
   const site: SiteServer = {
     session: { siteOrigin: origin, year: new Date().getFullYear(), webVitalsSampleRate: 0 },
-    submitEnquiry: () => Promise.reject(new Error('No enquiries while building')),
+    enquiries: { submit: () => Promise.reject(new Error('No enquiries while building')) },
+    clientIp: '',
     reportError: (error) => {
       throw error;
     },

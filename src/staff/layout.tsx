@@ -1,7 +1,6 @@
 /**
  * The inbox's layout route, `/staff` (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md):
- * its server middleware (the guard, `session.server.ts`), the session for the header and the forms'
- * forgery token, its headers, robots meta and own stylesheet, the frame every page sits in — skip
+ * its server middleware (the guard, `session.server.ts`), the session for the header, its headers, robots meta and own stylesheet, the frame every page sits in — skip
  * link, header with the navigation and sign-out, main — and the error page. Quiet by design: the
  * site's type and colours, no motion, no imagery.
  */
@@ -18,15 +17,14 @@ import {
 import { cx } from '../components/ui/cx.ts';
 import { site } from '../site.config.ts';
 import type { Route } from './+types/layout.ts';
-import { CsrfField, PageHeading } from './components/ui.tsx';
-import { SIGN_IN_PATH, STAFF_BASE } from './paths.ts';
-import { guard, STAFF_HEADERS, staffRequest } from './session.server.ts';
+import { PageHeading } from './components/ui.tsx';
+import { SIGN_IN_PATH, STAFF_BASE, STAFF_HEADERS } from './paths.ts';
+import { guard, staffRequest } from './session.server.ts';
 import stylesheet from './staff.css?url';
 
-/** The session as pages see it: who is signed in, and the token every form carries. */
+/** The session as pages see it: who is signed in. */
 export interface StaffView {
   staff: { id: string; name: string; email: string } | null;
-  csrfToken: string | null;
 }
 
 export const middleware: Route.MiddlewareFunction[] = [guard];
@@ -35,7 +33,6 @@ export function loader({ context }: Route.LoaderArgs): StaffView {
   const person = staffRequest(context).signedIn;
   return {
     staff: person && { id: person.staff.id, name: person.staff.name, email: person.staff.email },
-    csrfToken: person?.session.csrfToken ?? null,
   };
 }
 
@@ -112,7 +109,6 @@ function Frame({ session, children }: { session: StaffView | undefined; children
                 action={`${STAFF_BASE}/sign-out`}
                 className="ml-auto flex items-center gap-3 text-sm"
               >
-                <CsrfField />
                 <span className="hidden text-stone-600 sm:inline">
                   Signed in as <span className="font-semibold text-ink">{staff.name}</span>
                 </span>

@@ -10,7 +10,6 @@
  * `Retry-After`). SimpleWebAuthn loads on first use (about 7 MB of heap).
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { parseCookie } from 'cookie';
 import {
   data,
   redirectDocument,
@@ -28,13 +27,12 @@ import { site } from '../site.config.ts';
 import type { CeremonyStep } from './components/passkey-action.tsx';
 import { safeNext, STAFF_BASE } from './paths.ts';
 import {
-  ABSOLUTE_TIMEOUT_MS,
-  cookieNames,
-  IDLE_TIMEOUT_MS,
-  issueSession,
-  setCookie,
+  InviteTaken,
   signedIn,
+  staffCookie,
   staffRequest,
+  startSession,
+  type SessionStart,
 } from './session.server.ts';
 
 /** ms for the browser's prompt and the person's answer. */
@@ -152,7 +150,7 @@ async function authenticated(
   return result?.verified ? result.authenticationInfo.newCounter : null;
 }
 
-/** What a ceremony's JSON carries besides the forgery token. */
+/** What a ceremony's JSON carries. */
 interface Posted {
   intent?: unknown;
   /** The browser's answer to the options. */
@@ -237,9 +235,9 @@ export async function passkeyAction(
   purpose: Ceremony['purpose'],
   { request, context }: ActionFunctionArgs,
 ) {
-  const { server, presentedIdHash } = staffRequest(context);
-  const { store, origin } = server;
-  const names = cookieNames(origin);
+  const { server } = staffRequest(context);
+  const { store } = server;
+  const ceremonyCookie = staffCookie(server, 'ceremony');
   const posted = ((await request.json().catch(() => null)) ?? {}) as Posted;
   const at = server.now();
   const headers = new Headers();
@@ -247,8 +245,8 @@ export async function passkeyAction(
     if (limit) headers.set('Retry-After', String(retryAfterSeconds(limit, at)));
     return data<CeremonyStep>({ error }, { status, headers });
   };
-  const signedInAt = (to: string, sessionId: string) => {
-    headers.append('Set-Cookie', setCookie(origin, names.session, sessionId, ABSOLUTE_TIMEOUT_MS));
+  const signedInAt = async (to: string, start: SessionStart) => {
+    headers.append('Set-Cookie', await startSession(context, start));
     return redirectDocument(to, { headers });
   };
   if (posted.intent !== 'options' && posted.intent !== 'verify') {
@@ -271,13 +269,14 @@ export async function passkeyAction(
       }
     }
     const { ceremonyId, options } = await start(server, purpose, account, at);
-    headers.set('Set-Cookie', setCookie(origin, names.ceremony, ceremonyId, CEREMONY_TIMEOUT_MS));
+    const maxAge = CEREMONY_TIMEOUT_MS / 1000;
+    headers.set('Set-Cookie', await ceremonyCookie.serialize(ceremonyId, { maxAge }));
     return data<CeremonyStep>({ options }, { headers });
   }
 
   // One answer per ceremony: its cookie goes whatever happens.
-  headers.append('Set-Cookie', setCookie(origin, names.ceremony, ''));
-  const ceremonyId = parseCookie(request.headers.get('cookie') ?? '')[names.ceremony];
+  headers.append('Set-Cookie', await ceremonyCookie.serialize('', { expires: new Date(0) }));
+  const ceremonyId: unknown = await ceremonyCookie.parse(request.headers.get('cookie'));
   const ceremony = wellFormedToken(ceremonyId)
     ? await store.takeCeremony(hashToken(ceremonyId), at)
     : null;
@@ -310,24 +309,24 @@ export async function passkeyAction(
           : 'That passkey was not accepted. Use the passkey you created for this inbox.',
       );
     }
-    const issued = issueSession(found.staff.id, at);
-    await store.signIn(found.passkey.id, counter, issued.record, presentedIdHash);
-    await store.sweep(at, at - IDLE_TIMEOUT_MS);
+    const start = { staffId: found.staff.id, credentialId: found.passkey.id, counter };
+    const answer = await signedInAt(safeNext(posted.next), start);
     await audit(store, at, found.staff.id, 'sign-in');
-    return signedInAt(safeNext(posted.next), issued.id);
+    return answer;
   }
 
   const passkey = await registered(server, ceremony, account.id, posted.response, at);
   if (!passkey) return refused(400, 'The passkey could not be verified. Try again.');
   if (invite) {
-    const issued = issueSession(account.id, at);
-    if (!(await store.enrol(invite.tokenHash, at, passkey, issued.record))) {
-      return refused(410, INVITE_REFUSALS.used);
-    }
-    if (presentedIdHash) await store.deleteSession(presentedIdHash);
+    const start = { staffId: account.id, inviteTokenHash: invite.tokenHash, passkey };
+    const answer = await signedInAt(STAFF_BASE, start).catch((error: unknown) => {
+      if (error instanceof InviteTaken) return null;
+      throw error;
+    });
+    if (!answer) return refused(410, INVITE_REFUSALS.used);
     await audit(store, at, account.id, 'passkey-added');
     await audit(store, at, account.id, 'sign-in', null, 'enrolled');
-    return signedInAt(STAFF_BASE, issued.id);
+    return answer;
   }
   if (await store.findPasskey(passkey.id)) {
     return refused(409, 'This device already holds a passkey for your account.');

@@ -1,4 +1,4 @@
-/** The staff inbox's URLs: everything lives under {@link STAFF_BASE}. */
+/** The staff inbox's URLs (everything lives under {@link STAFF_BASE}) and the headers of its answers. */
 
 export const STAFF_BASE = '/staff';
 export const SIGN_IN_PATH = `${STAFF_BASE}/sign-in`;
@@ -24,3 +24,15 @@ export function signInPath(url: URL, expired = false): string {
   const query = params.toString();
   return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
 }
+
+/**
+ * Every staff answer's, the post guard's refusals included: stored by no one, indexed by no one,
+ * and no Referer outside the origin (an invite's token is in its URL; `no-referrer` would make
+ * browsers post `Origin: null`, refused).
+ */
+export const STAFF_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;

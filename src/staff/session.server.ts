@@ -1,39 +1,49 @@
 /**
  * Staff sessions and the inbox's guard, on the server only.
  *
- * Sessions follow OWASP ASVS 5.0 V7 (docs/decisions/027-passkeys-and-staff-sessions.md,
+ * Sessions are React Router's (`createSessionStorage`,
+ * https://reactrouter.com/explanation/sessions-and-cookies) over the staff store, as OWASP ASVS 5.0
+ * V7 asks (docs/decisions/027-passkeys-and-staff-sessions.md,
  * https://owasp.org/www-project-application-security-verification-standard/): a 256-bit random id
- * in a cookie, only its SHA-256 in the store, a new id at every sign-in, timeouts judged on every
- * request. The cookie is `__Host-` on HTTPS; plain http://localhost cannot take the prefix.
+ * in a signed cookie, only its SHA-256 in the store; a new id at every sign-in, made in the sign-in's
+ * own transaction, which deletes the id the browser presented; timeouts judged on every request.
+ * The cookies are `HttpOnly`, `SameSite=Strict`, `Path=/`, and `__Host-` with `Secure` on HTTPS
+ * (plain http://localhost can take neither).
  *
  * The guard is the `/staff` layout's middleware (https://reactrouter.com/how-to/middleware,
  * docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), run for every document, data
- * and resource request of the branch. It finds the session the cookie names, clears the cookie of
- * one that ended, and before any loader or action runs refuses:
- *
- * - a post from another site: `Origin` must be STAFF_URL or, absent, `Sec-Fetch-Site` must be
- *   `same-origin` (403; React Router has already answered 400 to an `Origin` that is neither the
- *   request's nor one of `allowedActionOrigins`);
- * - a body other than a form or JSON (415), of no stated length (411) or above 64 KB (413);
- * - anyone without a live session, but on the sign-in and invite pages: one redirect to sign-in,
- *   with `next` and, only when a session that ran out was presented, `expired=1`;
- * - a post without the session's forgery token (`csrf`, a form field or a JSON member) (403).
- *
- * Loaders and actions then read who is signed in with {@link staffRequest} and {@link signedIn}.
+ * and resource request of the branch: it finds the session the cookie names, clears the cookie of
+ * one that ended, and sends anyone without a live session, but on the sign-in and invite pages, to
+ * sign-in once, with `next` and, only when a session that ran out was presented, `expired=1`. A
+ * post has passed the one guard for posts before (`src/server/enquiries/http.ts`,
+ * docs/decisions/040-one-guard-for-posts.md). Loaders and actions then read who is signed in with
+ * {@link staffRequest} and {@link signedIn}.
  */
-import { parseCookie, stringifySetCookie } from 'cookie';
 import {
   createContext,
+  createCookie,
+  createSession,
+  createSessionStorage,
   redirect,
+  type Cookie,
   type HeadersFunction,
   type MiddlewareFunction,
   type RouterContextProvider,
+  type Session,
+  type SessionStorage,
 } from 'react-router';
 import { staffContext, type StaffServer } from '../app/load-context.ts';
+import { signingKey } from '../server/enquiries/secret.ts';
 import { audit, type AuditAction } from '../server/staff/audit.ts';
-import type { NewSession, StaffAccount, StaffStore, StoredSession } from '../server/staff/store.ts';
-import { hashToken, newToken, sameSecret, wellFormedToken } from '../server/staff/tokens.ts';
-import { INVITE_PATH, SIGN_IN_PATH, signInPath } from './paths.ts';
+import type { StaffRuntime } from '../server/staff/runtime.ts';
+import type {
+  StaffAccount,
+  StaffStore,
+  StoredPasskey,
+  StoredSession,
+} from '../server/staff/store.ts';
+import { hashToken, newToken, wellFormedToken } from '../server/staff/tokens.ts';
+import { INVITE_PATH, SIGN_IN_PATH, signInPath, STAFF_HEADERS } from './paths.ts';
 
 /** ms without a request. */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -45,45 +55,24 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 3_600_000;
  */
 export const TOUCH_AFTER_MS = 60_000;
 
-/** The cookies then take `Secure` and the `__Host-` prefix. */
-const secureOrigin = (origin: string): boolean => new URL(origin).protocol === 'https:';
-
 /** The session's and the passkey ceremony's cookie names at `origin` (STAFF_URL). */
 export function cookieNames(origin: string): { session: string; ceremony: string } {
-  const prefix = secureOrigin(origin) ? '__Host-' : '';
+  const prefix = new URL(origin).protocol === 'https:' ? '__Host-' : '';
   return { session: `${prefix}staff_session`, ceremony: `${prefix}staff_ceremony` };
 }
 
-/**
- * A `Set-Cookie` value (https://www.rfc-editor.org/rfc/rfc6265): HttpOnly, SameSite=Strict,
- * Path=/, Secure on HTTPS.
- * @param maxAgeMs how long it lives; absent, it is cleared (empty, expired in 1970)
- */
-export function setCookie(origin: string, name: string, value: string, maxAgeMs?: number): string {
-  return stringifySetCookie({
-    name,
-    value: maxAgeMs === undefined ? '' : value,
+/** The session's or a passkey ceremony's cookie at STAFF_URL, signed with the server's secret. */
+export function staffCookie(
+  { origin, secret }: Pick<StaffRuntime, 'origin' | 'secret'>,
+  kind: 'session' | 'ceremony',
+): Cookie {
+  return createCookie(cookieNames(origin)[kind], {
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
-    secure: secureOrigin(origin),
-    ...(maxAgeMs === undefined ? { expires: new Date(0) } : { maxAge: maxAgeMs / 1000 }),
+    secure: new URL(origin).protocol === 'https:',
+    secrets: [signingKey(secret, `staff-${kind}`)],
   });
-}
-
-/** A new session: its id for the cookie, its record for the store (the caller's transaction). */
-export function issueSession(staffId: string, now: number): { id: string; record: NewSession } {
-  const id = newToken();
-  return {
-    id,
-    record: {
-      idHash: hashToken(id),
-      staffId,
-      csrfToken: newToken(),
-      createdAt: now,
-      expiresAt: now + ABSOLUTE_TIMEOUT_MS,
-    },
-  };
 }
 
 export interface SignedIn {
@@ -91,45 +80,77 @@ export interface SignedIn {
   session: StoredSession;
 }
 
-/**
- * The session a cookie names, judged at `now`: `null` for none (no cookie, junk, unknown or
- * revoked id, disabled account), `'expired'` past its idle or absolute end (it is deleted then).
- */
-export async function resolveSession(
-  store: StaffStore,
-  cookieValue: string | undefined,
-  now: number,
-): Promise<SignedIn | 'expired' | null> {
-  if (!wellFormedToken(cookieValue)) return null;
-  const idHash = hashToken(cookieValue);
+/** How a new session was earned: stored in that step's transaction (`StaffStore`). */
+export type SessionStart = { staffId: string } & (
+  { credentialId: string; counter: number } | { inviteTokenHash: string; passkey: StoredPasskey }
+);
+
+/** A session as the storage holds it: read (live, or ran out), or about to start. */
+interface SessionData {
+  signedIn?: SignedIn;
+  expired?: true;
+  start?: SessionStart & { replaces: string | null };
+}
+
+/** Thrown by {@link startSession} when the invite was used meanwhile; nothing was stored. */
+export class InviteTaken extends Error {
+  override name = 'InviteTaken';
+}
+
+/** The session an id names, judged at `at`; one that ran out or whose account is off is deleted. */
+async function read(store: StaffStore, id: unknown, at: number) {
+  if (!wellFormedToken(id)) return null;
+  const idHash = hashToken(id);
   const found = await store.findSession(idHash);
   if (!found) return null;
   const { session, staff } = found;
-  if (staff.disabledAt !== null) {
+  const ended = at >= session.expiresAt || at - session.lastSeenAt >= IDLE_TIMEOUT_MS;
+  if (ended || staff.disabledAt !== null) {
     await store.deleteSession(idHash);
-    return null;
+    return ended && staff.disabledAt === null ? { expired: true as const } : null;
   }
-  if (now >= session.expiresAt || now - session.lastSeenAt >= IDLE_TIMEOUT_MS) {
-    await store.deleteSession(idHash);
-    return 'expired';
+  if (at - session.lastSeenAt >= TOUCH_AFTER_MS) {
+    await store.touchSession(idHash, at);
+    session.lastSeenAt = at;
   }
-  if (now - session.lastSeenAt >= TOUCH_AFTER_MS) {
-    await store.touchSession(idHash, now);
-    session.lastSeenAt = now;
-  }
-  return found;
+  return { signedIn: found };
 }
 
-/**
- * Every staff answer's: stored by no one, indexed by no one, and no Referer outside the origin (an
- * invite's token is in its URL; `no-referrer` would make browsers post `Origin: null`, refused).
- */
-export const STAFF_HEADERS = {
-  'Cache-Control': 'no-store',
-  'X-Robots-Tag': 'noindex, nofollow',
-  'Referrer-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-} as const;
+/** The sessions of one request, in the staff store. */
+function staffSessions(server: StaffServer, cookie: Cookie): SessionStorage<SessionData> {
+  const { store, now } = server;
+  return createSessionStorage<SessionData>({
+    cookie,
+    async createData({ start }) {
+      if (!start) throw new Error('A session starts only at sign-in');
+      const id = newToken();
+      const at = now();
+      const record = {
+        idHash: hashToken(id),
+        staffId: start.staffId,
+        // The forgery token is retired (docs/decisions/040-one-guard-for-posts.md).
+        csrfToken: '',
+        createdAt: at,
+        expiresAt: at + ABSOLUTE_TIMEOUT_MS,
+      };
+      if ('credentialId' in start) {
+        await store.signIn(start.credentialId, start.counter, record, start.replaces);
+        await store.sweep(at, at - IDLE_TIMEOUT_MS);
+      } else if (await store.enrol(start.inviteTokenHash, at, start.passkey, record)) {
+        if (start.replaces) await store.deleteSession(start.replaces);
+      } else {
+        throw new InviteTaken('The invite was used meanwhile');
+      }
+      return id;
+    },
+    readData: (id) => read(store, id, now()),
+    // A session's record never changes after sign-in; `readData` writes its last-seen time.
+    updateData: () => Promise.resolve(),
+    deleteData: async (id) => {
+      if (wellFormedToken(id)) await store.deleteSession(hashToken(id));
+    },
+  });
+}
 
 /** A page's headers: the layout's, and its loader's or action's `Retry-After` (a rate limit). */
 export const withRetryAfter: HeadersFunction = ({
@@ -143,9 +164,6 @@ export const withRetryAfter: HeadersFunction = ({
   return headers;
 };
 
-/** Bytes; a staff form or a passkey's answer is far smaller. */
-const BODY_LIMIT_BYTES = 64 * 1024;
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 /** Where no session is needed: signing in, and enrolling from an invite. */
 const OPEN_PATHS: ReadonlySet<string> = new Set([SIGN_IN_PATH, INVITE_PATH]);
 
@@ -155,8 +173,9 @@ export interface StaffRequest {
   signedIn: SignedIn | null;
   /** A session that ran out (idle or absolute timeout) was presented. */
   expired: boolean;
-  /** The presented session id's hash, live or not: a new session replaces it. */
-  presentedIdHash: string | null;
+  /** The session the cookie named, live or not (id '' for none): a new one replaces it. */
+  session: Session<SessionData>;
+  sessions: SessionStorage<SessionData>;
 }
 
 const requestContext = createContext<StaffRequest>();
@@ -183,87 +202,50 @@ export function record(
   return audit(store, now(), signedIn(context).staff.id, action, enquiryId, detail);
 }
 
-/** The `Set-Cookie` that clears this browser's session cookie (signing out). */
-export function clearedSession(context: Context): string {
-  const { origin } = staffRequest(context).server;
-  return setCookie(origin, cookieNames(origin).session, '');
+/**
+ * Starts a session with a new id, in the store transaction that `start` names, deleting the one
+ * the browser presented: no id set before sign-in survives it (ASVS V7.2.4).
+ * @returns the `Set-Cookie` that carries it, for 12 hours
+ * @throws InviteTaken when an enrolment's invite was used meanwhile
+ */
+export function startSession(context: Context, start: SessionStart): Promise<string> {
+  const { sessions, session } = staffRequest(context);
+  const replaces = wellFormedToken(session.id) ? hashToken(session.id) : null;
+  const fresh = createSession<SessionData>({ start: { ...start, replaces } });
+  return sessions.commitSession(fresh, { maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
 }
 
-function refuse(status: number, text: string): Response {
-  return new Response(text, {
-    status,
-    headers: { ...STAFF_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
-  });
-}
-
-/** Browsers send `Origin` with every POST (https://fetch.spec.whatwg.org/#origin-header). */
-function fromInbox(request: Request, origin: string): boolean {
-  const claimed = request.headers.get('origin');
-  return claimed ? claimed === origin : request.headers.get('sec-fetch-site') === 'same-origin';
-}
-
-function badBody(request: Request): Response | null {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!BODY_TYPES.includes(type)) return refuse(415, 'Unsupported Media Type: send a form.');
-  const length = request.headers.get('content-length');
-  if (length === null) return refuse(411, 'Length Required');
-  if (Number(length) > BODY_LIMIT_BYTES) return refuse(413, 'Content Too Large');
-  return null;
-}
-
-/** The posted forgery token, read from a copy so the action still has the body. */
-async function postedToken(request: Request): Promise<string> {
-  const copy = request.clone();
-  const json = copy.headers.get('content-type')?.startsWith('application/json');
-  const token = await (
-    json
-      ? copy.json().then((body: { csrf?: unknown } | null) => body?.csrf)
-      : copy.formData().then((form) => form.get('csrf'))
-  ).catch(() => null);
-  return typeof token === 'string' ? token : '';
-}
-
-/** The answer that stops this request before its loaders or action, or null to go on. */
-async function refusal(
-  request: Request,
-  url: URL,
-  { server, signedIn: live, expired }: StaffRequest,
-): Promise<Response | null> {
-  const post = request.method === 'POST';
-  if (post && !fromInbox(request, server.origin)) {
-    const origin = request.headers.get('origin')?.slice(0, 200) ?? null;
-    server.logger.warn({ origin }, 'cross-site staff request refused');
-    return refuse(403, 'Forbidden: this request did not come from the inbox.');
-  }
-  const body = post ? badBody(request) : null;
-  if (body || OPEN_PATHS.has(url.pathname)) return body;
-  if (!live) {
-    return redirect(signInPath(url, expired), { status: post ? 303 : 302, headers: STAFF_HEADERS });
-  }
-  if (post && !sameSecret(await postedToken(request), live.session.csrfToken)) {
-    return refuse(403, 'Forbidden: this form is out of date. Reload the page and try again.');
-  }
-  return null;
+/** Ends this browser's session (signing out): deletes it; the `Set-Cookie` clearing its cookie. */
+export function endSession(context: Context): Promise<string> {
+  const { sessions, session } = staffRequest(context);
+  return sessions.destroySession(session);
 }
 
 export const guard: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const server = context.get(staffContext);
-  const names = cookieNames(server.origin);
-  const cookie = parseCookie(request.headers.get('cookie') ?? '')[names.session];
-  const found = await resolveSession(server.store, cookie, server.now());
-  const live = found === 'expired' ? null : found;
-  const staff: StaffRequest = {
-    server,
-    signedIn: live,
-    expired: found === 'expired',
-    presentedIdHash: wellFormedToken(cookie) ? hashToken(cookie) : null,
-  };
-  context.set(requestContext, staff);
-  const response = (await refusal(request, url, staff)) ?? (await next());
-  // The cookie of a session that ended goes, unless this answer starts a new one.
-  const renewed = response.headers.getSetCookie().some((c) => c.startsWith(`${names.session}=`));
-  if (cookie !== undefined && !live && !renewed) {
-    response.headers.append('Set-Cookie', setCookie(server.origin, names.session, ''));
+  const cookie = staffCookie(server, 'session');
+  const sessions = staffSessions(server, cookie);
+  const header = request.headers.get('cookie');
+  const session = await sessions.getSession(header);
+  const live = session.get('signedIn') ?? null;
+  const expired = session.get('expired') === true;
+  context.set(requestContext, { server, signedIn: live, expired, session, sessions });
+  const response =
+    live || OPEN_PATHS.has(url.pathname)
+      ? await next()
+      : redirect(signInPath(url, expired), {
+          status: request.method === 'POST' ? 303 : 302,
+          headers: STAFF_HEADERS,
+        });
+  // The cookie of a session that ended goes, unless this answer starts a new one; clearing a
+  // cookie the browser does not hold is harmless.
+  const named = (line: string) => line.startsWith(`${cookie.name}=`);
+  if (
+    !live &&
+    header?.includes(`${cookie.name}=`) &&
+    !response.headers.getSetCookie().some(named)
+  ) {
+    response.headers.append('Set-Cookie', await cookie.serialize('', { expires: new Date(0) }));
   }
   return response;
 };

@@ -104,7 +104,7 @@ describe('notification channels', () => {
         referer: null,
         ip: '203.0.113.9',
         userAgent: 'Test UA',
-        startCookie: undefined,
+        start: { kind: 'missing' },
       },
     );
     expect(r.kind).toBe('stored');
@@ -285,7 +285,7 @@ describe('notification channels', () => {
         referer: null,
         ip: '203.0.113.9',
         userAgent: 'Bot',
-        startCookie: undefined,
+        start: { kind: 'missing' },
       },
     );
     expect(r.kind).toBe('spam');

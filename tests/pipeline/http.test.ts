@@ -15,8 +15,7 @@ import {
   type RunningServer,
 } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
-import { START_COOKIE } from '../../src/server/enquiries/http.ts';
-import { signStartTime } from '../../src/server/enquiries/secret.ts';
+import { startCookie } from '../../src/server/enquiries/secret.ts';
 import { formBody } from './support/fixtures.ts';
 import { send } from './support/http.ts';
 import { CONFIRMATION, enhanced, FORM_POST, SCRIPT_POST } from './support/page-action.ts';
@@ -162,8 +161,10 @@ describe('contact pipeline over HTTP (SQLite)', () => {
       // The cookie the start endpoint just issued: the "visitor" sends at once.
       const start = await send(fast.url, { method: 'GET', path: '/api/enquiries/start' });
       const issued = String(start.headers['set-cookie']?.[0]).split(';')[0] ?? '';
-      const slow = `${START_COOKIE}=${signStartTime(TEST_SECRET, Date.now() - 5000)}`;
-      const forged = `${START_COOKIE}=${signStartTime('another-secret-0123456789', Date.now() - 5000)}`;
+      const signed = async (secret: string, at: number) =>
+        (await startCookie(secret).serialize(at)).split(';')[0];
+      const slow = await signed(TEST_SECRET, Date.now() - 5000);
+      const forged = await signed('another-secret-0123456789', Date.now() - 5000);
       const answers = [
         await submit('Fast', issued),
         await submit('Slow', slow),

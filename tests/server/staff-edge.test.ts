@@ -226,7 +226,7 @@ describe('the inbox turned off', () => {
       .post('/staff/sign-out')
       .set('Origin', t.env.SITE_URL)
       .type('form')
-      .send({ csrf: 'x' });
+      .send({ intent: 'x' });
     expect(post.status).toBe(404);
   });
 });

@@ -43,7 +43,7 @@ describe('the staff inbox on the real InboxService', () => {
       .set('Origin', t.origin)
       .set('Cookie', me.cookie)
       .type('form')
-      .send({ ...body, csrf: me.csrf });
+      .send(body);
 
   /** The id of the enquiry whose subject is `subject`, read from the inbox page. */
   const idOf = async (subject: string): Promise<string> => {

@@ -1,133 +1,142 @@
 /**
- * The contact form's HTTP side around the route action (`src/routes/enquiry-action.ts`): the time
- * trap's start cookie from `GET /api/enquiries/start`, so pages carry no per-request token and can
- * be cached (docs/decisions/009-form-time-trap-without-a-page-token.md); the checks of a page
- * POST's headers (type, length, Origin) before the framework reads its body; and the submission the action calls, with
- * one outcome table (`src/lib/enquiry-outcomes.ts`).
+ * The HTTP side of posts and of the contact form (docs/decisions/040-one-guard-for-posts.md):
+ *
+ * - the one guard of every POST, the site's pages and the staff inbox alike, before the framework
+ *   reads a body: its type (415), stated length (411), size (413) and Origin (403);
+ * - the time trap's start cookie from `GET /api/enquiries/start`, so pages carry no per-request
+ *   token and can be cached (docs/decisions/009-form-time-trap-without-a-page-token.md);
+ * - the enquiry service the contact action finds in the load context, counting each outcome once
+ *   (`src/lib/enquiry-outcomes.ts`).
  */
-import { parseCookie, stringifySetCookie, type SetCookie } from 'cookie';
 import express, { type RequestHandler } from 'express';
-import { START_PATH, type EnquiryResult } from '../../lib/enquiry-fields.ts';
+import type { EnquiryService } from '../../app/load-context.ts';
+import { START_PATH } from '../../lib/enquiry-fields.ts';
 import { OUTCOMES, resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
+import { isStaffPath, STAFF_HEADERS } from '../../staff/paths.ts';
 import type { EnquiryRuntime } from './runtime.ts';
-import { signStartTime, verifyStartTime } from './secret.ts';
+import { readStartTime, START_COOKIE, START_COOKIE_MAX_AGE_MS, startCookie } from './secret.ts';
 import { originAllowed, submitEnquiry } from './service.ts';
 
-/** Bytes. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
-export const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'] as const;
-export const START_COOKIE = 'enquiry_start';
-/** ms: a visitor may take a while to write. */
-export const START_COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+export { START_COOKIE };
 
-/** `HttpOnly`, `SameSite=Strict`, `Secure` on HTTPS (behind a proxy: TRUST_PROXY=1). */
-const startCookie = (value: string, secure: boolean, maxAgeMs: number): SetCookie => ({
-  name: START_COOKIE,
-  value,
-  httpOnly: true,
-  sameSite: 'strict',
-  path: '/',
-  secure,
-  maxAge: Math.floor(maxAgeMs / 1000),
-});
+/** Bytes: a form, or a passkey's answer, is far smaller. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+/** The contact form with or without JavaScript; the inbox's forms and passkey ceremonies. */
+const BODY_TYPES = {
+  site: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+  staff: ['application/x-www-form-urlencoded', 'application/json'],
+};
 
-function outcomeError(kind: OutcomeKind): Error {
-  const { status, message } = OUTCOMES[kind];
-  return Object.assign(new Error(message(0)), { status, expose: true });
+type Refusal = 'wrong_type' | 'length_required' | 'too_large' | 'foreign_origin';
+
+/** The inbox's answers, with the headers of all its others (`src/staff/paths.ts`). */
+const STAFF_REFUSALS: Record<Refusal, [number, string]> = {
+  wrong_type: [415, 'Unsupported Media Type: send a form.'],
+  length_required: [411, 'Length Required'],
+  too_large: [413, 'Content Too Large'],
+  foreign_origin: [403, 'Forbidden: this request did not come from the inbox.'],
+};
+
+function bodyRefusal(req: express.Request, types: readonly string[]): Refusal | null {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!types.includes(type)) return 'wrong_type';
+  const length = req.headers['content-length'];
+  if (length === undefined) return 'length_required';
+  return Number(length) > BODY_LIMIT_BYTES ? 'too_large' : null;
 }
 
 export interface EnquiryHttp {
-  /** The start cookie, and the header checks of every page POST; mount before the route tree. */
+  /** The start cookie's route and the guard of every POST; mount before the route tree. */
   router: express.Router;
-  /**
-   * One submission as the route action parsed it.
-   * @param form null when the body was not readable form data (answered 400)
-   * @param ip the client's address (Express's `req.ip`, proxy-aware)
-   * @returns the result and the `Set-Cookie` values to answer with; never rejects
-   */
-  submit(
-    form: FormData | null,
-    request: Request,
-    ip: string,
-  ): Promise<{ result: EnquiryResult; setCookies: string[] }>;
+  /** What the contact form's action calls, through the load context. */
+  service: EnquiryService;
 }
 
-/** @param onOutcome called once per submission or refused request with its metric label */
+/**
+ * @param staffOrigin STAFF_URL: the only `Origin` a post to the inbox may carry; without one,
+ *   `Sec-Fetch-Site` must say `same-origin` (https://www.w3.org/TR/fetch-metadata/)
+ * @param onOutcome called once per submission or refused contact post with its metric label
+ */
 export function enquiryHttp(
   runtime: EnquiryRuntime,
+  staffOrigin: string,
   onOutcome: (metric: string) => void = () => {},
 ): EnquiryHttp {
   const count = (kind: OutcomeKind) => onOutcome(OUTCOMES[kind].metric);
+  const cookie = startCookie(runtime.secret);
 
-  // The framework reads the body; these refuse what it should never be given: 415, 411, 413, 403.
-  const checkPost: RequestHandler = (req, _res, next) => {
-    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!(FORM_TYPES as readonly string[]).includes(type)) {
-      count('wrong_type');
-      return next(outcomeError('wrong_type'));
-    }
-    const length = req.headers['content-length'];
-    if (length === undefined) {
-      return next(Object.assign(new Error('Length Required'), { status: 411, expose: true }));
-    }
-    if (Number(length) > BODY_LIMIT_BYTES) {
-      count('too_large');
-      return next(outcomeError('too_large'));
-    }
-    // The framework would answer a foreign Origin with a bare 400 before the action runs; the
-    // answer the site documents is 403. Without an Origin the action checks the Referer.
+  // The site's Origin, when sent, must be ours here: the framework would answer 400, the site
+  // documents 403. Without one the service judges the Referer, to show the visitor's text again.
+  const siteOrigin = (req: express.Request): boolean => {
     const origin = req.headers.origin;
     const requestOrigin = `${req.protocol}://${req.host}`;
-    if (
-      origin !== undefined &&
-      !originAllowed({ requestOrigin, origin, referer: null }, runtime.config.SITE_URL)
-    ) {
-      count('foreign_origin');
-      return next(outcomeError('foreign_origin'));
+    const site = runtime.config.SITE_URL;
+    return origin === undefined || originAllowed({ requestOrigin, origin, referer: null }, site);
+  };
+  const inboxOrigin = ({ headers }: express.Request): boolean =>
+    headers.origin ? headers.origin === staffOrigin : headers['sec-fetch-site'] === 'same-origin';
+
+  const guardPost: RequestHandler = (req, res, next) => {
+    if (isStaffPath(req.path)) {
+      // The inbox refuses another site first, before saying anything of the body.
+      const refusal = inboxOrigin(req) ? bodyRefusal(req, BODY_TYPES.staff) : 'foreign_origin';
+      if (!refusal) return next();
+      if (refusal === 'foreign_origin') {
+        const origin = req.headers.origin?.slice(0, 200) ?? null;
+        runtime.logger.warn({ origin }, 'cross-site staff request refused');
+      }
+      const [status, text] = STAFF_REFUSALS[refusal];
+      res.status(status).set(STAFF_HEADERS).type('text/plain; charset=utf-8').send(text);
+      return;
     }
-    next();
+    const refusal =
+      bodyRefusal(req, BODY_TYPES.site) ?? (siteOrigin(req) ? null : 'foreign_origin');
+    if (!refusal) return next();
+    if (refusal === 'length_required') {
+      return next(Object.assign(new Error('Length Required'), { status: 411, expose: true }));
+    }
+    count(refusal);
+    const { status, message } = OUTCOMES[refusal];
+    next(Object.assign(new Error(message(0)), { status, expose: true }));
   };
 
   const router = express.Router();
-  router.get(START_PATH, (req, res) => {
+  router.get(START_PATH, async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    const now = runtime.now();
-    const cookies = parseCookie(req.headers.cookie ?? '');
-    const current = verifyStartTime(runtime.secret, cookies[START_COOKIE], now);
+    const now = Math.floor(runtime.now());
+    const current = await readStartTime(cookie, req.headers.cookie ?? null, now);
     // Idempotent: a valid start is kept, so focusing the form again does not restart the clock.
     if (current.kind !== 'valid' || now - current.at >= START_COOKIE_MAX_AGE_MS) {
-      const value = signStartTime(runtime.secret, now);
-      res.append(
-        'Set-Cookie',
-        stringifySetCookie(startCookie(value, req.secure, START_COOKIE_MAX_AGE_MS)),
-      );
+      res.append('Set-Cookie', await cookie.serialize(now, { secure: req.secure }));
     }
     res.status(204).end();
   });
-  router.post('/{*splat}', checkPost);
+  router.post('/{*splat}', guardPost);
 
-  async function submit(form: FormData | null, request: Request, ip: string) {
-    if (!form) {
-      count('unreadable');
-      return { result: resultOf('unreadable'), setCookies: [] };
-    }
-    const fields: Record<string, unknown> = {};
-    for (const [key, value] of form) if (typeof value === 'string') fields[key] ??= value;
-    const url = new URL(request.url);
-    const cookies = parseCookie(request.headers.get('cookie') ?? '');
-    const { kind, result } = await submitEnquiry(runtime, fields, {
-      requestOrigin: url.origin,
-      origin: request.headers.get('origin'),
-      referer: request.headers.get('referer'),
-      ip,
-      userAgent: request.headers.get('user-agent') ?? '',
-      startCookie: cookies[START_COOKIE],
-    });
-    count(kind);
-    const secure = url.protocol === 'https:';
-    const setCookies = result.ok ? [stringifySetCookie(startCookie('', secure, 0))] : [];
-    return { result, setCookies };
-  }
+  const service: EnquiryService = {
+    async submit(form, request, ip) {
+      if (!form) {
+        count('unreadable');
+        return { result: resultOf('unreadable'), setCookies: [] };
+      }
+      const fields: Record<string, unknown> = {};
+      for (const [key, value] of form) if (typeof value === 'string') fields[key] ??= value;
+      const url = new URL(request.url);
+      const { headers } = request;
+      const { kind, result } = await submitEnquiry(runtime, fields, {
+        requestOrigin: url.origin,
+        origin: headers.get('origin'),
+        referer: headers.get('referer'),
+        ip,
+        userAgent: headers.get('user-agent') ?? '',
+        start: await readStartTime(cookie, headers.get('cookie'), runtime.now()),
+      });
+      count(kind);
+      const secure = url.protocol === 'https:';
+      const setCookies = result.ok ? [await cookie.serialize('', { maxAge: 0, secure })] : [];
+      return { result, setCookies };
+    },
+  };
 
-  return { router, submit };
+  return { router, service };
 }

@@ -1,11 +1,15 @@
 /**
- * The server secret behind the time trap's signed start time and the salt of address hashes:
- * FORM_SECRET, or a random key generated once into `DATA_DIR/form-secret` (mode 0600) so issued
- * start cookies survive a restart. Instances sharing a database must share FORM_SECRET.
+ * The server secret, FORM_SECRET or a random key generated once into `DATA_DIR/form-secret` (mode
+ * 0600) so signed cookies survive a restart; instances sharing a database must share it. It salts
+ * address hashes and signs, through React Router's `createCookie` (HMAC-SHA-256,
+ * https://reactrouter.com/explanation/sessions-and-cookies#signing-cookies), the time trap's start
+ * cookie and the staff session cookie (`src/staff/session.server.ts`).
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCookie } from 'cookie';
+import { createCookie, type Cookie } from 'react-router';
 
 /** FORM_SECRET, or the key kept in `dataDir` (created on first use). */
 export function loadSecret(formSecret: string | undefined, dataDir: string): string {
@@ -26,42 +30,52 @@ export function loadSecret(formSecret: string | undefined, dataDir: string): str
   }
 }
 
-function mac(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url');
-}
+/**
+ * The HMAC key for one use of the secret: a cookie signed for one purpose is never valid for
+ * another.
+ * @param purpose e.g. `start`, `staff-session`
+ */
+export const signingKey = (secret: string, purpose: string): string => `${purpose}:${secret}`;
+
+export const START_COOKIE = 'enquiry_start';
+/** ms: a visitor may take a while to write. */
+export const START_COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 /**
- * The start cookie's value `<startedAtMs>.<hmac>`: when the visitor started filling the form
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
+ * The time trap's start cookie (docs/decisions/009-form-time-trap-without-a-page-token.md): when
+ * the visitor started filling the form, epoch ms, signed; `HttpOnly`, `SameSite=Strict`, `Path=/`,
+ * two hours. `Secure` is the caller's, per request (`serialize(at, { secure })`).
  */
-export function signStartTime(secret: string, startedAtMs: number): string {
-  const ts = String(Math.floor(startedAtMs));
-  return `${ts}.${mac(secret, `start:${ts}`)}`;
+export function startCookie(secret: string): Cookie {
+  return createCookie(START_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: START_COOKIE_MAX_AGE_MS / 1000,
+    secrets: [signingKey(secret, 'start')],
+  });
 }
 
 /** `forged`: not ours (forged, another key, junk). */
 export type StartTime = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; at: number };
 
 /**
- * @param value undefined when the request carried no start cookie
- * @param nowMs ms; a start more than 60 s ahead counts as forged
+ * The start time a `Cookie` header carries.
+ * @param nowMs epoch ms; a start more than 60 s ahead counts as forged
  */
-export function verifyStartTime(
-  secret: string,
-  value: string | undefined,
+export async function readStartTime(
+  cookie: Cookie,
+  header: string | null,
   nowMs: number,
-): StartTime {
-  if (value === undefined || value === '') return { kind: 'missing' };
-  const m = /^(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(value);
-  if (!m) return { kind: 'forged' };
-  const [, ts = '', sig = ''] = m;
-  const expected = Buffer.from(mac(secret, `start:${ts}`));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    return { kind: 'forged' };
+): Promise<StartTime> {
+  const at: unknown = await cookie.parse(header);
+  if (typeof at === 'number' && Number.isSafeInteger(at)) {
+    return at > nowMs + 60_000 ? { kind: 'forged' } : { kind: 'valid', at };
   }
-  const at = Number(ts);
-  return at > nowMs + 60_000 ? { kind: 'forged' } : { kind: 'valid', at };
+  if (at === '') return { kind: 'missing' };
+  // `parse` answers null both without the cookie and with a bad signature.
+  const sent = at !== null || parseCookie(header ?? '')[cookie.name] !== undefined;
+  return sent ? { kind: 'forged' } : { kind: 'missing' };
 }
 
 /** Salted SHA-256, hex: the address itself is never stored or logged. */

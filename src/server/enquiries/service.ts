@@ -5,7 +5,7 @@ import { resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import type { EnquiryRuntime } from './runtime.ts';
 import { checkSubmission, type Enquiry } from './schema.ts';
-import { hashIp, verifyStartTime, type StartTime } from './secret.ts';
+import { hashIp, type StartTime } from './secret.ts';
 import type { SpamVerdict } from './store.ts';
 
 /** ms; an identical submission within it is stored once. */
@@ -14,13 +14,15 @@ export const DEDUPE_WINDOW_MS = 600_000;
 export interface SubmitRequest {
   /** The origin the request was made to (e.g. http://localhost:3000). */
   requestOrigin: string;
+  /** Judged by the post guard (`http.ts`) before the body was read; here only whether it is absent. */
   origin: string | null;
   /** Read when a client omits Origin. */
   referer: string | null;
   /** Hashed before use. */
   ip: string;
   userAgent: string;
-  startCookie: string | undefined;
+  /** The time trap's start, as the start cookie told it (`secret.ts`). */
+  start: StartTime;
 }
 
 export interface Submission {
@@ -81,13 +83,14 @@ export async function submitEnquiry(
   }
   const { input } = checked;
   const { config, store, logger, secret } = rt;
-  if (!originAllowed(req, config.SITE_URL)) {
-    logger.warn({ origin: req.origin?.slice(0, 200) ?? null }, 'cross-site submission refused');
+  // Without an Origin the Referer decides, here, so the refusal shows the visitor's text again.
+  if (req.origin === null && !originAllowed(req, config.SITE_URL)) {
+    logger.warn({ origin: null }, 'cross-site submission refused');
     return { kind: 'foreign_origin', result: resultOf('foreign_origin') };
   }
   const now = rt.now();
   const ipHash = hashIp(secret, req.ip);
-  const start = verifyStartTime(secret, req.startCookie, now);
+  const { start } = req;
   const spam = spamVerdict(input.website, start, config.FORM_MIN_FILL_MS, now);
   let outcome;
   try {

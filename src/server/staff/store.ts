@@ -31,7 +31,10 @@ export interface StoredPasskey {
 export interface NewSession {
   idHash: string;
   staffId: string;
-  /** Put in forms; not a credential on its own. */
+  /**
+   * The retired forgery token (docs/decisions/040-one-guard-for-posts.md): written empty, kept
+   * until a migration drops the column.
+   */
   csrfToken: string;
   createdAt: number;
   expiresAt: number;

@@ -1,8 +1,9 @@
 /**
- * 256 random bits each (OWASP ASVS 5.0 V7.2.3 asks for 128); the store keeps only credentials'
- * SHA-256, so a leaked row signs no one in (docs/decisions/027-passkeys-and-staff-sessions.md).
+ * Session ids, invite tokens and ceremony ids: 256 random bits each (OWASP ASVS 5.0
+ * V7.2.3 asks for 128). The store keeps only the SHA-256 of those that are credentials, so a
+ * leaked row signs no one in (docs/decisions/027-passkeys-and-staff-sessions.md).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** 32 bytes from the CSPRNG, base64url (43 characters). */
 export function newToken(): string {
@@ -14,13 +15,6 @@ export function hashToken(token: string): string {
 }
 
 /** Rejects junk before any lookup. */
-export function wellFormedToken(token: string | undefined | null): token is string {
+export function wellFormedToken(token: unknown): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
-}
-
-/** In time independent of where they differ. */
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
 }

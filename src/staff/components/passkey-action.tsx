@@ -37,13 +37,13 @@ function cancelled(error: unknown, creating: boolean): string {
 export function PasskeyAction({
   label,
   action,
-  body,
+  body = {},
   creating,
 }: {
   label: string;
   action: string;
-  /** Sent with both steps (forgery token, invite token, next path). */
-  body: Record<string, string>;
+  /** Sent with both steps: the invite token, the next path. */
+  body?: Record<string, string>;
   /** Enrolment or a second device, not sign-in. */
   creating: boolean;
 }) {

@@ -1,8 +1,6 @@
 /** The inbox's building blocks: the site's type, colours and focus ring, no motion or imagery. */
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
-import type { StaffView } from '../layout.tsx';
 
 const BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -15,12 +13,6 @@ export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secon
     variant === 'secondary' && 'border-stone-300 bg-paper text-ink hover:border-ink',
     variant === 'danger' && 'border-accent bg-accent text-paper hover:bg-[#9a3412]',
   );
-}
-
-/** Every form that posts carries it. */
-export function CsrfField() {
-  const session = useRouteLoaderData<StaffView>('staff');
-  return <input type="hidden" name="csrf" value={session?.csrfToken ?? ''} />;
 }
 
 /** The document title and `<h1>`. */

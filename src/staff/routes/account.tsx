@@ -1,17 +1,11 @@
 /** `/staff/account`. The last passkey is never removed: it is the only way in. */
 import { data, Form, redirect } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
-import { buttonClass, CsrfField, Notice, PageHeading, Section } from '../components/ui.tsx';
+import { buttonClass, Notice, PageHeading, Section } from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
 import { SIGN_IN_PATH, STAFF_BASE } from '../paths.ts';
 import { passkeyAction } from '../passkeys.server.ts';
-import {
-  clearedSession,
-  record,
-  signedIn,
-  staffRequest,
-  withRetryAfter,
-} from '../session.server.ts';
+import { endSession, record, signedIn, staffRequest, withRetryAfter } from '../session.server.ts';
 import type { Route } from './+types/account.ts';
 
 const ACCOUNT_PATH = `${STAFF_BASE}/account`;
@@ -22,12 +16,11 @@ const DONE = {
 } as const;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { staff, session } = signedIn(context);
+  const { staff } = signedIn(context);
   const passkeys = await staffRequest(context).server.store.listPasskeys(staff.id);
   const done = url.searchParams.get('done');
   return {
     staff: { name: staff.name, email: staff.email },
-    csrfToken: session.csrfToken,
     passkeys: passkeys.map(({ id, createdAt, lastUsedAt }) => ({ id, createdAt, lastUsedAt })),
     done: done && Object.hasOwn(DONE, done) ? (done as keyof typeof DONE) : null,
   };
@@ -47,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
     await record(context, 'sign-out-everywhere', null, `${ended} sessions`);
     return redirect(`${SIGN_IN_PATH}?signed-out=everywhere`, {
       status: 303,
-      headers: { 'Set-Cookie': clearedSession(context) },
+      headers: { 'Set-Cookie': await endSession(context) },
     });
   }
   if (intent === 'revoke') {
@@ -76,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = withRetryAfter;
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, csrfToken, passkeys, done } = loaderData;
+  const { staff, passkeys, done } = loaderData;
   // A ceremony's answer goes to its button's fetcher; a form's refusal shows here.
   const refused = actionData && 'error' in actionData ? actionData.error : null;
   const only = passkeys.length === 1;
@@ -107,7 +100,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </div>
               {only ? null : (
                 <Form method="post">
-                  <CsrfField />
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="passkey" value={p.id} />
                   <button
@@ -129,12 +121,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             the person who runs the website can send you a new invite.
           </p>
         ) : null}
-        <PasskeyAction
-          label="Add a passkey"
-          action={ACCOUNT_PATH}
-          body={{ csrf: csrfToken }}
-          creating
-        />
+        <PasskeyAction label="Add a passkey" action={ACCOUNT_PATH} creating />
       </Section>
       <Section title="Sessions" id="sessions">
         <p className="mb-4 max-w-prose text-sm text-stone-700">
@@ -142,7 +129,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           case. Signed in on a device you no longer have? End every session, this one included.
         </p>
         <Form method="post">
-          <CsrfField />
           <input type="hidden" name="intent" value="sign-out-everywhere" />
           <button type="submit" className={buttonClass('secondary')}>
             Sign out everywhere

@@ -9,14 +9,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import type { InboxEnquiry, InboxService } from '../../server/inbox/types.ts';
 import type { AuditAction } from '../../server/staff/audit.ts';
 import { CHANNEL_NAMES, DeliveryState, StatusBadge } from '../components/status.tsx';
-import {
-  buttonClass,
-  ColumnHeads,
-  CsrfField,
-  Notice,
-  PageHeading,
-  Section,
-} from '../components/ui.tsx';
+import { buttonClass, ColumnHeads, Notice, PageHeading, Section } from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../paths.ts';
 import { record, staffRequest } from '../session.server.ts';
@@ -98,7 +91,6 @@ function Actions({ enquiry }: { enquiry: InboxEnquiry }) {
   if (status === 'erased') return null;
   return (
     <Form method="post" className="flex flex-wrap gap-3">
-      <CsrfField />
       {status === 'new' || status === 'released' ? button('handled', 'Mark handled', true) : null}
       {status === 'handled' ? button('reopen', 'Reopen', true) : null}
       {status === 'held' ? button('release', 'Release and deliver', true) : null}
@@ -255,7 +247,6 @@ export default function Enquiry({ loaderData, actionData: refused }: Route.Compo
             When this person asks for their data to be erased, review what will be lost first.
           </p>
           <Form method="post" action={`${STAFF_BASE}/erase`}>
-            <CsrfField />
             <input type="hidden" name="intent" value="review" />
             <input type="hidden" name="email" value={enquiry.email} />
             <button type="submit" className={buttonClass('secondary')}>

@@ -4,7 +4,7 @@
  * `review` shows what will be lost, changing nothing; `confirm` erases, 303 to `?erased=N`.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { buttonClass, CsrfField, Notice, PageHeading } from '../components/ui.tsx';
+import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
 import { STAFF_BASE } from '../paths.ts';
 import { record, staffRequest } from '../session.server.ts';
 import type { Route } from './+types/erase.ts';
@@ -46,7 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Entry({ email, error }: { email: string; error?: string | undefined }) {
   return (
     <Form method="post" noValidate className="max-w-xl">
-      <CsrfField />
       <input type="hidden" name="intent" value="review" />
       <div className="mb-4 flex flex-col gap-1">
         <label htmlFor="erase-email" className="text-sm font-semibold">
@@ -118,7 +117,6 @@ function Review({
         those where they arrived.
       </p>
       <Form method="post">
-        <CsrfField />
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="email" value={email} />
         <div className="mb-4 flex items-start gap-3">

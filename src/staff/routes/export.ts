@@ -1,8 +1,8 @@
 /** A plain form post, never the router's, so the browser itself receives the file. */
 import { redirect } from 'react-router';
 import { isEnquiryStatus } from '../../server/inbox/types.ts';
-import { STAFF_BASE } from '../paths.ts';
-import { record, STAFF_HEADERS, staffRequest } from '../session.server.ts';
+import { STAFF_BASE, STAFF_HEADERS } from '../paths.ts';
+import { record, staffRequest } from '../session.server.ts';
 import type { Route } from './+types/export.ts';
 
 export const loader = () => redirect(STAFF_BASE);

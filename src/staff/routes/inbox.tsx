@@ -14,7 +14,7 @@ import {
   type InboxRow,
 } from '../../server/inbox/types.ts';
 import { DeliveryState, STATUS, StatusBadge } from '../components/status.tsx';
-import { buttonClass, ColumnHeads, CsrfField, PageHeading } from '../components/ui.tsx';
+import { buttonClass, ColumnHeads, PageHeading } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../paths.ts';
 import { staffRequest } from '../session.server.ts';
@@ -265,7 +265,6 @@ function Export({
       </p>
       {/* A plain form, never the router's: the browser itself must receive the file. */}
       <form method="post" action={`${STAFF_BASE}/export`} className="flex flex-wrap gap-3">
-        <CsrfField />
         {status ? <input type="hidden" name="status" value={status} /> : null}
         {q ? <input type="hidden" name="q" value={q} /> : null}
         <button type="submit" name="format" value="csv" className={buttonClass('secondary')}>

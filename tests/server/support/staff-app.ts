@@ -69,14 +69,11 @@ export interface StaffTestApp extends TestApp {
    * @param client the client's address (`X-Forwarded-For`, with TRUST_PROXY=1)
    */
   signIn(passkey: SoftPasskey, cookie?: string, lies?: Lies, client?: string): Promise<Step>;
-  /** The forgery token the session's pages carry in their forms. */
-  csrfOf(cookie: string): Promise<string>;
 }
 
 export interface Signed {
   /** `<session cookie>=<id>`, ready for a `Cookie` header. */
   cookie: string;
-  csrf: string;
   passkey: SoftPasskey;
 }
 
@@ -98,10 +95,6 @@ export async function decoded(res: request.Response): Promise<unknown> {
   if (!body) throw new Error(`No body: ${res.status}`);
   return (await UNSAFE_decodeViaTurboStream(body, globalThis)).value;
 }
-
-/** The value of the first `name="csrf"` field of a page. */
-export const csrfField = (html: string): string =>
-  /name="csrf" value="([^"]*)"/.exec(html)?.[1] ?? '';
 
 /**
  * @param env environment overrides, as for `createTestApp`
@@ -157,9 +150,6 @@ export async function createStaffTestApp(
     };
   };
 
-  const csrfOf = async (cookie: string) =>
-    csrfField((await request(staffHttp).get('/staff/account').set('Cookie', cookie)).text);
-
   const signIn: StaffTestApp['signIn'] = async (passkey, cookie, lies = {}, client) => {
     const headers: Record<string, string> = client ? { 'X-Forwarded-For': client } : {};
     const options = await step('/staff/sign-in', { intent: 'options' }, [cookie], headers);
@@ -196,9 +186,8 @@ export async function createStaffTestApp(
       const verify = await step('/staff/invite', { intent: 'verify', token, response }, [ceremony]);
       if (!verify.location) throw new Error(`invite verify: ${verify.status} ${verify.error}`);
       const cookie = setCookie(verify.res, names.session) ?? '';
-      return { cookie, csrf: await csrfOf(cookie), passkey };
+      return { cookie, passkey };
     },
     signIn,
-    csrfOf,
   };
 }
