@@ -7,7 +7,6 @@
  */
 import { createContext } from 'react-router';
 import type { EnquiryResult } from '../lib/enquiry-fields.ts';
-import type { StaffRuntime } from '../server/staff/runtime.ts';
 
 /** The root loader's data: the same for every visitor, so stored pages stay shared. */
 export interface SiteSession {
@@ -58,15 +57,5 @@ export interface DocumentAssets {
   nonce?: string | undefined;
 }
 
-/**
- * The staff inbox's server side, for the `/staff` branch's middleware, loaders and actions only
- * (`src/staff/session.server.ts`): its store, the inbox, the relying party, the clock, and the
- * client address's salted hash that its rate limits count by.
- */
-export interface StaffServer extends StaffRuntime {
-  clientKey: string;
-}
-
 export const siteContext = createContext<SiteServer>();
-export const staffContext = createContext<StaffServer>();
 export const documentContext = createContext<DocumentAssets>();

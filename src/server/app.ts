@@ -33,7 +33,7 @@ import { directRenderer, expressRenderer, loadContext, type BuildSource } from '
 import { SEO_PATHS, seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { PAGES } from '../pages.ts';
-import { isStaffPath, STAFF_BASE } from '../staff/paths.ts';
+import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';

@@ -16,7 +16,7 @@ import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { DeliveryFigures } from './enquiries/store.ts';
 import type { Channel } from './inbox/types.ts';
 import { NOT_FOUND_PAGE, PAGES, type RouteId } from '../pages.ts';
-import { isStaffPath } from '../staff/paths.ts';
+import { isStaffPath } from '../lib/staff-paths.ts';
 
 export const LIVENESS_PATH = '/healthz';
 export const READINESS_PATH = '/readyz';

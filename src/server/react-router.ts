@@ -10,11 +10,10 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import {
   documentContext,
   siteContext,
-  staffContext,
   type DocumentAssets,
   type SiteServer,
-  type StaffServer,
 } from '../app/load-context.ts';
+import { staffContext, type StaffServer } from './staff/runtime.ts';
 
 /**
  * The server build: an object in production (the framework prepares it once), a function in

@@ -18,7 +18,7 @@ import { cx } from '../components/ui/cx.ts';
 import { site } from '../site.config.ts';
 import type { Route } from './+types/layout.ts';
 import { PageHeading } from './components/ui.tsx';
-import { SIGN_IN_PATH, STAFF_BASE, STAFF_HEADERS } from './paths.ts';
+import { SIGN_IN_PATH, STAFF_BASE, STAFF_HEADERS } from '../lib/staff-paths.ts';
 import { guard, staffRequest } from './session.server.ts';
 import stylesheet from './staff.css?url';
 

@@ -20,12 +20,12 @@ import type { RateLimitResult } from '../server/enquiries/store.ts';
 import { audit } from '../server/staff/audit.ts';
 import { checkInvite } from '../server/staff/invites.ts';
 import { countAttempt, retryAfterSeconds } from '../server/staff/limits.ts';
-import type { StaffServer } from '../app/load-context.ts';
+import type { StaffServer } from '../server/staff/runtime.ts';
 import type { Ceremony, StaffAccount, StoredInvite, StoredPasskey } from '../server/staff/store.ts';
 import { hashToken, newToken, wellFormedToken } from '../server/staff/tokens.ts';
 import { site } from '../site.config.ts';
 import type { CeremonyStep } from './components/passkey-action.tsx';
-import { safeNext, STAFF_BASE } from './paths.ts';
+import { safeNext, STAFF_BASE } from '../lib/staff-paths.ts';
 import {
   InviteTaken,
   signedIn,

@@ -32,10 +32,9 @@ import {
   type Session,
   type SessionStorage,
 } from 'react-router';
-import { staffContext, type StaffServer } from '../app/load-context.ts';
+import { staffContext, type StaffRuntime, type StaffServer } from '../server/staff/runtime.ts';
 import { signingKey } from '../server/enquiries/secret.ts';
 import { audit, type AuditAction } from '../server/staff/audit.ts';
-import type { StaffRuntime } from '../server/staff/runtime.ts';
 import type {
   StaffAccount,
   StaffStore,
@@ -43,7 +42,7 @@ import type {
   StoredSession,
 } from '../server/staff/store.ts';
 import { hashToken, newToken, wellFormedToken } from '../server/staff/tokens.ts';
-import { INVITE_PATH, SIGN_IN_PATH, signInPath, STAFF_HEADERS } from './paths.ts';
+import { INVITE_PATH, SIGN_IN_PATH, signInPath, STAFF_HEADERS } from '../lib/staff-paths.ts';
 
 /** ms without a request. */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;

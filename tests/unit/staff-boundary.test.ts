@@ -47,7 +47,10 @@ describe('the staff inbox’s import boundary', () => {
     ["import { cx } from '../../components/ui/cx.ts';", 'src/staff/routes/boundary-fixture.tsx'],
     ["import { Icon } from '../components/ui/icon.tsx';", 'src/staff/boundary-fixture.tsx'],
     ["import { site } from '../site.config.ts';", 'src/staff/boundary-fixture.tsx'],
-    ["import { STAFF_BASE } from '../paths.ts';", 'src/staff/routes/boundary-fixture.tsx'],
+    [
+      "import { STAFF_BASE } from '../../lib/staff-paths.ts';",
+      'src/staff/routes/boundary-fixture.tsx',
+    ],
     // Its own components, one folder up from its routes: not the public ones of the same name.
     [
       "import { buttonClass } from '../components/ui.tsx';",
@@ -55,7 +58,7 @@ describe('the staff inbox’s import boundary', () => {
     ],
     ["import { isEnquiryStatus } from '../../server/inbox/types.ts';", 'src/staff/routes/f.tsx'],
     [
-      "import { staffContext } from '../app/load-context.ts';",
+      "import { staffContext } from '../server/staff/runtime.ts';",
       'src/staff/boundary-fixture.server.ts',
     ],
     ["import { audit } from '../server/staff/audit.ts';", 'src/staff/boundary-fixture.server.ts'],
@@ -70,7 +73,7 @@ describe('the staff inbox’s import boundary', () => {
   });
 
   it.each([
-    ["import { STAFF_BASE } from '../staff/paths.ts';", 'src/routes/boundary-fixture.tsx'],
+    ["import { guard } from '../staff/session.server.ts';", 'src/routes/boundary-fixture.tsx'],
     ["import StaffLayout from './staff/layout.tsx';", 'src/root.tsx'],
     ["import { StatusBadge } from '../../staff/components/status.tsx';", 'src/components/ui/f.tsx'],
   ])('keeps the public app from importing the inbox: `%s` in %s', async (code, file) => {

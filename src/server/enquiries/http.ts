@@ -12,7 +12,7 @@ import express, { type RequestHandler } from 'express';
 import type { EnquiryService } from '../../app/load-context.ts';
 import { START_PATH } from '../../lib/enquiry-fields.ts';
 import { OUTCOMES, resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
-import { isStaffPath, STAFF_HEADERS } from '../../staff/paths.ts';
+import { isStaffPath, STAFF_HEADERS } from '../../lib/staff-paths.ts';
 import type { EnquiryRuntime } from './runtime.ts';
 import { readStartTime, START_COOKIE, START_COOKIE_MAX_AGE_MS, startCookie } from './secret.ts';
 import { originAllowed, submitEnquiry } from './service.ts';
@@ -29,7 +29,7 @@ const BODY_TYPES = {
 
 type Refusal = 'wrong_type' | 'length_required' | 'too_large' | 'foreign_origin';
 
-/** The inbox's answers, with the headers of all its others (`src/staff/paths.ts`). */
+/** The inbox's answers, with the headers of all its others (`src/lib/staff-paths.ts`). */
 const STAFF_REFUSALS: Record<Refusal, [number, string]> = {
   wrong_type: [415, 'Unsupported Media Type: send a form.'],
   length_required: [411, 'Length Required'],

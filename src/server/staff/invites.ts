@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
-import { INVITE_PATH } from '../../staff/paths.ts';
+import { INVITE_PATH } from '../../lib/staff-paths.ts';
 import { audit } from './audit.ts';
 import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 

@@ -1,5 +1,6 @@
 /** Made after the enquiry migrations, which create the staff tables. */
 import { join, resolve } from 'node:path';
+import { createContext } from 'react-router';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { InboxService } from '../inbox/types.ts';
@@ -34,6 +35,18 @@ export interface StaffRuntime {
   now: () => number;
   close(): Promise<void>;
 }
+
+/**
+ * What the `/staff` branch's `.server.ts` modules get for one request: the runtime, and the client
+ * address's salted hash its rate limits count by. Server-only, so the shared
+ * `src/app/load-context.ts` names no server type.
+ */
+export interface StaffServer extends StaffRuntime {
+  clientKey: string;
+}
+
+/** Set by `src/server/react-router.ts` for `/staff` requests only. */
+export const staffContext = createContext<StaffServer>();
 
 export interface StaffRuntimeOptions {
   env: Pick<Env, 'STAFF_URL' | 'STAFF_RP_ID'> & StoreEnv;

@@ -3,7 +3,7 @@ import { data, Form, redirect } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
 import { buttonClass, Notice, PageHeading, Section } from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
-import { SIGN_IN_PATH, STAFF_BASE } from '../paths.ts';
+import { SIGN_IN_PATH, STAFF_BASE } from '../../lib/staff-paths.ts';
 import { passkeyAction } from '../passkeys.server.ts';
 import { endSession, record, signedIn, staffRequest, withRetryAfter } from '../session.server.ts';
 import type { Route } from './+types/account.ts';

@@ -11,7 +11,7 @@ import type { AuditAction } from '../../server/staff/audit.ts';
 import { CHANNEL_NAMES, DeliveryState, StatusBadge } from '../components/status.tsx';
 import { buttonClass, ColumnHeads, Notice, PageHeading, Section } from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
-import { STAFF_BASE } from '../paths.ts';
+import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { record, staffRequest } from '../session.server.ts';
 import type { Route } from './+types/enquiry.ts';
 

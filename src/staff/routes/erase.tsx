@@ -5,7 +5,7 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
-import { STAFF_BASE } from '../paths.ts';
+import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { record, staffRequest } from '../session.server.ts';
 import type { Route } from './+types/erase.ts';
 

@@ -1,7 +1,7 @@
 /** A plain form post, never the router's, so the browser itself receives the file. */
 import { redirect } from 'react-router';
 import { isEnquiryStatus } from '../../server/inbox/types.ts';
-import { STAFF_BASE, STAFF_HEADERS } from '../paths.ts';
+import { STAFF_BASE, STAFF_HEADERS } from '../../lib/staff-paths.ts';
 import { record, staffRequest } from '../session.server.ts';
 import type { Route } from './+types/export.ts';
 

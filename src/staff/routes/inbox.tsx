@@ -16,7 +16,7 @@ import {
 import { DeliveryState, STATUS, StatusBadge } from '../components/status.tsx';
 import { buttonClass, ColumnHeads, PageHeading } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
-import { STAFF_BASE } from '../paths.ts';
+import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { staffRequest } from '../session.server.ts';
 import type { Route } from './+types/inbox.ts';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
 import { PageHeading } from '../components/ui.tsx';
 import { formatDateTime } from '../format.ts';
-import { INVITE_PATH, SIGN_IN_PATH } from '../paths.ts';
+import { INVITE_PATH, SIGN_IN_PATH } from '../../lib/staff-paths.ts';
 import { inviteLoader, passkeyAction } from '../passkeys.server.ts';
 import { withRetryAfter } from '../session.server.ts';
 import type { Route } from './+types/invite.ts';

@@ -5,7 +5,7 @@
 import { redirect } from 'react-router';
 import { PasskeyAction } from '../components/passkey-action.tsx';
 import { Notice, PageHeading } from '../components/ui.tsx';
-import { safeNext, SIGN_IN_PATH } from '../paths.ts';
+import { safeNext, SIGN_IN_PATH } from '../../lib/staff-paths.ts';
 import { passkeyAction } from '../passkeys.server.ts';
 import { staffRequest, withRetryAfter } from '../session.server.ts';
 import type { Route } from './+types/sign-in.ts';

@@ -1,6 +1,6 @@
 /** `POST /staff/sign-out`: ends this session; opened as a page (a bookmark), it leads to the inbox. */
 import { redirect } from 'react-router';
-import { SIGN_IN_PATH, STAFF_BASE } from '../paths.ts';
+import { SIGN_IN_PATH, STAFF_BASE } from '../../lib/staff-paths.ts';
 import { endSession, record } from '../session.server.ts';
 import type { Route } from './+types/sign-out.ts';
 
