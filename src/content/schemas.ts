@@ -208,7 +208,7 @@ export const quoteSchema = z
   })
   .strict();
 
-/** The privacy notice (docs/product.md#privacy); its copy may hold `{token}`s (`tokens.ts`). */
+/** The privacy notice (docs/product.md#privacy); its copy may hold `{name}` placeholders (`placeholders.ts`). */
 export const legalDocumentSchema = z
   .object({
     title: text('Document title (the page h1)', 60),

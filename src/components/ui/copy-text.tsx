@@ -1,11 +1,11 @@
-/** Copy with `{token}` placeholders, apart so only the pages that need it carry the token rules. */
-import { fillTokens } from '../../content/tokens.ts';
+/** Copy with `{name}` placeholders, apart so only the pages that need it carry their rules. */
+import { fillPlaceholders } from '../../content/placeholders.ts';
 
-/** @throws Error from `fillTokens` for an unknown token (fails the build and the tests) */
+/** @throws Error from `fillPlaceholders` for an unknown placeholder (fails the build and the tests) */
 export function CopyText({ text, linkClassName }: { text: string; linkClassName?: string }) {
   return (
     <>
-      {fillTokens(text).map((part, i) =>
+      {fillPlaceholders(text).map((part, i) =>
         part.href ? (
           <a
             key={i}

@@ -1,5 +1,5 @@
 /**
- * Fills `{token}` placeholders in content copy (docs/product.md#content) from the site config and
+ * Fills `{name}` placeholders in content copy (docs/product.md#content) from the site config and
  * `src/lib/privacy-notice.ts`. The result is parts, not HTML, so pages render it as elements.
  */
 import {
@@ -14,8 +14,8 @@ export interface CopyPart {
   href?: string;
 }
 
-/** The tokens content may use; anything else is a content error. */
-export const COPY_TOKENS: Readonly<Record<string, CopyPart>> = {
+/** The placeholders content may use; anything else is a content error. */
+export const PLACEHOLDERS: Readonly<Record<string, CopyPart>> = {
   brand: { text: site.name },
   email: { text: site.email, href: `mailto:${site.email}` },
   phone: { text: site.phone, href: `tel:${site.phoneHref}` },
@@ -25,17 +25,17 @@ export const COPY_TOKENS: Readonly<Record<string, CopyPart>> = {
   noticeVersion: { text: PRIVACY_NOTICE_VERSION },
 };
 
-/** @throws Error naming an unknown token, so a typo fails the build before a visitor sees it */
-export function fillTokens(
+/** @throws Error naming an unknown placeholder, so a typo fails the build before a visitor sees it */
+export function fillPlaceholders(
   text: string,
-  tokens: Readonly<Record<string, CopyPart>> = COPY_TOKENS,
+  values: Readonly<Record<string, CopyPart>> = PLACEHOLDERS,
 ): CopyPart[] {
   const parts: CopyPart[] = [];
   let last = 0;
   for (const match of text.matchAll(/\{([a-zA-Z]+)\}/g)) {
     const name = match[1] ?? '';
-    const value = tokens[name];
-    if (!value) throw new Error(`Unknown copy token {${name}} in: "${text.slice(0, 60)}…"`);
+    const value = values[name];
+    if (!value) throw new Error(`Unknown copy placeholder {${name}} in: "${text.slice(0, 60)}…"`);
     if (match.index > last) parts.push({ text: text.slice(last, match.index) });
     parts.push(value);
     last = match.index + match[0].length;
