@@ -15,7 +15,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { DocumentStyles } from './app/document.tsx';
-import { siteContext, type SiteSession } from './app/load-context.ts';
+import { siteContext, type SiteSettings } from './app/load-context.ts';
 import { useWebVitals } from './app/vitals-reporter.ts';
 import { site } from './site.config.ts';
 
@@ -31,9 +31,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-/** Every page's session data: the same for every visitor (`src/app/load-context.ts`). */
-export function loader({ context }: Route.LoaderArgs): SiteSession {
-  return context.get(siteContext).session;
+/** Every page's site settings: the same for every visitor (`src/app/load-context.ts`). */
+export function loader({ context }: Route.LoaderArgs): SiteSettings {
+  return context.get(siteContext).settings;
 }
 
 /** The root's data never changes after the first load, so navigations ask the server nothing. */

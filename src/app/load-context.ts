@@ -9,7 +9,7 @@ import { createContext } from 'react-router';
 import type { EnquiryResult } from '../lib/enquiry-fields.ts';
 
 /** The root loader's data: the same for every visitor, so stored pages stay shared. */
-export interface SiteSession {
+export interface SiteSettings {
   /** SITE_URL, e.g. `https://kahaani.example`. */
   siteOrigin: string;
   /** The server's calendar year, for the copyright line until the browser corrects it. */
@@ -37,7 +37,7 @@ export interface EnquiryService {
 
 /** The site's server side, as loaders and actions see it. */
 export interface SiteServer {
-  session: SiteSession;
+  settings: SiteSettings;
   enquiries: EnquiryService;
   /** The client's address (Express's `req.ip`, proxy-aware); '' for the pages stored at start. */
   clientIp: string;

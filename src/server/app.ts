@@ -378,7 +378,7 @@ export function createApp(deps: AppDeps): SiteApp {
 
   const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
   const site = (year: number, clientIp = ''): SiteServer => ({
-    session: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
+    settings: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
     enquiries: enquiries.service,
     clientIp,
     reportError(error, request) {
@@ -520,7 +520,7 @@ export function createApp(deps: AppDeps): SiteApp {
  */
 export function renderForBuild(origin: string, path: string): Promise<Response> {
   const site: SiteServer = {
-    session: { siteOrigin: origin, year: new Date().getFullYear(), webVitalsSampleRate: 0 },
+    settings: { siteOrigin: origin, year: new Date().getFullYear(), webVitalsSampleRate: 0 },
     enquiries: { submit: () => Promise.reject(new Error('No enquiries while building')) },
     clientIp: '',
     reportError: (error) => {

@@ -1,6 +1,6 @@
 /** The site footer (docs/product.md#footer). */
 import { useRouteLoaderData } from 'react-router';
-import type { SiteSession } from '../../app/load-context.ts';
+import type { SiteSettings } from '../../app/load-context.ts';
 import pageCopy from '../../content/sections.yaml?page=footer';
 import { addressLine, site } from '../../site.config.ts';
 import { copyrightYear } from '../../lib/widgets/year.ts';
@@ -14,7 +14,7 @@ const LINK =
   'inline-flex min-h-11 items-center text-stone-300 underline-offset-4 transition-colors hover:text-paper hover:underline';
 
 export function SiteFooter() {
-  const session = useRouteLoaderData<SiteSession>('root');
+  const settings = useRouteLoaderData<SiteSettings>('root');
   const copy = section('footer');
   return (
     <footer className="render-when-near theme-dark border-t border-stone-800 bg-ink text-paper">
@@ -53,7 +53,7 @@ export function SiteFooter() {
         </div>
         <div className="mt-20 flex flex-col gap-4 border-t border-stone-800 pt-8 text-sm text-stone-300 md:flex-row md:items-center md:justify-between">
           <p>
-            © <CurrentYear serverYear={session?.year ?? copyrightYear()} /> {site.name}. All rights
+            © <CurrentYear serverYear={settings?.year ?? copyrightYear()} /> {site.name}. All rights
             reserved.
           </p>
           <ul className="flex flex-wrap gap-x-8" role="list">
