@@ -1,17 +1,16 @@
 /**
  * The Express app, built without listening so tests drive it with supertest; its last handler is
- * the route tree (`src/server/react-router.ts`). A GET of a stored page is answered before Express
- * (docs/decisions/006-pages-rendered-once-per-release.md); the order of the rest, security headers
- * and request guards first, is `createApp`'s.
+ * the route tree (`src/server/react-router.ts`). A GET of a stored page is answered by its early
+ * middleware, an unknown path by the stored render of the route tree's catch-all
+ * (docs/decisions/041-stored-pages-as-one-lookup.md); the order of the rest is `createApp`'s.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { DocumentAssets, SiteServer } from '../app/load-context.ts';
 import { enquiryHttp } from './enquiries/http.ts';
@@ -19,8 +18,6 @@ import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { Env } from './env.ts';
 import {
   createObservability,
-  LIVENESS_PATH,
-  READINESS_PATH,
   healthRoutes,
   requestLogs,
   requestMetrics,
@@ -28,11 +25,19 @@ import {
 } from './observability.ts';
 import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { hashIp } from './enquiries/secret.ts';
-import { createPageStore, type PageStore } from './page-store.ts';
-import { directRenderer, expressRenderer, loadContext, type BuildSource } from './react-router.ts';
-import { SEO_PATHS, seoFiles } from './seo.ts';
+import { CATCH_ALL, createPageStore, type PageStore } from './page-store.ts';
+import {
+  directRenderer,
+  expressRenderer,
+  loadContext,
+  routeMatcher,
+  type BuildSource,
+} from './react-router.ts';
+import { seoFiles } from './seo.ts';
+import { sendStored } from './stored-response.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
-import { PAGES } from '../pages.ts';
+import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
+import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../staff/paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { ServerBuild } from 'react-router';
@@ -63,10 +68,8 @@ export interface AppDeps {
   surface?: 'site' | 'staff' | undefined;
 }
 
-export { FALLBACK_CSP };
-
 /** Browser features no page of the site uses; denied for the page and any frame. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'geolocation=()',
@@ -77,9 +80,6 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'interest-cohort=()',
 ].join(', ');
-
-/** Strict-Transport-Security on HTTPS responses only. */
-export const HSTS = 'max-age=31536000; includeSubDomains';
 
 const ONE_YEAR_S = 31_536_000;
 
@@ -140,24 +140,48 @@ export const requestGuards: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Headers only a document acts on, dropped from scripts, stylesheets and fonts (~430 bytes saved).
- * `Referrer-Policy` stays (a stylesheet's applies to its fonts); SVG, a document too, keeps all.
+ * The security headers of every response, defined once for every path of the app: those only a
+ * document acts on (`document`) are dropped from scripts, stylesheets and fonts (~430 bytes);
+ * `Referrer-Policy` stays (a stylesheet's applies to its fonts); pages replace the CSP with their
+ * own. Names and values as https://owasp.org/www-project-secure-headers/ recommends.
  */
-const DOCUMENT_ONLY_HEADERS = [
-  'Content-Security-Policy',
-  'Permissions-Policy',
-  'X-Frame-Options',
-  'Cross-Origin-Opener-Policy',
-  'Origin-Agent-Cluster',
-  'X-DNS-Prefetch-Control',
-  'X-Download-Options',
-  'X-XSS-Protection',
-  'X-Permitted-Cross-Domain-Policies',
-] as const;
+const SECURITY_HEADERS = {
+  every: {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // Other sites' link previews load the social images.
+    'cross-origin-resource-policy': 'cross-origin',
+  },
+  document: {
+    'content-security-policy': FALLBACK_CSP,
+    'permissions-policy': PERMISSIONS_POLICY,
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-xss-protection': '0',
+    'x-permitted-cross-domain-policies': 'none',
+  },
+  /** Over TLS, directly or through the trusted proxy (`TRUST_PROXY=1`). */
+  secure: { 'strict-transport-security': 'max-age=31536000; includeSubDomains' },
+} as const;
+
+const PLAIN_HEADERS = new Map(
+  Object.entries({ ...SECURITY_HEADERS.every, ...SECURITY_HEADERS.document }),
+);
+const SECURE_HEADERS = new Map([...PLAIN_HEADERS, ...Object.entries(SECURITY_HEADERS.secure)]);
+
+const securityHeaders: RequestHandler = (req, res, next) => {
+  res.setHeaders(req.secure ? SECURE_HEADERS : PLAIN_HEADERS);
+  next();
+};
+
 const SUBRESOURCE = /\.(?:js|css|woff2)$/;
 
 const subresourceHeaders: RequestHandler = (req, res, next) => {
-  if (SUBRESOURCE.test(req.path)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+  if (SUBRESOURCE.test(req.path))
+    for (const name of Object.keys(SECURITY_HEADERS.document)) res.removeHeader(name);
   next();
 };
 
@@ -191,33 +215,14 @@ function staticFiles(clientDir: string): RequestHandler[] {
   ];
 }
 
-/** Security headers of every response; pages replace the CSP with their own. */
-export function securityHeaders(): RequestHandler[] {
-  const baseHeaders: RequestHandler = (req, res, next) => {
-    res.setHeader('Content-Security-Policy', FALLBACK_CSP);
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    next();
-  };
-  return [
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: false,
-      xFrameOptions: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      // Other sites' link previews load the social images.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      crossOriginEmbedderPolicy: false,
-    }),
-    baseHeaders,
-  ];
-}
+/** Answers from the store after compression's place in the chain (404s, redirects): left as they are. */
+const storedAnswers = new WeakSet<object>();
 
 /** Per-request compression of what is not stored precompressed (API answers, posted pages). */
-export function dynamicCompression(): RequestHandler {
+function dynamicCompression(): RequestHandler {
   return compression({
     threshold: 1024,
+    filter: (req, res) => !storedAnswers.has(res) && compression.filter(req, res),
     // A 256 KB window (2^18) instead of 4 MB: less memory per response; quality 4 as by default.
     brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
   });
@@ -240,92 +245,34 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
           : status < 500 && (err as { expose?: boolean }).expose
             ? String((err as Error).message)
             : status < 500
-              ? 'Bad Request'
+              ? (STATUS_CODES[status] ?? 'Bad Request')
               : 'Internal Server Error';
     refuse(res, status, text);
   };
 }
 
-/** The request listener: stored pages first (the page store's fast path), then Express. */
-export interface SiteApp {
-  (req: IncomingMessage, res: ServerResponse): void;
-  /** Settles when every stored page is rendered; rejects when one cannot be. */
-  ready: Promise<void>;
-  express: express.Express;
-  /** As `express().listen`, for the whole listener. */
-  listen(port: number, host: string, callback?: () => void): Server;
-}
-
-/** The security middleware's headers, recorded once for the fast path. */
-function precomputedSecurityHeaders(secure: boolean): Map<string, string> {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  };
-  const req = { secure, headers: {} };
-  for (const middleware of securityHeaders()) {
-    middleware(req as never, res as never, () => undefined);
-  }
-  return headers;
-}
-
-/**
- * Answers a GET or HEAD of a stored page before Express, with the recorded security headers
- * (HSTS on TLS or a trusted proxy's `https`); counted in the metrics, not access-logged.
- */
-function storedPagesFirst(
-  app: express.Express,
-  store: PageStore | undefined,
-  record: (method: string, path: string, status: number, startedAt: number) => void,
-  trustProxy: boolean,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const plainHeaders = precomputedSecurityHeaders(false);
-  const secureHeaders = precomputedSecurityHeaders(true);
-  const isSecure = (req: IncomingMessage): boolean => {
-    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-    const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-    return typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https';
-  };
-  return (req, res) => {
-    const startedAt = performance.now();
-    if (
-      store &&
-      wellFormedHost(req) &&
-      store.serve(req, res, isSecure(req) ? secureHeaders : plainHeaders)
-    ) {
-      record(req.method ?? 'GET', req.url?.split('?')[0] ?? '/', res.statusCode, startedAt);
-      return;
-    }
-    app(req, res);
-  };
-}
-
-const EXPRESS_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH, ...SEO_PATHS]);
-
-/**
- * Paths answered by something other than the stored 404 page: the build's files (listed once),
- * the API, and the framework's own requests (route data `*.data`, `/__manifest`).
- * @param clientDir `<build>/client`
- */
-function expressAnswers(clientDir: string): (path: string) => boolean {
-  const files = new Set(
-    readdirSync(clientDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map(
-        (entry) =>
-          '/' + relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'),
-      ),
-  );
-  return (path) =>
-    files.has(path) || path.startsWith('/api/') || EXPRESS_PATHS.has(path) || frameworkPath(path);
-}
+/** The Express app, and when every stored page is rendered (rejects when one cannot be). */
+export type SiteApp = express.Express & { ready: Promise<void> };
 
 /**
  * The framework's own requests: route data (`/about.data`) and route discovery (`/__manifest`,
- * https://reactrouter.com/explanation/lazy-route-discovery), answered by the route tree.
+ * https://reactrouter.com/explanation/lazy-route-discovery); they are no documents.
  */
 const frameworkPath = (path: string): boolean => path.endsWith('.data') || path === '/__manifest';
+
+const isRead = (req: express.Request) => req.method === 'GET' || req.method === 'HEAD';
+
+/** Sends what {@link PageStore.find} found, once found; `next()` when it is no stored page. */
+function sendFound(
+  found: ReturnType<PageStore['find']>,
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+): void {
+  if (found instanceof Promise) found.then((page) => sendFound(page, req, res, next), next);
+  else if (found) sendStored(req, res, found);
+  else next();
+}
 
 /** The build's critical CSS by route id, and the core font files it names (preloaded). */
 function storedDocumentAssets(buildDir: string): DocumentAssets {
@@ -403,10 +350,6 @@ export function createApp(deps: AppDeps): SiteApp {
           paths: PAGES.map((p) => p.path),
           now,
           logger,
-          handledElsewhere: (
-            (answers) => (path: string) =>
-              answers(path) || (staff !== undefined && isStaffPath(path))
-          )(expressAnswers(clientDir)),
         })
       : undefined;
   const ready = Promise.all([seo?.ready, store?.ready]).then(() => undefined);
@@ -415,16 +358,28 @@ export function createApp(deps: AppDeps): SiteApp {
     () => (warm = true),
     () => undefined,
   );
+  const notFound: RequestHandler = (req, res, next) => {
+    if (!store || !isRead(req)) return refuse(res, 404, 'Not Found');
+    storedAnswers.add(res);
+    sendFound(store.find(CATCH_ALL), req, res, next);
+  };
 
   // The inbox's own port adds no request metrics: its requests are few, and the public app's
   // registry, which the metrics port serves, holds one set of these.
-  const metrics = staffPort ? undefined : requestMetrics(obs);
-  if (metrics) app.use(metrics.middleware);
+  if (!staffPort) app.use(requestMetrics(obs).middleware);
+  app.use(securityHeaders);
+  if (store) {
+    // A stored page costs a lookup and a buffer copy: no access log line (docs/decisions/041).
+    app.use((req, res, next) => {
+      if (!isRead(req) || !wellFormedHost(req)) return next();
+      const sent = req.query[CONFIRMATION_PARAM] === '1';
+      sendFound(store.find(sent ? req.path + CONFIRMATION_SEARCH : req.path), req, res, next);
+    });
+  }
   if (!dev) app.use(requestLogs(logger));
-  app.use(securityHeaders());
   app.use(requestGuards);
   if (seo) {
-    // Early: Web Vitals beacons skip the page store, compression and the contact form's POST checks.
+    // Early: Web Vitals beacons skip compression and the contact form's POST checks.
     app.use(
       webVitalsRoutes({
         obs,
@@ -441,7 +396,6 @@ export function createApp(deps: AppDeps): SiteApp {
     });
     app.get('/', (_req, res) => res.set('Cache-Control', 'no-store').redirect(302, STAFF_BASE));
   }
-  if (store) app.use(store.pages);
   app.use(dynamicCompression());
   if (deps.devMiddleware) {
     // Vite's dev client and module graph are not covered by the pages' policy.
@@ -457,15 +411,26 @@ export function createApp(deps: AppDeps): SiteApp {
   app.use((req, res, next) => {
     const inbox = isStaffPath(req.path);
     if (staffPort ? inbox || req.path === '/__manifest' : !inbox || staff) next();
-    else if (store && (req.method === 'GET' || req.method === 'HEAD'))
-      void store.notFound(req, res, next);
-    else refuse(res, 404, 'Not Found');
+    else notFound(req, res, next);
   });
   app.use((req, res, next) => (isStaffPath(req.path) ? next() : enquiries.router(req, res, next)));
-  if (store) {
-    app.use((req, res, next) =>
-      frameworkPath(req.path) || isStaffPath(req.path) ? next() : store.notFound(req, res, next),
-    );
+  if (store && typeof build !== 'function') {
+    // What the route tree answers from the store: its catch-all, and a page's other spellings
+    // (case, trailing slashes), which lead to the page's one URL.
+    const routeOf = routeMatcher(build);
+    app.use((req, res, next) => {
+      if (!isRead(req) || frameworkPath(req.path)) return next();
+      const route = routeOf(req.path);
+      const page = PAGES.find((p) => p.id === route);
+      if (route === NOT_FOUND_PAGE.id) notFound(req, res, next);
+      else if (!page || page.path === req.path) next();
+      else {
+        storedAnswers.add(res);
+        const query = req.originalUrl.indexOf('?');
+        const search = query === -1 ? '' : req.originalUrl.slice(query);
+        res.set('Cache-Control', 'public, max-age=3600').redirect(301, page.path + search);
+      }
+    });
   }
   // Rendered per request: a fresh nonce allows this response's scripts. Development runs Vite's
   // and React Router's own inline scripts instead, which carry no nonce. The framework's data and
@@ -505,14 +470,7 @@ export function createApp(deps: AppDeps): SiteApp {
     }),
   );
   app.use(errorHandler(logger));
-
-  const fast = storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1');
-  return Object.assign(fast, {
-    ready,
-    express: app,
-    listen: (port: number, host: string, callback?: () => void) =>
-      createServer(fast).listen(port, host, callback),
-  });
+  return Object.assign(app, { ready });
 }
 
 /**

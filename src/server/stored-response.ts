@@ -13,42 +13,37 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** In the server's order of preference. */
-export const ENCODINGS = ['br', 'gzip', 'identity'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
 
 /** One encoded body and its strong entity tag, quoted (`"3q2-7w…-br"`). */
-export interface Representation {
+interface Representation {
   body: Buffer;
   etag: string;
 }
 
 export interface StoredResponse {
   status: number;
-  headers: Readonly<Record<string, string>>;
-  /** The same headers, for `res.setHeaders`. */
-  headerMap: Map<string, string>;
+  /** Lowercase names; `Vary`, `ETag`, `Content-Encoding` and `Content-Length` are added when sent. */
+  headers: Map<string, string>;
   /** Replaced once, by {@link strengthen}. */
   representations: Readonly<Record<Encoding, Representation>>;
 }
 
-/** Brotli's window bits: no larger than a body of `bytes` needs (less memory). */
-function brotliWindow(bytes: number): number {
-  return Math.min(
-    zlib.BROTLI_MAX_WINDOW_BITS,
-    Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))),
-  );
-}
-
 /** Quality of the brotli body made at start, before the full-strength one replaces it. */
-export const QUICK_BROTLI_QUALITY = 5;
+const QUICK_BROTLI_QUALITY = 5;
 
-/** `quality` 0–11; zlib's asynchronous API runs in libuv's thread pool. */
+/** `quality` 0–11, with a window no larger than the body needs; runs in libuv's thread pool. */
 function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
+  const window = Math.ceil(Math.log2(body.length + 1));
   return brotli(body, {
     params: {
       [zlib.BROTLI_PARAM_QUALITY]: quality,
       [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_LGWIN]: brotliWindow(body.length),
+      [zlib.BROTLI_PARAM_LGWIN]: Math.min(
+        zlib.BROTLI_MAX_WINDOW_BITS,
+        Math.max(zlib.BROTLI_MIN_WINDOW_BITS, window),
+      ),
       [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
@@ -61,8 +56,7 @@ const tagOf = (identity: Buffer) =>
 /**
  * Compresses `body` into every encoding (brotli quickly, so a server starts in well under a second,
  * until {@link strengthen}); each encoding and quality has its own strong tag.
- * @param headers sent with every representation; `Vary`, `ETag`, `Content-Encoding` and
- *   `Content-Length` are added when served
+ * @param headers lowercase names, sent with every representation
  * @param body the identity body (UTF-8 when a string)
  */
 export async function storeResponse(
@@ -78,8 +72,7 @@ export async function storeResponse(
   const tag = tagOf(identity);
   return {
     status,
-    headers,
-    headerMap: new Map(Object.entries(headers)),
+    headers: new Map(Object.entries(headers)),
     representations: {
       br: { body: br, etag: `"${tag}-br${QUICK_BROTLI_QUALITY}"` },
       gzip: { body: gz, etag: `"${tag}-gz"` },
@@ -116,20 +109,18 @@ function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
 /**
  * Sends `stored` in the client's preferred encoding
  * (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation), or `304` when `If-None-Match`
- * matches any representation (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2).
- * @param extraHeaders sent before the stored ones (the fast path's security headers)
+ * matches any representation (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2); `HEAD` gets
+ * the headers only. Headers set before stay unless `stored` names them.
  */
 export function sendStored(
   req: IncomingMessage,
   res: ServerResponse,
   stored: StoredResponse,
-  extraHeaders?: Map<string, string>,
 ): void {
   const encoding = (new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ??
     'identity') as Encoding;
   const representation = stored.representations[encoding];
-  if (extraHeaders) res.setHeaders(extraHeaders);
-  res.setHeaders(stored.headerMap);
+  res.setHeaders(stored.headers);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', representation.etag);
   if (stored.status < 300 && notModified(req, stored)) {
@@ -140,6 +131,5 @@ export function sendStored(
   res.statusCode = stored.status;
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', representation.body.length);
-  if (req.method === 'HEAD') res.end();
-  else res.end(representation.body);
+  res.end(req.method === 'HEAD' ? undefined : representation.body);
 }
