@@ -1,11 +1,18 @@
 /**
  * The Express app, built without listening so tests drive it with supertest; its last handler is
- * the route tree (`src/server/react-router.ts`). A GET of a stored page is answered by its early
- * middleware, an unknown path by the stored render of the route tree's catch-all
- * (docs/decisions/041-stored-pages-as-one-lookup.md); the order of the rest is `createApp`'s.
+ * the route tree (`src/server/react-router.ts`). A GET or HEAD of a stored page is answered before
+ * Express, through the page store's one lookup; an unknown path gets the stored render of the route
+ * tree's catch-all; Express answers everything else, in `createApp`'s order
+ * (docs/decisions/041-stored-pages-as-one-lookup.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
@@ -26,21 +33,15 @@ import {
 import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { hashIp } from './enquiries/secret.ts';
 import { CATCH_ALL, createPageStore, type PageStore } from './page-store.ts';
-import {
-  directRenderer,
-  expressRenderer,
-  loadContext,
-  routeMatcher,
-  type BuildSource,
-} from './react-router.ts';
+import { sendStored, type StoredResponse } from './stored-response.ts';
+import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
 import { seoFiles } from './seo.ts';
-import { sendStored } from './stored-response.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../staff/paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
-import type { ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 
 /** Each page's critical CSS by route id, written by `npm run build` (`scripts/lib/critical-css.ts`). */
@@ -68,93 +69,24 @@ export interface AppDeps {
   surface?: 'site' | 'staff' | undefined;
 }
 
-/** Browser features no page of the site uses; denied for the page and any frame. */
-const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'camera=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'payment=()',
-  'usb=()',
-  'interest-cohort=()',
-].join(', ');
-
-const ONE_YEAR_S = 31_536_000;
-
-/** Anything else is 405 (TRACE included). */
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
-
-/** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
-const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
-
-/** True for a well-formed `Host` header value (absent counts as well-formed: HTTP/1.0). */
-export function validHost(host: string | undefined): boolean {
-  if (host === undefined) return true;
-  const match = HOST_PATTERN.exec(host);
-  if (!match) return false;
-  const port = match[1];
-  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
-}
-
 /**
- * At most one `Host` line, well-formed: a server must answer 400 to more than one
- * (https://www.rfc-editor.org/rfc/rfc9112#section-3.2), and Node would keep the first.
- */
-function wellFormedHost(req: IncomingMessage): boolean {
-  const lines = req.headersDistinct['host'];
-  return (lines === undefined || lines.length === 1) && validHost(req.headers.host);
-}
-
-function refuse(res: express.Response, status: number, text: string): void {
-  res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
-}
-
-/**
- * Refuses malformed requests before any route (405, 400; `OPTIONS`: 204): nothing reads `Host`,
- * but a broken request must get a 4xx, never a 5xx.
- */
-export const requestGuards: RequestHandler = (req, res, next) => {
-  const allow = ALLOWED_METHODS.join(', ');
-  if (req.method === 'OPTIONS') {
-    res.status(204).set('Allow', allow).set('Cache-Control', 'no-store').end();
-    return;
-  }
-  if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
-    res.set('Allow', allow);
-    refuse(res, 405, 'Method Not Allowed');
-    return;
-  }
-  if (!wellFormedHost(req)) {
-    refuse(res, 400, 'Bad Request: malformed Host header.');
-    return;
-  }
-  try {
-    decodeURIComponent(req.path);
-  } catch {
-    refuse(res, 400, 'Bad Request: malformed path.');
-    return;
-  }
-  next();
-};
-
-/**
- * The security headers of every response, defined once for every path of the app: those only a
- * document acts on (`document`) are dropped from scripts, stylesheets and fonts (~430 bytes);
- * `Referrer-Policy` stays (a stylesheet's applies to its fonts); pages replace the CSP with their
- * own. Names and values as https://owasp.org/www-project-secure-headers/ recommends.
+ * The security headers of every response, in one place for Express and the stored pages
+ * (https://owasp.org/www-project-secure-headers/). Scripts, stylesheets and fonts drop those only
+ * a document acts on (`document`, ~430 bytes); pages replace the CSP with their own.
  */
 const SECURITY_HEADERS = {
   every: {
     'x-content-type-options': 'nosniff',
+    // Kept on stylesheets: a stylesheet's applies to its fonts.
     'referrer-policy': 'strict-origin-when-cross-origin',
     // Other sites' link previews load the social images.
     'cross-origin-resource-policy': 'cross-origin',
   },
   document: {
     'content-security-policy': FALLBACK_CSP,
-    'permissions-policy': PERMISSIONS_POLICY,
+    // Browser features no page of the site uses, denied for the page and any frame.
+    'permissions-policy':
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -167,55 +99,79 @@ const SECURITY_HEADERS = {
   secure: { 'strict-transport-security': 'max-age=31536000; includeSubDomains' },
 } as const;
 
-const PLAIN_HEADERS = new Map(
-  Object.entries({ ...SECURITY_HEADERS.every, ...SECURITY_HEADERS.document }),
-);
-const SECURE_HEADERS = new Map([...PLAIN_HEADERS, ...Object.entries(SECURITY_HEADERS.secure)]);
+const PLAIN = new Map(Object.entries({ ...SECURITY_HEADERS.every, ...SECURITY_HEADERS.document }));
+const SECURE = new Map([...PLAIN, ...Object.entries(SECURITY_HEADERS.secure)]);
 
-const securityHeaders: RequestHandler = (req, res, next) => {
-  res.setHeaders(req.secure ? SECURE_HEADERS : PLAIN_HEADERS);
-  next();
-};
+/** Anything else is 405 (TRACE included). */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
-const SUBRESOURCE = /\.(?:js|css|woff2)$/;
+/** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
+const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
 
-const subresourceHeaders: RequestHandler = (req, res, next) => {
-  if (SUBRESOURCE.test(req.path))
-    for (const name of Object.keys(SECURITY_HEADERS.document)) res.removeHeader(name);
+/**
+ * At most one `Host` line (https://www.rfc-editor.org/rfc/rfc9112#section-3.2; Node would keep
+ * the first), well-formed; none at all is HTTP/1.0.
+ */
+function wellFormedHost(req: IncomingMessage): boolean {
+  const lines = req.headersDistinct['host'];
+  const match = lines?.length === 1 ? HOST_PATTERN.exec(lines[0] ?? '') : null;
+  const port = Number(match?.[1] ?? 1);
+  return lines === undefined || (match !== null && port >= 1 && port <= 65_535);
+}
+
+function refuse(res: express.Response, status: number, text: string): void {
+  res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
+}
+
+/**
+ * Refuses malformed requests before any route (405, 400; `OPTIONS`: 204): nothing reads `Host`,
+ * but a broken request must get a 4xx, never a 5xx.
+ */
+const requestGuards: RequestHandler = (req, res, next) => {
+  const allowed = (ALLOWED_METHODS as readonly string[]).includes(req.method);
+  if (req.method === 'OPTIONS' || !allowed) res.set('Allow', ALLOWED_METHODS.join(', '));
+  if (req.method === 'OPTIONS') return void res.status(204).set('Cache-Control', 'no-store').end();
+  if (!allowed) return refuse(res, 405, 'Method Not Allowed');
+  if (!wellFormedHost(req)) return refuse(res, 400, 'Bad Request: malformed Host header.');
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return refuse(res, 400, 'Bad Request: malformed path.');
+  }
   next();
 };
 
 /** The client build from its `.br`/`.gz` siblings: hashed `/assets/*` a year, the rest an hour. */
 function staticFiles(clientDir: string): RequestHandler[] {
-  return [
-    express.Router().use(
-      '/assets',
-      subresourceHeaders,
-      expressStaticGzip(`${clientDir}/assets`, {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: {
-          immutable: true,
-          // The name changes with the content; the ETag serves a revalidating cache.
-          lastModified: false,
-          maxAge: ONE_YEAR_S * 1000,
-          fallthrough: false,
-          redirect: false,
-        },
-      }),
-    ),
-    expressStaticGzip(clientDir, {
+  // No trailing-slash redirect for folders: it would echo the request's path into Location.
+  const files = (dir: string, serveStatic: object) =>
+    expressStaticGzip(dir, {
       enableBrotli: true,
       orderPreference: ['br', 'gz'],
       index: false,
-      // No trailing-slash redirect for folders: it would echo the request's path into Location.
-      serveStatic: { maxAge: 3_600_000, redirect: false },
-    }),
+      serveStatic: { redirect: false, ...serveStatic },
+    });
+  const documentOnly = Object.keys(SECURITY_HEADERS.document);
+  return [
+    express.Router().use(
+      '/assets',
+      (req, res, next) => {
+        if (/\.(?:js|css|woff2)$/.test(req.path)) for (const h of documentOnly) res.removeHeader(h);
+        next();
+      },
+      // The name changes with the content; the ETag serves a revalidating cache.
+      files(`${clientDir}/assets`, {
+        immutable: true,
+        lastModified: false,
+        maxAge: 31_536_000_000,
+        fallthrough: false,
+      }),
+    ),
+    files(clientDir, { maxAge: 3_600_000 }),
   ];
 }
 
-/** Answers from the store after compression's place in the chain (404s, redirects): left as they are. */
+/** Answers from the store after compression's place in the chain (404s, redirects): as they are. */
 const storedAnswers = new WeakSet<object>();
 
 /** Per-request compression of what is not stored precompressed (API answers, posted pages). */
@@ -229,30 +185,28 @@ function dynamicCompression(): RequestHandler {
 }
 
 /** The error handler: plain-text 4xx with the reason, 500 without details. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err: unknown, _req, res, next) => {
-    const status = Number((err as { status?: unknown }).status ?? 500);
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: { status?: number; expose?: boolean; message?: string }, _req, res, next) => {
+    const status = Number(err.status ?? 500);
     if (status >= 500) logger.error({ err }, 'request failed');
-    if (res.headersSent) {
-      next(err);
-      return;
-    }
-    const text =
-      status === 413
-        ? 'Content Too Large: the form may be at most 64 KB.'
-        : status === 415
-          ? 'Unsupported Media Type: send the form as form data.'
-          : status < 500 && (err as { expose?: boolean }).expose
-            ? String((err as Error).message)
-            : status < 500
-              ? (STATUS_CODES[status] ?? 'Bad Request')
-              : 'Internal Server Error';
-    refuse(res, status, text);
+    if (res.headersSent) return next(err);
+    const reasons: Record<number, string> = {
+      413: 'Content Too Large: the form may be at most 64 KB.',
+      415: 'Unsupported Media Type: send the form as form data.',
+    };
+    const text = status >= 500 ? 'Internal Server Error' : err.expose ? String(err.message) : '';
+    refuse(res, status, reasons[status] ?? (text || (STATUS_CODES[status] ?? 'Bad Request')));
   };
 }
 
-/** The Express app, and when every stored page is rendered (rejects when one cannot be). */
-export type SiteApp = express.Express & { ready: Promise<void> };
+/**
+ * The request listener, its `listen`, and `ready`: settles when every stored page is rendered,
+ * rejects when one cannot be.
+ */
+export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  ready: Promise<void>;
+  listen(port: number, host: string, callback?: () => void): Server;
+};
 
 /**
  * The framework's own requests: route data (`/about.data`) and route discovery (`/__manifest`,
@@ -260,18 +214,43 @@ export type SiteApp = express.Express & { ready: Promise<void> };
  */
 const frameworkPath = (path: string): boolean => path.endsWith('.data') || path === '/__manifest';
 
-const isRead = (req: express.Request) => req.method === 'GET' || req.method === 'HEAD';
+const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
 
-/** Sends what {@link PageStore.find} found, once found; `next()` when it is no stored page. */
-function sendFound(
-  found: ReturnType<PageStore['find']>,
-  req: express.Request,
-  res: express.Response,
-  next: express.NextFunction,
-): void {
-  if (found instanceof Promise) found.then((page) => sendFound(page, req, res, next), next);
-  else if (found) sendStored(req, res, found);
-  else next();
+/**
+ * GET/HEAD of a stored page before Express, with the security headers Express would send (HSTS
+ * on TLS or the trusted proxy's `https`); counted in the metrics, not access-logged. Anything
+ * else goes to `app`.
+ */
+function storedPagesFirst(
+  app: express.Express,
+  store: PageStore,
+  record: (method: string, path: string, status: number, startedAt: number) => void,
+  trustProxy: boolean,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const startedAt = performance.now();
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const sent =
+      query !== -1 &&
+      new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
+    const found =
+      isRead(req) && wellFormedHost(req) && store.find(path + (sent ? CONFIRMATION_SEARCH : ''));
+    const send = (page: StoredResponse | undefined) => {
+      if (!page) return void app(req, res);
+      const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+      const secure =
+        (req.socket as { encrypted?: boolean }).encrypted ||
+        (typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https');
+      res.setHeaders(secure ? SECURE : PLAIN);
+      sendStored(req, res, page);
+      record(req.method ?? 'GET', path, res.statusCode, startedAt);
+    };
+    if (found instanceof Promise) found.then(send, () => void app(req, res));
+    else if (found) send(found);
+    else app(req, res);
+  };
 }
 
 /** The build's critical CSS by route id, and the core font files it names (preloaded). */
@@ -341,7 +320,7 @@ export function createApp(deps: AppDeps): SiteApp {
 
   const seo = staffPort ? undefined : seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const clientDir = deps.buildDir && join(deps.buildDir, 'client');
-  const render = directRenderer(build, mode);
+  const render = createRequestHandler(build, mode);
   const store =
     clientDir && !dev && !staffPort
       ? createPageStore({
@@ -358,25 +337,25 @@ export function createApp(deps: AppDeps): SiteApp {
     () => (warm = true),
     () => undefined,
   );
+  /** The route tree's catch-all, from the store: its stored render. */
   const notFound: RequestHandler = (req, res, next) => {
     if (!store || !isRead(req)) return refuse(res, 404, 'Not Found');
     storedAnswers.add(res);
-    sendFound(store.find(CATCH_ALL), req, res, next);
+    void Promise.resolve(store.find(CATCH_ALL)).then(
+      (page) => (page ? sendStored(req, res, page) : next()),
+      next,
+    );
   };
 
   // The inbox's own port adds no request metrics: its requests are few, and the public app's
   // registry, which the metrics port serves, holds one set of these.
-  if (!staffPort) app.use(requestMetrics(obs).middleware);
-  app.use(securityHeaders);
-  if (store) {
-    // A stored page costs a lookup and a buffer copy: no access log line (docs/decisions/041).
-    app.use((req, res, next) => {
-      if (!isRead(req) || !wellFormedHost(req)) return next();
-      const sent = req.query[CONFIRMATION_PARAM] === '1';
-      sendFound(store.find(sent ? req.path + CONFIRMATION_SEARCH : req.path), req, res, next);
-    });
-  }
+  const metrics = staffPort ? undefined : requestMetrics(obs);
+  if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
+  app.use((req, res, next) => {
+    res.setHeaders(req.secure ? SECURE : PLAIN);
+    next();
+  });
   app.use(requestGuards);
   if (seo) {
     // Early: Web Vitals beacons skip compression and the contact form's POST checks.
@@ -415,21 +394,19 @@ export function createApp(deps: AppDeps): SiteApp {
   });
   app.use((req, res, next) => (isStaffPath(req.path) ? next() : enquiries.router(req, res, next)));
   if (store && typeof build !== 'function') {
-    // What the route tree answers from the store: its catch-all, and a page's other spellings
-    // (case, trailing slashes), which lead to the page's one URL.
-    const routeOf = routeMatcher(build);
+    // What the route tree would answer from the store: its catch-all, and a page's other
+    // spellings (case, trailing slashes), which lead to the page's one URL.
+    const routeOf = routeMatcher(build, 'staff');
     app.use((req, res, next) => {
       if (!isRead(req) || frameworkPath(req.path)) return next();
       const route = routeOf(req.path);
       const page = PAGES.find((p) => p.id === route);
-      if (route === NOT_FOUND_PAGE.id) notFound(req, res, next);
-      else if (!page || page.path === req.path) next();
-      else {
-        storedAnswers.add(res);
-        const query = req.originalUrl.indexOf('?');
-        const search = query === -1 ? '' : req.originalUrl.slice(query);
-        res.set('Cache-Control', 'public, max-age=3600').redirect(301, page.path + search);
-      }
+      if (route === NOT_FOUND_PAGE.id) return notFound(req, res, next);
+      if (!page || page.path === req.path) return next();
+      storedAnswers.add(res);
+      const query = req.originalUrl.indexOf('?');
+      const search = query === -1 ? '' : req.originalUrl.slice(query);
+      return res.set('Cache-Control', 'public, max-age=3600').redirect(301, page.path + search);
     });
   }
   // Rendered per request: a fresh nonce allows this response's scripts. Development runs Vite's
@@ -470,7 +447,15 @@ export function createApp(deps: AppDeps): SiteApp {
     }),
   );
   app.use(errorHandler(logger));
-  return Object.assign(app, { ready });
+
+  const listener = store
+    ? storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1')
+    : app;
+  return Object.assign(listener, {
+    ready,
+    listen: (port: number, host: string, callback?: () => void) =>
+      createServer(listener).listen(port, host, callback),
+  });
 }
 
 /**
@@ -486,7 +471,7 @@ export function renderForBuild(origin: string, path: string): Promise<Response> 
       throw error;
     },
   };
-  const render = directRenderer(bundledBuild([origin]), 'production');
+  const render = createRequestHandler(bundledBuild([origin]), 'production');
   return render(
     new Request(`${origin}${path}`),
     loadContext(site, { inlineCss: {}, fontPreloads: [] }),

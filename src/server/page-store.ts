@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino';
 import { CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
-import { documentCsp, hashSource, inlineCode } from './csp.ts';
+import { storedPageCsp } from './csp.ts';
 import { storeResponse, strengthen, type StoredResponse } from './stored-response.ts';
 
 /** The key of the catch-all's render: the route's own path, which no request path equals. */
@@ -72,11 +72,7 @@ async function renderPage(deps: PageStoreDeps, path: string, year: number): Prom
   if (!response.headers.get('content-type')?.startsWith('text/html') || response.status >= 500) {
     throw new Error(`${path} answered ${response.status} instead of a page`);
   }
-  const inline = inlineCode(html.toString('utf8'));
-  const csp = documentCsp({
-    scripts: inline.scripts.map(hashSource),
-    styles: inline.styles.map(hashSource),
-  });
+  const csp = storedPageCsp(html.toString('utf8'));
   return {
     status: response.status,
     headers: { ...Object.fromEntries(response.headers), 'content-security-policy': csp },

@@ -1,13 +1,11 @@
 /**
  * The route tree on the server (docs/decisions/036-react-router-framework-mode-on-express.md):
- * React Router's request handler with the load context of `src/app/load-context.ts`, behind
- * Express for visitors (`@react-router/express`) and called directly for the pages stored at start
- * and the build's critical CSS; and its matching, which names the route a path reaches.
+ * the load context of `src/app/load-context.ts` its request handler runs with, and its matching,
+ * which names the route a path reaches (docs/decisions/041-stored-pages-as-one-lookup.md).
  */
-import { createRequestHandler as createExpressHandler } from '@react-router/express';
+import { createRequestHandler } from '@react-router/express';
 import type { RequestHandler } from 'express';
 import {
-  createRequestHandler,
   matchRoutes,
   RouterContextProvider,
   type RouteObject,
@@ -28,8 +26,6 @@ import {
  */
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
-export type Mode = 'production' | 'development';
-
 /**
  * The context one request of the route tree runs with.
  * @param staff for a request of the inbox's branch, where the inbox is served
@@ -46,29 +42,28 @@ export function loadContext(
   return context;
 }
 
-/** Renders requests built by the server itself (no visitor's input): the pages stored at start. */
-export const directRenderer = (
-  build: BuildSource,
-  mode: Mode,
-): ((request: Request, context: RouterContextProvider) => Promise<Response>) =>
-  createRequestHandler(build, mode);
-
 /** Visitors' requests through Express; mount it last. */
 export function expressRenderer(
   build: BuildSource,
-  mode: Mode,
-  context: NonNullable<Parameters<typeof createExpressHandler>[0]['getLoadContext']>,
+  mode: 'production' | 'development',
+  context: NonNullable<Parameters<typeof createRequestHandler>[0]['getLoadContext']>,
 ): RequestHandler {
-  return createExpressHandler({ build, mode, getLoadContext: context });
+  return createRequestHandler({ build, mode, getLoadContext: context });
 }
 
 /**
  * The route tree's own matching (https://reactrouter.com/api/utils/matchRoutes) over `build`'s
  * routes: case-insensitive, trailing slashes ignored, as the framework matches a request.
+ * @param omit a branch whose paths never reach the matcher (each route costs every call time)
  * @returns for a path, the id of the deepest route it reaches (`about`, `404` for the catch-all)
  */
-export function routeMatcher(build: ServerBuild): (path: string) => string | undefined {
-  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+export function routeMatcher(
+  build: ServerBuild,
+  omit: string,
+): (path: string) => string | undefined {
+  const routes = Object.values(build.routes).flatMap((route) =>
+    route && route.id !== omit ? [route] : [],
+  );
   const childrenOf = (parentId?: string): RouteObject[] =>
     routes
       .filter((route) => route.parentId === parentId)
