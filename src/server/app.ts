@@ -32,8 +32,13 @@ import {
 } from './observability.ts';
 import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { hashIp } from './enquiries/secret.ts';
-import { CATCH_ALL, createPageStore, type PageStore } from './page-store.ts';
-import { sendStored, type StoredResponse } from './stored-response.ts';
+import {
+  CATCH_ALL,
+  createPageStore,
+  sendStored,
+  type PageStore,
+  type StoredResponse,
+} from './page-store.ts';
 import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
 import { seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
@@ -395,10 +400,11 @@ export function createApp(deps: AppDeps): SiteApp {
   app.use((req, res, next) => (isStaffPath(req.path) ? next() : enquiries.router(req, res, next)));
   if (store && typeof build !== 'function') {
     // What the route tree would answer from the store: its catch-all, and a page's other
-    // spellings (case, trailing slashes), which lead to the page's one URL.
+    // spellings (case, trailing slashes), which lead to the page's one URL. The inbox's branch
+    // is the inbox's, and left out of the matching (each route costs every call time).
     const routeOf = routeMatcher(build, 'staff');
     app.use((req, res, next) => {
-      if (!isRead(req) || frameworkPath(req.path)) return next();
+      if (!isRead(req) || frameworkPath(req.path) || isStaffPath(req.path)) return next();
       const route = routeOf(req.path);
       const page = PAGES.find((p) => p.id === route);
       if (route === NOT_FOUND_PAGE.id) return notFound(req, res, next);

@@ -54,7 +54,7 @@ export function expressRenderer(
 /**
  * The route tree's own matching (https://reactrouter.com/api/utils/matchRoutes) over `build`'s
  * routes: case-insensitive, trailing slashes ignored, as the framework matches a request.
- * @param omit a branch whose paths never reach the matcher (each route costs every call time)
+ * @param omit the id of a branch to leave out, whose paths the caller never asks about
  * @returns for a path, the id of the deepest route it reaches (`about`, `404` for the catch-all)
  */
 export function routeMatcher(
