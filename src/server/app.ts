@@ -288,6 +288,10 @@ function bundledBuild(origins: readonly string[]): ServerBuild {
   return { ...build, allowedActionOrigins: origins.map((origin) => new URL(origin).host) };
 }
 
+/**
+ * The public port's app, or the inbox's own (`surface: 'staff'`); a page that cannot be stored
+ * rejects `ready` rather than throwing.
+ */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger } = deps;
   const dev = env.NODE_ENV === 'development';
