@@ -1,17 +1,23 @@
 /**
  * The Express app, built without listening so tests drive it with supertest; its last handler is
- * the route tree (`src/server/react-router.ts`). A GET of a stored page is answered before Express
- * (docs/decisions/006-pages-rendered-once-per-release.md); the order of the rest, security headers
- * and request guards first, is `createApp`'s.
+ * the route tree (`src/server/react-router.ts`). A GET or HEAD of a stored page is answered before
+ * Express, through the page store's one lookup; an unknown path gets the stored render of the route
+ * tree's catch-all; Express answers everything else, in `createApp`'s order
+ * (docs/decisions/041-stored-pages-as-one-lookup.md).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { DocumentAssets, SiteServer } from '../app/load-context.ts';
 import { enquiryHttp } from './enquiries/http.ts';
@@ -19,8 +25,6 @@ import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { Env } from './env.ts';
 import {
   createObservability,
-  LIVENESS_PATH,
-  READINESS_PATH,
   healthRoutes,
   requestLogs,
   requestMetrics,
@@ -28,14 +32,21 @@ import {
 } from './observability.ts';
 import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { hashIp } from './enquiries/secret.ts';
-import { createPageStore, type PageStore } from './page-store.ts';
-import { directRenderer, expressRenderer, loadContext, type BuildSource } from './react-router.ts';
-import { SEO_PATHS, seoFiles } from './seo.ts';
+import {
+  CATCH_ALL,
+  createPageStore,
+  sendStored,
+  type PageStore,
+  type StoredResponse,
+} from './page-store.ts';
+import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
+import { seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
-import { PAGES } from '../pages.ts';
+import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
+import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
-import type { ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 
 /** Each page's critical CSS by route id, written by `npm run build` (`scripts/lib/critical-css.ts`). */
@@ -63,25 +74,38 @@ export interface AppDeps {
   surface?: 'site' | 'staff' | undefined;
 }
 
-export { FALLBACK_CSP };
+/**
+ * The security headers of every response, in one place for Express and the stored pages
+ * (https://owasp.org/www-project-secure-headers/). Scripts, stylesheets and fonts drop those only
+ * a document acts on (`document`, ~430 bytes); pages replace the CSP with their own.
+ */
+const SECURITY_HEADERS = {
+  every: {
+    'x-content-type-options': 'nosniff',
+    // Kept on stylesheets: a stylesheet's applies to its fonts.
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // Other sites' link previews load the social images.
+    'cross-origin-resource-policy': 'cross-origin',
+  },
+  document: {
+    'content-security-policy': FALLBACK_CSP,
+    // Browser features no page of the site uses, denied for the page and any frame.
+    'permissions-policy':
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-xss-protection': '0',
+    'x-permitted-cross-domain-policies': 'none',
+  },
+  /** Over TLS, directly or through the trusted proxy (`TRUST_PROXY=1`). */
+  secure: { 'strict-transport-security': 'max-age=31536000; includeSubDomains' },
+} as const;
 
-/** Browser features no page of the site uses; denied for the page and any frame. */
-export const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'camera=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'payment=()',
-  'usb=()',
-  'interest-cohort=()',
-].join(', ');
-
-/** Strict-Transport-Security on HTTPS responses only. */
-export const HSTS = 'max-age=31536000; includeSubDomains';
-
-const ONE_YEAR_S = 31_536_000;
+const PLAIN = new Map(Object.entries({ ...SECURITY_HEADERS.every, ...SECURITY_HEADERS.document }));
+const SECURE = new Map([...PLAIN, ...Object.entries(SECURITY_HEADERS.secure)]);
 
 /** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
@@ -89,22 +113,15 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 /** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
 const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
 
-/** True for a well-formed `Host` header value (absent counts as well-formed: HTTP/1.0). */
-export function validHost(host: string | undefined): boolean {
-  if (host === undefined) return true;
-  const match = HOST_PATTERN.exec(host);
-  if (!match) return false;
-  const port = match[1];
-  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
-}
-
 /**
- * At most one `Host` line, well-formed: a server must answer 400 to more than one
- * (https://www.rfc-editor.org/rfc/rfc9112#section-3.2), and Node would keep the first.
+ * At most one `Host` line (https://www.rfc-editor.org/rfc/rfc9112#section-3.2; Node would keep
+ * the first), well-formed; none at all is HTTP/1.0.
  */
 function wellFormedHost(req: IncomingMessage): boolean {
   const lines = req.headersDistinct['host'];
-  return (lines === undefined || lines.length === 1) && validHost(req.headers.host);
+  const match = lines?.length === 1 ? HOST_PATTERN.exec(lines[0] ?? '') : null;
+  const port = Number(match?.[1] ?? 1);
+  return lines === undefined || (match !== null && port >= 1 && port <= 65_535);
 }
 
 function refuse(res: express.Response, status: number, text: string): void {
@@ -115,217 +132,131 @@ function refuse(res: express.Response, status: number, text: string): void {
  * Refuses malformed requests before any route (405, 400; `OPTIONS`: 204): nothing reads `Host`,
  * but a broken request must get a 4xx, never a 5xx.
  */
-export const requestGuards: RequestHandler = (req, res, next) => {
-  const allow = ALLOWED_METHODS.join(', ');
-  if (req.method === 'OPTIONS') {
-    res.status(204).set('Allow', allow).set('Cache-Control', 'no-store').end();
-    return;
-  }
-  if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
-    res.set('Allow', allow);
-    refuse(res, 405, 'Method Not Allowed');
-    return;
-  }
-  if (!wellFormedHost(req)) {
-    refuse(res, 400, 'Bad Request: malformed Host header.');
-    return;
-  }
+const requestGuards: RequestHandler = (req, res, next) => {
+  const allowed = (ALLOWED_METHODS as readonly string[]).includes(req.method);
+  if (req.method === 'OPTIONS' || !allowed) res.set('Allow', ALLOWED_METHODS.join(', '));
+  if (req.method === 'OPTIONS') return void res.status(204).set('Cache-Control', 'no-store').end();
+  if (!allowed) return refuse(res, 405, 'Method Not Allowed');
+  if (!wellFormedHost(req)) return refuse(res, 400, 'Bad Request: malformed Host header.');
   try {
     decodeURIComponent(req.path);
   } catch {
-    refuse(res, 400, 'Bad Request: malformed path.');
-    return;
+    return refuse(res, 400, 'Bad Request: malformed path.');
   }
-  next();
-};
-
-/**
- * Headers only a document acts on, dropped from scripts, stylesheets and fonts (~430 bytes saved).
- * `Referrer-Policy` stays (a stylesheet's applies to its fonts); SVG, a document too, keeps all.
- */
-const DOCUMENT_ONLY_HEADERS = [
-  'Content-Security-Policy',
-  'Permissions-Policy',
-  'X-Frame-Options',
-  'Cross-Origin-Opener-Policy',
-  'Origin-Agent-Cluster',
-  'X-DNS-Prefetch-Control',
-  'X-Download-Options',
-  'X-XSS-Protection',
-  'X-Permitted-Cross-Domain-Policies',
-] as const;
-const SUBRESOURCE = /\.(?:js|css|woff2)$/;
-
-const subresourceHeaders: RequestHandler = (req, res, next) => {
-  if (SUBRESOURCE.test(req.path)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
   next();
 };
 
 /** The client build from its `.br`/`.gz` siblings: hashed `/assets/*` a year, the rest an hour. */
 function staticFiles(clientDir: string): RequestHandler[] {
-  return [
-    express.Router().use(
-      '/assets',
-      subresourceHeaders,
-      expressStaticGzip(`${clientDir}/assets`, {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: {
-          immutable: true,
-          // The name changes with the content; the ETag serves a revalidating cache.
-          lastModified: false,
-          maxAge: ONE_YEAR_S * 1000,
-          fallthrough: false,
-          redirect: false,
-        },
-      }),
-    ),
-    expressStaticGzip(clientDir, {
+  // No trailing-slash redirect for folders: it would echo the request's path into Location.
+  const files = (dir: string, serveStatic: object) =>
+    expressStaticGzip(dir, {
       enableBrotli: true,
       orderPreference: ['br', 'gz'],
       index: false,
-      // No trailing-slash redirect for folders: it would echo the request's path into Location.
-      serveStatic: { maxAge: 3_600_000, redirect: false },
-    }),
+      serveStatic: { redirect: false, ...serveStatic },
+    });
+  const documentOnly = Object.keys(SECURITY_HEADERS.document);
+  return [
+    express.Router().use(
+      '/assets',
+      (req, res, next) => {
+        if (/\.(?:js|css|woff2)$/.test(req.path)) for (const h of documentOnly) res.removeHeader(h);
+        next();
+      },
+      // The name changes with the content; the ETag serves a revalidating cache.
+      files(`${clientDir}/assets`, {
+        immutable: true,
+        lastModified: false,
+        maxAge: 31_536_000_000,
+        fallthrough: false,
+      }),
+    ),
+    files(clientDir, { maxAge: 3_600_000 }),
   ];
 }
 
-/** Security headers of every response; pages replace the CSP with their own. */
-export function securityHeaders(): RequestHandler[] {
-  const baseHeaders: RequestHandler = (req, res, next) => {
-    res.setHeader('Content-Security-Policy', FALLBACK_CSP);
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    next();
-  };
-  return [
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: false,
-      xFrameOptions: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      // Other sites' link previews load the social images.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      crossOriginEmbedderPolicy: false,
-    }),
-    baseHeaders,
-  ];
-}
+/** Answers from the store after compression's place in the chain (404s, redirects): as they are. */
+const storedAnswers = new WeakSet<object>();
 
 /** Per-request compression of what is not stored precompressed (API answers, posted pages). */
-export function dynamicCompression(): RequestHandler {
+function dynamicCompression(): RequestHandler {
   return compression({
     threshold: 1024,
+    filter: (req, res) => !storedAnswers.has(res) && compression.filter(req, res),
     // A 256 KB window (2^18) instead of 4 MB: less memory per response; quality 4 as by default.
     brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
   });
 }
 
 /** The error handler: plain-text 4xx with the reason, 500 without details. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err: unknown, _req, res, next) => {
-    const status = Number((err as { status?: unknown }).status ?? 500);
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: { status?: number; expose?: boolean; message?: string }, _req, res, next) => {
+    const status = Number(err.status ?? 500);
     if (status >= 500) logger.error({ err }, 'request failed');
-    if (res.headersSent) {
-      next(err);
-      return;
-    }
-    const text =
-      status === 413
-        ? 'Content Too Large: the form may be at most 64 KB.'
-        : status === 415
-          ? 'Unsupported Media Type: send the form as form data.'
-          : status < 500 && (err as { expose?: boolean }).expose
-            ? String((err as Error).message)
-            : status < 500
-              ? 'Bad Request'
-              : 'Internal Server Error';
-    refuse(res, status, text);
+    if (res.headersSent) return next(err);
+    const reasons: Record<number, string> = {
+      413: 'Content Too Large: the form may be at most 64 KB.',
+      415: 'Unsupported Media Type: send the form as form data.',
+    };
+    const text = status >= 500 ? 'Internal Server Error' : err.expose ? String(err.message) : '';
+    refuse(res, status, reasons[status] ?? (text || (STATUS_CODES[status] ?? 'Bad Request')));
   };
 }
 
-/** The request listener: stored pages first (the page store's fast path), then Express. */
-export interface SiteApp {
-  (req: IncomingMessage, res: ServerResponse): void;
-  /** Settles when every stored page is rendered; rejects when one cannot be. */
+/**
+ * The request listener, its `listen`, and `ready`: settles when every stored page is rendered,
+ * rejects when one cannot be.
+ */
+export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
   ready: Promise<void>;
-  express: express.Express;
-  /** As `express().listen`, for the whole listener. */
   listen(port: number, host: string, callback?: () => void): Server;
-}
-
-/** The security middleware's headers, recorded once for the fast path. */
-function precomputedSecurityHeaders(secure: boolean): Map<string, string> {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  };
-  const req = { secure, headers: {} };
-  for (const middleware of securityHeaders()) {
-    middleware(req as never, res as never, () => undefined);
-  }
-  return headers;
-}
-
-/**
- * Answers a GET or HEAD of a stored page before Express, with the recorded security headers
- * (HSTS on TLS or a trusted proxy's `https`); counted in the metrics, not access-logged.
- */
-function storedPagesFirst(
-  app: express.Express,
-  store: PageStore | undefined,
-  record: (method: string, path: string, status: number, startedAt: number) => void,
-  trustProxy: boolean,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const plainHeaders = precomputedSecurityHeaders(false);
-  const secureHeaders = precomputedSecurityHeaders(true);
-  const isSecure = (req: IncomingMessage): boolean => {
-    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-    const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-    return typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https';
-  };
-  return (req, res) => {
-    const startedAt = performance.now();
-    if (
-      store &&
-      wellFormedHost(req) &&
-      store.serve(req, res, isSecure(req) ? secureHeaders : plainHeaders)
-    ) {
-      record(req.method ?? 'GET', req.url?.split('?')[0] ?? '/', res.statusCode, startedAt);
-      return;
-    }
-    app(req, res);
-  };
-}
-
-const EXPRESS_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH, ...SEO_PATHS]);
-
-/**
- * Paths answered by something other than the stored 404 page: the build's files (listed once),
- * the API, and the framework's own requests (route data `*.data`, `/__manifest`).
- * @param clientDir `<build>/client`
- */
-function expressAnswers(clientDir: string): (path: string) => boolean {
-  const files = new Set(
-    readdirSync(clientDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map(
-        (entry) =>
-          '/' + relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'),
-      ),
-  );
-  return (path) =>
-    files.has(path) || path.startsWith('/api/') || EXPRESS_PATHS.has(path) || frameworkPath(path);
-}
+};
 
 /**
  * The framework's own requests: route data (`/about.data`) and route discovery (`/__manifest`,
- * https://reactrouter.com/explanation/lazy-route-discovery), answered by the route tree.
+ * https://reactrouter.com/explanation/lazy-route-discovery); they are no documents.
  */
 const frameworkPath = (path: string): boolean => path.endsWith('.data') || path === '/__manifest';
+
+const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
+
+/**
+ * GET/HEAD of a stored page before Express, with the security headers Express would send (HSTS
+ * on TLS or the trusted proxy's `https`); counted in the metrics, not access-logged. Anything
+ * else goes to `app`.
+ */
+function storedPagesFirst(
+  app: express.Express,
+  store: PageStore,
+  record: (method: string, path: string, status: number, startedAt: number) => void,
+  trustProxy: boolean,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const startedAt = performance.now();
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const sent =
+      query !== -1 &&
+      new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
+    const found =
+      isRead(req) && wellFormedHost(req) && store.find(path + (sent ? CONFIRMATION_SEARCH : ''));
+    const send = (page: StoredResponse | undefined) => {
+      if (!page) return void app(req, res);
+      const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+      const secure =
+        (req.socket as { encrypted?: boolean }).encrypted ||
+        (typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https');
+      res.setHeaders(secure ? SECURE : PLAIN);
+      sendStored(req, res, page);
+      record(req.method ?? 'GET', path, res.statusCode, startedAt);
+    };
+    if (found instanceof Promise) found.then(send, () => void app(req, res));
+    else if (found) send(found);
+    else app(req, res);
+  };
+}
 
 /** The build's critical CSS by route id, and the core font files it names (preloaded). */
 function storedDocumentAssets(buildDir: string): DocumentAssets {
@@ -357,6 +288,10 @@ function bundledBuild(origins: readonly string[]): ServerBuild {
   return { ...build, allowedActionOrigins: origins.map((origin) => new URL(origin).host) };
 }
 
+/**
+ * The public port's app, or the inbox's own (`surface: 'staff'`); a page that cannot be stored
+ * rejects `ready` rather than throwing.
+ */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger } = deps;
   const dev = env.NODE_ENV === 'development';
@@ -392,7 +327,7 @@ export function createApp(deps: AppDeps): SiteApp {
 
   const seo = staffPort ? undefined : seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const clientDir = deps.buildDir && join(deps.buildDir, 'client');
-  const render = directRenderer(build, mode);
+  const render = createRequestHandler(build, mode);
   const store =
     clientDir && !dev && !staffPort
       ? createPageStore({
@@ -401,10 +336,6 @@ export function createApp(deps: AppDeps): SiteApp {
           paths: PAGES.map((p) => p.path),
           now,
           logger,
-          handledElsewhere: (
-            (answers) => (path: string) =>
-              answers(path) || (staff !== undefined && isStaffPath(path))
-          )(expressAnswers(clientDir)),
         })
       : undefined;
   const ready = Promise.all([seo?.ready, store?.ready]).then(() => undefined);
@@ -413,16 +344,28 @@ export function createApp(deps: AppDeps): SiteApp {
     () => (warm = true),
     () => undefined,
   );
+  /** The route tree's catch-all, from the store: its stored render. */
+  const notFound: RequestHandler = (req, res, next) => {
+    if (!store || !isRead(req)) return refuse(res, 404, 'Not Found');
+    storedAnswers.add(res);
+    void Promise.resolve(store.find(CATCH_ALL)).then(
+      (page) => (page ? sendStored(req, res, page) : next()),
+      next,
+    );
+  };
 
   // The inbox's own port adds no request metrics: its requests are few, and the public app's
   // registry, which the metrics port serves, holds one set of these.
   const metrics = staffPort ? undefined : requestMetrics(obs);
   if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
-  app.use(securityHeaders());
+  app.use((req, res, next) => {
+    res.setHeaders(req.secure ? SECURE : PLAIN);
+    next();
+  });
   app.use(requestGuards);
   if (seo) {
-    // Early: Web Vitals beacons skip the page store, compression and the contact form's POST checks.
+    // Early: Web Vitals beacons skip compression and the contact form's POST checks.
     app.use(
       webVitalsRoutes({
         obs,
@@ -439,7 +382,6 @@ export function createApp(deps: AppDeps): SiteApp {
     });
     app.get('/', (_req, res) => res.set('Cache-Control', 'no-store').redirect(302, STAFF_BASE));
   }
-  if (store) app.use(store.pages);
   app.use(dynamicCompression());
   if (deps.devMiddleware) {
     // Vite's dev client and module graph are not covered by the pages' policy.
@@ -455,15 +397,25 @@ export function createApp(deps: AppDeps): SiteApp {
   app.use((req, res, next) => {
     const inbox = isStaffPath(req.path);
     if (staffPort ? inbox || req.path === '/__manifest' : !inbox || staff) next();
-    else if (store && (req.method === 'GET' || req.method === 'HEAD'))
-      void store.notFound(req, res, next);
-    else refuse(res, 404, 'Not Found');
+    else notFound(req, res, next);
   });
   app.use(enquiries.router);
-  if (store) {
-    app.use((req, res, next) =>
-      frameworkPath(req.path) || isStaffPath(req.path) ? next() : store.notFound(req, res, next),
-    );
+  if (store && typeof build !== 'function') {
+    // What the route tree would answer from the store: its catch-all, and a page's other
+    // spellings (case, trailing slashes), which lead to the page's one URL. The inbox's branch
+    // is the inbox's, and left out of the matching (each route costs every call time).
+    const routeOf = routeMatcher(build, 'staff');
+    app.use((req, res, next) => {
+      if (!isRead(req) || frameworkPath(req.path) || isStaffPath(req.path)) return next();
+      const route = routeOf(req.path);
+      const page = PAGES.find((p) => p.id === route);
+      if (route === NOT_FOUND_PAGE.id) return notFound(req, res, next);
+      if (!page || page.path === req.path) return next();
+      storedAnswers.add(res);
+      const query = req.originalUrl.indexOf('?');
+      const search = query === -1 ? '' : req.originalUrl.slice(query);
+      return res.set('Cache-Control', 'public, max-age=3600').redirect(301, page.path + search);
+    });
   }
   // Rendered per request: a fresh nonce allows this response's scripts. Development runs Vite's
   // and React Router's own inline scripts instead, which carry no nonce. The framework's data and
@@ -504,12 +456,13 @@ export function createApp(deps: AppDeps): SiteApp {
   );
   app.use(errorHandler(logger));
 
-  const fast = storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1');
-  return Object.assign(fast, {
+  const listener = store
+    ? storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1')
+    : app;
+  return Object.assign(listener, {
     ready,
-    express: app,
     listen: (port: number, host: string, callback?: () => void) =>
-      createServer(fast).listen(port, host, callback),
+      createServer(listener).listen(port, host, callback),
   });
 }
 
@@ -527,7 +480,7 @@ export function renderForBuild(origin: string, path: string): Promise<Response> 
       throw error;
     },
   };
-  const render = directRenderer(bundledBuild([origin]), 'production');
+  const render = createRequestHandler(bundledBuild([origin]), 'production');
   return render(
     new Request(`${origin}${path}`),
     loadContext(site, { inlineCss: {}, fontPreloads: [] }),

@@ -1,16 +1,12 @@
 /**
- * Every Content-Security-Policy of the server, in one place
- * (https://www.w3.org/TR/CSP3/, https://web.dev/articles/strict-csp):
- *
- * - a page stored at start allows its inline scripts and styles by hash, so its bytes serve every
- *   visitor (docs/decisions/008-csp-hashes-instead-of-nonces.md);
- * - a page rendered per request (a form posted without JavaScript, the staff inbox, development)
- *   allows its scripts by a fresh nonce, which React and React Router put on each script they write;
- * - `'strict-dynamic'` lets those scripts load the modules they import; `'self'` stands in for
- *   browsers without CSP Level 3 (https://www.w3.org/TR/CSP3/#strict-dynamic-usage);
- * - the staff pages' policy starts from `default-src 'none'`
- *   (docs/decisions/028-staff-app-apart-from-the-public-pages.md);
- * - every other response may load and run nothing ({@link FALLBACK_CSP}).
+ * Every Content-Security-Policy of the server (https://www.w3.org/TR/CSP3/,
+ * https://web.dev/articles/strict-csp): a page stored at start allows its inline code by hash, so
+ * its bytes serve every visitor (docs/decisions/008-csp-hashes-instead-of-nonces.md); a page
+ * rendered per request (a form posted without JavaScript, the staff inbox, development) by a fresh
+ * nonce on each script; `'strict-dynamic'` lets those scripts load their imports, `'self'` stands
+ * in for browsers without CSP Level 3; the staff pages' policy starts from `default-src 'none'`
+ * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md); every other response may load
+ * and run nothing ({@link FALLBACK_CSP}).
  */
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -24,9 +20,8 @@ export function newNonce(): string {
 }
 
 /** A CSP hash source for `content` (UTF-8): `'sha256-<base64>'`. */
-export function hashSource(content: string): string {
-  return `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
-}
+const hashSource = (content: string): string =>
+  `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
 
 export interface DocumentPolicy {
   /** What allows the page's scripts: `'nonce-…'` or `'sha256-…'` sources. */
@@ -68,17 +63,18 @@ const DATA_BLOCK = /\stype="application\/(?:ld\+)?json"/;
 const EXTERNAL = /\ssrc="/;
 
 /**
- * The inline scripts and styles of a page rendered at start, for its hashes. Only pages rendered
- * from no visitor's input are read this way (a request of SITE_URL and a path of the page list),
- * so every script in them was written by the route tree or the framework; a page rendered per
- * request gets a nonce instead (docs/decisions/036-react-router-framework-mode-on-express.md).
+ * The policy of a page rendered at start: the SHA-256 of each inline script and style of `html`.
+ * Only pages rendered from no visitor's input are read this way (a request of SITE_URL and a path
+ * of the page list), so every script in them was written by the route tree or the framework
+ * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
-export function inlineCode(html: string): { scripts: string[]; styles: string[] } {
+export function storedPageCsp(html: string): string {
   const scripts: string[] = [];
   const styles: string[] = [];
   for (const [, tag, attributes = '', body = ''] of html.matchAll(INLINE)) {
-    if (tag === 'style') styles.push(body);
-    else if (!DATA_BLOCK.test(attributes) && !EXTERNAL.test(attributes)) scripts.push(body);
+    if (tag === 'style') styles.push(hashSource(body));
+    else if (!DATA_BLOCK.test(attributes) && !EXTERNAL.test(attributes))
+      scripts.push(hashSource(body));
   }
-  return { scripts, styles };
+  return documentCsp({ scripts, styles });
 }

@@ -1,238 +1,276 @@
 /**
- * The page store: in production every page, its `?sent=1` variant and the 404 are rendered once,
- * through the route tree's own request handler, before readiness
- * (docs/decisions/006-pages-rendered-once-per-release.md). The footer's year changes without a
- * release, so the first request of a new year renders them all again and waits.
+ * The page store (docs/decisions/006-pages-rendered-once-per-release.md,
+ * docs/decisions/041-stored-pages-as-one-lookup.md): every page of the page list, its `?sent=1`
+ * variant and the route tree's catch-all (the 404 page) rendered once, through the route tree's
+ * own request handler, before readiness, and found by path; the footer's year changes without a
+ * release, so the first request of a new year renders them all again and waits. Each stored
+ * response (pages, robots.txt, the sitemap) is compressed ahead of time with a strong `ETag` per
+ * encoding, so a request costs a buffer copy or a `304`, never React or zlib.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
-import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
-import { documentCsp, hashSource, inlineCode } from './csp.ts';
-import { sendStored, storeResponse, strengthen, type StoredResponse } from './stored-response.ts';
+import { CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
+import { storedPageCsp } from './csp.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** In the server's order of preference. */
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** One encoded body and its strong entity tag, quoted (`"3q2-7w…-br"`). */
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  /** Lowercase names; `Vary`, `ETag`, `Content-Encoding` and `Content-Length` are added when sent. */
+  headers: Map<string, string>;
+  /** Replaced once, by {@link strengthen}. */
+  representations: Readonly<Record<Encoding, Representation>>;
+}
+
+/** Quality of the brotli body made at start, before the full-strength one replaces it. */
+const QUICK_BROTLI_QUALITY = 5;
+
+/** `quality` 0–11, with a window no larger than the body needs; runs in libuv's thread pool. */
+function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
+  const window = Math.ceil(Math.log2(body.length + 1));
+  return brotli(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_LGWIN]: Math.min(
+        zlib.BROTLI_MAX_WINDOW_BITS,
+        Math.max(zlib.BROTLI_MIN_WINDOW_BITS, window),
+      ),
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** The identity body's SHA-256, base64url, 27 characters. */
+const tagOf = (identity: Buffer) =>
+  createHash('sha256').update(identity).digest('base64url').slice(0, 27);
 
 /**
- * Unreserved characters and `/` only (https://www.rfc-editor.org/rfc/rfc3986#section-2.3):
- * nothing to decode or refuse, so the fast path may answer it.
+ * Compresses `body` into every encoding (brotli quickly, so a server starts in well under a second,
+ * until {@link strengthen}); each encoding and quality has its own strong tag.
+ * @param headers lowercase names, sent with every representation
+ * @param body the identity body (UTF-8 when a string)
  */
-const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
+export async function storeResponse(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: Buffer | string,
+): Promise<StoredResponse> {
+  const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const [br, gz] = await Promise.all([
+    brotliAt(identity, QUICK_BROTLI_QUALITY),
+    gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  const tag = tagOf(identity);
+  return {
+    status,
+    headers: new Map(Object.entries(headers)),
+    representations: {
+      br: { body: br, etag: `"${tag}-br${QUICK_BROTLI_QUALITY}"` },
+      gzip: { body: gz, etag: `"${tag}-gz"` },
+      identity: { body: identity, etag: `"${tag}"` },
+    },
+  };
+}
 
-/** A path no page has: its render is the 404 page served for every unknown path. */
-export const NOT_FOUND_PROBE = '/.well-known/not-a-page';
+/**
+ * Replaces each brotli body with one at quality 11 (~100 ms a page on one core), one at a time so
+ * it never takes more than one thread from requests. Run it after readiness.
+ */
+export async function strengthen(responses: Iterable<StoredResponse>): Promise<void> {
+  for (const stored of new Set(responses)) {
+    const identity = stored.representations.identity.body;
+    const br = await brotliAt(identity, zlib.BROTLI_MAX_QUALITY);
+    stored.representations = {
+      ...stored.representations,
+      br: { body: br, etag: `"${tagOf(identity)}-br"` },
+    };
+  }
+}
+
+function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  const tags = new Set(Object.values(stored.representations).map((r) => r.etag));
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tags.has(tag));
+}
+
+/**
+ * Sends `stored` in the client's preferred encoding
+ * (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation), or `304` when `If-None-Match`
+ * matches any representation (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2); `HEAD` gets
+ * the headers only. Headers set before stay unless `stored` names them.
+ */
+export function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  stored: StoredResponse,
+): void {
+  const encoding = (new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ??
+    'identity') as Encoding;
+  const representation = stored.representations[encoding];
+  res.setHeaders(stored.headers);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', representation.etag);
+  if (stored.status < 300 && notModified(req, stored)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = stored.status;
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', representation.body.length);
+  res.end(req.method === 'HEAD' ? undefined : representation.body);
+}
+
+/** The key of the catch-all's render: the route's own path, which no request path equals. */
+export const CATCH_ALL = '*';
+
+/** A path no page has: its render is the catch-all's. */
+const NOT_FOUND_PROBE = '/.well-known/not-a-page';
 
 /** A CDN keeps a page 10 minutes, browsers revalidate every time; a release purges the CDN. */
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
+const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
 
 /** Unknown paths are many: a minute in shared caches is enough. */
-export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 export interface PageStoreDeps {
   /**
    * Answers a request of `SITE_URL` with the route tree, as a page stored at start: no nonce, the
    * root loader's year `year`.
    */
-  render: (request: globalThis.Request, year: number) => Promise<Response>;
+  render: (request: Request, year: number) => Promise<Response>;
   /** `SITE_URL` */
   origin: string;
-  /** Page paths to render (`/`, `/about`…); the 404 is added. */
+  /** Page paths to render (`/`, `/about`…); the catch-all is added. */
   paths: readonly string[];
   /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
-  /** True for a path Express answers (static files, the API…): the fast path leaves it alone. */
-  handledElsewhere: (path: string) => boolean;
   logger: Logger;
 }
 
 interface Rendition {
   year: number;
-  /** Keyed by path, or path + `?sent=1`. */
+  /** Keyed by path, path + `?sent=1`, or {@link CATCH_ALL}. */
   pages: ReadonlyMap<string, StoredResponse>;
-  notFound: StoredResponse;
 }
 
 export interface PageStore {
-  /** Settles when every page has been rendered (readiness waits for it). */
+  /** Settles when every page has been rendered (readiness waits for it); rejects when one fails. */
   readonly ready: Promise<void>;
-  readonly warm: boolean;
-  /** GET/HEAD of a page path: the stored page; case and trailing-slash variants 301 to it. */
-  pages: RequestHandler;
-  /** GET/HEAD of anything no earlier route answered: the stored 404 page. */
-  notFound: RequestHandler;
   /**
-   * The fast path before Express, once this year's pages are ready: a GET/HEAD of exactly a stored
-   * page, or the stored 404 for a plain path that is no page, variant or `handledElsewhere`.
-   * @param headers the security headers Express would add, sent first
-   * @returns false, having sent nothing, for anything else (redirects and refusals included)
+   * The one lookup: this year's stored answer for `key` (a page path, that path + `?sent=1`, or
+   * {@link CATCH_ALL}), at once when rendered, as a promise while they are (start, 1 January).
+   * @returns undefined for a key that is no stored page
    */
-  serve(req: IncomingMessage, res: ServerResponse, headers: Map<string, string>): boolean;
+  find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
+}
+
+interface RenderedPage {
+  status: number;
+  headers: Record<string, string>;
+  html: Buffer;
 }
 
 /**
- * One page as the route tree answers it, with the hash-based policy of its inline scripts and
- * styles (`src/server/csp.ts`).
+ * One answer of the route tree, with the hash-based policy of its inline scripts and styles
+ * (`src/server/csp.ts`).
  * @throws Error when the answer is not a page (a redirect, an error)
  */
-export async function renderStored(
-  deps: Pick<PageStoreDeps, 'render' | 'origin'>,
-  pathAndQuery: string,
-  year: number,
-): Promise<{ status: number; headers: Record<string, string>; html: Buffer }> {
-  const response = await deps.render(new globalThis.Request(`${deps.origin}${pathAndQuery}`), year);
+async function renderPage(deps: PageStoreDeps, path: string, year: number): Promise<RenderedPage> {
+  const response = await deps.render(new Request(`${deps.origin}${path}`), year);
   const html = Buffer.from(await response.arrayBuffer());
-  if (
-    !(response.headers.get('content-type') ?? '').startsWith('text/html') ||
-    response.status >= 500
-  ) {
-    throw new Error(`${pathAndQuery} answered ${response.status} instead of a page`);
+  if (!response.headers.get('content-type')?.startsWith('text/html') || response.status >= 500) {
+    throw new Error(`${path} answered ${response.status} instead of a page`);
   }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => (headers[key] = value));
-  const inline = inlineCode(html.toString('utf8'));
-  headers['content-security-policy'] = documentCsp({
-    scripts: inline.scripts.map(hashSource),
-    styles: inline.styles.map(hashSource),
-  });
-  return { status: response.status, headers, html };
+  const csp = storedPageCsp(html.toString('utf8'));
+  return {
+    status: response.status,
+    headers: { ...Object.fromEntries(response.headers), 'content-security-policy': csp },
+    html,
+  };
 }
 
 async function renderAll(deps: PageStoreDeps, year: number): Promise<Rendition> {
-  const render = async (pathAndQuery: string, cacheControl: string) => {
-    const page = await renderStored(deps, pathAndQuery, year);
-    page.headers['cache-control'] = cacheControl;
-    return page;
-  };
+  const render = (path: string) => renderPage(deps, path, year);
+  const store = ({ status, headers, html }: RenderedPage, cacheControl: string) =>
+    storeResponse(status, { ...headers, 'cache-control': cacheControl }, html);
   const pages = new Map<string, StoredResponse>();
-  const jobs = deps.paths.map(async (path) => {
-    const base = await render(path, PAGE_CACHE_CONTROL);
-    const sent = await render(`${path}${CONFIRMATION_SEARCH}`, PAGE_CACHE_CONTROL);
-    const [stored, storedSent] = await Promise.all([
-      storeResponse(base.status, base.headers, base.html),
-      sent.html.equals(base.html) ? undefined : storeResponse(sent.status, sent.headers, sent.html),
-    ]);
-    pages.set(path, stored);
-    pages.set(`${path}${CONFIRMATION_SEARCH}`, storedSent ?? stored);
-  });
-  const notFound = render(NOT_FOUND_PROBE, NOT_FOUND_CACHE_CONTROL).then((page) =>
-    storeResponse(page.status, page.headers, page.html),
-  );
-  const [stored404] = await Promise.all([notFound, ...jobs]);
-  return { year, pages, notFound: stored404 };
-}
-
-/** Lowercase, without trailing slashes (`/` stays `/`). */
-export function canonicalPath(path: string): string {
-  return path.toLowerCase().replace(/\/+$/, '') || '/';
-}
-
-function wantsConfirmation(req: Request): boolean {
-  return req.query[CONFIRMATION_PARAM] === '1';
+  await Promise.all([
+    render(NOT_FOUND_PROBE).then(async (page) =>
+      pages.set(CATCH_ALL, await store(page, NOT_FOUND_CACHE_CONTROL)),
+    ),
+    ...deps.paths.map(async (path) => {
+      const [page, sent] = await Promise.all([render(path), render(path + CONFIRMATION_SEARCH)]);
+      const stored = await store(page, PAGE_CACHE_CONTROL);
+      pages.set(path, stored);
+      const same = sent.html.equals(page.html);
+      pages.set(path + CONFIRMATION_SEARCH, same ? stored : await store(sent, PAGE_CACHE_CONTROL));
+    }),
+  ]);
+  return { year, pages };
 }
 
 /** Starts rendering every page; a failed render is logged and rejects `ready`. */
 export function createPageStore(deps: PageStoreDeps): PageStore {
-  const yearOf = (ms: number) => new Date(ms).getFullYear();
-  let current = renderAll(deps, yearOf(deps.now()));
-  let warm = false;
-  /** What the fast path may use; undefined while a rendition is under way. */
+  const yearNow = () => new Date(deps.now()).getFullYear();
+  /** The rendition lookups answer from at once; unset while the year's is under way. */
   let settled: Rendition | undefined;
-  const ready = current.then((first) => {
-    settled = first;
-    warm = true;
-    // Full-strength brotli after readiness, off the request path.
-    void strengthen([...first.pages.values(), first.notFound]).catch((error: unknown) =>
-      deps.logger.error({ err: error }, 'brotli compression failed'),
+  let pending: { year: number; rendition: Promise<Rendition> } | undefined;
+  const renderYear = (year: number): Promise<Rendition> => {
+    const previous = settled;
+    settled = undefined;
+    const rendition = renderAll(deps, year).then(
+      (next) => {
+        settled = next;
+        // Full-strength brotli after readiness, off the request path.
+        void strengthen(next.pages.values()).catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'brotli compression failed'),
+        );
+        return next;
+      },
+      (error: unknown) => {
+        deps.logger.error({ err: error }, 'pages failed to render');
+        if (!previous) throw error;
+        // Last year's pages until a later request renders this year's.
+        pending = undefined;
+        settled = previous;
+        return previous;
+      },
     );
-  });
-  ready.catch((error: unknown) => deps.logger.error({ err: error }, 'pages failed to render'));
-
-  const rendition = async (): Promise<Rendition> => {
-    const now = await current;
-    const year = yearOf(deps.now());
-    if (now.year !== year) {
-      const next = renderAll(deps, year);
-      current = next.catch(() => now);
-      settled = undefined;
-      void current.then(async (rendition) => {
-        settled = rendition;
-        await strengthen([...rendition.pages.values(), rendition.notFound]);
-      });
-      return current;
-    }
-    return now;
+    pending = { year, rendition };
+    return rendition;
   };
-
-  const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
-
-  const pages: RequestHandler = async (req, res, next) => {
-    if (!isRead(req)) return next();
-    try {
-      const { pages: stored } = await rendition();
-      const page = stored.get(
-        wantsConfirmation(req) ? `${req.path}${CONFIRMATION_SEARCH}` : req.path,
-      );
-      if (page) return sendStored(req, res, page);
-      const canonical = canonicalPath(req.path);
-      if (canonical !== req.path && stored.has(canonical)) {
-        const query = req.originalUrl.indexOf('?');
-        const search = query === -1 ? '' : req.originalUrl.slice(query);
-        res.set('Cache-Control', 'public, max-age=3600').redirect(301, canonical + search);
-        return;
-      }
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
-
-  const notFound: RequestHandler = async (req, res, next) => {
-    if (!isRead(req)) return next();
-    try {
-      const { notFound: page } = await rendition();
-      deps.logger.warn({ path: req.path, status: 404 }, 'page not found');
-      sendStored(req, res, page);
-    } catch (error) {
-      next(error);
-    }
-  };
-
-  /** A path Express would answer with the stored 404 page anyway. */
-  const serveNotFound = (
-    rendition: Rendition,
-    path: string,
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: Map<string, string>,
-  ): boolean => {
-    if (!PLAIN_PATH.test(path) || deps.handledElsewhere(path)) return false;
-    if (rendition.pages.has(canonicalPath(path))) return false;
-    deps.logger.warn({ path, status: 404 }, 'page not found');
-    sendStored(req, res, rendition.notFound, headers);
-    return true;
-  };
-
-  const serve: PageStore['serve'] = (req, res, headers) => {
-    if (!settled || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    if (settled.year !== yearOf(deps.now())) return false;
-    const url = req.url ?? '';
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    if (!settled.pages.has(path)) return serveNotFound(settled, path, req, res, headers);
-    const sent =
-      query !== -1 &&
-      new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
-    const page = settled.pages.get(sent ? `${path}${CONFIRMATION_SEARCH}` : path);
-    if (!page) return false;
-    sendStored(req, res, page, headers);
-    return true;
-  };
-
+  const ready = renderYear(yearNow()).then(() => undefined);
+  ready.catch(() => undefined);
+  const keys = new Set([CATCH_ALL, ...deps.paths.flatMap((p) => [p, p + CONFIRMATION_SEARCH])]);
   return {
     ready,
-    get warm() {
-      return warm;
+    find(key) {
+      if (!keys.has(key)) return undefined;
+      const year = yearNow();
+      if (settled?.year === year) return settled.pages.get(key);
+      const rendition = pending?.year === year ? pending.rendition : renderYear(year);
+      return rendition.then((r) => r.pages.get(key));
     },
-    pages,
-    notFound,
-    serve,
   };
 }

@@ -1,12 +1,16 @@
 /**
  * The route tree on the server (docs/decisions/036-react-router-framework-mode-on-express.md):
- * React Router's request handler with the load context of `src/app/load-context.ts`, behind
- * Express for visitors (`@react-router/express`) and called directly for the pages stored at start
- * and the build's critical CSS.
+ * the load context of `src/app/load-context.ts` its request handler runs with, and its matching,
+ * which names the route a path reaches (docs/decisions/041-stored-pages-as-one-lookup.md).
  */
-import { createRequestHandler as createExpressHandler } from '@react-router/express';
+import { createRequestHandler } from '@react-router/express';
 import type { RequestHandler } from 'express';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import {
+  matchRoutes,
+  RouterContextProvider,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router';
 import {
   documentContext,
   siteContext,
@@ -20,8 +24,6 @@ import { staffContext, type StaffServer } from './staff/runtime.ts';
  * development (Vite's module graph, fresh after every edit).
  */
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
-
-export type Mode = 'production' | 'development';
 
 /**
  * The context one request of the route tree runs with.
@@ -39,23 +41,41 @@ export function loadContext(
   return context;
 }
 
-/**
- * Renders requests built by the server itself (no visitor's input): the pages stored at start.
- * @returns the route tree's answer to `request`
- */
-export function directRenderer(
-  build: BuildSource,
-  mode: Mode,
-): (request: Request, context: RouterContextProvider) => Promise<Response> {
-  const handle = createRequestHandler(build, mode);
-  return (request, context) => handle(request, context);
-}
-
 /** Visitors' requests through Express; mount it last. */
 export function expressRenderer(
   build: BuildSource,
-  mode: Mode,
-  context: NonNullable<Parameters<typeof createExpressHandler>[0]['getLoadContext']>,
+  mode: 'production' | 'development',
+  context: NonNullable<Parameters<typeof createRequestHandler>[0]['getLoadContext']>,
 ): RequestHandler {
-  return createExpressHandler({ build, mode, getLoadContext: context });
+  return createRequestHandler({ build, mode, getLoadContext: context });
+}
+
+/**
+ * The route tree's own matching (https://reactrouter.com/api/utils/matchRoutes) over `build`'s
+ * routes: case-insensitive, trailing slashes ignored, as the framework matches a request.
+ * @param omit the id of a branch to leave out, whose paths the caller never asks about
+ * @returns for a path, the id of the deepest route it reaches (`about`, `404` for the catch-all)
+ */
+export function routeMatcher(
+  build: ServerBuild,
+  omit: string,
+): (path: string) => string | undefined {
+  const routes = Object.values(build.routes).flatMap((route) =>
+    route && route.id !== omit ? [route] : [],
+  );
+  const childrenOf = (parentId?: string): RouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map(({ id, index, path, caseSensitive = false }) =>
+        index
+          ? { id, index }
+          : {
+              id,
+              caseSensitive,
+              children: childrenOf(id),
+              ...(path === undefined ? {} : { path }),
+            },
+      );
+  const tree = childrenOf(undefined);
+  return (path) => matchRoutes(tree, path)?.at(-1)?.route.id;
 }
