@@ -18,6 +18,7 @@ import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { DocumentAssets, SiteServer } from '../app/load-context.ts';
 import { enquiryHttp } from './enquiries/http.ts';
@@ -75,37 +76,48 @@ export interface AppDeps {
 }
 
 /**
- * The security headers of every response, in one place for Express and the stored pages
- * (https://owasp.org/www-project-secure-headers/). Scripts, stylesheets and fonts drop those only
- * a document acts on (`document`, ~430 bytes); pages replace the CSP with their own.
+ * Every response's security headers, from helmet (their one definition); pages replace the CSP
+ * with their own. HSTS only over TLS, directly or through the trusted proxy (`TRUST_PROXY=1`).
  */
-const SECURITY_HEADERS = {
-  every: {
-    'x-content-type-options': 'nosniff',
-    // Kept on stylesheets: a stylesheet's applies to its fonts.
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    // Other sites' link previews load the social images.
-    'cross-origin-resource-policy': 'cross-origin',
-  },
-  document: {
-    'content-security-policy': FALLBACK_CSP,
-    // Browser features no page of the site uses, denied for the page and any frame.
-    'permissions-policy':
-      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-    'origin-agent-cluster': '?1',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
-    'x-xss-protection': '0',
-    'x-permitted-cross-domain-policies': 'none',
-  },
-  /** Over TLS, directly or through the trusted proxy (`TRUST_PROXY=1`). */
-  secure: { 'strict-transport-security': 'max-age=31536000; includeSubDomains' },
-} as const;
+function securityHeaders(): RequestHandler[] {
+  return [
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      // Other sites' link previews load the social images.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+    (req, res, next) => {
+      res.setHeader('Content-Security-Policy', FALLBACK_CSP);
+      // Browser features no page of the site uses, denied for the page and any frame.
+      res.setHeader(
+        'Permissions-Policy',
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+      );
+      if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+      next();
+    },
+  ];
+}
 
-const PLAIN = new Map(Object.entries({ ...SECURITY_HEADERS.every, ...SECURITY_HEADERS.document }));
-const SECURE = new Map([...PLAIN, ...Object.entries(SECURITY_HEADERS.secure)]);
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Only a document acts on these: dropped from scripts, stylesheets and fonts. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'permissions-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+  'x-permitted-cross-domain-policies',
+];
 
 /** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
@@ -156,12 +168,12 @@ function staticFiles(clientDir: string): RequestHandler[] {
       index: false,
       serveStatic: { redirect: false, ...serveStatic },
     });
-  const documentOnly = Object.keys(SECURITY_HEADERS.document);
   return [
     express.Router().use(
       '/assets',
       (req, res, next) => {
-        if (/\.(?:js|css|woff2)$/.test(req.path)) for (const h of documentOnly) res.removeHeader(h);
+        if (/\.(?:js|css|woff2)$/.test(req.path))
+          for (const h of DOCUMENT_ONLY_HEADERS) res.removeHeader(h);
         next();
       },
       // The name changes with the content; the ETag serves a revalidating cache.
@@ -221,36 +233,45 @@ const frameworkPath = (path: string): boolean => path.endsWith('.data') || path 
 
 const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
 
+/** A GET or HEAD's key in the page store: its path, with `?sent=1` the page's confirmation. */
+function storedKey(req: IncomingMessage): string | undefined {
+  if (!isRead(req) || !wellFormedHost(req)) return undefined;
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const sent = new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
+  return url.slice(0, query) + (sent ? CONFIRMATION_SEARCH : '');
+}
+
+/** The security headers helmet set on the first real response without TLS and with it. */
+type SeenHeaders = Partial<Record<'plain' | 'secure', Map<string, string | number | string[]>>>;
+
 /**
- * GET/HEAD of a stored page before Express, with the security headers Express would send (HSTS
- * on TLS or the trusted proxy's `https`); counted in the metrics, not access-logged. Anything
- * else goes to `app`.
+ * GET/HEAD of a stored page before Express, with the security headers Express sent on a response
+ * of the same kind (HSTS on TLS or the trusted proxy's `https`); counted in the metrics, not
+ * access-logged. Anything else, and everything until Express has answered once, goes to `app`.
  */
 function storedPagesFirst(
   app: express.Express,
   store: PageStore,
   record: (method: string, path: string, status: number, startedAt: number) => void,
   trustProxy: boolean,
+  seen: SeenHeaders,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const startedAt = performance.now();
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    const sent =
-      query !== -1 &&
-      new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
-    const found =
-      isRead(req) && wellFormedHost(req) && store.find(path + (sent ? CONFIRMATION_SEARCH : ''));
+    const key = storedKey(req);
+    const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+    const secure =
+      (req.socket as { encrypted?: boolean }).encrypted ||
+      (typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https');
+    const headers = seen[secure ? 'secure' : 'plain'];
+    const found = key !== undefined && headers && store.find(key);
     const send = (page: StoredResponse | undefined) => {
-      if (!page) return void app(req, res);
-      const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-      const secure =
-        (req.socket as { encrypted?: boolean }).encrypted ||
-        (typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https');
-      res.setHeaders(secure ? SECURE : PLAIN);
+      if (!page || !headers) return void app(req, res);
+      res.setHeaders(headers);
       sendStored(req, res, page);
-      record(req.method ?? 'GET', path, res.statusCode, startedAt);
+      record(req.method ?? 'GET', key ?? '/', res.statusCode, startedAt);
     };
     if (found instanceof Promise) found.then(send, () => void app(req, res));
     else if (found) send(found);
@@ -359,11 +380,27 @@ export function createApp(deps: AppDeps): SiteApp {
   const metrics = staffPort ? undefined : requestMetrics(obs);
   if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
-  app.use((req, res, next) => {
-    res.setHeaders(req.secure ? SECURE : PLAIN);
+  const seen: SeenHeaders = {};
+  const recordSeen: RequestHandler = (req, res, next) => {
+    seen[req.secure ? 'secure' : 'plain'] ??= new Map(
+      Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, value]],
+      ),
+    );
     next();
-  });
+  };
+  app.use(securityHeaders(), recordSeen);
   app.use(requestGuards);
+  if (store) {
+    app.use((req, res, next) => {
+      const key = storedKey(req);
+      if (key === undefined) return next();
+      void Promise.resolve(store.find(key)).then(
+        (page) => (page ? sendStored(req, res, page) : next()),
+        next,
+      );
+    });
+  }
   if (seo) {
     // Early: Web Vitals beacons skip compression and the contact form's POST checks.
     app.use(
@@ -457,7 +494,7 @@ export function createApp(deps: AppDeps): SiteApp {
   app.use(errorHandler(logger));
 
   const listener = store
-    ? storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1')
+    ? storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1', seen)
     : app;
   return Object.assign(listener, {
     ready,
