@@ -30,14 +30,14 @@ export type Compiled<V extends Values, R> = (
  * `build` as a statement compiled once. `build` must only interpolate its values (`${v.key}`,
  * any number of times each), never compute with them: it is called once, with each value
  * standing in as its own key, and the compiled parameters are those keys in placeholder order.
- * @throws Error at the first run when a compiled parameter is not a key of `values` (a value
- *   computed with, not interpolated)
+ * @returns a run rejects, at the first run on a database, when a compiled parameter is not a key
+ *   of `values` (a value computed with, not interpolated); otherwise as `executeQuery`
  */
 export function compiledOnce<V extends Values, R = unknown>(
   build: (values: V) => RawBuilder<R>,
 ): Compiled<V, R> {
   const compiled = new WeakMap<Kysely<Database>, { sql: string; keys: (keyof V)[] }>();
-  return (db, executor, values) => {
+  return async (db, executor, values) => {
     let statement = compiled.get(db);
     if (!statement) {
       const keys = Object.keys(values);
