@@ -3,9 +3,10 @@
  * contact form's per client, the staff sign-in's and invites' (`src/server/staff/limits.ts`). A
  * window starts at its first hit and lasts `windowMs`; times are epoch ms.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RateLimitResult } from '../enquiries/store.ts';
-import type { Executor } from './schema.ts';
+import { compiledOnce } from './compiled.ts';
+import type { Database, Executor } from './schema.ts';
 
 /** At most `max` hits for `key` in a window of `windowMs` ms. */
 interface Limit {
@@ -14,22 +15,34 @@ interface Limit {
   windowMs: number;
 }
 
+/** The upsert of a hit, compiled once per database (`compiled.ts`). */
+const HIT = compiledOnce(
+  (v: { key: string; now: number; ended: number }) => sql<{ count: number; windowStart: number }>`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${v.key}, ${v.now}, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start <= ${v.ended} THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN rate_limits.window_start <= ${v.ended}
+        THEN excluded.window_start ELSE rate_limits.window_start END
+    RETURNING count, window_start`,
+);
+
 /**
  * Counts a hit for `key` at `now` in one statement (an upsert, atomic on both engines). On the
- * contact form's hot path, so written as SQL: Kysely's builder costs more than the statement
- * (docs/decisions/033-one-store-on-kysely.md).
+ * contact form's hot path, so written as SQL and compiled once: Kysely's builder, and compiling
+ * a `sql` template, cost more than the statement (docs/decisions/033-one-store-on-kysely.md,
+ * docs/decisions/043-compiled-queries-on-the-hot-path.md).
+ * @param db the database the statement is compiled for
+ * @param executor where it runs: `db` (the default) or one of its transactions
  * @returns `allowed` while the window's count, this hit included, is at most `max`
  */
-export async function hitLimit(db: Executor, limit: Limit, now: number): Promise<RateLimitResult> {
+export async function hitLimit(
+  db: Kysely<Database>,
+  limit: Limit,
+  now: number,
+  executor: Executor = db,
+): Promise<RateLimitResult> {
   const { key, max, windowMs } = limit;
-  const ended = now - windowMs;
-  const { rows } = await sql<{ count: number; windowStart: number }>`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start <= ${ended} THEN 1 ELSE rate_limits.count + 1 END,
-      window_start = CASE WHEN rate_limits.window_start <= ${ended}
-        THEN excluded.window_start ELSE rate_limits.window_start END
-    RETURNING count, window_start`.execute(db);
+  const { rows } = await HIT(db, executor, { key, now, ended: now - windowMs });
   const row = rows[0] ?? { count: 1, windowStart: now };
   return { allowed: row.count <= max, count: row.count, resetAt: row.windowStart + windowMs };
 }

@@ -86,6 +86,10 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
   const dialect = new NodeSqliteDialect(adapt(database));
   const kysely = new Kysely<Database>({ dialect, plugins: plugins() });
   const queue: Pending[] = [];
+  // Prepared once, like the adapter's statements: `exec` would parse them for every enquiry.
+  const savepoint = database.prepare('SAVEPOINT op');
+  const rollbackTo = database.prepare('ROLLBACK TO op');
+  const release = database.prepare('RELEASE op');
 
   async function flush(): Promise<void> {
     const batch = queue.splice(0);
@@ -94,15 +98,15 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
       await kysely.transaction().execute(async (trx) => {
         // The transaction holds the one connection: its savepoints go straight to it.
         for (const p of batch) {
-          database.exec('SAVEPOINT op');
+          savepoint.run();
           try {
             const value = await p.fn(trx);
             settled.push(() => p.resolve(value));
           } catch (e) {
-            database.exec('ROLLBACK TO op');
+            rollbackTo.run();
             settled.push(() => p.reject(e));
           }
-          database.exec('RELEASE op');
+          release.run();
         }
       });
     } catch (e) {

@@ -8,10 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { compiledOnce, type Compiled } from '../db/compiled.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { hitLimit } from '../db/rate-limits.ts';
-import type { Database, Db, Executor } from '../db/schema.ts';
+import type { Database, Db, Executor, InstantValue } from '../db/schema.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import { CHANNELS, type Channel, type DeliveryState, type EnquiryStatus } from '../inbox/types.ts';
 import { timeOrderedId } from './ids.ts';
@@ -68,17 +69,48 @@ function deliveryState(o: Selectable<Database['outbox']>): DeliveryState {
 
 const CHANNEL_ORDER: Record<Channel, number> = { email: 0, slack: 1, webhook: 2 };
 
+/*
+ * The contact form's statements, compiled once per database (`src/server/db/compiled.ts`):
+ * building and compiling them cost more CPU than running them
+ * (docs/decisions/043-compiled-queries-on-the-hot-path.md).
+ */
+
+/** The same enquiry received since `since`, if any. */
+const EARLIER = compiledOnce(
+  (v: { dedupeKey: string; since: InstantValue }) => sql<{ id: string }>`SELECT id
+    FROM submissions WHERE dedupe_key = ${v.dedupeKey} AND received_at >= ${v.since}
+    ORDER BY received_at LIMIT 1`,
+);
+
+/** A new enquiry's columns: `at` its receipt as an instant, `ms` the same in epoch ms. */
+type SubmissionRow = Omit<NewSubmission, 'receivedAt'> & {
+  at: InstantValue;
+  ms: number;
+  status: EnquiryStatus;
+};
+
 export class SqlStore implements SubmissionStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly #db: Db;
   readonly #k: Kysely<Database>;
   readonly #search: SearchEngine;
+  /** A new enquiry's row, with the engine's row key (`search.ts`). */
+  readonly #insertSubmission: Compiled<SubmissionRow, unknown>;
 
   constructor(db: Db) {
     this.#db = db;
     this.#k = db.kysely;
     this.kind = db.kind;
-    this.#search = db.kind === 'sqlite' ? FTS5 : TSVECTOR;
+    const search = db.kind === 'sqlite' ? FTS5 : TSVECTOR;
+    this.#search = search;
+    this.#insertSubmission = compiledOnce((v: SubmissionRow) => {
+      const key = search.rowKey(v.ms);
+      return sql`INSERT INTO submissions (id, name, email, subject, message, received_at, ip_hash,
+          user_agent, privacy_notice_version, spam, dedupe_key, status${key.columns})
+        VALUES (${v.id}, ${v.name}, ${v.email}, ${v.subject}, ${v.message}, ${v.at},
+          ${v.ipHash}, ${v.userAgent}, ${v.privacyNoticeVersion}, ${v.spam},
+          ${v.dedupeKey}, ${v.status}${key.values})`;
+    });
   }
 
   migrate(): Promise<void> {
@@ -96,7 +128,7 @@ export class SqlStore implements SubmissionStore {
     channels: readonly Channel[] = ['email'],
   ): Promise<{ rate: RateLimitResult; stored?: InsertResult }> {
     return this.#db.grouped(async (trx) => {
-      const rate = await hitLimit(trx, limit, sub.receivedAt);
+      const rate = await hitLimit(this.#k, limit, sub.receivedAt, trx);
       if (!rate.allowed) return { rate };
       return { rate, stored: await this.#insert(trx, sub, dedupeWindowMs, channels) };
     });
@@ -108,23 +140,14 @@ export class SqlStore implements SubmissionStore {
     dedupeWindowMs: number,
     channels: readonly Channel[],
   ): Promise<InsertResult> {
-    // The hot path, as SQL: Kysely's builder costs more than these statements do
-    // (docs/decisions/033-one-store-on-kysely.md).
-    const at = this.#db.instant(sub.receivedAt);
     await this.#db.lockKey(trx, sub.dedupeKey);
-    const earlier = await sql<{ id: string }>`SELECT id FROM submissions
-      WHERE dedupe_key = ${sub.dedupeKey}
-        AND received_at >= ${this.#db.instant(sub.receivedAt - dedupeWindowMs)}
-      ORDER BY received_at LIMIT 1`.execute(trx);
+    const since = this.#db.instant(sub.receivedAt - dedupeWindowMs);
+    const earlier = await EARLIER(this.#k, trx, { dedupeKey: sub.dedupeKey, since });
     if (earlier.rows[0]) return { id: earlier.rows[0].id, duplicate: true };
     const status = sub.spam === 'ham' ? 'new' : 'held';
-    const key = this.#search.rowKey(sub.receivedAt);
-    await sql`INSERT INTO submissions (id, name, email, subject, message, received_at, ip_hash,
-        user_agent, privacy_notice_version, spam, dedupe_key, status${key.columns})
-      VALUES (${sub.id}, ${sub.name}, ${sub.email}, ${sub.subject}, ${sub.message}, ${at},
-        ${sub.ipHash}, ${sub.userAgent}, ${sub.privacyNoticeVersion}, ${sub.spam},
-        ${sub.dedupeKey}, ${status}${key.values})`.execute(trx);
-    if (status === 'new') await queueDeliveries(trx, sub.id, channels, sub.receivedAt);
+    const at = this.#db.instant(sub.receivedAt);
+    await this.#insertSubmission(this.#k, trx, { ...sub, at, ms: sub.receivedAt, status });
+    if (status === 'new') await queueDeliveries(this.#k, trx, sub.id, channels, sub.receivedAt);
     return { id: sub.id, duplicate: false };
   }
 
@@ -321,7 +344,7 @@ export class SqlStore implements SubmissionStore {
       if (!(await this.#move(trx, id, ['held'], set))) {
         return (await statusOf(trx, id)) === null ? 'not-found' : 'not-held';
       }
-      await queueDeliveries(trx, id, channels, now);
+      await queueDeliveries(this.#k, trx, id, channels, now);
       return 'released';
     });
   }
@@ -454,25 +477,30 @@ async function statusOf(db: Executor, id: string): Promise<string | null> {
   return (await r.executeTakeFirst())?.status ?? null;
 }
 
+/** One delivery row, or a cancelled one due again; a delivered one stays as it is. */
+const OUTBOX_ROW = compiledOnce(
+  (v: { id: string; submissionId: string; channel: Channel; at: number }) => sql`INSERT INTO outbox
+      (id, submission_id, channel, kind, created_at, next_attempt_at)
+    VALUES (${v.id}, ${v.submissionId}, ${v.channel}, 'enquiry', ${v.at}, ${v.at})
+    ON CONFLICT (submission_id, channel) DO UPDATE SET cancelled_at = NULL,
+      created_at = excluded.created_at, next_attempt_at = excluded.next_attempt_at
+    WHERE outbox.sent_at IS NULL`,
+);
+
 /**
  * Per channel, a new delivery row due at `at`, or a cancelled one due again; a delivered one
- * stays as it is.
+ * stays as it is. A statement per channel, so that one compiled statement serves any number.
  */
 async function queueDeliveries(
+  db: Kysely<Database>,
   trx: Transaction<Database>,
   submissionId: string,
   channels: readonly Channel[],
   at: number,
 ): Promise<void> {
-  if (channels.length === 0) return;
-  const rows = channels.map(
-    (channel) => sql`(${timeOrderedId()}, ${submissionId}, ${channel}, 'enquiry', ${at}, ${at})`,
-  );
-  await sql`INSERT INTO outbox (id, submission_id, channel, kind, created_at, next_attempt_at)
-    VALUES ${sql.join(rows)}
-    ON CONFLICT (submission_id, channel) DO UPDATE SET cancelled_at = NULL,
-      created_at = excluded.created_at, next_attempt_at = excluded.next_attempt_at
-    WHERE outbox.sent_at IS NULL`.execute(trx);
+  for (const channel of channels) {
+    await OUTBOX_ROW(db, trx, { id: timeOrderedId(), submissionId, channel, at });
+  }
 }
 
 /** On node:sqlite, the file under DATA_DIR (`openSqlite`). */
