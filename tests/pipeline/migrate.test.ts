@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
-import type { Db } from '../../src/server/db/schema.ts';
+import type { Db } from '../../src/server/db/tables.ts';
 import { openSqlite } from '../../src/server/db/sqlite.ts';
 import {
   COLUMN_TYPES,

@@ -8,7 +8,7 @@
  * result (`CamelCasePlugin`'s row names).
  */
 import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
-import type { Database, Executor } from './schema.ts';
+import type { Database, Executor } from './tables.ts';
 
 /** A statement's named values; every key is required, each only interpolated. */
 type Values = Record<string, unknown>;

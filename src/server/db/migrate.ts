@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Migration } from '../enquiries/migrations.ts';
-import type { Db } from './schema.ts';
+import type { Db } from './tables.ts';
 
 /**
  * Applies every step of `steps` whose version is not recorded, in version order, in one

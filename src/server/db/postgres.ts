@@ -7,7 +7,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { compiledOnce } from './compiled.ts';
-import { plugins, type Database, type Db, type InstantValue } from './schema.ts';
+import { plugins, type Database, type Db, type InstantValue } from './tables.ts';
 
 const INT8 = 20;
 const TIMESTAMPTZ = 1184;

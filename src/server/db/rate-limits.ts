@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { RateLimitResult } from '../enquiries/store.ts';
 import { compiledOnce } from './compiled.ts';
-import type { Database, Executor } from './schema.ts';
+import type { Database, Executor } from './tables.ts';
 
 /** At most `max` hits for `key` in a window of `windowMs` ms. */
 interface Limit {

@@ -22,7 +22,7 @@ import {
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
-import { plugins, type Database, type Db, type InstantValue } from './schema.ts';
+import { plugins, type Database, type Db, type InstantValue } from './tables.ts';
 
 /**
  * node:sqlite as better-sqlite3's `Database`, keeping every prepared statement (preparing is a

@@ -15,7 +15,7 @@
  *   differ come from {@link COLUMN_TYPES}.
  *
  * Times: SQLite keeps epoch ms as INTEGER; PostgreSQL uses timestamptz for instants a person
- * reads and BIGINT epoch ms for scheduling (`src/server/db/schema.ts`).
+ * reads and BIGINT epoch ms for scheduling (`src/server/db/tables.ts`).
  */
 import type { ColumnDataType, Kysely } from 'kysely';
 

@@ -12,7 +12,7 @@ import { compiledOnce, type Compiled } from '../db/compiled.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { hitLimit } from '../db/rate-limits.ts';
-import type { Database, Db, Executor, InstantValue } from '../db/schema.ts';
+import type { Database, Db, Executor, InstantValue } from '../db/tables.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import { CHANNELS, type Channel, type DeliveryState, type EnquiryStatus } from '../inbox/types.ts';
 import { timeOrderedId } from './ids.ts';

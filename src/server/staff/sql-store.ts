@@ -6,7 +6,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { openPostgres } from '../db/postgres.ts';
 import { hitLimit, peekLimit } from '../db/rate-limits.ts';
-import type { Database, Db } from '../db/schema.ts';
+import type { Database, Db } from '../db/tables.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { RateLimitResult } from '../enquiries/store.ts';
 import {
