@@ -33,7 +33,7 @@ const NOT_STAFF = {
  * `src/` and the importing file (1 for `src/staff/x.ts`), since patterns see the written path.
  */
 const staffBoundary = (depth) => ({
-  regex: `^(?:\\.\\./){${depth}}(?:(?:root|routes|entry\\.client|entry\\.server)(?:\\.tsx?|/|$)|app/(?!load-context\\.ts$)|lib/widgets/|components/(?!ui/(?:cx\\.ts|icon\\.tsx)$))`,
+  regex: `^(?:\\.\\./){${depth}}(?:(?:root|routes|entry\\.client|entry\\.server)(?:\\.tsx?|/|$)|react/(?!load-context\\.ts$)|lib/widgets/|components/(?!ui/(?:cx\\.ts|icon\\.tsx)$))`,
   message:
     'The staff inbox shares no module of the public app but ui helpers, the theme and the load context.',
 });
@@ -135,7 +135,7 @@ export default defineConfig(
   },
   {
     // Components and the modules they use are composed by routes, never the other way round.
-    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/react/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -158,7 +158,7 @@ export default defineConfig(
   },
   {
     // The server entry runs only in Node but is bundled with the route tree; the server hands it
-    // everything it needs through the load context (`src/app/load-context.ts`).
+    // everything it needs through the load context (`src/react/load-context.ts`).
     files: ['src/entry.server.tsx'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS, NOT_STAFF] }],

@@ -5,7 +5,7 @@
  * (docs/decisions/036-react-router-framework-mode-on-express.md); the full stylesheet loads first
  * (docs/decisions/026-critical-css-by-beasties.md).
  */
-import { readDocumentCss } from './app/document.tsx';
+import { readDocumentCss } from './react/document.tsx';
 
 /** At once where the browser does not report paints. */
 function firstContentfulPaint(): Promise<void> {
@@ -41,7 +41,7 @@ async function start(): Promise<void> {
   const css = readDocumentCss(document);
   await firstContentfulPaint();
   const [{ hydrate }] = await Promise.all([
-    import('./app/hydrate.tsx'),
+    import('./react/hydrate.tsx'),
     css.inlineCss ? loadStylesheet(css.stylesheet) : undefined,
   ]);
   // Evaluating React DOM and starting to hydrate are a task each, not one long one.

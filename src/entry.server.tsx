@@ -11,8 +11,8 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { DocumentCssProvider, STYLESHEET_URL, type DocumentCss } from './app/document.tsx';
-import { documentContext, siteContext } from './app/load-context.ts';
+import { DocumentCssProvider, STYLESHEET_URL, type DocumentCss } from './react/document.tsx';
+import { documentContext, siteContext } from './react/load-context.ts';
 import { isRouteId } from './pages.ts';
 
 /** ms a render may take before it is aborted (the framework's name). */

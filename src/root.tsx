@@ -14,9 +14,9 @@ import {
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root.ts';
-import { DocumentStyles } from './app/document.tsx';
-import { siteContext, type SiteSettings } from './app/load-context.ts';
-import { useWebVitals } from './app/vitals-reporter.ts';
+import { DocumentStyles } from './react/document.tsx';
+import { siteContext, type SiteSettings } from './react/load-context.ts';
+import { useWebVitals } from './react/vitals-reporter.ts';
 import { site } from './site.config.ts';
 
 /** `tone` defaults to 'light'. */
@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-/** Every page's site settings: the same for every visitor (`src/app/load-context.ts`). */
+/** Every page's site settings: the same for every visitor (`src/react/load-context.ts`). */
 export function loader({ context }: Route.LoaderArgs): SiteSettings {
   return context.get(siteContext).settings;
 }

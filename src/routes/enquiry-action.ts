@@ -11,7 +11,7 @@ import {
   type ClientActionFunctionArgs,
   type HeadersArgs,
 } from 'react-router';
-import { siteContext } from '../app/load-context.ts';
+import { siteContext } from '../react/load-context.ts';
 import {
   CONFIRMATION_SEARCH,
   ENHANCED_FIELD,

@@ -1,7 +1,7 @@
 /**
  * The Express app, built without listening so tests drive it with supertest; its last handler is
  * the route tree (`src/server/react-router.ts`). A GET or HEAD of a stored page is answered before
- * Express, through the page store's one lookup; an unknown path gets the stored render of the route
+ * Express, through the stored pages' one lookup; an unknown path gets the stored render of the route
  * tree's catch-all; Express answers everything else, in `createApp`'s order
  * (docs/decisions/041-stored-pages-as-one-lookup.md).
  */
@@ -20,7 +20,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { DocumentAssets, SiteServer } from '../app/load-context.ts';
+import type { DocumentAssets, SiteServer } from '../react/load-context.ts';
 import { enquiryHttp } from './enquiries/http.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { Env } from './env.ts';
@@ -35,11 +35,11 @@ import { documentCsp, FALLBACK_CSP, newNonce } from './csp.ts';
 import { hashIp } from './enquiries/secret.ts';
 import {
   CATCH_ALL,
-  createPageStore,
+  createStoredPages,
   sendStored,
-  type PageStore,
+  type StoredPages,
   type StoredResponse,
-} from './page-store.ts';
+} from './stored-pages.ts';
 import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
 import { seoFiles } from './seo.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
@@ -188,7 +188,7 @@ function staticFiles(clientDir: string): RequestHandler[] {
   ];
 }
 
-/** Answers from the store after compression's place in the chain (404s, redirects): as they are. */
+/** Stored answers after compression's place in the chain (404s, redirects): as they are. */
 const storedAnswers = new WeakSet<object>();
 
 /** Per-request compression of what is not stored precompressed (API answers, posted pages). */
@@ -233,7 +233,7 @@ const frameworkPath = (path: string): boolean => path.endsWith('.data') || path 
 
 const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
 
-/** A GET or HEAD's key in the page store: its path, with `?sent=1` the page's confirmation. */
+/** A GET or HEAD's key in the stored pages: its path, with `?sent=1` the page's confirmation. */
 function storedKey(req: IncomingMessage): string | undefined {
   if (!isRead(req) || !wellFormedHost(req)) return undefined;
   const url = req.url ?? '/';
@@ -253,7 +253,7 @@ type SeenHeaders = Partial<Record<'plain' | 'secure', Map<string, string | numbe
  */
 function storedPagesFirst(
   app: express.Express,
-  store: PageStore,
+  pages: StoredPages,
   record: (method: string, path: string, status: number, startedAt: number) => void,
   trustProxy: boolean,
   seen: SeenHeaders,
@@ -266,7 +266,7 @@ function storedPagesFirst(
       (req.socket as { encrypted?: boolean }).encrypted ||
       (typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https');
     const headers = seen[secure ? 'secure' : 'plain'];
-    const found = key !== undefined && headers && store.find(key);
+    const found = key !== undefined && headers && pages.find(key);
     const send = (page: StoredResponse | undefined) => {
       if (!page || !headers) return void app(req, res);
       res.setHeaders(headers);
@@ -349,9 +349,9 @@ export function createApp(deps: AppDeps): SiteApp {
   const seo = staffPort ? undefined : seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const clientDir = deps.buildDir && join(deps.buildDir, 'client');
   const render = createRequestHandler(build, mode);
-  const store =
+  const pages =
     clientDir && !dev && !staffPort
-      ? createPageStore({
+      ? createStoredPages({
           render: (request, year) => render(request, loadContext(site(year), documentAssets)),
           origin,
           paths: PAGES.map((p) => p.path),
@@ -359,7 +359,7 @@ export function createApp(deps: AppDeps): SiteApp {
           logger,
         })
       : undefined;
-  const ready = Promise.all([seo?.ready, store?.ready]).then(() => undefined);
+  const ready = Promise.all([seo?.ready, pages?.ready]).then(() => undefined);
   let warm = false;
   void ready.then(
     () => (warm = true),
@@ -367,9 +367,9 @@ export function createApp(deps: AppDeps): SiteApp {
   );
   /** The route tree's catch-all, from the store: its stored render. */
   const notFound: RequestHandler = (req, res, next) => {
-    if (!store || !isRead(req)) return refuse(res, 404, 'Not Found');
+    if (!pages || !isRead(req)) return refuse(res, 404, 'Not Found');
     storedAnswers.add(res);
-    void Promise.resolve(store.find(CATCH_ALL)).then(
+    void Promise.resolve(pages.find(CATCH_ALL)).then(
       (page) => (page ? sendStored(req, res, page) : next()),
       next,
     );
@@ -391,11 +391,11 @@ export function createApp(deps: AppDeps): SiteApp {
   };
   app.use(securityHeaders(), recordSeen);
   app.use(requestGuards);
-  if (store) {
+  if (pages) {
     app.use((req, res, next) => {
       const key = storedKey(req);
       if (key === undefined) return next();
-      void Promise.resolve(store.find(key)).then(
+      void Promise.resolve(pages.find(key)).then(
         (page) => (page ? sendStored(req, res, page) : next()),
         next,
       );
@@ -437,7 +437,7 @@ export function createApp(deps: AppDeps): SiteApp {
     else notFound(req, res, next);
   });
   app.use(enquiries.router);
-  if (store && typeof build !== 'function') {
+  if (pages && typeof build !== 'function') {
     // What the route tree would answer from the store: its catch-all, and a page's other
     // spellings (case, trailing slashes), which lead to the page's one URL. The inbox's branch
     // is the inbox's, and left out of the matching (each route costs every call time).
@@ -493,8 +493,8 @@ export function createApp(deps: AppDeps): SiteApp {
   );
   app.use(errorHandler(logger));
 
-  const listener = store
-    ? storedPagesFirst(app, store, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1', seen)
+  const listener = pages
+    ? storedPagesFirst(app, pages, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1', seen)
     : app;
   return Object.assign(listener, {
     ready,

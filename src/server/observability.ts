@@ -305,7 +305,7 @@ export type RecordRequest = (
   startedAt: number,
 ) => void;
 
-/** Request count and latency: Express's middleware, and `record` for the page store's fast path. */
+/** Request count and latency: Express's middleware, and `record` for the stored pages' fast path. */
 export function requestMetrics(obs: Observability): {
   middleware: RequestHandler;
   record: RecordRequest;

@@ -1,6 +1,6 @@
 /**
  * The route tree on the server (docs/decisions/036-react-router-framework-mode-on-express.md):
- * the load context of `src/app/load-context.ts` its request handler runs with, and its matching,
+ * the load context of `src/react/load-context.ts` its request handler runs with, and its matching,
  * which names the route a path reaches (docs/decisions/041-stored-pages-as-one-lookup.md).
  */
 import { createRequestHandler } from '@react-router/express';
@@ -16,7 +16,7 @@ import {
   siteContext,
   type DocumentAssets,
   type SiteServer,
-} from '../app/load-context.ts';
+} from '../react/load-context.ts';
 import { staffContext, type StaffServer } from './staff/runtime.ts';
 
 /**

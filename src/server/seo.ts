@@ -8,7 +8,7 @@ import { robotsTxt } from '../lib/seo/robots.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import { site } from '../site.config.ts';
 import { INDEXABLE_PATHS } from '../pages.ts';
-import { sendStored, storeResponse, type StoredResponse } from './page-store.ts';
+import { sendStored, storeResponse, type StoredResponse } from './stored-pages.ts';
 
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
 

@@ -28,7 +28,7 @@ describe('the staff inbox’s import boundary', () => {
     ["import { Layout } from '../../root.tsx';", 'src/staff/routes/boundary-fixture.tsx'],
     ["import '../entry.client.tsx';", 'src/staff/boundary-fixture.tsx'],
     ["import SiteLayout from '../../routes/site.tsx';", 'src/staff/routes/boundary-fixture.tsx'],
-    ["import { DocumentStyles } from '../../app/document.tsx';", 'src/staff/components/f.tsx'],
+    ["import { DocumentStyles } from '../../react/document.tsx';", 'src/staff/components/f.tsx'],
     ["import { carousel } from '../../lib/widgets/carousel.ts';", 'src/staff/components/f.tsx'],
     [
       "import { SiteHeader } from '../../components/layout/site-header.tsx';",

@@ -1,6 +1,6 @@
 /** The site footer (docs/product.md#footer). */
 import { useRouteLoaderData } from 'react-router';
-import type { SiteSettings } from '../../app/load-context.ts';
+import type { SiteSettings } from '../../react/load-context.ts';
 import pageCopy from '../../content/sections.yaml?page=footer';
 import { addressLine, site } from '../../site.config.ts';
 import { copyrightYear } from '../../lib/widgets/year.ts';

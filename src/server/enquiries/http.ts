@@ -9,7 +9,7 @@
  *   (`src/lib/enquiry-outcomes.ts`).
  */
 import express, { type RequestHandler } from 'express';
-import type { EnquiryService } from '../../app/load-context.ts';
+import type { EnquiryService } from '../../react/load-context.ts';
 import { START_PATH } from '../../lib/enquiry-fields.ts';
 import { OUTCOMES, resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
 import { isStaffPath, STAFF_HEADERS } from '../../lib/staff-paths.ts';

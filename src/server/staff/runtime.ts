@@ -39,7 +39,7 @@ export interface StaffRuntime {
 /**
  * What the `/staff` branch's `.server.ts` modules get for one request: the runtime, and the client
  * address's salted hash its rate limits count by. Server-only, so the shared
- * `src/app/load-context.ts` names no server type.
+ * `src/react/load-context.ts` names no server type.
  */
 export interface StaffServer extends StaffRuntime {
   clientKey: string;

@@ -1,5 +1,5 @@
 /**
- * The page store (docs/decisions/006-pages-rendered-once-per-release.md,
+ * The stored pages (docs/decisions/006-pages-rendered-once-per-release.md,
  * docs/decisions/041-stored-pages-as-one-lookup.md): every page of the page list, its `?sent=1`
  * variant and the route tree's catch-all (the 404 page) rendered once, through the route tree's
  * own request handler, before readiness, and found by path; the footer's year changes without a
@@ -153,7 +153,7 @@ const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalid
 /** Unknown paths are many: a minute in shared caches is enough. */
 const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
-export interface PageStoreDeps {
+export interface StoredPagesDeps {
   /**
    * Answers a request of `SITE_URL` with the route tree, as a page stored at start: no nonce, the
    * root loader's year `year`.
@@ -174,7 +174,7 @@ interface Rendition {
   pages: ReadonlyMap<string, StoredResponse>;
 }
 
-export interface PageStore {
+export interface StoredPages {
   /** Settles when every page has been rendered (readiness waits for it); rejects when one fails. */
   readonly ready: Promise<void>;
   /**
@@ -196,7 +196,11 @@ interface RenderedPage {
  * (`src/server/csp.ts`).
  * @throws Error when the answer is not a page (a redirect, an error)
  */
-async function renderPage(deps: PageStoreDeps, path: string, year: number): Promise<RenderedPage> {
+async function renderPage(
+  deps: StoredPagesDeps,
+  path: string,
+  year: number,
+): Promise<RenderedPage> {
   const response = await deps.render(new Request(`${deps.origin}${path}`), year);
   const html = Buffer.from(await response.arrayBuffer());
   if (!response.headers.get('content-type')?.startsWith('text/html') || response.status >= 500) {
@@ -210,7 +214,7 @@ async function renderPage(deps: PageStoreDeps, path: string, year: number): Prom
   };
 }
 
-async function renderAll(deps: PageStoreDeps, year: number): Promise<Rendition> {
+async function renderAll(deps: StoredPagesDeps, year: number): Promise<Rendition> {
   const render = (path: string) => renderPage(deps, path, year);
   const store = ({ status, headers, html }: RenderedPage, cacheControl: string) =>
     storeResponse(status, { ...headers, 'cache-control': cacheControl }, html);
@@ -231,7 +235,7 @@ async function renderAll(deps: PageStoreDeps, year: number): Promise<Rendition> 
 }
 
 /** Starts rendering every page; a failed render is logged and rejects `ready`. */
-export function createPageStore(deps: PageStoreDeps): PageStore {
+export function createStoredPages(deps: StoredPagesDeps): StoredPages {
   const yearNow = () => new Date(deps.now()).getFullYear();
   /** The rendition lookups answer from at once; unset while the year's is under way. */
   let settled: Rendition | undefined;
