@@ -121,7 +121,7 @@ function runStage(stage: Stage): Promise<Outcome> {
       ['-c', 'npm run --silent "$1"; status=$?; times >&3; exit $status', 'bash', stage.name],
       {
         cwd: ROOT,
-        env: { ...process.env, ...stage.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0' },
+        env: { ...process.env, ...stage.env },
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       },
     );
