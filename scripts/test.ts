@@ -59,18 +59,22 @@ const needsBuild = reuseBuild ? [] : ['test:image'];
 /** Where `test:image` writes the id of a Docker engine it started, to be stopped at the end. */
 const ENGINE_PID_FILE = join(tmpdir(), `story-voice-test-dockerd-${process.pid}.pid`);
 
-/** Every stage, in the order they are started when several could be. */
+/**
+ * Every stage, in the order they are started when several could be: the longest chain
+ * (`test:image`, then Playwright, the longest stage) first, so it never waits for a free slot
+ * behind checks that could run later.
+ */
 export const STAGES: Stage[] = [
-  { name: 'typecheck', needs: [] },
   {
     name: 'test:image',
     needs: [],
     env: { BUILD_DIR: IMAGE_BUILD_DIR, DOCKER_ENGINE_PID_FILE: ENGINE_PID_FILE },
   },
+  { name: 'test:e2e', needs: needsBuild, env: onBuild },
+  { name: 'typecheck', needs: [] },
   { name: 'lint', needs: ['typecheck'] },
   { name: 'knip', needs: [] },
   { name: 'format:check', needs: [] },
-  { name: 'test:e2e', needs: needsBuild, env: onBuild },
   {
     name: 'test:docker',
     needs: ['test:image'],
