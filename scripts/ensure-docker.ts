@@ -5,8 +5,11 @@
  *
  * 1. When `docker info` answers, that engine is used as it is (and never stopped by us).
  * 2. Otherwise Debian's `docker.io` (and `debootstrap`) are installed when missing, and `dockerd`
- *    is started with the vfs storage driver, no iptables and no bridge; {@link DockerEnv.stop}
- *    stops it again.
+ *    is started with no iptables and no bridge, on the overlay2 storage driver when the kernel
+ *    has overlayfs, else (or when dockerd will not start on it) on vfs, which copies the whole
+ *    file system for every build step; DOCKER_STORAGE_DRIVER picks one. {@link DockerEnv.stop}
+ *    stops it again. Images are kept per storage driver: the first run on another one builds
+ *    the stand-in again.
  * 3. The base image: when NODE_IMAGE names an image the engine has (or can pull), it is used.
  *    Otherwise a local stand-in for `node:24-bookworm-slim` is built once and reused between runs
  *    (tag {@link STAND_IN_TAG}): a Debian bookworm minbase root filesystem from debootstrap
@@ -28,6 +31,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -51,6 +55,8 @@ export interface DockerEnv {
   nodeImage: string;
   /** True when this process started dockerd. */
   startedEngine: boolean;
+  /** Process id of the dockerd this process started (undefined when it found one running). */
+  pid?: number;
   /** Stops dockerd if this process started it; otherwise does nothing. */
   stop(): Promise<void>;
 }
@@ -98,25 +104,66 @@ function aptInstall(packages: string[]): void {
   );
 }
 
-async function startEngine(): Promise<() => Promise<void>> {
+/**
+ * The storage drivers to try, best first: overlay2 (layers shared, not copied) when the kernel
+ * lists overlayfs in /proc/filesystems, then vfs, which works everywhere.
+ */
+function storageDrivers(): string[] {
+  const chosen = process.env['DOCKER_STORAGE_DRIVER'];
+  if (chosen) return [chosen];
+  let filesystems = '';
+  try {
+    filesystems = readFileSync('/proc/filesystems', 'utf8');
+  } catch {
+    // not Linux, or no /proc: vfs only
+  }
+  return /\boverlay$/m.test(filesystems) ? ['overlay2', 'vfs'] : ['vfs'];
+}
+
+/**
+ * Starts dockerd on the first storage driver it accepts and waits until it answers.
+ * @returns its process id and a function that stops it
+ * @throws Error when it starts on none of them
+ */
+async function startEngine(): Promise<{ pid: number | undefined; stop: () => Promise<void> }> {
+  const drivers = storageDrivers();
+  for (const [i, driver] of drivers.entries()) {
+    try {
+      return await startEngineWith(driver);
+    } catch (error) {
+      if (i === drivers.length - 1) throw error;
+      log(`${error instanceof Error ? error.message : String(error)}; trying ${drivers[i + 1]}`);
+    }
+  }
+  throw new Error('no storage driver to try');
+}
+
+async function startEngineWith(
+  driver: string,
+): Promise<{ pid: number | undefined; stop: () => Promise<void> }> {
   mkdirSync(CACHE_DIR, { recursive: true });
   const out = openSync(join(CACHE_DIR, 'dockerd.log'), 'a');
-  log('starting dockerd (vfs storage, no iptables, no bridge)');
+  log(`starting dockerd (${driver} storage, no iptables, no bridge)`);
   const dockerd = spawn(
     'dockerd',
-    ['--storage-driver', 'vfs', '--iptables=false', '--bridge=none'],
+    ['--storage-driver', driver, '--iptables=false', '--bridge=none'],
     { stdio: ['ignore', out, out], detached: true },
   );
   dockerd.unref();
   const deadline = Date.now() + 60_000;
   while (!engineAnswers()) {
     if (dockerd.exitCode !== null) {
-      throw new Error(`dockerd exited (${dockerd.exitCode}); see ${CACHE_DIR}/dockerd.log`);
+      throw new Error(
+        `dockerd (${driver}) exited (${dockerd.exitCode}); see ${CACHE_DIR}/dockerd.log`,
+      );
     }
-    if (Date.now() > deadline) throw new Error(`dockerd did not answer within 60 s`);
+    if (Date.now() > deadline) {
+      dockerd.kill('SIGKILL');
+      throw new Error(`dockerd (${driver}) did not answer within 60 s`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return async () => {
+  const stop = async () => {
     if (dockerd.exitCode !== null) return;
     const exited = new Promise((r) => dockerd.once('exit', r));
     dockerd.kill('SIGTERM');
@@ -126,6 +173,7 @@ async function startEngine(): Promise<() => Promise<void>> {
     await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
     clearTimeout(timer);
   };
+  return { pid: dockerd.pid, stop };
 }
 
 const imageExists = (tag: string): boolean => sh('docker', ['image', 'inspect', tag]).status === 0;
@@ -203,11 +251,12 @@ function realNpmCli(): string {
 export async function ensureDocker(): Promise<DockerEnv> {
   let stop = async () => {};
   let startedEngine = false;
+  let pid: number | undefined;
   if (!engineAnswers()) {
     if (sh('which', ['dockerd']).status !== 0 || sh('which', ['debootstrap']).status !== 0) {
       aptInstall(['docker.io', 'debootstrap']);
     }
-    stop = await startEngine();
+    ({ pid, stop } = await startEngine());
     startedEngine = true;
   }
   try {
@@ -223,7 +272,7 @@ export async function ensureDocker(): Promise<DockerEnv> {
       nodeImage = buildStandIn();
     }
     log(`base image: ${nodeImage}`);
-    return { nodeImage, startedEngine, stop };
+    return { nodeImage, startedEngine, ...(pid === undefined ? {} : { pid }), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,15 +1,22 @@
 /**
  * Global setup of the container tests: a Docker engine and base image (`ensureDocker`), the
  * project's image built from the Dockerfile exactly as an operator would, except that the base
- * comes from `--build-arg NODE_IMAGE` and the build uses the host network,
+ * comes from `--build-arg NODE_IMAGE` and the build uses the host network (`build-image.ts`),
  * and a throwaway PostgreSQL for the scale-out test. Provides the image tag and the database URL.
- * Teardown stops the database and the engine if this run started it.
+ *
+ * TEST_DOCKER_IMAGE names an image already built that way (`npm test` builds it once in its
+ * `test:image` stage and shares it, scripts/test.ts); it must exist on the engine. Otherwise the
+ * image is built here.
+ *
+ * Teardown stops the database, removes images no tag holds when it built one, and stops the
+ * engine if this run started it.
+ * @throws Error when the engine, the build or the named image is missing
  */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureDocker } from '../../scripts/ensure-docker.ts';
 import { startThrowawayPostgres } from '../support/postgres.ts';
+import { IMAGE, buildImage, pruneUntagged } from './build-image.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,38 +25,29 @@ declare module 'vitest' {
   }
 }
 
-/** Tag of the image under test. */
-export const IMAGE = 'story-voice-site:test';
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const docker = await ensureDocker();
-  const started = performance.now();
-  const build = spawnSync(
-    'docker',
-    [
-      'build',
-      '--network',
-      'host',
-      '--build-arg',
-      `NODE_IMAGE=${docker.nodeImage}`,
-      '-t',
-      IMAGE,
-      '.',
-    ],
-    { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (build.status !== 0) {
+  const prebuilt = process.env['TEST_DOCKER_IMAGE'];
+  try {
+    if (prebuilt) {
+      if (spawnSync('docker', ['image', 'inspect', prebuilt], { stdio: 'ignore' }).status !== 0) {
+        throw new Error(`TEST_DOCKER_IMAGE=${prebuilt}: no such image on the engine`);
+      }
+      console.log(`image under test: ${prebuilt} (built before this run)`);
+    } else {
+      console.log(`docker build: ${buildImage(docker.nodeImage).toFixed(0)} s`);
+    }
+  } catch (error) {
     await docker.stop();
-    throw new Error(`docker build failed (exit ${build.status})`);
+    throw error;
   }
-  console.log(`docker build: ${Math.round((performance.now() - started) / 1000)} s`);
   const pg = await startThrowawayPostgres();
-  project.provide('image', IMAGE);
+  project.provide('image', prebuilt || IMAGE);
   project.provide('pgAdminUrl', pg.url);
   return async () => {
     pg.stop();
-    // Dangling layers of earlier builds of the tag would otherwise pile up on vfs.
-    spawnSync('docker', ['image', 'prune', '-f'], { stdio: 'ignore' });
+    // Earlier builds of the tags would otherwise pile up on vfs.
+    if (!prebuilt) pruneUntagged();
     await docker.stop();
   };
 }
