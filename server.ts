@@ -1,16 +1,10 @@
 /**
- * The server: parses the configuration, opens the enquiry store, builds the Express app
- * (`src/server/app.ts`) and listens. In development Node runs this file and Vite serves the route
- * tree in middleware mode; `npm run build` bundles it with everything it imports into
- * `<build>/server/server.js` for `npm start` and the container (docs/decisions/010-server-bundle.md),
- * and Node running it from source in production runs that bundle. The staff inbox is on the public
- * port, on `STAFF_PORT` (a second app from the same `createApp`), or off
- * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
- *
- * SIGTERM/SIGINT: readiness turns 503 and, after DRAIN_GRACE_MS, the ports close; in-flight
- * requests and the outbox delivery under way finish, the stores close, exit 0 — or exit 1 after
- * SHUTDOWN_TIMEOUT_MS. A bad configuration: one line on stderr, exit 1. A store that cannot open:
- * logged, exit 1.
+ * The server. Development: Vite serves the route tree in middleware mode; production runs the
+ * bundle `npm run build` makes, `<build>/server/server.js` (docs/decisions/010-server-bundle.md).
+ * The inbox is on the public port, on `STAFF_PORT`, or off
+ * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md). SIGTERM/SIGINT: readiness
+ * turns 503, after DRAIN_GRACE_MS the ports close, exit 0 (exit 1 after SHUTDOWN_TIMEOUT_MS).
+ * A bad configuration or a store that cannot open: exit 1.
  */
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
@@ -75,7 +69,6 @@ async function start(env: Env): Promise<void> {
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, store: runtime.store.kind }, 'listening');
   });
-  // Metrics on their own port, never on the public one.
   const metricsServer =
     env.METRICS_PORT === undefined
       ? undefined
@@ -106,7 +99,8 @@ async function start(env: Env): Promise<void> {
   async function shutdown(signal: string): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
-    // Readiness answers 503 from now on, so the load balancer stops sending new requests.
+    // Readiness answers 503 now, so the load balancer stops sending new requests.
+
     observability.drain();
     logger.info({ signal }, 'shutting down: draining requests and the outbox delivery under way');
     const force = setTimeout(() => {

@@ -1,8 +1,6 @@
 /**
- * What the server gives the route tree for one request, through React Router's context
- * (https://reactrouter.com/api/utils/createContext): `getLoadContext` in `src/server/react-router.ts`
- * sets these keys; loaders, actions and `src/entry.server.tsx` read them. Keys are compared by
- * identity, so this module must be loaded once per server graph
+ * The route tree's per-request context (https://reactrouter.com/api/utils/createContext), set in
+ * `src/server/react-router.ts`. Keys compare by identity: load this module once per server graph
  * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
 import { createContext } from 'react-router';
@@ -21,12 +19,8 @@ export interface SiteSettings {
 /** The contact form's service, one per server (`src/server/enquiries/http.ts`). */
 export interface EnquiryService {
   /**
-   * Checks and stores one submission (`src/server/enquiries/service.ts`): every refusal is an
-   * {@link EnquiryResult}, never a throw.
-   * @param form the body as the action parsed it, once; null when it was not form data (400)
-   * @param request the action's request (Origin, Referer, User-Agent, cookies)
-   * @param ip the client's address
-   * @returns the result, and the `Set-Cookie` values to send with the answer
+   * Checks and stores one submission (`src/server/enquiries/service.ts`); refusals are results,
+   * never throws. `form` is null when the body was not form data (400).
    */
   submit(
     form: FormData | null,
@@ -35,7 +29,6 @@ export interface EnquiryService {
   ): Promise<{ result: EnquiryResult; setCookies: string[] }>;
 }
 
-/** The site's server side, as loaders and actions see it. */
 export interface SiteServer {
   settings: SiteSettings;
   enquiries: EnquiryService;
@@ -46,11 +39,10 @@ export interface SiteServer {
 }
 
 /**
- * How `src/entry.server.tsx` writes the document: each page's critical CSS by route id (written by
- * the build; empty in development), the fonts those pages preload, and the nonce of this
- * response's scripts — absent for the pages stored at start, whose scripts the
- * Content-Security-Policy allows by hash (docs/decisions/008-csp-hashes-instead-of-nonces.md).
+ * Critical CSS by route id (empty in development), fonts to preload, and the scripts' nonce:
+ * absent for stored pages, allowed by hash (docs/decisions/008-csp-hashes-instead-of-nonces.md).
  */
+
 export interface DocumentAssets {
   inlineCss: Readonly<Record<string, string>>;
   fontPreloads: readonly string[];

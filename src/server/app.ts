@@ -1,9 +1,7 @@
 /**
- * The Express app, built without listening so tests drive it with supertest; its last handler is
- * the route tree (`src/server/react-router.ts`). A GET or HEAD of a stored page is answered before
- * Express, through the stored pages' one lookup; an unknown path gets the stored render of the route
- * tree's catch-all; Express answers everything else, in `createApp`'s order
- * (docs/decisions/041-stored-pages-as-one-lookup.md).
+ * The Express app, unlistened so tests drive it with supertest. Stored pages are answered before
+ * Express; the rest goes through `createApp`'s order, ending in the route tree
+ * (`src/server/react-router.ts`; docs/decisions/041-stored-pages-as-one-lookup.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import {
@@ -75,10 +73,7 @@ export interface AppDeps {
   surface?: 'site' | 'staff' | undefined;
 }
 
-/**
- * Every response's security headers, from helmet (their one definition); pages replace the CSP
- * with their own. HSTS only over TLS, directly or through the trusted proxy (`TRUST_PROXY=1`).
- */
+/** Helmet's headers (pages replace the CSP); HSTS only over TLS, or the trusted proxy's. */
 function securityHeaders(): RequestHandler[] {
   return [
     helmet({
@@ -125,10 +120,7 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 /** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
 const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
 
-/**
- * At most one `Host` line (https://www.rfc-editor.org/rfc/rfc9112#section-3.2; Node would keep
- * the first), well-formed; none at all is HTTP/1.0.
- */
+/** One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (1.0). */
 function wellFormedHost(req: IncomingMessage): boolean {
   const lines = req.headersDistinct['host'];
   const match = lines?.length === 1 ? HOST_PATTERN.exec(lines[0] ?? '') : null;
@@ -140,10 +132,7 @@ function refuse(res: express.Response, status: number, text: string): void {
   res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
 }
 
-/**
- * Refuses malformed requests before any route (405, 400; `OPTIONS`: 204): nothing reads `Host`,
- * but a broken request must get a 4xx, never a 5xx.
- */
+/** 405, 400 (or 204 for `OPTIONS`) before any route: a broken request gets a 4xx, never a 5xx. */
 const requestGuards: RequestHandler = (req, res, next) => {
   const allowed = (ALLOWED_METHODS as readonly string[]).includes(req.method);
   if (req.method === 'OPTIONS' || !allowed) res.set('Allow', ALLOWED_METHODS.join(', '));
@@ -216,19 +205,13 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/**
- * The request listener, its `listen`, and `ready`: settles when every stored page is rendered,
- * rejects when one cannot be.
- */
+/** The request listener, its `listen`, and `ready`: rejects when a page cannot be stored. */
 export type SiteApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
   ready: Promise<void>;
   listen(port: number, host: string, callback?: () => void): Server;
 };
 
-/**
- * The framework's own requests: route data (`/about.data`) and route discovery (`/__manifest`,
- * https://reactrouter.com/explanation/lazy-route-discovery); they are no documents.
- */
+/** No documents: https://reactrouter.com/explanation/lazy-route-discovery, and route data. */
 const frameworkPath = (path: string): boolean => path.endsWith('.data') || path === '/__manifest';
 
 const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
@@ -247,9 +230,8 @@ function storedKey(req: IncomingMessage): string | undefined {
 type SeenHeaders = Partial<Record<'plain' | 'secure', Map<string, string | number | string[]>>>;
 
 /**
- * GET/HEAD of a stored page before Express, with the security headers Express sent on a response
- * of the same kind (HSTS on TLS or the trusted proxy's `https`); counted in the metrics, not
- * access-logged. Anything else, and everything until Express has answered once, goes to `app`.
+ * A stored page before Express, with the headers Express sent on a response of the same kind
+ * (TLS or not); not access-logged. Anything else, and all before Express first answers: `app`.
  */
 function storedPagesFirst(
   app: express.Express,
@@ -299,20 +281,13 @@ function storedDocumentAssets(buildDir: string): DocumentAssets {
   return { inlineCss, fontPreloads };
 }
 
-/**
- * The route tree bundled with this module (`vite.config.ts`: one server graph), with the origins
- * its actions accept known only at run time (SITE_URL, STAFF_URL): React Router refuses a form
- * post whose `Origin` is neither the request's own nor one of these.
- */
+/** The bundled route tree (`vite.config.ts`), also accepting form posts from these origins. */
 function bundledBuild(origins: readonly string[]): ServerBuild {
   const build = serverBuild as ServerBuild;
   return { ...build, allowedActionOrigins: origins.map((origin) => new URL(origin).host) };
 }
 
-/**
- * The public port's app, or the inbox's own (`surface: 'staff'`); a page that cannot be stored
- * rejects `ready` rather than throwing.
- */
+/** The public port's app, or the inbox's; a page that cannot be stored rejects `ready`. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger } = deps;
   const dev = env.NODE_ENV === 'development';
@@ -365,7 +340,6 @@ export function createApp(deps: AppDeps): SiteApp {
     () => (warm = true),
     () => undefined,
   );
-  /** The route tree's catch-all, from the store: its stored render. */
   const notFound: RequestHandler = (req, res, next) => {
     if (!pages || !isRead(req)) return refuse(res, 404, 'Not Found');
     storedAnswers.add(res);
@@ -375,8 +349,7 @@ export function createApp(deps: AppDeps): SiteApp {
     );
   };
 
-  // The inbox's own port adds no request metrics: its requests are few, and the public app's
-  // registry, which the metrics port serves, holds one set of these.
+  // None on the inbox's port: the metrics port serves the public app's registry, one set of these.
   const metrics = staffPort ? undefined : requestMetrics(obs);
   if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
@@ -429,8 +402,7 @@ export function createApp(deps: AppDeps): SiteApp {
     app.use(deps.devMiddleware);
   }
   if (clientDir) app.use(staticFiles(clientDir));
-  // The inbox's port serves only the inbox; elsewhere, unless it is served here, `/staff` is the
-  // 404 page like any path that is not a page.
+  // The inbox's port serves only the inbox; elsewhere `/staff` is a 404 unless served here.
   app.use((req, res, next) => {
     const inbox = isStaffPath(req.path);
     if (staffPort ? inbox || req.path === '/__manifest' : !inbox || staff) next();
@@ -438,9 +410,8 @@ export function createApp(deps: AppDeps): SiteApp {
   });
   app.use(enquiries.router);
   if (pages && typeof build !== 'function') {
-    // What the route tree would answer from the store: its catch-all, and a page's other
-    // spellings (case, trailing slashes), which lead to the page's one URL. The inbox's branch
-    // is the inbox's, and left out of the matching (each route costs every call time).
+    // From the store: the catch-all, and 301s from a page's other spellings (case, slashes). The
+    // inbox's branch is left out of the matching: each route costs every call time.
     const routeOf = routeMatcher(build, 'staff');
     app.use((req, res, next) => {
       if (!isRead(req) || frameworkPath(req.path) || isStaffPath(req.path)) return next();
@@ -454,9 +425,8 @@ export function createApp(deps: AppDeps): SiteApp {
       return res.set('Cache-Control', 'public, max-age=3600').redirect(301, page.path + search);
     });
   }
-  // Rendered per request: a fresh nonce allows this response's scripts. Development runs Vite's
-  // and React Router's own inline scripts instead, which carry no nonce. The framework's data and
-  // route-discovery answers are no documents: they keep the policy that allows nothing.
+  // A fresh nonce per response; development's inline scripts (Vite's) carry none. Framework
+  // data and discovery answers are no documents: they keep the policy that allows nothing.
   app.use((req, res, next) => {
     const nonce = dev || frameworkPath(req.path) ? undefined : newNonce();
     res.locals['nonce'] = nonce;
@@ -504,10 +474,10 @@ export function createApp(deps: AppDeps): SiteApp {
 }
 
 /**
- * A page of the bundled route tree as `npm run build` reads it for its critical CSS
+ * A page (`path` e.g. `/about`) as `npm run build` reads it for its critical CSS
  * (`scripts/lib/critical-css.ts`): the whole stylesheet linked, nothing inline.
- * @param path e.g. `/about`
  */
+
 export function renderForBuild(origin: string, path: string): Promise<Response> {
   const site: SiteServer = {
     settings: { siteOrigin: origin, year: new Date().getFullYear(), webVitalsSampleRate: 0 },

@@ -1,12 +1,9 @@
 /**
- * Every Content-Security-Policy of the server (https://www.w3.org/TR/CSP3/,
- * https://web.dev/articles/strict-csp): a page stored at start allows its inline code by hash, so
- * its bytes serve every visitor (docs/decisions/008-csp-hashes-instead-of-nonces.md); a page
- * rendered per request (a form posted without JavaScript, the staff inbox, development) by a fresh
- * nonce on each script; `'strict-dynamic'` lets those scripts load their imports, `'self'` stands
- * in for browsers without CSP Level 3; the staff pages' policy starts from `default-src 'none'`
- * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md); every other response may load
- * and run nothing ({@link FALLBACK_CSP}).
+ * Every CSP of the server (https://www.w3.org/TR/CSP3/, https://web.dev/articles/strict-csp):
+ * stored pages allow inline code by hash, so their bytes serve everyone
+ * (docs/decisions/008-csp-hashes-instead-of-nonces.md); pages rendered per request by a nonce;
+ * `'self'` stands in for browsers without CSP Level 3; the inbox starts from `default-src 'none'`
+ * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -19,14 +16,14 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** A CSP hash source for `content` (UTF-8): `'sha256-<base64>'`. */
+/** `'sha256-<base64>'` of `content` as UTF-8. */
 const hashSource = (content: string): string =>
   `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
 
 export interface DocumentPolicy {
-  /** What allows the page's scripts: `'nonce-…'` or `'sha256-…'` sources. */
+  /** `'nonce-…'` or `'sha256-…'` sources. */
   scripts: readonly string[];
-  /** What allows its inline styles: `'sha256-…'` sources. */
+  /** `'sha256-…'` sources. */
   styles: readonly string[];
   /** The staff inbox: nothing is allowed that is not named. */
   staff?: boolean;
@@ -34,7 +31,6 @@ export interface DocumentPolicy {
   dev?: boolean;
 }
 
-/** @returns the `Content-Security-Policy` header value of a page */
 export function documentCsp({
   scripts,
   styles,
@@ -63,11 +59,10 @@ const DATA_BLOCK = /\stype="application\/(?:ld\+)?json"/;
 const EXTERNAL = /\ssrc="/;
 
 /**
- * The policy of a page rendered at start: the SHA-256 of each inline script and style of `html`.
- * Only pages rendered from no visitor's input are read this way (a request of SITE_URL and a path
- * of the page list), so every script in them was written by the route tree or the framework
- * (docs/decisions/036-react-router-framework-mode-on-express.md).
+ * Hashes every inline script and style of `html`: only for pages rendered from no visitor's input,
+ * whose scripts are all the route tree's or the framework's.
  */
+
 export function storedPageCsp(html: string): string {
   const scripts: string[] = [];
   const styles: string[] = [];

@@ -1,7 +1,6 @@
 /**
- * Every environment variable, checked by one Zod schema and parsed once by an entry point
- * (`server.ts`, `scripts/enquiries.ts`); nothing else reads `process.env`. A bad value stops the
- * process with one line naming it. Meaning and defaults of each: README.md "Environment".
+ * Every environment variable, parsed once by an entry point; nothing else reads `process.env`.
+ * Meaning and defaults of each: README.md "Environment".
  */
 import { z } from 'zod';
 import { site } from '../site.config.ts';
@@ -71,10 +70,7 @@ const httpsUrl = (example: string) =>
 export const WEBHOOK_SECRET_MIN_BYTES = 24;
 const WEBHOOK_SECRET_MAX_BYTES = 64;
 
-/**
- * `whsec_` and the base64 of the key
- * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#signature-scheme).
- */
+/** https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#signature-scheme */
 const webhookSecret = z
   .string()
   .trim()
@@ -147,10 +143,7 @@ export const envSchema = envObject.superRefine((env, ctx) => {
   }
 });
 
-/**
- * The checked environment: `SITE_URL` and `STAFF_URL` origins, `STAFF_INBOX` resolved, and
- * `STAFF_RP_ID` the passkeys' relying party ID (SITE_URL's host).
- */
+/** URLs as origins; `STAFF_RP_ID` the passkeys' relying party: SITE_URL's host. */
 export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL' | 'STAFF_INBOX' | 'STAFF_URL'> & {
   SITE_URL: string;
   STAFF_INBOX: 'on' | 'off';
@@ -164,12 +157,8 @@ export const storeEnvSchema = z.object(storeFields);
 export type StoreEnv = z.output<typeof storeEnvSchema>;
 
 /**
- * `source` with the defaults of a machine of one's own: `SITE_URL` unset becomes
- * `http://localhost:$PORT` (PORT 3000 when unset). `npm start` and the operators' commands run
- * from the sources use it (docs/decisions/042-operators-commands-take-npm-start-defaults.md); the
- * image never does, so it still stops without SITE_URL (decision 007).
- * @returns a copy; when PORT is not a valid port SITE_URL stays unset, so the check names PORT
- *   alone
+ * A copy of `source` with `SITE_URL` defaulting to `http://localhost:$PORT` (unless PORT is bad);
+ * not in the image (docs/decisions/042-operators-commands-take-npm-start-defaults.md).
  */
 export function withLocalDefaults(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (source['SITE_URL']) return { ...source };
@@ -182,12 +171,8 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-/**
- * @param source `process.env` (tests pass their own)
- * @param schema {@link envSchema} (default) or {@link storeEnvSchema}
- * @throws EnvError `Invalid configuration: NAME: problem` (several joined by `; `); values are
- *   not echoed: they may be secrets
- */
+/** @throws EnvError `Invalid configuration: NAME: problem; …`, never echoing values (secrets). */
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env;
 export function parseEnv<S extends z.ZodType>(source: NodeJS.ProcessEnv, schema: S): z.output<S>;
 export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown {

@@ -1,8 +1,4 @@
-/**
- * The route tree on the server (docs/decisions/036-react-router-framework-mode-on-express.md):
- * the load context of `src/react/load-context.ts` its request handler runs with, and its matching,
- * which names the route a path reaches (docs/decisions/041-stored-pages-as-one-lookup.md).
- */
+/** The route tree on the server (docs/decisions/036-react-router-framework-mode-on-express.md). */
 import { createRequestHandler } from '@react-router/express';
 import type { RequestHandler } from 'express';
 import {
@@ -19,16 +15,10 @@ import {
 } from '../react/load-context.ts';
 import { staffContext, type StaffServer } from './staff/runtime.ts';
 
-/**
- * The server build: an object in production (the framework prepares it once), a function in
- * development (Vite's module graph, fresh after every edit).
- */
+/** A function in development: Vite's module graph, fresh after every edit. */
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
-/**
- * The context one request of the route tree runs with.
- * @param staff for a request of the inbox's branch, where the inbox is served
- */
+/** `staff`: only for the inbox's branch, where the inbox is served. */
 export function loadContext(
   site: SiteServer,
   document: DocumentAssets,
@@ -51,11 +41,11 @@ export function expressRenderer(
 }
 
 /**
- * The route tree's own matching (https://reactrouter.com/api/utils/matchRoutes) over `build`'s
- * routes: case-insensitive, trailing slashes ignored, as the framework matches a request.
- * @param omit the id of a branch to leave out, whose paths the caller never asks about
- * @returns for a path, the id of the deepest route it reaches (`about`, `404` for the catch-all)
+ * The framework's matching (https://reactrouter.com/api/utils/matchRoutes), without branch `omit`:
+ * a path's deepest route id, `404` for the catch-all
+ * (docs/decisions/041-stored-pages-as-one-lookup.md).
  */
+
 export function routeMatcher(
   build: ServerBuild,
   omit: string,

@@ -1,11 +1,9 @@
 /**
- * The stored pages (docs/decisions/006-pages-rendered-once-per-release.md,
- * docs/decisions/041-stored-pages-as-one-lookup.md): every page of the page list, its `?sent=1`
- * variant and the route tree's catch-all (the 404 page) rendered once, through the route tree's
- * own request handler, before readiness, and found by path; the footer's year changes without a
- * release, so the first request of a new year renders them all again and waits. Each stored
- * response (pages, robots.txt, the sitemap) is compressed ahead of time with a strong `ETag` per
- * encoding, so a request costs a buffer copy or a `304`, never React or zlib.
+ * Every page, its `?sent=1` variant and the 404 page rendered once before readiness, and again by
+ * a new year's first request (the footer's year); each stored response is compressed ahead with a
+ * strong `ETag` per encoding, so a request costs a buffer copy or a `304`, never React or zlib
+ * (docs/decisions/006-pages-rendered-once-per-release.md,
+ * docs/decisions/041-stored-pages-as-one-lookup.md).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -19,7 +17,6 @@ import { storedPageCsp } from './csp.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** In the server's order of preference. */
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
@@ -61,10 +58,8 @@ const tagOf = (identity: Buffer) =>
   createHash('sha256').update(identity).digest('base64url').slice(0, 27);
 
 /**
- * Compresses `body` into every encoding (brotli quickly, so a server starts in well under a second,
- * until {@link strengthen}); each encoding and quality has its own strong tag.
- * @param headers lowercase names, sent with every representation
- * @param body the identity body (UTF-8 when a string)
+ * Every encoding of `body` (UTF-8 if a string), each with its own strong tag; brotli quickly, so a
+ * server starts in under a second, until {@link strengthen}. `headers`: lowercase names.
  */
 export async function storeResponse(
   status: number,
@@ -88,10 +83,7 @@ export async function storeResponse(
   };
 }
 
-/**
- * Replaces each brotli body with one at quality 11 (~100 ms a page on one core), one at a time so
- * it never takes more than one thread from requests. Run it after readiness.
- */
+/** Brotli quality 11 (~100 ms a page), one at a time so requests keep the other threads. */
 export async function strengthen(responses: Iterable<StoredResponse>): Promise<void> {
   for (const stored of new Set(responses)) {
     const identity = stored.representations.identity.body;
@@ -114,10 +106,8 @@ function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
 }
 
 /**
- * Sends `stored` in the client's preferred encoding
- * (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation), or `304` when `If-None-Match`
- * matches any representation (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2); `HEAD` gets
- * the headers only. Headers set before stay unless `stored` names them.
+ * In the preferred encoding (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation), or
+ * `304` (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2); headers set before stay.
  */
 export function sendStored(
   req: IncomingMessage,
@@ -154,10 +144,7 @@ const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalid
 const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 export interface StoredPagesDeps {
-  /**
-   * Answers a request of `SITE_URL` with the route tree, as a page stored at start: no nonce, the
-   * root loader's year `year`.
-   */
+  /** The route tree's answer for a stored page: no nonce, the footer's year `year`. */
   render: (request: Request, year: number) => Promise<Response>;
   /** `SITE_URL` */
   origin: string;
@@ -178,9 +165,8 @@ export interface StoredPages {
   /** Settles when every page has been rendered (readiness waits for it); rejects when one fails. */
   readonly ready: Promise<void>;
   /**
-   * The one lookup: this year's stored answer for `key` (a page path, that path + `?sent=1`, or
-   * {@link CATCH_ALL}), at once when rendered, as a promise while they are (start, 1 January).
-   * @returns undefined for a key that is no stored page
+   * This year's answer for a path, path + `?sent=1` or {@link CATCH_ALL}; a promise while the
+   * year's are rendered; undefined for a key that is no stored page.
    */
   find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
 }
@@ -191,11 +177,7 @@ interface RenderedPage {
   html: Buffer;
 }
 
-/**
- * One answer of the route tree, with the hash-based policy of its inline scripts and styles
- * (`src/server/csp.ts`).
- * @throws Error when the answer is not a page (a redirect, an error)
- */
+/** With its inline code's hashes as CSP (`src/server/csp.ts`); throws on what is not a page. */
 async function renderPage(
   deps: StoredPagesDeps,
   path: string,
@@ -237,7 +219,6 @@ async function renderAll(deps: StoredPagesDeps, year: number): Promise<Rendition
 /** Starts rendering every page; a failed render is logged and rejects `ready`. */
 export function createStoredPages(deps: StoredPagesDeps): StoredPages {
   const yearNow = () => new Date(deps.now()).getFullYear();
-  /** The rendition lookups answer from at once; unset while the year's is under way. */
   let settled: Rendition | undefined;
   let pending: { year: number; rendition: Promise<Rendition> } | undefined;
   const renderYear = (year: number): Promise<Rendition> => {

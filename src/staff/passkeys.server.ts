@@ -1,13 +1,9 @@
 /**
  * The server's half of the passkey ceremonies (https://www.w3.org/TR/webauthn-3/,
- * docs/decisions/027-passkeys-and-staff-sessions.md), as actions of the sign-in, invite and
- * account routes. The browser's half (`components/passkey-action.tsx`) posts JSON twice:
- * `{ intent: 'options' }` answers the options and stores their challenge under the hash of a new
- * ceremony id, which goes in a short `SameSite=Strict` cookie; `{ intent: 'verify', response }`
- * takes that ceremony (one answer, on any instance), checks the browser's answer and, for a new
- * session or passkey, loads the next page whole (`redirectDocument`: every loader and the page's
- * focus start afresh), or answers `{ error }` with the status that says why (429 with
- * `Retry-After`). SimpleWebAuthn loads on first use (about 7 MB of heap).
+ * docs/decisions/027-passkeys-and-staff-sessions.md). `{ intent: 'options' }` stores the challenge
+ * under a new ceremony id in a short cookie; `{ intent: 'verify' }` takes it (one answer, on any
+ * instance) and loads the next page whole (`redirectDocument`), or answers `{ error }` with a
+ * status. SimpleWebAuthn loads on first use (about 7 MB of heap).
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
@@ -150,7 +146,6 @@ async function authenticated(
   return result?.verified ? result.authenticationInfo.newCounter : null;
 }
 
-/** What a ceremony's JSON carries. */
 interface Posted {
   intent?: unknown;
   /** The browser's answer to the options. */
@@ -226,11 +221,7 @@ async function usableInvite(
   return check.invite;
 }
 
-/**
- * One step of a ceremony.
- * @param purpose `sign-in` (sign-in page), `enrol` (invite page), `add-passkey` (account page,
- *   signed in)
- */
+/** One step of a ceremony: `sign-in`, `enrol` (invite page) or `add-passkey` (account page). */
 export async function passkeyAction(
   purpose: Ceremony['purpose'],
   { request, context }: ActionFunctionArgs,

@@ -1,23 +1,11 @@
 /**
- * Staff sessions and the inbox's guard, on the server only.
- *
- * Sessions are React Router's (`createSessionStorage`,
- * https://reactrouter.com/explanation/sessions-and-cookies) over the staff store, as OWASP ASVS 5.0
- * V7 asks (docs/decisions/027-passkeys-and-staff-sessions.md,
- * https://owasp.org/www-project-application-security-verification-standard/): a 256-bit random id
- * in a signed cookie, only its SHA-256 in the store; a new id at every sign-in, made in the sign-in's
- * own transaction, which deletes the id the browser presented; timeouts judged on every request.
- * The cookies are `HttpOnly`, `SameSite=Strict`, `Path=/`, and `__Host-` with `Secure` on HTTPS
- * (plain http://localhost can take neither).
- *
- * The guard is the `/staff` layout's middleware (https://reactrouter.com/how-to/middleware,
- * docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), run for every document, data
- * and resource request of the branch: it finds the session the cookie names, clears the cookie of
- * one that ended, and sends anyone without a live session, but on the sign-in and invite pages, to
- * sign-in once, with `next` and, only when a session that ran out was presented, `expired=1`. A
- * post has passed the one guard for posts before (`src/server/enquiries/http.ts`,
- * docs/decisions/040-one-guard-for-posts.md). Loaders and actions then read who is signed in with
- * {@link staffRequest} and {@link signedIn}.
+ * Staff sessions (https://reactrouter.com/explanation/sessions-and-cookies) as OWASP ASVS 5.0 V7
+ * asks (https://owasp.org/www-project-application-security-verification-standard/,
+ * docs/decisions/027-passkeys-and-staff-sessions.md): a 256-bit random id in a signed cookie, only
+ * its SHA-256 stored, a new id at every sign-in. `__Host-` and `Secure` only on HTTPS (plain
+ * http://localhost can take neither). The guard is the `/staff` layout's middleware
+ * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md); posts passed the one guard for
+ * posts before it (docs/decisions/040-one-guard-for-posts.md).
  */
 import {
   createContext,
@@ -48,10 +36,7 @@ import { INVITE_PATH, SIGN_IN_PATH, signInPath, STAFF_HEADERS } from '../lib/sta
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 /** ms after sign-in, whatever happens. */
 export const ABSOLUTE_TIMEOUT_MS = 12 * 3_600_000;
-/**
- * The last-seen time is written at most this often, ms, so a page and its data requests cost one
- * write; a session then ends 29 to 30 minutes after the last request, never later.
- */
+/** ms between last-seen writes: one write per page and its data; the idle end stays ≤ 30 min. */
 export const TOUCH_AFTER_MS = 60_000;
 
 /** The session's and the passkey ceremony's cookie names at `origin` (STAFF_URL). */
@@ -84,7 +69,7 @@ export type SessionStart = { staffId: string } & (
   { credentialId: string; counter: number } | { inviteTokenHash: string; passkey: StoredPasskey }
 );
 
-/** A session as the storage holds it: read (live, or ran out), or about to start. */
+/** Read (live, or ran out), or about to start. */
 interface SessionData {
   signedIn?: SignedIn;
   expired?: true;
@@ -115,7 +100,6 @@ async function read(store: StaffStore, id: unknown, at: number) {
   return { signedIn: found };
 }
 
-/** The sessions of one request, in the staff store. */
 function staffSessions(server: StaffServer, cookie: Cookie): SessionStorage<SessionData> {
   const { store, now } = server;
   return createSessionStorage<SessionData>({
@@ -163,10 +147,8 @@ export const withRetryAfter: HeadersFunction = ({
   return headers;
 };
 
-/** Where no session is needed: signing in, and enrolling from an invite. */
 const OPEN_PATHS: ReadonlySet<string> = new Set([SIGN_IN_PATH, INVITE_PATH]);
 
-/** One request of the inbox as the guard found it. */
 export interface StaffRequest {
   server: StaffServer;
   signedIn: SignedIn | null;
@@ -202,10 +184,8 @@ export function record(
 }
 
 /**
- * Starts a session with a new id, in the store transaction that `start` names, deleting the one
- * the browser presented: no id set before sign-in survives it (ASVS V7.2.4).
- * @returns the `Set-Cookie` that carries it, for 12 hours
- * @throws InviteTaken when an enrolment's invite was used meanwhile
+ * A new id in `start`'s transaction, deleting the presented one (ASVS V7.2.4); resolves to the
+ * `Set-Cookie` (12 hours); throws {@link InviteTaken}.
  */
 export function startSession(context: Context, start: SessionStart): Promise<string> {
   const { sessions, session } = staffRequest(context);
@@ -236,8 +216,8 @@ export const guard: MiddlewareFunction<Response> = async ({ request, context, ur
           status: request.method === 'POST' ? 303 : 302,
           headers: STAFF_HEADERS,
         });
-  // The cookie of a session that ended goes, unless this answer starts a new one; clearing a
-  // cookie the browser does not hold is harmless.
+  // An ended session's cookie goes, unless this answer starts a new one.
+
   const named = (line: string) => line.startsWith(`${cookie.name}=`);
   if (
     !live &&

@@ -1,11 +1,7 @@
 /**
- * Statements compiled once per database and run as Kysely `CompiledQuery`s with new values, for
- * the contact form's hot path: building and compiling a `sql` template costs more CPU than SQLite
- * takes to run it (docs/decisions/043-compiled-queries-on-the-hot-path.md). Kysely's documented
- * split of compiling from executing
- * (https://kysely.dev/docs/recipes/splitting-query-building-and-execution): `compile(db)` once,
- * then `executeQuery(CompiledQuery.raw(sql, parameters))`, which still runs the plugins on the
- * result (`CamelCasePlugin`'s row names).
+ * Statements compiled once per database, for the contact form's hot path: compiling costs more CPU
+ * than SQLite takes to run them (docs/decisions/043-compiled-queries-on-the-hot-path.md,
+ * https://kysely.dev/docs/recipes/splitting-query-building-and-execution). Plugins still run.
  */
 import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import type { Database, Executor } from './tables.ts';
@@ -13,13 +9,7 @@ import type { Database, Executor } from './tables.ts';
 /** A statement's named values; every key is required, each only interpolated. */
 type Values = Record<string, unknown>;
 
-/**
- * A statement run with new values, compiled for `db`'s dialect and plugins at its first run there
- * and kept while `db` lives.
- * @param db the database it is compiled for (its dialect's placeholders, its plugins)
- * @param executor where it runs: `db` or one of its transactions
- * @param values every key of `V`
- */
+/** Compiled for `db` at its first run; runs on `executor`: `db` or one of its transactions. */
 export type Compiled<V extends Values, R> = (
   db: Kysely<Database>,
   executor: Executor,
@@ -27,12 +17,10 @@ export type Compiled<V extends Values, R> = (
 ) => Promise<QueryResult<R>>;
 
 /**
- * `build` as a statement compiled once. `build` must only interpolate its values (`${v.key}`,
- * any number of times each), never compute with them: it is called once, with each value
- * standing in as its own key, and the compiled parameters are those keys in placeholder order.
- * @returns a run rejects, at the first run on a database, when a compiled parameter is not a key
- *   of `values` (a value computed with, not interpolated); otherwise as `executeQuery`
+ * `build` must only interpolate its values, never compute with them: it is called once with each
+ * value standing in as its own key; a run rejects when a compiled parameter is not a key.
  */
+
 export function compiledOnce<V extends Values, R = unknown>(
   build: (values: V) => RawBuilder<R>,
 ): Compiled<V, R> {

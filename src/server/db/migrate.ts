@@ -1,21 +1,17 @@
 /**
- * The one migration runner, for both engines and both domains (the staff tables are steps from
- * 100). A step is either a released one's SQL for this engine or one written once with Kysely's
- * schema builder (the rule: `src/server/enquiries/migrations.ts`). Applied versions are rows of
- * `schema_migrations (version, applied_at)`, the record every release has kept, so a database of
- * any earlier release upgrades in place; Kysely's `Migrator` keeps its own tables and takes no
- * lock on SQLite, so it is not used (docs/decisions/033-one-store-on-kysely.md).
+ * The one migration runner (steps: `src/server/enquiries/migrations.ts`). Versions are rows of
+ * `schema_migrations`, as every release kept them; not Kysely's `Migrator`, which keeps its own
+ * tables and takes no lock on SQLite (docs/decisions/033-one-store-on-kysely.md).
  */
 import { sql } from 'kysely';
 import type { Migration } from '../enquiries/migrations.ts';
 import type { Db } from './tables.ts';
 
 /**
- * Applies every step of `steps` whose version is not recorded, in version order, in one
- * transaction under a lock every instance and the CLI take: of several processes starting at once
- * one migrates and the others then find nothing left to do. Idempotent.
- * @throws the failing step's error; nothing of the run is kept
+ * Applies the unrecorded steps in one transaction, under a lock every instance and the CLI take;
+ * idempotent. Throws the failing step's error, keeping nothing.
  */
+
 export async function migrate(db: Db, steps: readonly Migration[]): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await db.migrations.lock(trx);

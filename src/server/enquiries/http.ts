@@ -1,12 +1,7 @@
 /**
- * The HTTP side of posts and of the contact form (docs/decisions/040-one-guard-for-posts.md):
- *
- * - the one guard of every POST, the site's pages and the staff inbox alike, before the framework
- *   reads a body: its type (415), stated length (411), size (413) and Origin (403);
- * - the time trap's start cookie from `GET /api/enquiries/start`, so pages carry no per-request
- *   token and can be cached (docs/decisions/009-form-time-trap-without-a-page-token.md);
- * - the enquiry service the contact action finds in the load context, counting each outcome once
- *   (`src/lib/enquiry-outcomes.ts`).
+ * The one guard of every POST, before a body is read: type (415), stated length (411), size (413),
+ * Origin (403) (docs/decisions/040-one-guard-for-posts.md); the time trap's start cookie
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md); the contact form's service.
  */
 import express, { type RequestHandler } from 'express';
 import type { EnquiryService } from '../../react/load-context.ts';
@@ -48,14 +43,13 @@ function bodyRefusal(req: express.Request, types: readonly string[]): Refusal | 
 export interface EnquiryHttp {
   /** The start cookie's route and the guard of every POST; mount before the route tree. */
   router: express.Router;
-  /** What the contact form's action calls, through the load context. */
+
   service: EnquiryService;
 }
 
 /**
- * @param staffOrigin STAFF_URL: the only `Origin` a post to the inbox may carry; without one,
- *   `Sec-Fetch-Site` must say `same-origin` (https://www.w3.org/TR/fetch-metadata/)
- * @param onOutcome called once per submission or refused contact post with its metric label
+ * `staffOrigin` is the only `Origin` an inbox post may carry; without one `Sec-Fetch-Site` must be
+ * `same-origin` (https://www.w3.org/TR/fetch-metadata/). `onOutcome` gets each post's metric label.
  */
 export function enquiryHttp(
   runtime: EnquiryRuntime,

@@ -1,21 +1,11 @@
 /**
- * Versioned schema migrations, applied in order at start-up by the one runner
- * (`src/server/db/migrate.ts`). The enquiries' steps count from 1, the staff app's from 100.
- *
- * The rule:
- *
- * - A released step is never edited, reordered or rewritten, not even into the form below: it
- *   stays exactly as it ran, so every database that ran it has the schema its version promises
- *   (`tests/pipeline/upgrade.test.ts` upgrades the previous release's databases;
- *   `tests/pipeline/migrate.test.ts` pins each released step's text). Released steps are the SQL
- *   of {@link SQLITE_STEPS} and {@link PG_STEPS}, one text per engine.
- * - A new step is appended once, to {@link SHARED_STEPS}, as a {@link BuilderMigration}: Kysely's
- *   schema builder (https://kysely.dev/docs/migrations), which writes each engine's DDL. Raw
- *   `sql` only where the engines differ, branching on the engine it is given; column types that
- *   differ come from {@link COLUMN_TYPES}.
- *
- * Times: SQLite keeps epoch ms as INTEGER; PostgreSQL uses timestamptz for instants a person
- * reads and BIGINT epoch ms for scheduling (`src/server/db/tables.ts`).
+ * Schema migrations, run in order at start-up by `src/server/db/migrate.ts`; the enquiries' steps
+ * count from 1, the staff app's from 100. A released step ({@link SQLITE_STEPS}, {@link PG_STEPS})
+ * is never edited: every database that ran it must have the schema its version promises
+ * (`tests/pipeline/migrate.test.ts` pins the text). A new step goes once into {@link SHARED_STEPS}
+ * with Kysely's schema builder (https://kysely.dev/docs/migrations), raw `sql` only where the
+ * engines differ. Times: epoch ms INTEGER on SQLite; on PostgreSQL timestamptz for what a person
+ * reads, BIGINT epoch ms for scheduling (`src/server/db/tables.ts`).
  */
 import type { ColumnDataType, Kysely } from 'kysely';
 
@@ -32,9 +22,8 @@ export interface BuilderMigration {
   version: number;
   description: string;
   /**
-   * Runs in the runner's transaction. `db` has no plugins: names are the database's own
-   * (snake_case), and no table types: a migration must not depend on today's `Database`.
-   * @throws whatever a statement throws; the runner keeps nothing of the run
+   * In the runner's transaction (a throw keeps nothing). `db` has no plugins (snake_case names)
+   * and no table types: a migration must not depend on today's `Database`.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's advice for migrations
   up: (db: Kysely<any>, engine: Engine) => Promise<void>;
@@ -445,10 +434,8 @@ const PG_STEPS: readonly SqlMigration[] = [
   },
 ];
 
-/**
- * Steps from version 4 on (101 for the staff app's), written once for both engines. Empty: every
- * step so far is released, and stays SQL.
- */
+/** Steps from version 4 on (101 for the staff app's); empty: every step so far is released. */
+
 const SHARED_STEPS: readonly BuilderMigration[] = [];
 
 /** Every step on SQLite, released and shared. */

@@ -1,9 +1,7 @@
 /**
- * The server secret, FORM_SECRET or a random key generated once into `DATA_DIR/form-secret` (mode
- * 0600) so signed cookies survive a restart; instances sharing a database must share it. It salts
- * address hashes and signs, through React Router's `createCookie` (HMAC-SHA-256,
- * https://reactrouter.com/explanation/sessions-and-cookies#signing-cookies), the time trap's start
- * cookie and the staff session cookie (`src/staff/session.server.ts`).
+ * The server secret: FORM_SECRET, or a key kept in `DATA_DIR/form-secret` (0600) so signed cookies
+ * survive a restart; instances sharing a database must share it. It salts address hashes and signs
+ * cookies (https://reactrouter.com/explanation/sessions-and-cookies#signing-cookies).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,11 +28,7 @@ export function loadSecret(formSecret: string | undefined, dataDir: string): str
   }
 }
 
-/**
- * The HMAC key for one use of the secret: a cookie signed for one purpose is never valid for
- * another.
- * @param purpose e.g. `start`, `staff-session`
- */
+/** A key per `purpose` (`start`, `staff-session`): a cookie signed for one is void for another. */
 export const signingKey = (secret: string, purpose: string): string => `${purpose}:${secret}`;
 
 export const START_COOKIE = 'enquiry_start';
@@ -42,9 +36,9 @@ export const START_COOKIE = 'enquiry_start';
 export const START_COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 /**
- * The time trap's start cookie (docs/decisions/009-form-time-trap-without-a-page-token.md): when
- * the visitor started filling the form, epoch ms, signed; `HttpOnly`, `SameSite=Strict`, `Path=/`,
- * two hours. `Secure` is the caller's, per request (`serialize(at, { secure })`).
+ * The time trap's start, epoch ms, signed
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md); `Secure` is the caller's, per
+ * request (`serialize(at, { secure })`).
  */
 export function startCookie(secret: string): Cookie {
   return createCookie(START_COOKIE, {
@@ -59,10 +53,8 @@ export function startCookie(secret: string): Cookie {
 /** `forged`: not ours (forged, another key, junk). */
 export type StartTime = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; at: number };
 
-/**
- * The start time a `Cookie` header carries.
- * @param nowMs epoch ms; a start more than 60 s ahead counts as forged
- */
+/** `nowMs`: epoch ms; a start more than 60 s ahead counts as forged. */
+
 export async function readStartTime(
   cookie: Cookie,
   header: string | null,

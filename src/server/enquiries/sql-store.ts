@@ -1,10 +1,7 @@
 /**
- * `SubmissionStore` written once on Kysely, run on node:sqlite (`SqliteStore`) and PostgreSQL
- * (`PgStore`); the engines differ only in `src/server/db/sqlite.ts`, `src/server/db/postgres.ts`
- * and the search in `search.ts` (docs/decisions/033-one-store-on-kysely.md). Exactly once: a claim
- * is one UPDATE of due, unleased rows (skipping rows another claim holds on PostgreSQL) that
- * stamps a random token, and only the token's holder may mark the row sent; status changes are
- * conditional UPDATEs, so of two instances changing one enquiry the second finds it changed.
+ * `SubmissionStore` on Kysely, for node:sqlite and PostgreSQL
+ * (docs/decisions/033-one-store-on-kysely.md). Exactly once: a claim stamps a random token in one
+ * UPDATE and only its holder may mark the row sent; of two concurrent status changes one fails.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
@@ -69,11 +66,7 @@ function deliveryState(o: Selectable<Database['outbox']>): DeliveryState {
 
 const CHANNEL_ORDER: Record<Channel, number> = { email: 0, slack: 1, webhook: 2 };
 
-/*
- * The contact form's statements, compiled once per database (`src/server/db/compiled.ts`):
- * building and compiling them cost more CPU than running them
- * (docs/decisions/043-compiled-queries-on-the-hot-path.md).
- */
+// The contact form's statements (docs/decisions/043-compiled-queries-on-the-hot-path.md).
 
 /** The same enquiry received since `since`, if any. */
 const EARLIER = compiledOnce(
@@ -310,10 +303,7 @@ export class SqlStore implements SubmissionStore {
     };
   }
 
-  /**
-   * Moves enquiry `id` from one of `from` with `set` (a conditional UPDATE: of two concurrent
-   * changes the second finds the status changed); false when it was not in one of them.
-   */
+  /** Moves enquiry `id` from one of `from` with `set`; false when it was in none of them. */
   async #move(
     trx: Transaction<Database>,
     id: string,
@@ -487,10 +477,8 @@ const OUTBOX_ROW = compiledOnce(
     WHERE outbox.sent_at IS NULL`,
 );
 
-/**
- * Per channel, a new delivery row due at `at`, or a cancelled one due again; a delivered one
- * stays as it is. A statement per channel, so that one compiled statement serves any number.
- */
+/** Per channel, as {@link OUTBOX_ROW}: one compiled statement serves any number of channels. */
+
 async function queueDeliveries(
   db: Kysely<Database>,
   trx: Transaction<Database>,
