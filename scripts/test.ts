@@ -58,6 +58,12 @@ const onBuild = { BUILD_DIR, TEST_BUILD_DIR: BUILD_DIR };
 const needsBuild = reuseBuild ? [] : ['test:image'];
 /** Where `test:image` writes the id of a Docker engine it started, to be stopped at the end. */
 const ENGINE_PID_FILE = join(tmpdir(), `story-voice-test-dockerd-${process.pid}.pid`);
+/**
+ * Node's compile cache (https://nodejs.org/api/module.html#module-compile-cache) for every Node
+ * process of the run: the CLI and server tests start Node from the sources dozens of times, and
+ * each start after the first skips compiling the modules (0.8 → 0.5 CPU s for the CLI here).
+ */
+const COMPILE_CACHE_DIR = join(ROOT, '.builds/node-compile-cache');
 
 /**
  * Every stage, in the order they are started when several could be: the longest chain
@@ -128,7 +134,7 @@ function runStage(stage: Stage): Promise<Outcome> {
       ['-c', 'npm run --silent "$1"; status=$?; times >&3; exit $status', 'bash', stage.name],
       {
         cwd: ROOT,
-        env: { ...process.env, ...stage.env },
+        env: { NODE_COMPILE_CACHE: COMPILE_CACHE_DIR, ...process.env, ...stage.env },
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       },
     );
