@@ -59,7 +59,7 @@ export function webVitalsRoutes(options: VitalsRoutesOptions): express.Router {
     handler: (_req, res) => refuse(res, 'rate-limited', 429, 'Too Many Requests'),
     // The check that the limiter is not made inside a request handler reads a new Error's stack;
     // under `--enable-source-maps` (the Dockerfile) that decodes the source map of every bundle on
-    // the stack, about 14 MiB of heap kept for the process's life. This limiter is made with the
+    // the stack, about 12 MiB of heap kept for the process's life. This limiter is made with the
     // app (`createApp`). https://express-rate-limit.mintlify.app/reference/configuration#validate
     validate: { creationStack: false },
   });
