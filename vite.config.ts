@@ -80,6 +80,9 @@ export default defineConfig(({ command }) => ({
             chunkFileNames: 'chunks/[name]-[hash].js',
             // File and line are enough for a stack trace; the sources are in the repository.
             sourcemapExcludeSources: true,
+            // Non-ASCII characters escaped: V8 keeps a module's source for the process's life,
+            // and a source with any character beyond Latin-1 as two bytes a character.
+            charset: 'ascii',
           },
         },
       },

@@ -57,6 +57,11 @@ export function webVitalsRoutes(options: VitalsRoutesOptions): express.Router {
         .update(ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ''))
         .digest('base64url'),
     handler: (_req, res) => refuse(res, 'rate-limited', 429, 'Too Many Requests'),
+    // The check that the limiter is not made inside a request handler reads a new Error's stack;
+    // under `--enable-source-maps` (the Dockerfile) that decodes the source map of every bundle on
+    // the stack, about 12 MiB of heap kept for the process's life. This limiter is made with the
+    // app (`createApp`). https://express-rate-limit.mintlify.app/reference/configuration#validate
+    validate: { creationStack: false },
   });
   const originCheck: RequestHandler = (req, res, next) => {
     const origin = req.get('origin');

@@ -1,6 +1,7 @@
 /**
  * The one guard of every POST, before a body is read: type (415), stated length (411), size (413),
- * Origin (403) (docs/decisions/040-one-guard-for-posts.md); the time trap's start cookie
+ * Origin (403) (docs/decisions/040-one-guard-for-posts.md), each refusal answered so that a client
+ * still sending the body can read it (`src/server/unread-body.ts`); the time trap's start cookie
  * (docs/decisions/009-form-time-trap-without-a-page-token.md); the contact form's service.
  */
 import express, { type RequestHandler } from 'express';
@@ -8,6 +9,7 @@ import type { EnquiryService } from '../../react/load-context.ts';
 import { START_PATH } from '../../lib/enquiry-fields.ts';
 import { OUTCOMES, resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
 import { isStaffPath, STAFF_HEADERS } from '../../lib/staff-paths.ts';
+import { answerUnreadBody } from '../unread-body.ts';
 import type { EnquiryRuntime } from './runtime.ts';
 import { readStartTime, START_COOKIE, START_COOKIE_MAX_AGE_MS, startCookie } from './secret.ts';
 import { originAllowed, submitEnquiry } from './service.ts';
@@ -80,18 +82,18 @@ export function enquiryHttp(
         runtime.logger.warn({ origin }, 'cross-site staff request refused');
       }
       const [status, text] = STAFF_REFUSALS[refusal];
-      res.status(status).set(STAFF_HEADERS).type('text/plain; charset=utf-8').send(text);
-      return;
+      res.status(status).set(STAFF_HEADERS).type('text/plain; charset=utf-8');
+      return answerUnreadBody(req, res, text);
     }
     const refusal =
       bodyRefusal(req, BODY_TYPES.site) ?? (siteOrigin(req) ? null : 'foreign_origin');
     if (!refusal) return next();
-    if (refusal === 'length_required') {
-      return next(Object.assign(new Error('Length Required'), { status: 411, expose: true }));
-    }
+    // The error handler's answer (`src/server/app.ts`), sent here to be sent in stages.
+    res.status(refusal === 'length_required' ? 411 : OUTCOMES[refusal].status);
+    res.type('text/plain; charset=utf-8').set('Cache-Control', 'no-store');
+    if (refusal === 'length_required') return answerUnreadBody(req, res, 'Length Required');
     count(refusal);
-    const { status, message } = OUTCOMES[refusal];
-    next(Object.assign(new Error(message(0)), { status, expose: true }));
+    answerUnreadBody(req, res, OUTCOMES[refusal].message(0));
   };
 
   const router = express.Router();
