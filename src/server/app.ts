@@ -40,6 +40,7 @@ import {
 } from './stored-pages.ts';
 import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
 import { seoFiles } from './seo.ts';
+import { answerUnreadBody } from './unread-body.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
@@ -128,8 +129,10 @@ function wellFormedHost(req: IncomingMessage): boolean {
   return lines === undefined || (match !== null && port >= 1 && port <= 65_535);
 }
 
+/** A plain-text refusal that a client still sending a body can read (`./unread-body.ts`). */
 function refuse(res: express.Response, status: number, text: string): void {
-  res.status(status).type('text/plain').set('Cache-Control', 'no-store').send(text);
+  res.status(status).type('text/plain; charset=utf-8').set('Cache-Control', 'no-store');
+  answerUnreadBody(res.req, res, text);
 }
 
 /** 405, 400 (or 204 for `OPTIONS`) before any route: a broken request gets a 4xx, never a 5xx. */

@@ -32,7 +32,7 @@ interface Exchange {
 function post(
   port: number,
   path: string,
-  options: { chunked: boolean; close: boolean; total?: number; origin: string },
+  options: { chunked: boolean; close: boolean; total?: number; origin: string; method?: string },
 ): Promise<Exchange> {
   const total = options.total ?? BODY_BYTES;
   const socket = net.connect(port, '127.0.0.1');
@@ -45,7 +45,7 @@ function post(
   socket.on('data', (chunk: Buffer) => received.push(chunk));
   const declared = Number.isFinite(total) ? total : 2 ** 40;
   socket.write(
-    `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${options.origin}\r\n` +
+    `${options.method ?? 'POST'} ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${options.origin}\r\n` +
       'Content-Type: application/x-www-form-urlencoded\r\n' +
       (options.close ? 'Connection: close\r\n' : '') +
       (options.chunked ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${declared}\r\n`) +
@@ -110,6 +110,13 @@ describe('a refused body, written whole before the answer is read', () => {
       }
     }
   }
+
+  it('a 5 MiB PUT, refused before any route, still lets the client read its 405', async () => {
+    const r = await post(port, '/contact', { chunked: false, close: true, origin, method: 'PUT' });
+    expect(r.head.split('\r\n')[0], JSON.stringify(r)).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect(r.written).toBe(BODY_BYTES);
+    expect(r.head).toMatch(/^Allow: GET, HEAD, POST$/im);
+  });
 
   it('a body that does not end is cut off after the drain limit, not read on', async () => {
     const started = performance.now();
