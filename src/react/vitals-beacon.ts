@@ -1,0 +1,71 @@
+/**
+ * Field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): loaded when idle, reading
+ * buffered entries; a beacon with the route and numbers, nothing about the visitor, on hide.
+ * Imported by `src/react/vitals-reporter.ts` only once the page has hydrated, so it is not in the
+ * chunk every page preloads (docs/decisions/046-measured-as-deployed.md).
+ */
+import type { Metric } from 'web-vitals';
+import type { VitalsReport } from '../lib/vitals-report.ts';
+import { isRouteId } from '../pages.ts';
+
+/** What {@link startWebVitals} reports, and where. */
+export interface WebVitalsOptions {
+  /** The landing page's deepest route id; other ids (staff pages) report nothing. */
+  routeId: string | undefined;
+  /** 0–1. */
+  sampleRate: number;
+  endpoint: string;
+}
+
+function afterLoadAndIdle(task: () => void): void {
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 10_000 });
+    else setTimeout(task, 1000);
+  };
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+/** Whole ms; CLS to four decimals. */
+function rounded(metric: Metric): number {
+  return metric.name === 'CLS'
+    ? Math.round(metric.value * 10_000) / 10_000
+    : Math.round(metric.value);
+}
+
+/**
+ * Reports the landing page view's vitals to `endpoint` with `navigator.sendBeacon`, sampled at
+ * `sampleRate` (0–1). Never throws: a library that fails to load means no report.
+ */
+export function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): void {
+  if (routeId === undefined || !isRouteId(routeId)) return;
+  if (!(Math.random() < sampleRate) || typeof navigator.sendBeacon !== 'function') return;
+  const route = routeId;
+  afterLoadAndIdle(() => {
+    import('web-vitals').then(
+      ({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+        const waiting = new Map<Metric['name'], Metric>();
+        const sent = new Set<string>();
+        const keep = (metric: Metric) => {
+          if (!sent.has(metric.id)) waiting.set(metric.name, metric);
+        };
+        const send = () => {
+          if (waiting.size === 0) return;
+          const report: VitalsReport = { route };
+          for (const metric of waiting.values()) {
+            report[metric.name] = rounded(metric);
+            sent.add(metric.id);
+          }
+          waiting.clear();
+          navigator.sendBeacon(endpoint, JSON.stringify(report));
+        };
+        for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(keep);
+        // After the library's own listeners (capture, on window): what they report is kept first.
+        addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'hidden') send();
+        });
+      },
+      () => undefined,
+    );
+  });
+}
