@@ -29,7 +29,8 @@
  *
  * Env: BENCH_RUNS (runs per route and reading, default 5), BENCH_ROUTES (comma-separated paths,
  * default every route), BENCH_THROTTLING (`simulate`, the default, or `devtools`: the load really
- * throttled, through the proxy as well), BENCH_BASELINE, BENCH_OUT_DIR and BENCH_SKIP_BUILD (see
+ * throttled, through the proxy as well), BENCH_PLAIN (`0` skips the plain HTTP/1.1 reading, a third
+ * of the runs), BENCH_BASELINE, BENCH_OUT_DIR and BENCH_SKIP_BUILD (see
  * scripts/lib/bench-server.ts). Writes `pages.json` (the summary), every full report
  * (`lighthouse/<build>-<route>-<n>-<reading>.json`, reading `tls`, `tls-without-coop` or
  * `plain`) and the proxies' configuration, certificate and error logs (`tls-proxy/`) to
@@ -67,6 +68,8 @@ const ROUTES = process.env['BENCH_ROUTES']?.split(',').map((s) => s.trim()) ?? [
 ];
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 5) || 5);
 const BASELINE = process.env['BENCH_BASELINE'];
+/** Whether to take the plain HTTP/1.1 reading too (`BENCH_PLAIN=0` skips it). */
+const PLAIN = process.env['BENCH_PLAIN'] !== '0';
 /**
  * `simulate` (Lighthouse's default: an unthrottled load, timed by its Lantern model of a phone on
  * a slow 4G network) or `devtools` (the load itself throttled: real waits, real paints).
@@ -315,9 +318,11 @@ try {
         writeFileSync(join(reportDir, `${slug}-tls-without-coop.json`), JSON.stringify(without));
         runs.withoutCoop.push(figures(without));
         runs.lhrs.push(without);
-        const plain = await lighthouseRun(b.origin + path, notFound);
-        writeFileSync(join(reportDir, `${slug}-plain.json`), JSON.stringify(plain));
-        runs.plain.push(figures(plain));
+        if (PLAIN) {
+          const plain = await lighthouseRun(b.origin + path, notFound);
+          writeFileSync(join(reportDir, `${slug}-plain.json`), JSON.stringify(plain));
+          runs.plain.push(figures(plain));
+        }
         process.stdout.write(
           `${fmt(figures(served).lcpS, 2)},${fmt(figures(without).tbtMs)}${i === builds.length - 1 ? ' ' : ' / '}`,
         );
@@ -394,7 +399,9 @@ for (const [path, byBuild] of results) {
     );
   }
 }
-console.log('\nPlain HTTP/1.1 on loopback, as served (for comparison only):');
+console.log(
+  `\nPlain HTTP/1.1 on loopback, as served (for comparison only)${PLAIN ? '' : ': skipped (BENCH_PLAIN=0)'}:`,
+);
 console.log('\n| route | build | perf | FCP s | LCP s | TBT ms | CLS |');
 console.log('|---|---|---|---|---|---|---|');
 for (const [path, byBuild] of results)
