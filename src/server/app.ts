@@ -261,32 +261,20 @@ function storedPagesFirst(
   };
 }
 
-/**
- * The face of every page's `h1`, the hero heading (`--font-display` in `src/styles/theme.css`,
- * `h1` in `src/styles/global.css`): the one face preloaded.
- */
-const HERO_FACE = 'Fraunces';
-
-/**
- * The build's critical CSS by route id, and the core file of the hero's face that it names
- * (preloaded). Only that face: the body face arrives when text asks for it, and until then its
- * metric-matched fallback (`Inter fallback` in `src/styles/theme.css`) takes the same room, so
- * nothing moves (docs/decisions/014-rendering-work-and-fonts-on-phones.md,
- * docs/decisions/046-measured-as-deployed.md).
- */
+/** The build's critical CSS by route id, and the core font files it names (preloaded). */
 function storedDocumentAssets(buildDir: string): DocumentAssets {
   const file = join(buildDir, CRITICAL_CSS_FILE);
   const inlineCss = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
     : {};
+  // The core file of both faces, or the text shifts when one arrives
+  // (docs/decisions/014-rendering-work-and-fonts-on-phones.md); the rest waits until text needs it.
   const fontPreloads = [
     ...new Set(
       Object.values(inlineCss).flatMap((css) =>
-        [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, rule = '']) => {
-          const family = /font-family:\s*["']?([^;"']+)/.exec(rule)?.[1]?.trim();
-          const core = /url\(["']?(\/assets\/[^)"']*-core-[^)"']*\.woff2)["']?\)/.exec(rule)?.[1];
-          return family === HERO_FACE && core ? [core] : [];
-        }),
+        [...css.matchAll(/url\(["']?(\/assets\/[^)"']*-core-[^)"']*\.woff2)["']?\)/g)].map(
+          (match) => match[1] ?? '',
+        ),
       ),
     ),
   ];
