@@ -46,11 +46,6 @@ export default function handleRequest(
       </DocumentCssProvider>,
       {
         nonce: assets.nonce,
-        // The page is sent whole once every boundary is ready (`onAllReady`), so none is split
-        // off into a hidden segment that an inline script reveals: every `<Suspense>` boundary's
-        // content stays in place, readable without JavaScript (docs/product.md#without-javascript,
-        // https://react.dev/reference/react-dom/server/renderToPipeableStream#parameters).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
