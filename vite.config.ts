@@ -24,21 +24,18 @@ import { contentPlugin } from './scripts/lib/content-plugin.ts';
 const root = import.meta.dirname;
 
 /**
- * What every public page's route modules import at once: React, React Router's components and
- * hooks, the browser entry, the document (`src/root.tsx`) and the site's layout. One chunk (the
- * browser entry's), so a first visit fetches it in one request and brotli sees it whole; each
- * page's own code stays in its route's chunk. What hydration alone needs is left to the bundler,
- * which puts it in the hydration chunk the entry imports after the first paint: React DOM's client
- * renderer and `<HydratedRouter>` (`react-router/dom`); so are the pages' head metadata (a chunk
- * the route modules share) and the Web Vitals reporter, imported after hydration
- * (docs/decisions/036-react-router-framework-mode-on-express.md,
- * docs/decisions/046-measured-as-deployed.md).
+ * What every public page runs before it hydrates, with all it imports: React, React Router, the
+ * browser entry, the document (`src/root.tsx`), the site's layout and the pages' head metadata.
+ * One chunk (the browser entry's), so a first visit fetches it in one request and brotli sees it
+ * whole; each page's own code stays in its route's chunk, and React DOM's client renderer in the
+ * hydration chunk the entry imports after the first paint
+ * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
 const SHELL = [
-  /[\\/]node_modules[\\/]react[\\/]/,
-  /[\\/]node_modules[\\/]react-router[\\/](?!dist[\\/]production[\\/](?:dom-export\.js$|lib[\\/]dom-export[\\/]))/,
+  /[\\/]node_modules[\\/](?:react|react-router)[\\/]/,
   /[\\/]node_modules[\\/]react-dom[\\/](?!client\.js$|cjs[\\/]react-dom-client\.)/,
   /[\\/]src[\\/](?:entry\.client|root|routes[\\/]site)\.tsx$/,
+  /[\\/]src[\\/]lib[\\/]seo[\\/]page-head\.ts$/,
 ];
 
 export default defineConfig(({ command }) => ({

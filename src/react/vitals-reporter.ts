@@ -1,22 +1,75 @@
 /**
- * Field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): the hook `src/root.tsx`
- * calls. The reporter itself (`src/react/vitals-beacon.ts`, with the `web-vitals` library it
- * loads when idle) is imported once the page has hydrated, so neither is in the chunk every page
- * preloads before its first paint (docs/decisions/046-measured-as-deployed.md).
+ * Field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): loaded when idle, reading
+ * buffered entries; a beacon with the route and numbers, nothing about the visitor, on hide.
  */
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { VITALS_PATH } from '../lib/vitals-report.ts';
+import type { Metric } from 'web-vitals';
+import { VITALS_PATH, type VitalsReport } from '../lib/vitals-report.ts';
+import { isRouteId } from '../pages.ts';
+
+interface WebVitalsOptions {
+  routeId: string | undefined;
+  /** 0–1. */
+  sampleRate: number;
+  endpoint: string;
+}
+
+function afterLoadAndIdle(task: () => void): void {
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 10_000 });
+    else setTimeout(task, 1000);
+  };
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+/** Whole ms; CLS to four decimals. */
+function rounded(metric: Metric): number {
+  return metric.name === 'CLS'
+    ? Math.round(metric.value * 10_000) / 10_000
+    : Math.round(metric.value);
+}
+
+/** Never throws: a library that fails to load means no report. */
+function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): void {
+  if (routeId === undefined || !isRouteId(routeId)) return;
+  if (!(Math.random() < sampleRate) || typeof navigator.sendBeacon !== 'function') return;
+  const route = routeId;
+  afterLoadAndIdle(() => {
+    import('web-vitals').then(
+      ({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+        const waiting = new Map<Metric['name'], Metric>();
+        const sent = new Set<string>();
+        const keep = (metric: Metric) => {
+          if (!sent.has(metric.id)) waiting.set(metric.name, metric);
+        };
+        const send = () => {
+          if (waiting.size === 0) return;
+          const report: VitalsReport = { route };
+          for (const metric of waiting.values()) {
+            report[metric.name] = rounded(metric);
+            sent.add(metric.id);
+          }
+          waiting.clear();
+          navigator.sendBeacon(endpoint, JSON.stringify(report));
+        };
+        for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(keep);
+        // After the library's own listeners (capture, on window): what they report is kept first.
+        addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'hidden') send();
+        });
+      },
+      () => undefined,
+    );
+  });
+}
 
 /** The landing page view only, once; staff pages report nothing. `sampleRate`: 0–1. */
 export function useWebVitals(sampleRate: number): void {
   const routeId = useMatches().at(-1)?.id;
   useEffect(() => {
-    import('./vitals-beacon.ts').then(
-      ({ startWebVitals }) => startWebVitals({ routeId, sampleRate, endpoint: VITALS_PATH }),
-      // A chunk that fails to load means no report.
-      () => undefined,
-    );
+    startWebVitals({ routeId, sampleRate, endpoint: VITALS_PATH });
     // The landing page only: later navigations are not new page loads.
   }, []);
 }
