@@ -22,7 +22,7 @@ export default defineConfig({
     // loaded machine (docs/decisions/044-test-suite-in-ten-minutes.md).
     // Test files share a worker instead of one process each: no file mocks modules or relies on
     // a fresh module graph, and the run costs about 15 % less CPU
-    // (docs/decisions/044-test-suite-in-ten-minutes.md).
+    // (docs/decisions/045-vitest-shared-workers-and-node-compile-cache.md).
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,

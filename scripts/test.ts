@@ -61,7 +61,8 @@ const ENGINE_PID_FILE = join(tmpdir(), `story-voice-test-dockerd-${process.pid}.
 /**
  * Node's compile cache (https://nodejs.org/api/module.html#module-compile-cache) for every Node
  * process of the run: the CLI and server tests start Node from the sources dozens of times, and
- * each start after the first skips compiling the modules (0.8 → 0.5 CPU s for the CLI here).
+ * each start after the first skips compiling the modules (0.8 → 0.5 CPU s for the CLI here;
+ * docs/decisions/045-vitest-shared-workers-and-node-compile-cache.md).
  */
 const COMPILE_CACHE_DIR = join(ROOT, '.builds/node-compile-cache');
 
