@@ -1,8 +1,11 @@
 /**
  * Playwright configuration.
  *
- * - Browser: Debian Chromium at /usr/bin/chromium (installed by scripts/ensure-chromium.ts, which
- *   both `npm run test:e2e` and the global setup run), never Playwright's own download.
+ * - Browser: Debian Chromium's headless shell at /usr/bin/chromium-headless-shell, the build
+ *   Playwright itself runs headless tests in (half the CPU of the full browser's headless mode:
+ *   docs/decisions/049-end-to-end-tests-in-the-headless-shell.md); installed by
+ *   scripts/ensure-chromium.ts, which both `npm run test:e2e` and the global setup run, never
+ *   Playwright's own download.
  * - Projects: `mobile` (375×812, touch, mobile viewport) and `desktop` (1280×800, mouse).
  * - Server: the production server (`server.ts`) against the already built BUILD_DIR
  *   (default ./dist — `npm test` builds first) on E2E_PORT (default 4321), with a throwaway
@@ -16,6 +19,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { HEADLESS_SHELL_PATH } from './scripts/ensure-chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4321);
 const baseURL = `http://localhost:${port}`;
@@ -40,7 +44,7 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-const launchOptions = { executablePath: '/usr/bin/chromium', args: chromiumArgs };
+const launchOptions = { executablePath: HEADLESS_SHELL_PATH, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,8 +1,12 @@
 /**
- * Makes sure Debian's Chromium is installed at /usr/bin/chromium before Playwright (or the
- * Lighthouse bench) launches it. On a fresh machine `npm test` must install Chromium itself
- * (README, "What `npm test` runs") — from Debian (`apt-get update` then a non-interactive
- * `apt-get install -y chromium`), never Playwright's own browser download.
+ * Makes sure Debian's Chromium is installed before Playwright or the Lighthouse bench launches
+ * it: the full browser at /usr/bin/chromium (Lighthouse) and its headless shell at
+ * /usr/bin/chromium-headless-shell (Playwright, as Playwright itself runs headless tests:
+ * https://playwright.dev/docs/browsers#chromium-headless-shell;
+ * docs/decisions/049-end-to-end-tests-in-the-headless-shell.md). On a fresh machine `npm test`
+ * must install them itself (README, "What `npm test` runs") — from Debian (`apt-get update` then
+ * a non-interactive `apt-get install -y chromium chromium-headless-shell`), never Playwright's own
+ * browser download.
  *
  * Usage: `node scripts/ensure-chromium.ts` (npm's `test:e2e` runs it before `playwright test`),
  * or `import { ensureChromium } from './ensure-chromium.ts'`.
@@ -14,8 +18,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-/** Where every test and bench in this project expects the browser. */
+/** The full browser, where the Lighthouse bench expects it. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** The headless shell, where Playwright's tests expect it (`playwright.config.ts`). */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+/** Debian's packages that install the two. */
+const PACKAGES = ['chromium', 'chromium-headless-shell'];
 
 /**
  * Runs one command with its output shown on this terminal.
@@ -35,12 +43,13 @@ export function run(cmd: string, args: string[]): number {
 }
 
 /**
- * Installs Chromium from Debian when {@link CHROMIUM_PATH} is missing.
+ * Installs Chromium and its headless shell from Debian when either path is missing.
  * @returns 0 on success, otherwise apt's non-zero exit status.
  */
 export function ensureChromium(): number {
-  if (existsSync(CHROMIUM_PATH)) return 0;
-  console.log(`[ensure-chromium] ${CHROMIUM_PATH} is missing; installing Debian's chromium.`);
+  const missing = [CHROMIUM_PATH, HEADLESS_SHELL_PATH].filter((path) => !existsSync(path));
+  if (missing.length === 0) return 0;
+  console.log(`[ensure-chromium] ${missing.join(', ')} missing; installing from Debian.`);
   // Another process (a parallel `npm test`, unattended upgrades) may hold dpkg's lock: wait for
   // it rather than fail, up to 10 minutes.
   const wait = ['-o', 'DPkg::Lock::Timeout=600'];
@@ -49,12 +58,14 @@ export function ensureChromium(): number {
     console.error(`[ensure-chromium] apt-get update failed (status ${update}).`);
     return update;
   }
-  const install = run('apt-get', [...wait, 'install', '-y', 'chromium']);
-  if (install !== 0 || !existsSync(CHROMIUM_PATH)) {
-    console.error(`[ensure-chromium] apt-get install chromium failed (status ${install}).`);
+  const install = run('apt-get', [...wait, 'install', '-y', ...PACKAGES]);
+  if (install !== 0 || missing.some((path) => !existsSync(path))) {
+    console.error(
+      `[ensure-chromium] apt-get install ${PACKAGES.join(' ')} failed (status ${install}).`,
+    );
     return install || 1;
   }
-  console.log(`[ensure-chromium] installed ${CHROMIUM_PATH}.`);
+  console.log(`[ensure-chromium] installed ${missing.join(', ')}.`);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Playwright global setup: installs Debian's Chromium when /usr/bin/chromium is missing, so that
+ * Playwright global setup: installs Debian's Chromium and its headless shell when missing, so that
  * `npx playwright test` on a fresh machine works as well as `npm run test:e2e` (README, "What
  * `npm test` runs").
  * Throws when the install fails, which stops the run with apt's message above it.
