@@ -22,7 +22,9 @@
  * seconds from the start of the run), and the CPU time (user + system seconds) of its processes
  * that exited, so a stage that mostly waits (CPU well below its wall time) can be told from one
  * that keeps a core busy. Work done outside the stage's own process tree is not counted: the
- * Docker engine's (image builds, containers) and PostgreSQL's, which run detached.
+ * Docker engine's (image builds, containers) and PostgreSQL's, which run detached, and most of
+ * Chromium's, whose processes the browser reaps itself (sampled from `/proc` instead:
+ * docs/decisions/049-end-to-end-tests-in-the-headless-shell.md).
  *
  * Usage: `npm test` (CI's `.ci/run` is `npm ci && npm test`); `npm test -- lint test:unit` runs
  * only the named stages (their needs are not added: without `test:image`, the test stages use
