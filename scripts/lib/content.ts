@@ -46,7 +46,8 @@ function where(raw: unknown, path: readonly PropertyKey[]): string {
 /**
  * Parses and validates one content file.
  *
- * @param file absolute path, or a name relative to `src/content/` (e.g. `services.yaml`)
+ * @param file absolute path, or a name relative to `src/content/` (e.g. `services.yaml`); a file
+ *   elsewhere (an operator's import, `scripts/lib/content-files.ts`) is named by this path
  * @param source the file's text; read from disk when omitted
  * @returns the validated data; lists sorted by `order` (1 first)
  * @throws ContentError naming the file, the item, the field and its rule, one line each (e.g.
@@ -60,7 +61,7 @@ export function loadContentFile<F extends ContentFile>(file: F | string, source?
   if (!entry)
     throw new Error(`${file} is not a registered content file (src/content/collections.ts)`);
   const path = file.includes('/') ? file : resolve(CONTENT_DIR, file);
-  const shown = `src/content/${name}`;
+  const shown = resolve(path) === resolve(CONTENT_DIR, name) ? `src/content/${name}` : path;
   let raw: unknown;
   try {
     raw = parse(source ?? readFileSync(path, 'utf8'));
