@@ -434,10 +434,7 @@ const PG_STEPS: readonly SqlMigration[] = [
   },
 ];
 
-/**
- * Steps from version 4 on (101 for the staff app's, 200 for the site's content); not yet
- * released ones may still change until a release carries them.
- */
+/** Steps from version 4 on (101 for the staff app's, 200 for the site's content). */
 const SHARED_STEPS: readonly BuilderMigration[] = [
   {
     version: 200,
