@@ -155,12 +155,14 @@ export interface StoredPagesDeps {
   origin: string;
   /** Page paths to render (`/`, `/about`…); the catch-all is added. */
   paths: readonly string[];
+  /** The framework's data requests to answer from the store, as asked (`/about.data?_routes=about`). */
+  data?: readonly string[];
   /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
   logger: Logger;
   /** The newest published content release's number, polled every `pollMs` (default 5,000). */
   release?: () => Promise<number>;
-  pollMs?: number;
+  pollMs?: number | undefined;
 }
 
 /** How often a new content release is looked for, in ms. */
@@ -181,6 +183,8 @@ export interface StoredPages {
    * year's are rendered; undefined for a key that is no stored page.
    */
   find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
+  /** The content release of the pages served now; undefined before the first are stored. */
+  shownRelease(): number | undefined;
   /** Stops looking for new releases. */
   stop(): void;
 }
@@ -211,6 +215,23 @@ async function renderPage(
   };
 }
 
+/** A page's data for a client navigation: no document, so no CSP of its own. */
+async function renderData(
+  deps: StoredPagesDeps,
+  url: string,
+  year: number,
+  release: number,
+): Promise<StoredResponse> {
+  const response = await deps.render(new Request(`${deps.origin}${url}`), year, release);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return storeResponse(
+    200,
+    { ...Object.fromEntries(response.headers), 'cache-control': PAGE_CACHE_CONTROL },
+    body,
+  );
+}
+
 async function renderAll(deps: StoredPagesDeps, year: number, release: number): Promise<Rendition> {
   const render = (path: string) => renderPage(deps, path, year, release);
   const store = ({ status, headers, html }: RenderedPage, cacheControl: string) =>
@@ -227,6 +248,9 @@ async function renderAll(deps: StoredPagesDeps, year: number, release: number): 
       const same = sent.html.equals(page.html);
       pages.set(path + CONFIRMATION_SEARCH, same ? stored : await store(sent, PAGE_CACHE_CONTROL));
     }),
+    ...(deps.data ?? []).map(async (url) =>
+      pages.set(url, await renderData(deps, url, year, release)),
+    ),
   ]);
   return { year, release, pages };
 }
@@ -318,7 +342,11 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
     : undefined;
   timer?.unref();
 
-  const keys = new Set([CATCH_ALL, ...deps.paths.flatMap((p) => [p, p + CONFIRMATION_SEARCH])]);
+  const keys = new Set([
+    CATCH_ALL,
+    ...deps.paths.flatMap((p) => [p, p + CONFIRMATION_SEARCH]),
+    ...(deps.data ?? []),
+  ]);
   return {
     ready,
     find(key) {
@@ -328,6 +356,7 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
       const rendition = pending?.year === year ? pending.rendition : renderYear(year);
       return rendition.then((r) => r.pages.get(key));
     },
+    shownRelease: () => settled?.release,
     stop: () => clearInterval(timer),
   };
 }

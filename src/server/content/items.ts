@@ -5,10 +5,9 @@
  * notice is one item (its sections make sense only together). `position` keeps the file's order.
  */
 import { z } from 'zod';
-import { COLLECTIONS, type ContentFile, type ContentOf } from '../../content/collections.ts';
+import { COLLECTIONS, type Content, type ContentFile } from '../../content/collections.ts';
 
-/** Every collection of `src/content/`, by file name, as its schema outputs it. */
-export type Content = { [F in ContentFile]: ContentOf<F> };
+export type { Content };
 
 /** One item of one collection; `body` is its JSON. */
 export interface Item {
