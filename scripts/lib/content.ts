@@ -1,6 +1,6 @@
 /**
- * Loads content files for the build: the Vite plugin (`content-plugin.ts`), the artwork script
- * and the unit tests all go through {@link loadContentFile}, so an editor's mistake fails each of
+ * Loads content files: the build, the server's seed, the operators' import
+ * (`content-files.ts`), the artwork script and the unit tests all go through {@link loadContentFile}, so an editor's mistake fails each of
  * them with the same message, which names the file, the field and the rule. See
  * docs/decisions/002-content-checked-at-build.md.
  */

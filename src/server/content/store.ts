@@ -40,6 +40,8 @@ export interface ContentStore {
    * @throws Error when two entries of a list share an `id` (nothing is written)
    */
   publish(content: Content, by: Publication): Promise<Release | null>;
+  /** What publishing `content` would change (the items `publish` would write); nothing written. */
+  changes(content: Content): Promise<Release['changed']>;
   /** Publishes `content` as release 1 when there is no release yet; else nothing (null). */
   seed(content: Content, by: Publication): Promise<Release | null>;
   /** Every release, newest first. */
@@ -82,6 +84,28 @@ async function itemsAt(ex: Executor, release: number): Promise<Item[]> {
 
 const idOf = (i: { collection: string; key: string }) => `${i.collection}\u0000${i.key}`;
 
+type Change = Omit<Item, 'body'> & { body: string | null };
+
+/** The items of `next` that differ from `before` (value or place), and those it no longer has. */
+async function changesIn(ex: Executor, next: readonly Item[]): Promise<Change[]> {
+  const latest = await latestIn(ex);
+  const before = new Map(
+    (latest === null ? [] : await itemsAt(ex, latest)).map((i) => [idOf(i), i]),
+  );
+  const changed: Change[] = next.filter((i) => {
+    const old = before.get(idOf(i));
+    return !old || old.body !== i.body || old.position !== i.position;
+  });
+  const kept = new Set(next.map(idOf));
+  for (const old of before.values()) {
+    if (!kept.has(idOf(old))) changed.push({ ...old, body: null });
+  }
+  return changed;
+}
+
+const described = (changed: readonly Change[]): Release['changed'] =>
+  changed.map((i) => ({ collection: i.collection, key: i.key, removed: i.body === null }));
+
 /** The content store on `db` (already migrated). */
 export function createContentStore(db: Db): ContentStore {
   const publishIn = async (
@@ -94,17 +118,7 @@ export function createContentStore(db: Db): ContentStore {
       await db.lockKey(trx, PUBLISH_LOCK);
       const latest = await latestIn(trx);
       if (onlyFirst && latest !== null) return null;
-      const before = new Map(
-        (latest === null ? [] : await itemsAt(trx, latest)).map((i) => [idOf(i), i]),
-      );
-      const changed: Array<Omit<Item, 'body'> & { body: string | null }> = next.filter((i) => {
-        const old = before.get(idOf(i));
-        return !old || old.body !== i.body || old.position !== i.position;
-      });
-      const kept = new Set(next.map(idOf));
-      for (const old of before.values()) {
-        if (!kept.has(idOf(old))) changed.push({ ...old, body: null });
-      }
+      const changed = await changesIn(trx, next);
       if (changed.length === 0) return null;
       const release = {
         number: (latest ?? 0) + 1,
@@ -133,11 +147,7 @@ export function createContentStore(db: Db): ContentStore {
       }
       return {
         ...release,
-        changed: changed.map((i) => ({
-          collection: i.collection,
-          key: i.key,
-          removed: i.body === null,
-        })),
+        changed: described(changed),
       };
     });
   };
@@ -160,6 +170,7 @@ export function createContentStore(db: Db): ContentStore {
       return content as Content;
     },
     publish: (content, by) => publishIn(content, by, false),
+    changes: async (content) => described(await changesIn(db.kysely, toItems(content))),
     seed: (content, by) => publishIn(content, by, true),
     async history() {
       const releases = await db.kysely
