@@ -4,7 +4,9 @@
  * operators, beside running servers on the same `DATA_DIR` or `DATABASE_URL` (the checked
  * configuration of `src/server/env.ts`, `npm start`'s defaults: `./data`):
  *
- *   npm run content -- export --to DIR        the published content as YAML, src/content/'s layout
+ *   npm run content -- export --to DIR [--release N]
+ *                                             the published content (the newest release, or N)
+ *                                             as YAML, src/content/'s layout
  *   npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
  *                                             checks every file; lists what would change, and
  *                                             with --publish publishes it as the next release
@@ -23,12 +25,13 @@ import { parseArgs } from 'node:util';
 import { readContentDir, writeContentDir } from './lib/content-files.ts';
 
 const USAGE = `Usage:
-  npm run content -- export --to DIR
+  npm run content -- export --to DIR [--release N]
   npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
   npm run content -- history`;
 
 const OPTIONS = {
   to: { type: 'string' },
+  release: { type: 'string' },
   from: { type: 'string' },
   publish: { type: 'boolean' },
   author: { type: 'string' },
@@ -37,7 +40,7 @@ const OPTIONS = {
 
 /** Which options each command takes; the first is required. */
 const COMMANDS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
-  export: ['to'],
+  export: ['to', 'release'],
   import: ['from', 'publish', 'author', 'note'],
   history: [],
 };
@@ -63,6 +66,10 @@ for (const name of Object.keys(values)) {
 }
 const required = allowed[0];
 if (required && !values[required]) usage(`${command} needs --${required}`);
+const release = values.release === undefined ? undefined : Number(values.release);
+if (release !== undefined && !(Number.isInteger(release) && release > 0)) {
+  usage('--release takes a release number (npm run content -- history lists them)');
+}
 
 const { EnvError, parseEnv, storeEnvSchema } = await import('../src/server/env.ts');
 let config;
@@ -88,8 +95,10 @@ try {
     await store.seed(seed.content, { author: 'initial content' });
   }
   if (command === 'export') {
-    const files = writeContentDir(values.to!, await store.read());
-    out(`release ${await store.latest()}: ${files.length} files written to ${values.to}`);
+    const files = writeContentDir(values.to!, await store.read(release));
+    out(
+      `release ${release ?? (await store.latest())}: ${files.length} files written to ${values.to}`,
+    );
   } else if (command === 'history') {
     for (const r of await store.history()) {
       const note = r.note ? `  ${r.note}` : '';

@@ -83,7 +83,13 @@ describe.each([
     expect(content(env, 'history').out.split('\n')[0]).toMatch(
       /^2 {2}\S+ {2}asha {2}1 items changed {2}services$/,
     );
+    const first = tempDir('content-first');
+    expect(content(env, 'export', '--to', first, '--release', '1').out).toMatch(/^release 1: /);
+    expect(content(env, 'import', '--from', first).out).toMatch(
+      /^changed {2}services.yaml {2}media-relations\n/,
+    );
     expect(content(env, 'bogus')).toMatchObject({ code: 2 });
+    expect(content(env, 'export', '--to', first, '--release', 'x')).toMatchObject({ code: 2 });
   });
 });
 
