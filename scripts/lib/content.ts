@@ -17,11 +17,6 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-/** True when `file` (a path or a bare name) is a registered content file. */
-export function isContentFile(file: string): boolean {
-  return Object.hasOwn(COLLECTIONS, basename(file));
-}
-
 /**
  * Where in a file an issue is, as an editor counts: `item 2 (crisis-communications), title` for
  * the second entry of a list (named by its `id` when it has one), `home-hero.title` in a keyed
