@@ -36,6 +36,8 @@ ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/dist ./dist
+# The content CLI (export, import, history; README "Editing the site"):
+#   docker exec <container> node dist/server/content.js history
 # The enquiries CLI (list, export, erase, purge, retry, staff invite|list|disable|enable|audit,
 # backup, restore):
 #   docker exec <container> node dist/server/enquiries.js list

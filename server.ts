@@ -4,7 +4,9 @@
  * The inbox is on the public port, on `STAFF_PORT`, or off
  * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md). SIGTERM/SIGINT: readiness
  * turns 503, after DRAIN_GRACE_MS the ports close, exit 0 (exit 1 after SHUTDOWN_TIMEOUT_MS).
- * A bad configuration or a store that cannot open: exit 1.
+ * A bad configuration or a store that cannot open: exit 1. A fresh database is seeded with the
+ * build's content (`<build>/content`, `src/content/` from the sources) as content release 1
+ * (docs/decisions/048-content-in-the-database.md).
  */
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
@@ -28,6 +30,21 @@ async function start(env: Env): Promise<void> {
     // The runtime has logged the cause; a server that cannot store enquiries must not start.
     process.exit(1);
   }
+  const { openContentStore, storeSource } = await import('./src/server/content/source.ts');
+  const { readContentDir } = await import('./scripts/lib/content-files.ts');
+  const content = openContentStore(env);
+  if ((await content.store.latest()) === null) {
+    const seed = readContentDir(
+      bundled ? resolve(import.meta.dirname, '..', 'content') : undefined,
+    );
+    if (seed.problems) {
+      logger.fatal({ problems: seed.problems }, 'the content to seed the database with is invalid');
+      process.exit(1);
+    }
+    if (await content.store.seed(seed.content, { author: 'initial content' })) {
+      logger.info({ release: 1 }, 'content seeded from the build');
+    }
+  }
   const observability = createObservability(runtime);
   if (env.staffInboxOffReason) {
     logger.warn(
@@ -44,7 +61,7 @@ async function start(env: Env): Promise<void> {
           logger,
         })
       : undefined;
-  const deps = { env, runtime, logger, observability, staff };
+  const deps = { env, runtime, logger, observability, staff, content: storeSource(content.store) };
   let createApp: typeof import('./src/server/app.ts').createApp;
   let options: Partial<import('./src/server/app.ts').AppDeps>;
   if (bundled) {
@@ -120,6 +137,7 @@ async function start(env: Env): Promise<void> {
     metricsServer?.close();
     await staff?.close();
     await runtime.close();
+    await content.close();
     logger.info('stopped');
     process.exit(0);
   }

@@ -6,7 +6,8 @@
  * - `ssr`: the whole server as one graph of self-contained bundles in `<out>/server/`
  *   (docs/decisions/010-server-bundle.md): `server.js` (from `server.ts`), `app.js` (the Express
  *   app with the route tree, `src/server/app.ts`, for tests and the build's own renders) and
- *   `enquiries.js` (the operator's CLI, `scripts/enquiries.ts`). Every dependency is inlined
+ *   `enquiries.js` and `content.js` (the operators' CLIs, `scripts/enquiries.ts`,
+ *   `scripts/content.ts`). Every dependency is inlined
  *   (`resolve.noExternal: true`), so the runtime needs no `node_modules`; the only externals are
  *   Node's built-ins, `vite` (development only, dropped from the bundle) and `pg-native` (an
  *   optional native driver `pg` never loads unless asked).
@@ -19,7 +20,6 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-import { contentPlugin } from './scripts/lib/content-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -39,7 +39,7 @@ const SHELL = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [contentPlugin(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
   build: {
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.
     assetsInlineLimit: 0,
@@ -75,6 +75,7 @@ export default defineConfig(({ command }) => ({
             server: resolve(root, 'server.ts'),
             app: resolve(root, 'src/server/app.ts'),
             enquiries: resolve(root, 'scripts/enquiries.ts'),
+            content: resolve(root, 'scripts/content.ts'),
           },
           output: {
             chunkFileNames: 'chunks/[name]-[hash].js',

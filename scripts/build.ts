@@ -1,6 +1,8 @@
 /**
  * `npm run build`: the production build into BUILD_DIR (default `dist`):
  *
+ * 0. the content of `src/content/`, checked by its schemas; copied, as checked, to `content/`, from
+ *    which the server seeds a fresh database (docs/decisions/048-content-in-the-database.md);
  * 1. Vite with React Router's plugin (`vite.config.ts`, `react-router.config.ts`): `client/` with
  *    hashed assets, `server/` with the server bundles;
  * 2. each page's critical CSS, from the page as the build's route tree renders it
@@ -12,10 +14,11 @@
  * Exit 1 when any step fails. A content error is one line per problem, `Content error:` and the
  * file, the item and the field (`scripts/lib/content.ts`), without a stack trace.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createBuilder } from 'vite';
 import { writeArtwork } from './lib/artwork.ts';
 import { contentProblems } from './lib/content.ts';
+import { readContentDir, writeContentDir } from './lib/content-files.ts';
 import { writeCriticalCss } from './lib/critical-css.ts';
 import { precompressDir } from './lib/precompress.ts';
 
@@ -24,6 +27,11 @@ import { precompressDir } from './lib/precompress.ts';
 process.env['NODE_ENV'] = 'production';
 const quiet = process.env['BUILD_LOG_LEVEL'] === 'silent';
 const started = performance.now();
+const seed = readContentDir();
+if (seed.problems) {
+  process.stderr.write(`Content error: ${seed.problems.join('\nContent error: ')}\n`);
+  process.exit(1);
+}
 const builder = await createBuilder({ mode: 'production', logLevel: quiet ? 'silent' : 'info' });
 try {
   await builder.buildApp();
@@ -37,7 +45,8 @@ try {
 
 const buildDir = resolve(process.env['BUILD_DIR'] ?? 'dist');
 const clientDir = resolve(buildDir, 'client');
-const critical = await writeCriticalCss(buildDir);
+writeContentDir(join(buildDir, 'content'), seed.content);
+const critical = await writeCriticalCss(buildDir, seed.content);
 const artwork = await writeArtwork(clientDir);
 const packed = await precompressDir(clientDir);
 if (!quiet) {

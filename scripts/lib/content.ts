@@ -1,6 +1,6 @@
 /**
- * Loads content files for the build: the Vite plugin (`content-plugin.ts`), the artwork script
- * and the unit tests all go through {@link loadContentFile}, so an editor's mistake fails each of
+ * Loads content files: the build, the server's seed, the operators' import
+ * (`content-files.ts`), the artwork script and the unit tests all go through {@link loadContentFile}, so an editor's mistake fails each of
  * them with the same message, which names the file, the field and the rule. See
  * docs/decisions/002-content-checked-at-build.md.
  */
@@ -15,11 +15,6 @@ export const CONTENT_DIR = resolve(import.meta.dirname, '../../src/content');
 /** A content file that does not satisfy its schema; `message` lists every problem. */
 export class ContentError extends Error {
   override name = 'ContentError';
-}
-
-/** True when `file` (a path or a bare name) is a registered content file. */
-export function isContentFile(file: string): boolean {
-  return Object.hasOwn(COLLECTIONS, basename(file));
 }
 
 /**
@@ -46,7 +41,8 @@ function where(raw: unknown, path: readonly PropertyKey[]): string {
 /**
  * Parses and validates one content file.
  *
- * @param file absolute path, or a name relative to `src/content/` (e.g. `services.yaml`)
+ * @param file absolute path, or a name relative to `src/content/` (e.g. `services.yaml`); a file
+ *   elsewhere (an operator's import, `scripts/lib/content-files.ts`) is named by this path
  * @param source the file's text; read from disk when omitted
  * @returns the validated data; lists sorted by `order` (1 first)
  * @throws ContentError naming the file, the item, the field and its rule, one line each (e.g.
@@ -60,7 +56,7 @@ export function loadContentFile<F extends ContentFile>(file: F | string, source?
   if (!entry)
     throw new Error(`${file} is not a registered content file (src/content/collections.ts)`);
   const path = file.includes('/') ? file : resolve(CONTENT_DIR, file);
-  const shown = `src/content/${name}`;
+  const shown = resolve(path) === resolve(CONTENT_DIR, name) ? `src/content/${name}` : path;
   let raw: unknown;
   try {
     raw = parse(source ?? readFileSync(path, 'utf8'));

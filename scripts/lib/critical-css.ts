@@ -22,14 +22,18 @@ const CRITICAL_CSS_FILE = 'server/critical-css.json';
 // The package's types describe its ES module as CommonJS; Node's import gives the class itself.
 const Beasties = BeastiesModule as unknown as typeof BeastiesModule.default;
 
+type Content = import('../../src/content/collections.ts').Content;
 type RenderForBuild = typeof import('../../src/server/app.ts').renderForBuild;
 
 /**
- * Renders every page of `<buildDir>` and writes its critical CSS.
+ * Renders every page of `<buildDir>` showing `content` and writes its critical CSS.
  * @returns the characters of critical CSS by page path
  * @throws when a page fails to render or links no stylesheet
  */
-export async function writeCriticalCss(buildDir: string): Promise<Record<string, number>> {
+export async function writeCriticalCss(
+  buildDir: string,
+  content: Content,
+): Promise<Record<string, number>> {
   const clientDir = join(buildDir, 'client');
   const { renderForBuild } = (await import(
     pathToFileURL(join(buildDir, 'server/app.js')).href
@@ -51,7 +55,7 @@ export async function writeCriticalCss(buildDir: string): Promise<Record<string,
   const critical: Record<string, string> = {};
   const sizes: Record<string, number> = {};
   for (const page of [...PAGES, NOT_FOUND_PAGE]) {
-    const html = await (await renderForBuild(ORIGIN, page.path)).text();
+    const html = await (await renderForBuild(ORIGIN, page.path, content)).text();
     const stylesheet = /<link rel="stylesheet" href="([^"]+)" data-site-css=""\/>/.exec(html)?.[1];
     if (!stylesheet) throw new Error(`${page.path} links no stylesheet`);
     // Beasties keeps a face only for a family a critical rule names, and the site names its

@@ -54,3 +54,5 @@ export const COLLECTIONS = {
 
 export type ContentFile = keyof typeof COLLECTIONS;
 export type ContentOf<F extends ContentFile> = z.output<(typeof COLLECTIONS)[F]['schema']>;
+/** Every collection, by file name: what a content release holds (`src/server/content/`). */
+export type Content = { [F in ContentFile]: ContentOf<F> };

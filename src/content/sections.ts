@@ -1,6 +1,6 @@
 /**
- * The type of `sections.yaml`'s copy. Each page imports its own part (`sections.yaml?page=home`,
- * `scripts/lib/content-plugin.ts`) and looks sections up with `sectionsOf`.
+ * The type of `sections.yaml`'s copy. Each page's loader returns its own part (`sectionsPart` in
+ * `src/react/site-content.ts`) and the page looks sections up with `sectionsOf`.
  */
 import type { z } from 'zod';
 import type { sectionCopySchema } from './schemas.ts';

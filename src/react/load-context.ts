@@ -4,6 +4,7 @@
  * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
 import { createContext } from 'react-router';
+import type { Content } from '../content/collections.ts';
 import type { EnquiryResult } from '../lib/enquiry-fields.ts';
 
 /** The root loader's data: the same for every visitor, so stored pages stay shared. */
@@ -31,6 +32,12 @@ export interface EnquiryService {
 
 export interface SiteServer {
   settings: SiteSettings;
+  /**
+   * The content release the page shows, `image` fields as stored (paths relative to
+   * `src/content/`; `src/content/images.ts` turns them into asset URLs). See
+   * docs/decisions/048-content-in-the-database.md.
+   */
+  content: Content;
   enquiries: EnquiryService;
   /** The client's address (Express's `req.ip`, proxy-aware); '' for the pages stored at start. */
   clientIp: string;

@@ -10,22 +10,34 @@ import { StatsBand } from '../components/sections/about-stats.tsx';
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
 import { PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import awards from '../content/awards.yaml';
-import founders from '../content/founder.yaml';
-import network from '../content/network.yaml';
-import quotes from '../content/quotes.yaml';
-import pageCopy from '../content/sections.yaml?page=about';
-import stats from '../content/stats.yaml';
-import stories from '../content/stories.yaml';
-import team from '../content/team.yaml';
-import testimonials from '../content/testimonials.yaml';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { withImageUrls } from '../content/images.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
+import { siteContext } from '../react/load-context.ts';
+import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
-const section = sectionsOf(pageCopy);
+export function loader({ context }: LoaderFunctionArgs) {
+  const content = context.get(siteContext).content;
+  return withImageUrls({
+    copy: sectionsPart(content, 'about'),
+    awards: content['awards.yaml'],
+    founders: content['founder.yaml'],
+    network: content['network.yaml'],
+    quote: content['quotes.yaml'].find((q) => q.id === 'about-pull-quote'),
+    stats: content['stats.yaml'],
+    stories: content['stories.yaml'],
+    team: content['team.yaml'],
+    testimonials: content['testimonials.yaml'],
+  });
+}
 
-/** @throws Error when `quotes.yaml` has no quote "about-pull-quote" (the server fails to start) */
+export const shouldRevalidate = keepLoadedData;
+
+/** @throws Error when `quotes.yaml` has no quote "about-pull-quote" (the release fails to render) */
 export default function Page() {
-  const quote = quotes.find((q) => q.id === 'about-pull-quote');
+  const { copy, awards, founders, network, quote, stats, stories, team, testimonials } =
+    useLoaderData<typeof loader>();
+  const section = sectionsOf(copy);
   if (!quote) throw new Error('Missing quote "about-pull-quote" in src/content/quotes.yaml');
   const [founder] = founders;
   return (

@@ -2,13 +2,21 @@
 import { ContactSection } from '../components/sections/contact.tsx';
 import { PrivacySection } from '../components/sections/privacy.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import privacy from '../content/privacy.yaml';
-import pageCopy from '../content/sections.yaml?page=contact';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageMeta } from '../lib/seo/page-head.ts';
+import { siteContext } from '../react/load-context.ts';
+import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
-const section = sectionsOf(pageCopy);
+export function loader({ context }: LoaderFunctionArgs) {
+  const content = context.get(siteContext).content;
+  return { copy: sectionsPart(content, 'contact'), privacy: content['privacy.yaml'] };
+}
+
+export const shouldRevalidate = keepLoadedData;
 
 export default function Page() {
+  const { copy, privacy } = useLoaderData<typeof loader>();
+  const section = sectionsOf(copy);
   return (
     <>
       <ContactSection

@@ -2,13 +2,21 @@
 import { ServiceDetails } from '../components/sections/expertise.tsx';
 import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import pageCopy from '../content/sections.yaml?page=expertise';
-import services from '../content/services.yaml';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageMeta } from '../lib/seo/page-head.ts';
+import { siteContext } from '../react/load-context.ts';
+import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
-const section = sectionsOf(pageCopy);
+export function loader({ context }: LoaderFunctionArgs) {
+  const content = context.get(siteContext).content;
+  return { copy: sectionsPart(content, 'expertise'), services: content['services.yaml'] };
+}
+
+export const shouldRevalidate = keepLoadedData;
 
 export default function Page() {
+  const { copy, services } = useLoaderData<typeof loader>();
+  const section = sectionsOf(copy);
   return (
     <>
       <PageIntro copy={section('expertise-intro')} background="paper" />

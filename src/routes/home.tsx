@@ -4,18 +4,30 @@ import { Hero } from '../components/sections/home.tsx';
 import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections/home-lists.tsx';
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import awards from '../content/awards.yaml';
-import pageCopy from '../content/sections.yaml?page=home';
-import services from '../content/services.yaml?fields=id,title,summary';
-import showcase from '../content/showcase.yaml?fields=id,category,icon,summary';
-import stats from '../content/stats.yaml';
-import testimonials from '../content/testimonials.yaml';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { withImageUrls } from '../content/images.ts';
 import { site } from '../site.config.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
+import { siteContext } from '../react/load-context.ts';
+import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
 
-const section = sectionsOf(pageCopy);
+export function loader({ context }: LoaderFunctionArgs) {
+  const content = context.get(siteContext).content;
+  return withImageUrls({
+    copy: sectionsPart(content, 'home'),
+    awards: content['awards.yaml'],
+    services: pick(content['services.yaml'], ['id', 'title', 'summary']),
+    showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary']),
+    stats: content['stats.yaml'],
+    testimonials: content['testimonials.yaml'],
+  });
+}
+
+export const shouldRevalidate = keepLoadedData;
 
 export default function Page() {
+  const { copy, awards, services, showcase, stats, testimonials } = useLoaderData<typeof loader>();
+  const section = sectionsOf(copy);
   return (
     <>
       <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />

@@ -2,13 +2,11 @@
  * The 404 page (docs/product.md#404-page), for every path that is not a page: status 404 from the
  * server's loader; a client-side navigation to such a path asks the server nothing.
  */
-import { data } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import { NotFoundSection } from '../components/sections/not-found.tsx';
-import pageCopy from '../content/sections.yaml?page=not-found';
 import { sectionsOf } from '../components/ui/section.tsx';
 import { pageMeta } from '../lib/seo/page-head.ts';
-
-const section = sectionsOf(pageCopy);
+import type { SiteContentData } from '../react/site-content.ts';
 
 export function loader() {
   return data({ notFound: true }, { status: 404 });
@@ -18,8 +16,10 @@ export function clientLoader() {
   return { notFound: true };
 }
 
+/** Its copy comes with the site layout's data, so navigating here needs no request. */
 export default function Page() {
-  return <NotFoundSection copy={section('not-found')} />;
+  const site = useRouteLoaderData<SiteContentData>('site');
+  return <NotFoundSection copy={sectionsOf(site?.notFound ?? {})('not-found')} />;
 }
 
 export const meta = pageMeta('404');

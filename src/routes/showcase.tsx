@@ -2,13 +2,21 @@
 import { ShowcaseDetails } from '../components/sections/showcase.tsx';
 import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
-import pageCopy from '../content/sections.yaml?page=showcase';
-import showcase from '../content/showcase.yaml';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageMeta } from '../lib/seo/page-head.ts';
+import { siteContext } from '../react/load-context.ts';
+import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
-const section = sectionsOf(pageCopy);
+export function loader({ context }: LoaderFunctionArgs) {
+  const content = context.get(siteContext).content;
+  return { copy: sectionsPart(content, 'showcase'), showcase: content['showcase.yaml'] };
+}
+
+export const shouldRevalidate = keepLoadedData;
 
 export default function Page() {
+  const { copy, showcase } = useLoaderData<typeof loader>();
+  const section = sectionsOf(copy);
   return (
     <>
       <PageIntro copy={section('showcase-intro')} />

@@ -4,10 +4,24 @@
  * the `#fragment`'s target or the page's `h1`, so screen readers announce where the visitor arrived.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
+import { siteContext } from '../react/load-context.ts';
+import { keepLoadedData, sectionsPart, type SiteContentData } from '../react/site-content.ts';
 import { ErrorContent, useTone } from '../root.tsx';
+
+/** What every public page shows besides its own content: the head's text, footer, 404 copy. */
+export function loader({ context }: LoaderFunctionArgs): SiteContentData {
+  const content = context.get(siteContext).content;
+  return {
+    pages: content['pages.yaml'],
+    footer: sectionsPart(content, 'footer'),
+    notFound: sectionsPart(content, 'not-found'),
+  };
+}
+
+export const shouldRevalidate = keepLoadedData;
 
 function useFocusOnNavigation(): void {
   const location = useLocation();

@@ -46,6 +46,8 @@ import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.t
 import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
+import type { Content } from '../content/collections.ts';
+import type { ContentSource } from './content/source.ts';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 
@@ -65,6 +67,13 @@ export interface AppDeps {
   observability?: Observability | undefined;
   /** The clock, ms since the epoch (tests move it across 1 January). Default `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * The published content the pages show: stored pages follow its newest release
+   * (docs/decisions/048-content-in-the-database.md).
+   */
+  content: ContentSource;
+  /** ms between looks for a new content release; default 5,000. */
+  contentPollMs?: number | undefined;
   /** The staff inbox's server side; absent when `STAFF_INBOX` is off. */
   staff?: StaffRuntime | undefined;
   /**
@@ -219,12 +228,24 @@ const frameworkPath = (path: string): boolean => path.endsWith('.data') || path 
 
 const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
 
-/** A GET or HEAD's key in the stored pages: its path, with `?sent=1` the page's confirmation. */
+/**
+ * The framework's data request for a page's own loader after a client navigation (the root and
+ * the site layout never revalidate): `/about.data?_routes=about`, `/_.data?_routes=home`
+ * (`singleFetchUrl` in react-router's `lib/dom/ssr/single-fetch.js`).
+ */
+const dataUrl = (page: { id: string; path: string }): string =>
+  `${page.path === '/' ? '/_' : page.path}.data?_routes=${page.id}`;
+
+/**
+ * A GET or HEAD's key in the stored pages: its path, with `?sent=1` the page's confirmation, or
+ * a page's data request as it is asked ({@link dataUrl}).
+ */
 function storedKey(req: IncomingMessage): string | undefined {
   if (!isRead(req) || !wellFormedHost(req)) return undefined;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   if (query === -1) return url;
+  if (url.slice(0, query).endsWith('.data')) return url;
   const sent = new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
   return url.slice(0, query) + (sent ? CONFIRMATION_SEARCH : '');
 }
@@ -292,7 +313,7 @@ function bundledBuild(origins: readonly string[]): ServerBuild {
 
 /** The public port's app, or the inbox's; a page that cannot be stored rejects `ready`. */
 export function createApp(deps: AppDeps): SiteApp {
-  const { env, runtime, logger } = deps;
+  const { env, runtime, logger, content: source } = deps;
   const dev = env.NODE_ENV === 'development';
   const origin = env.SITE_URL;
   const now = deps.now ?? Date.now;
@@ -311,8 +332,9 @@ export function createApp(deps: AppDeps): SiteApp {
       : undefined;
 
   const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
-  const site = (year: number, clientIp = ''): SiteServer => ({
+  const site = (year: number, content: Content, clientIp = ''): SiteServer => ({
     settings: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
+    content,
     enquiries: enquiries.service,
     clientIp,
     reportError(error, request) {
@@ -330,13 +352,19 @@ export function createApp(deps: AppDeps): SiteApp {
   const pages =
     clientDir && !dev && !staffPort
       ? createStoredPages({
-          render: (request, year) => render(request, loadContext(site(year), documentAssets)),
+          render: async (request, year, release) =>
+            render(request, loadContext(site(year, await source.read(release)), documentAssets)),
           origin,
           paths: PAGES.map((p) => p.path),
+          data: PAGES.map(dataUrl),
           now,
           logger,
+          release: () => source.latest(),
+          pollMs: deps.contentPollMs,
         })
       : undefined;
+  // Per-request renders (form posts, other data requests) show the stored pages' release.
+  const shownContent = async () => source.read(pages?.shownRelease() ?? (await source.latest()));
   const ready = Promise.all([seo?.ready, pages?.ready]).then(() => undefined);
   let warm = false;
   void ready.then(
@@ -453,10 +481,10 @@ export function createApp(deps: AppDeps): SiteApp {
   });
   app.all(
     '/{*splat}',
-    expressRenderer(build, mode, (req, res) => {
+    expressRenderer(build, mode, async (req, res) => {
       const ip = req.ip ?? req.socket.remoteAddress ?? '';
       return loadContext(
-        site(yearNow(), ip),
+        site(yearNow(), await shownContent(), ip),
         { ...documentAssets, nonce: res.locals['nonce'] as string | undefined },
         staff && isStaffPath(req.path)
           ? { ...staff, clientKey: hashIp(staff.secret, ip) }
@@ -481,9 +509,10 @@ export function createApp(deps: AppDeps): SiteApp {
  * (`scripts/lib/critical-css.ts`): the whole stylesheet linked, nothing inline.
  */
 
-export function renderForBuild(origin: string, path: string): Promise<Response> {
+export function renderForBuild(origin: string, path: string, content: Content): Promise<Response> {
   const site: SiteServer = {
     settings: { siteOrigin: origin, year: new Date().getFullYear(), webVitalsSampleRate: 0 },
+    content,
     enquiries: { submit: () => Promise.reject(new Error('No enquiries while building')) },
     clientIp: '',
     reportError: (error) => {

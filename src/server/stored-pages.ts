@@ -1,6 +1,8 @@
 /**
- * Every page, its `?sent=1` variant and the 404 page rendered once before readiness, and again by
- * a new year's first request (the footer's year); each stored response is compressed ahead with a
+ * Every page, its `?sent=1` variant and the 404 page rendered once before readiness, again by a
+ * new year's first request (the footer's year) and, when a content release source is given, for
+ * each new release beside the old pages, swapped in once all are rendered
+ * (docs/decisions/048-content-in-the-database.md); each stored response is compressed ahead with a
  * strong `ETag` per encoding, so a request costs a buffer copy or a `304`, never React or zlib
  * (docs/decisions/006-pages-rendered-once-per-release.md,
  * docs/decisions/041-stored-pages-as-one-lookup.md).
@@ -144,19 +146,31 @@ const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalid
 const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 export interface StoredPagesDeps {
-  /** The route tree's answer for a stored page: no nonce, the footer's year `year`. */
-  render: (request: Request, year: number) => Promise<Response>;
+  /**
+   * The route tree's answer for a stored page: no nonce, the footer's year `year`, the content of
+   * release `release` (0 without {@link StoredPagesDeps.release}).
+   */
+  render: (request: Request, year: number, release: number) => Promise<Response>;
   /** `SITE_URL` */
   origin: string;
   /** Page paths to render (`/`, `/about`…); the catch-all is added. */
   paths: readonly string[];
+  /** The framework's data requests to answer from the store, as asked (`/about.data?_routes=about`). */
+  data?: readonly string[];
   /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
   logger: Logger;
+  /** The newest published content release's number, polled every `pollMs` (default 5,000). */
+  release?: () => Promise<number>;
+  pollMs?: number | undefined;
 }
+
+/** How often a new content release is looked for, in ms. */
+const RELEASE_POLL_MS = 5_000;
 
 interface Rendition {
   year: number;
+  release: number;
   /** Keyed by path, path + `?sent=1`, or {@link CATCH_ALL}. */
   pages: ReadonlyMap<string, StoredResponse>;
 }
@@ -169,6 +183,10 @@ export interface StoredPages {
    * year's are rendered; undefined for a key that is no stored page.
    */
   find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
+  /** The content release of the pages served now; undefined before the first are stored. */
+  shownRelease(): number | undefined;
+  /** Stops looking for new releases. */
+  stop(): void;
 }
 
 interface RenderedPage {
@@ -182,8 +200,9 @@ async function renderPage(
   deps: StoredPagesDeps,
   path: string,
   year: number,
+  release: number,
 ): Promise<RenderedPage> {
-  const response = await deps.render(new Request(`${deps.origin}${path}`), year);
+  const response = await deps.render(new Request(`${deps.origin}${path}`), year, release);
   const html = Buffer.from(await response.arrayBuffer());
   if (!response.headers.get('content-type')?.startsWith('text/html') || response.status >= 500) {
     throw new Error(`${path} answered ${response.status} instead of a page`);
@@ -196,8 +215,25 @@ async function renderPage(
   };
 }
 
-async function renderAll(deps: StoredPagesDeps, year: number): Promise<Rendition> {
-  const render = (path: string) => renderPage(deps, path, year);
+/** A page's data for a client navigation: no document, so no CSP of its own. */
+async function renderData(
+  deps: StoredPagesDeps,
+  url: string,
+  year: number,
+  release: number,
+): Promise<StoredResponse> {
+  const response = await deps.render(new Request(`${deps.origin}${url}`), year, release);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return storeResponse(
+    200,
+    { ...Object.fromEntries(response.headers), 'cache-control': PAGE_CACHE_CONTROL },
+    body,
+  );
+}
+
+async function renderAll(deps: StoredPagesDeps, year: number, release: number): Promise<Rendition> {
+  const render = (path: string) => renderPage(deps, path, year, release);
   const store = ({ status, headers, html }: RenderedPage, cacheControl: string) =>
     storeResponse(status, { ...headers, 'cache-control': cacheControl }, html);
   const pages = new Map<string, StoredResponse>();
@@ -212,25 +248,36 @@ async function renderAll(deps: StoredPagesDeps, year: number): Promise<Rendition
       const same = sent.html.equals(page.html);
       pages.set(path + CONFIRMATION_SEARCH, same ? stored : await store(sent, PAGE_CACHE_CONTROL));
     }),
+    ...(deps.data ?? []).map(async (url) =>
+      pages.set(url, await renderData(deps, url, year, release)),
+    ),
   ]);
-  return { year, pages };
+  return { year, release, pages };
 }
 
-/** Starts rendering every page; a failed render is logged and rejects `ready`. */
+/**
+ * Starts rendering every page; a failed render is logged and rejects `ready`. With `release`, a
+ * new release's pages are rendered while the old ones are served, and replace them only when all
+ * are rendered; a failed render is logged and keeps the old pages (that release is not tried
+ * again; the next one is).
+ */
 export function createStoredPages(deps: StoredPagesDeps): StoredPages {
   const yearNow = () => new Date(deps.now()).getFullYear();
   let settled: Rendition | undefined;
   let pending: { year: number; rendition: Promise<Rendition> } | undefined;
+  let release = 0;
+  const strengthenLater = (next: Rendition) =>
+    // Full-strength brotli after readiness, off the request path.
+    void strengthen(next.pages.values()).catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'brotli compression failed'),
+    );
   const renderYear = (year: number): Promise<Rendition> => {
     const previous = settled;
     settled = undefined;
-    const rendition = renderAll(deps, year).then(
+    const rendition = renderAll(deps, year, release).then(
       (next) => {
         settled = next;
-        // Full-strength brotli after readiness, off the request path.
-        void strengthen(next.pages.values()).catch((error: unknown) =>
-          deps.logger.error({ err: error }, 'brotli compression failed'),
-        );
+        strengthenLater(next);
         return next;
       },
       (error: unknown) => {
@@ -245,9 +292,61 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
     pending = { year, rendition };
     return rendition;
   };
-  const ready = renderYear(yearNow()).then(() => undefined);
+  const startYear = yearNow();
+  const initial = deps.release
+    ? deps.release().then((number) => {
+        release = number;
+        return renderYear(startYear);
+      })
+    : renderYear(startYear);
+  pending = { year: startYear, rendition: initial };
+  const ready = initial.then(() => undefined);
   ready.catch(() => undefined);
-  const keys = new Set([CATCH_ALL, ...deps.paths.flatMap((p) => [p, p + CONFIRMATION_SEARCH])]);
+
+  let busy = false;
+  let refused: number | undefined;
+  const look = async (source: () => Promise<number>) => {
+    if (busy || !settled) return;
+    busy = true;
+    try {
+      const newest = await source();
+      const shown = settled;
+      if (newest === release || newest === refused || !shown) return;
+      try {
+        const next = await renderAll(deps, shown.year, newest);
+        release = newest;
+        // A year's render that started meanwhile renders this release again.
+        if (settled === shown) settled = next;
+        strengthenLater(next);
+        deps.logger.info({ release: newest }, 'pages of a new content release stored');
+      } catch (error) {
+        refused = newest;
+        deps.logger.error(
+          { err: error, release: newest, kept: shown.release },
+          'pages of a new content release failed to render; the old pages stay',
+        );
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  const source = deps.release;
+  const timer = source
+    ? setInterval(
+        () =>
+          void look(source).catch((error: unknown) =>
+            deps.logger.error({ err: error }, 'content release check failed'),
+          ),
+        deps.pollMs ?? RELEASE_POLL_MS,
+      )
+    : undefined;
+  timer?.unref();
+
+  const keys = new Set([
+    CATCH_ALL,
+    ...deps.paths.flatMap((p) => [p, p + CONFIRMATION_SEARCH]),
+    ...(deps.data ?? []),
+  ]);
   return {
     ready,
     find(key) {
@@ -257,5 +356,7 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
       const rendition = pending?.year === year ? pending.rendition : renderYear(year);
       return rendition.then((r) => r.pages.get(key));
     },
+    shownRelease: () => settled?.release,
+    stop: () => clearInterval(timer),
   };
 }

@@ -24,10 +24,10 @@ import {
   testimonialSchema,
 } from '../../src/content/schemas.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
-import type { SectionCopy } from '../../src/content/sections.ts';
 import { sectionsOf } from '../../src/components/ui/section.tsx';
 import { loadContentFile } from '../../scripts/lib/content.ts';
-import { fieldsPart, pagePart } from '../../scripts/lib/content-plugin.ts';
+import { pick, sectionsPart } from '../../src/react/site-content.ts';
+import type { Content } from '../../src/content/collections.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
 /** Stand-in for `imagePath`: any non-empty path (the tests check the files exist). */
@@ -84,13 +84,12 @@ describe('the real content', () => {
     expect(list('stats.yaml', statSchema)).toHaveLength(4);
   });
 
-  it('gives a page only the fields of a list it shows (?fields=)', () => {
+  it('gives a page only the fields of a list it shows (the home loader)', () => {
     const services = loadContentFile('services.yaml');
-    const index = fieldsPart(services, 'id,title,summary') as Array<Record<string, unknown>>;
+    const index = pick(services, ['id', 'title', 'summary']);
     expect(index).toHaveLength(services.length);
     for (const entry of index)
       expect(Object.keys(entry).sort()).toEqual(['id', 'summary', 'title']);
-    expect(fieldsPart(services, null)).toBe(services);
   });
 
   it('hands the pages every list sorted by its order field, however the file is written', () => {
@@ -230,19 +229,21 @@ describe('wrong content fails with a clear message', () => {
 describe("each page's part of the section copy", () => {
   const all = loadContentFile('sections.yaml');
   const ids = Object.keys(all);
+  const pagePart = (data: typeof all, page: string) =>
+    sectionsPart({ 'sections.yaml': data } as Content, page);
 
   it('holds exactly the ids of that page, and every id belongs to a page', () => {
-    const home = pagePart(all, 'home') as Record<string, unknown>;
+    const home = pagePart(all, 'home');
     expect(Object.keys(home).length).toBeGreaterThan(0);
     expect(Object.keys(home).every((id) => id.startsWith('home-'))).toBe(true);
-    expect(Object.keys(pagePart(all, 'footer') as object)).toEqual(['footer']);
+    expect(Object.keys(pagePart(all, 'footer'))).toEqual(['footer']);
     const pages = ['home', 'about', 'expertise', 'showcase', 'contact', 'not-found', 'footer'];
-    const covered = pages.flatMap((page) => Object.keys(pagePart(all, page) as object));
+    const covered = pages.flatMap((page) => Object.keys(pagePart(all, page)));
     expect(covered.sort()).toEqual([...ids].sort());
   });
 
   it('fails with the id and the file when a page asks for copy it does not have', () => {
-    const section = sectionsOf(pagePart(all, 'home') as Record<string, SectionCopy>);
+    const section = sectionsOf(pagePart(all, 'home'));
     expect(section('home-hero').heading).toBeTruthy();
     expect(() => section('about-intro')).toThrow(
       'Missing section copy "about-intro" in src/content/sections.yaml',

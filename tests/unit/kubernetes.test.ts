@@ -277,7 +277,7 @@ describe('deploy/kubernetes', () => {
     });
 
     it('readiness turns 503 when the store is away; liveness and start-up stay 200', async () => {
-      await app.runtime.close();
+      await app.closeStores();
       expect((await request(app.app).get(readiness!)).status).toBe(503);
       expect((await request(app.app).get(liveness!)).status).toBe(200);
       expect((await request(app.app).get(startup!)).status).toBe(200);

@@ -1,28 +1,28 @@
 /** The site footer (docs/product.md#footer). */
 import { useRouteLoaderData } from 'react-router';
 import type { SiteSettings } from '../../react/load-context.ts';
-import pageCopy from '../../content/sections.yaml?page=footer';
+import type { SiteContentData } from '../../react/site-content.ts';
 import { addressLine, site } from '../../site.config.ts';
 import { copyrightYear } from '../../lib/widgets/year.ts';
 import { Container, sectionsOf } from '../ui/section.tsx';
 import { CurrentYear } from '../widgets/current-year.tsx';
 import { SocialLinks } from '../widgets/social-links.tsx';
 
-const section = sectionsOf(pageCopy);
-
 const LINK =
   'inline-flex min-h-11 items-center text-stone-300 underline-offset-4 transition-colors hover:text-paper hover:underline';
 
 export function SiteFooter() {
   const settings = useRouteLoaderData<SiteSettings>('root');
-  const copy = section('footer');
+  const content = useRouteLoaderData<SiteContentData>('site');
+  // Absent only on the site layout's error page, when its loader failed.
+  const copy = content ? sectionsOf(content.footer)('footer') : undefined;
   return (
     <footer className="render-when-near theme-dark border-t border-stone-800 bg-ink text-paper">
       <Container className="pt-20 pb-10 md:pt-28">
         <div className="grid gap-14 lg:grid-cols-12 lg:gap-12">
           <div className="lg:col-span-6">
             <p className="max-w-xl font-display text-title">{site.tagline}</p>
-            <p className="mt-6 max-w-md text-stone-300">{copy.lede}</p>
+            <p className="mt-6 max-w-md text-stone-300">{copy?.lede}</p>
           </div>
           <div className="grid gap-10 sm:grid-cols-2 lg:col-span-6 lg:grid-cols-3">
             <div className="lg:col-span-2">

@@ -1,7 +1,8 @@
 /** Every page route's `meta` (docs/product.md#search-and-sharing, https://ogp.me/). */
 import type { MetaDescriptor } from 'react-router';
-import pages from '../../content/pages.yaml';
+import type { ContentOf } from '../../content/collections.ts';
 import type { RouteId } from '../../pages.ts';
+import type { SiteContentData } from '../../react/site-content.ts';
 import { site } from '../../site.config.ts';
 import { COLORS } from './colors.ts';
 import { breadcrumbJsonLd, organizationJsonLd, type JsonLd } from './jsonld.ts';
@@ -12,8 +13,12 @@ const meta = (key: 'name' | 'property', value: string, content: string): MetaDes
   key === 'name' ? { name: value, content } : { property: value, content };
 
 /** In document order: https://reactrouter.com/start/framework/route-module#meta */
-export function pageHead(id: RouteId, pathname: string, origin: string): MetaDescriptor[] {
-  const { title, description } = pages[id];
+export function pageHead(
+  id: RouteId,
+  pathname: string,
+  origin: string,
+  { title, description }: ContentOf<'pages.yaml'>[RouteId],
+): MetaDescriptor[] {
   const noindex = id === '404';
   const canonical = absoluteUrl(pathname, origin);
   const image = absoluteUrl(ogImagePath(id), origin);
@@ -54,11 +59,22 @@ interface MetaArgs {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-/** On the root loader's `siteOrigin` (`src/root.tsx`), also after client navigation. */
+/**
+ * On the root loader's `siteOrigin` (`src/root.tsx`) and the site layout's page titles
+ * (`src/routes/site.tsx`), also after client navigation; none when the layout's data is missing
+ * (its error page).
+ */
 export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
   return ({ location, matches }) => {
-    const root = matches.find((match) => match?.id === 'root')?.loaderData as
-      { siteOrigin?: string } | undefined;
-    return pageHead(id, location.pathname, root?.siteOrigin ?? 'http://localhost:3000');
+    const data = (routeId: string) => matches.find((match) => match?.id === routeId)?.loaderData;
+    const root = data('root') as { siteOrigin?: string } | undefined;
+    const site = data('site') as SiteContentData | undefined;
+    if (!site) return [];
+    return pageHead(
+      id,
+      location.pathname,
+      root?.siteOrigin ?? 'http://localhost:3000',
+      site.pages[id],
+    );
   };
 }

@@ -118,6 +118,19 @@ export interface Database {
     enquiryId: string | null;
     detail: string;
   };
+  /** A published release of the site's content: immutable once written (migration 200). */
+  contentReleases: { number: number; publishedAt: Instant; author: string; note: string };
+  /**
+   * One item's value as of a release: written only in the release that changed it; `body` is its
+   * JSON, null when that release removed it.
+   */
+  contentRevisions: {
+    collection: string;
+    itemKey: string;
+    release: number;
+    position: number;
+    body: string | null;
+  };
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;

@@ -434,9 +434,37 @@ const PG_STEPS: readonly SqlMigration[] = [
   },
 ];
 
-/** Steps from version 4 on (101 for the staff app's); empty: every step so far is released. */
-
-const SHARED_STEPS: readonly BuilderMigration[] = [];
+/** Steps from version 4 on (101 for the staff app's, 200 for the site's content). */
+const SHARED_STEPS: readonly BuilderMigration[] = [
+  {
+    version: 200,
+    description: 'content releases and the item revisions each published (src/server/content/)',
+    async up(db, engine) {
+      const types = COLUMN_TYPES[engine];
+      await db.schema
+        .createTable('content_releases')
+        .addColumn('number', 'integer', (c) => c.primaryKey())
+        .addColumn('published_at', types.instant, (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createTable('content_revisions')
+        .addColumn('collection', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('release', 'integer', (c) => c.notNull().references('content_releases.number'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addPrimaryKeyConstraint('content_revisions_pk', ['collection', 'item_key', 'release'])
+        .execute();
+      await db.schema
+        .createIndex('content_revisions_release')
+        .on('content_revisions')
+        .column('release')
+        .execute();
+    },
+  },
+];
 
 /** Every step on SQLite, released and shared. */
 export const SQLITE_MIGRATIONS: readonly Migration[] = [...SQLITE_STEPS, ...SHARED_STEPS];

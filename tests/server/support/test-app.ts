@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
+import { readContentDir } from '../../../scripts/lib/content-files.ts';
 import type { AppDeps, SiteApp } from '../../../src/server/app.ts';
+import { openContentStore, storeSource } from '../../../src/server/content/source.ts';
+import type { ContentStore } from '../../../src/server/content/store.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
@@ -29,6 +32,10 @@ export interface TestApp {
   env: Env;
   /** Another app of the same process, e.g. the inbox's own port (`surface: 'staff'`). */
   appFor(surface: AppDeps['surface']): SiteApp;
+  /** The content store the app's pages follow. */
+  content: ContentStore;
+  /** Closes the enquiry runtime and the content store: the database is away for the app. */
+  closeStores(): Promise<void>;
   /** Closes the stores and removes the data directory. */
   close(): Promise<void>;
 }
@@ -40,6 +47,7 @@ export interface TestApp {
  * @param options.observability makes the app's metrics registry on the runtime (tests read it);
  *   one registry serves every app of the test, as one serves `server.ts`'s ports
  * @param options.staff the staff inbox's server side (`tests/server/support/staff-app.ts`)
+ * @param options.contentPollMs ms between the app's looks for a new content release
  * @throws Error when the run has no build (the global setup's build failed; see its log)
  */
 export async function createTestApp(
@@ -48,6 +56,7 @@ export async function createTestApp(
     now?: () => number;
     observability?: (runtime: EnquiryRuntime) => Observability;
     staff?: (deps: { env: Env; runtime: EnquiryRuntime; logger: Logger }) => StaffRuntime;
+    contentPollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const buildDir = inject('buildDir');
@@ -76,6 +85,11 @@ export async function createTestApp(
     pathToFileURL(join(buildDir, 'server/app.js')).href
   )) as typeof import('../../../src/server/app.ts');
   const staff = options.staff?.({ env: parsed, runtime, logger });
+  // The content store beside the enquiries, seeded from src/content/ as the server seeds it.
+  const content = openContentStore(parsed);
+  const seed = readContentDir();
+  if (seed.problems) throw new Error(seed.problems.join('\n'));
+  await content.store.seed(seed.content, { author: 'initial content' });
   const deps: AppDeps = {
     env: parsed,
     runtime,
@@ -84,6 +98,8 @@ export async function createTestApp(
     now: options.now,
     observability: (options.observability ?? createObservability)(runtime),
     staff,
+    content: storeSource(content.store),
+    contentPollMs: options.contentPollMs,
   };
   const app = createApp(deps);
   await app.ready;
@@ -92,10 +108,16 @@ export async function createTestApp(
     runtime,
     dataDir,
     env: parsed,
+    content: content.store,
+    async closeStores() {
+      await runtime.close();
+      await content.close();
+    },
     appFor: (surface) => createApp({ ...deps, surface }),
     async close() {
       await staff?.close();
       await runtime.close();
+      await content.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

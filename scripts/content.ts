@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * The site's content in the database (docs/decisions/048-content-in-the-database.md), for
+ * operators, beside running servers on the same `DATA_DIR` or `DATABASE_URL` (the checked
+ * configuration of `src/server/env.ts`, `npm start`'s defaults: `./data`):
+ *
+ *   npm run content -- export --to DIR [--release N]
+ *                                             the published content (the newest release, or N)
+ *                                             as YAML, src/content/'s layout
+ *   npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
+ *                                             checks every file; lists what would change, and
+ *                                             with --publish publishes it as the next release
+ *   npm run content -- history                every release, newest first
+ *
+ * Running servers show a published release within 5 s. A database without a release is seeded
+ * first, as the server does at its first start: from `src/content/`, or in the image
+ * (`node dist/server/content.js …`) from the build's copy of it.
+ *
+ * Exit codes: 0 ok, 2 bad arguments, 1 invalid content (one line per problem: file, item,
+ * field; nothing changed), invalid configuration or a store error.
+ */
+import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readContentDir, writeContentDir } from './lib/content-files.ts';
+
+const USAGE = `Usage:
+  npm run content -- export --to DIR [--release N]
+  npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
+  npm run content -- history`;
+
+const OPTIONS = {
+  to: { type: 'string' },
+  release: { type: 'string' },
+  from: { type: 'string' },
+  publish: { type: 'boolean' },
+  author: { type: 'string' },
+  note: { type: 'string' },
+} as const;
+
+/** Which options each command takes; the first is required. */
+const COMMANDS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
+  export: ['to', 'release'],
+  import: ['from', 'publish', 'author', 'note'],
+  history: [],
+};
+
+function usage(message: string): never {
+  process.stderr.write(`content: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({ options: OPTIONS, allowPositionals: true, strict: true });
+} catch (e) {
+  usage(e instanceof Error ? e.message : String(e));
+}
+const { values, positionals } = parsed;
+const [command, ...rest] = positionals;
+const allowed = command === undefined ? undefined : COMMANDS[command];
+if (!allowed || rest.length > 0)
+  usage(command ? `unknown command: ${positionals.join(' ')}` : 'no command');
+for (const name of Object.keys(values)) {
+  if (!allowed.includes(name as keyof typeof OPTIONS)) usage(`${command} takes no --${name}`);
+}
+const required = allowed[0];
+if (required && !values[required]) usage(`${command} needs --${required}`);
+const release = values.release === undefined ? undefined : Number(values.release);
+if (release !== undefined && !(Number.isInteger(release) && release > 0)) {
+  usage('--release takes a release number (npm run content -- history lists them)');
+}
+
+const { EnvError, parseEnv, storeEnvSchema } = await import('../src/server/env.ts');
+let config;
+try {
+  config = parseEnv(process.env, storeEnvSchema);
+} catch (e) {
+  process.stderr.write(`${e instanceof EnvError ? e.message : String(e)}\n`);
+  process.exit(1);
+}
+
+const { openStore } = await import('../src/server/enquiries/runtime.ts');
+const { openContentStore } = await import('../src/server/content/source.ts');
+const out = (text: string) => process.stdout.write(`${text}\n`);
+const enquiries = openStore(config);
+const { store, close } = openContentStore(config);
+try {
+  await enquiries.migrate();
+  if ((await store.latest()) === null) {
+    // The bundle (`dist/server/content.js`) seeds from the build's copy, `dist/content/`.
+    const bundled = !import.meta.url.endsWith('.ts');
+    const seed = readContentDir(bundled ? resolve(import.meta.dirname, '../content') : undefined);
+    if (seed.problems) throw new Error(seed.problems.join('\n'));
+    await store.seed(seed.content, { author: 'initial content' });
+  }
+  if (command === 'export') {
+    const files = writeContentDir(values.to!, await store.read(release));
+    out(
+      `release ${release ?? (await store.latest())}: ${files.length} files written to ${values.to}`,
+    );
+  } else if (command === 'history') {
+    for (const r of await store.history()) {
+      const note = r.note ? `  ${r.note}` : '';
+      out(
+        `${r.number}  ${new Date(r.publishedAt).toISOString()}  ${r.author}  ${r.changed.length} items changed${note}`,
+      );
+    }
+  } else {
+    const read = readContentDir(values.from);
+    if (read.problems) {
+      for (const line of read.problems) process.stderr.write(`Content error: ${line}\n`);
+      process.stderr.write('content: nothing was changed\n');
+      process.exitCode = 1;
+    } else if (values.publish) {
+      const author = values.author ?? userInfo().username;
+      const release = await store.publish(read.content, { author, note: values.note ?? '' });
+      out(
+        release
+          ? `published release ${release.number}: ${release.changed.length} items changed`
+          : 'nothing changed: no release published',
+      );
+    } else {
+      const changes = await store.changes(read.content);
+      for (const c of changes)
+        out(`${c.removed ? 'removed' : 'changed'}  ${c.collection}  ${c.key}`);
+      out(
+        changes.length
+          ? `${changes.length} items would change; publish them with --publish`
+          : 'nothing would change',
+      );
+    }
+  }
+} catch (e) {
+  process.stderr.write(`content: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+} finally {
+  await close();
+  await enquiries.close();
+}

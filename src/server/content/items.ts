@@ -1,0 +1,79 @@
+/**
+ * The site's content as items: what a release records one revision of
+ * (docs/decisions/048-content-in-the-database.md). A list file's entries are items keyed by their
+ * `id`, a keyed file's entries (`pages.yaml`, `sections.yaml`) by their key, and the privacy
+ * notice is one item (its sections make sense only together). `position` keeps the file's order.
+ */
+import { z } from 'zod';
+import { COLLECTIONS, type Content, type ContentFile } from '../../content/collections.ts';
+
+export type { Content };
+
+/** One item of one collection; `body` is its JSON. */
+export interface Item {
+  collection: ContentFile;
+  key: string;
+  position: number;
+  body: string;
+}
+
+/** The collections kept whole, as one item each. */
+const WHOLE = new Set<ContentFile>(['privacy.yaml']);
+
+/** How a collection splits: one item, an item per list entry, an item per key. */
+const shapeOf = (collection: ContentFile): 'whole' | 'list' | 'keyed' =>
+  WHOLE.has(collection)
+    ? 'whole'
+    : COLLECTIONS[collection].schema instanceof z.ZodArray
+      ? 'list'
+      : 'keyed';
+
+/** The registered collections, in `COLLECTIONS`' order. */
+export const CONTENT_FILES = Object.keys(COLLECTIONS) as ContentFile[];
+
+/**
+ * Splits content into items.
+ * @throws Error naming the file and the id when two entries of a list share an `id`
+ */
+export function toItems(content: Content): Item[] {
+  const items: Item[] = [];
+  for (const collection of CONTENT_FILES) {
+    const data: unknown = content[collection];
+    const shape = shapeOf(collection);
+    if (shape === 'whole') {
+      items.push({ collection, key: '', position: 0, body: JSON.stringify(data) });
+    } else if (shape === 'list') {
+      const seen = new Set<string>();
+      (data as Array<{ id: string }>).forEach((entry, position) => {
+        if (seen.has(entry.id)) {
+          throw new Error(
+            `src/content/${collection}: item ${position + 1} (${entry.id}), id: used twice`,
+          );
+        }
+        seen.add(entry.id);
+        items.push({ collection, key: entry.id, position, body: JSON.stringify(entry) });
+      });
+    } else {
+      Object.entries(data as Record<string, unknown>).forEach(([key, value], position) =>
+        items.push({ collection, key, position, body: JSON.stringify(value) }),
+      );
+    }
+  }
+  return items;
+}
+
+/** Joins items (any order) back into content; a collection without items is left out. */
+export function fromItems(items: readonly Item[]): Partial<Content> {
+  const sorted = [...items].sort((a, b) => a.position - b.position);
+  const content: Record<string, unknown> = {};
+  for (const collection of CONTENT_FILES) {
+    const own = sorted.filter((i) => i.collection === collection);
+    if (own.length === 0) continue;
+    const values = own.map((i) => JSON.parse(i.body) as unknown);
+    const shape = shapeOf(collection);
+    if (shape === 'whole') content[collection] = values[0];
+    else if (shape === 'list') content[collection] = values;
+    else content[collection] = Object.fromEntries(own.map((i, n) => [i.key, values[n]]));
+  }
+  return content;
+}

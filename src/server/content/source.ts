@@ -1,0 +1,52 @@
+/**
+ * Where the server's pages take their content from (docs/decisions/048-content-in-the-database.md):
+ * the content store on the server's database, seeded from the YAML of the build at first start.
+ */
+import { join, resolve } from 'node:path';
+import type { Content } from '../../content/collections.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { openSqlite } from '../db/sqlite.ts';
+import type { StoreEnv } from '../env.ts';
+import { createContentStore, type ContentStore } from './store.ts';
+
+/** The newest release's number, and any release's content (the same object while kept). */
+export interface ContentSource {
+  latest(): Promise<number>;
+  read(release: number): Promise<Content>;
+}
+
+/** The content store on `DATABASE_URL`, else the SQLite file the enquiries use in `DATA_DIR`. */
+export function openContentStore(config: StoreEnv): {
+  store: ContentStore;
+  close: () => Promise<void>;
+} {
+  const db = config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, 2)
+    : openSqlite(join(resolve(config.DATA_DIR), 'enquiries.sqlite'));
+  return { store: createContentStore(db), close: () => db.close() };
+}
+
+/**
+ * `store`'s releases, the two newest read kept in memory (the pages shown, the ones rendering).
+ * @throws Error from `latest` before the first release
+ */
+export function storeSource(store: ContentStore): ContentSource {
+  const kept = new Map<number, Promise<Content>>();
+  return {
+    async latest() {
+      const number = await store.latest();
+      if (number === null) throw new Error('No content release: the store was not seeded');
+      return number;
+    },
+    read(release) {
+      let content = kept.get(release);
+      if (!content) {
+        content = store.read(release);
+        content.catch(() => kept.delete(release));
+        kept.set(release, content);
+        for (const old of [...kept.keys()].sort((a, b) => a - b).slice(0, -2)) kept.delete(old);
+      }
+      return content;
+    },
+  };
+}

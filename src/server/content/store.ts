@@ -1,0 +1,199 @@
+/**
+ * The content store (docs/decisions/048-content-in-the-database.md): the site's content as
+ * numbered, immutable releases, on Kysely over SQLite or PostgreSQL (`src/server/db/tables.ts`,
+ * migration 200 in `src/server/enquiries/migrations.ts`). A release records a revision of each
+ * item it changed (`items.ts`); the content of release N is, for every item, its newest revision
+ * at or before N. Validation is the caller's: the same Zod schemas as the YAML files
+ * (`src/content/collections.ts`), through `scripts/lib/content.ts`.
+ */
+import type { Db, Executor } from '../db/tables.ts';
+import { CONTENT_FILES, fromItems, toItems, type Content, type Item } from './items.ts';
+
+/** One published release; `publishedAt` in epoch ms. */
+export interface Release {
+  number: number;
+  publishedAt: number;
+  author: string;
+  note: string;
+  /** The items it changed: `collection` a file name, `key` the item's id or key ('' for a whole file). */
+  changed: Array<{ collection: string; key: string; removed: boolean }>;
+}
+
+/** Who publishes, and why. */
+export interface Publication {
+  author: string;
+  note?: string;
+}
+
+export interface ContentStore {
+  /** The newest release's number; null before the first. */
+  latest(): Promise<number | null>;
+  /**
+   * Every collection as of `release` (default: the newest).
+   * @throws Error when there is no such release, or it lacks a collection
+   */
+  read(release?: number): Promise<Content>;
+  /**
+   * Publishes `content` as the next release with the items that differ from the newest (their
+   * value or their place); nothing when none differs.
+   * @returns the new release, or null when nothing changed
+   * @throws Error when two entries of a list share an `id` (nothing is written)
+   */
+  publish(content: Content, by: Publication): Promise<Release | null>;
+  /** What publishing `content` would change (the items `publish` would write); nothing written. */
+  changes(content: Content): Promise<Release['changed']>;
+  /** Publishes `content` as release 1 when there is no release yet; else nothing (null). */
+  seed(content: Content, by: Publication): Promise<Release | null>;
+  /** Every release, newest first. */
+  history(): Promise<Release[]>;
+}
+
+/** Key of the lock two publishers take turns on (PostgreSQL; SQLite's writer lock already is one). */
+const PUBLISH_LOCK = 'content-publish';
+
+async function latestIn(ex: Executor): Promise<number | null> {
+  const row = await ex
+    .selectFrom('contentReleases')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .executeTakeFirst();
+  return row?.n == null ? null : Number(row.n);
+}
+
+/** The items as of `release`: each key's newest revision at or before it, removals left out. */
+async function itemsAt(ex: Executor, release: number): Promise<Item[]> {
+  const rows = await ex
+    .selectFrom('contentRevisions as r')
+    .select(['r.collection', 'r.itemKey', 'r.position', 'r.body'])
+    .where('r.release', '=', (eb) =>
+      eb
+        .selectFrom('contentRevisions as n')
+        .select((e) => e.fn.max('n.release').as('m'))
+        .whereRef('n.collection', '=', 'r.collection')
+        .whereRef('n.itemKey', '=', 'r.itemKey')
+        .where('n.release', '<=', release),
+    )
+    .where('r.body', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    collection: r.collection as Item['collection'],
+    key: r.itemKey,
+    position: Number(r.position),
+    body: r.body ?? '',
+  }));
+}
+
+const idOf = (i: { collection: string; key: string }) => `${i.collection}\u0000${i.key}`;
+
+type Change = Omit<Item, 'body'> & { body: string | null };
+
+/** The items of `next` that differ from `before` (value or place), and those it no longer has. */
+async function changesIn(ex: Executor, next: readonly Item[]): Promise<Change[]> {
+  const latest = await latestIn(ex);
+  const before = new Map(
+    (latest === null ? [] : await itemsAt(ex, latest)).map((i) => [idOf(i), i]),
+  );
+  const changed: Change[] = next.filter((i) => {
+    const old = before.get(idOf(i));
+    return !old || old.body !== i.body || old.position !== i.position;
+  });
+  const kept = new Set(next.map(idOf));
+  for (const old of before.values()) {
+    if (!kept.has(idOf(old))) changed.push({ ...old, body: null });
+  }
+  return changed;
+}
+
+const described = (changed: readonly Change[]): Release['changed'] =>
+  changed.map((i) => ({ collection: i.collection, key: i.key, removed: i.body === null }));
+
+/** The content store on `db` (already migrated). */
+export function createContentStore(db: Db): ContentStore {
+  const publishIn = async (
+    content: Content,
+    by: Publication,
+    onlyFirst: boolean,
+  ): Promise<Release | null> => {
+    const next = toItems(content);
+    return db.kysely.transaction().execute(async (trx) => {
+      await db.lockKey(trx, PUBLISH_LOCK);
+      const latest = await latestIn(trx);
+      if (onlyFirst && latest !== null) return null;
+      const changed = await changesIn(trx, next);
+      if (changed.length === 0) return null;
+      const release = {
+        number: (latest ?? 0) + 1,
+        publishedAt: Date.now(),
+        author: by.author,
+        note: by.note ?? '',
+      };
+      await trx
+        .insertInto('contentReleases')
+        .values({ ...release, publishedAt: db.instant(release.publishedAt) })
+        .execute();
+      // One statement per 200 rows keeps PostgreSQL's 65,535 parameters far away.
+      for (let at = 0; at < changed.length; at += 200) {
+        await trx
+          .insertInto('contentRevisions')
+          .values(
+            changed.slice(at, at + 200).map((i) => ({
+              collection: i.collection,
+              itemKey: i.key,
+              release: release.number,
+              position: i.position,
+              body: i.body,
+            })),
+          )
+          .execute();
+      }
+      return {
+        ...release,
+        changed: described(changed),
+      };
+    });
+  };
+
+  return {
+    latest: () => latestIn(db.kysely),
+    async read(release) {
+      const at = release ?? (await latestIn(db.kysely));
+      const exists =
+        at !== null &&
+        (await db.kysely
+          .selectFrom('contentReleases')
+          .select('number')
+          .where('number', '=', at)
+          .executeTakeFirst()) !== undefined;
+      if (!exists) throw new Error(`No content release ${at ?? 'yet'}`);
+      const content = fromItems(await itemsAt(db.kysely, at));
+      const missing = CONTENT_FILES.filter((f) => !(f in content));
+      if (missing.length > 0) throw new Error(`Content release ${at} lacks ${missing.join(', ')}`);
+      return content as Content;
+    },
+    publish: (content, by) => publishIn(content, by, false),
+    changes: async (content) => described(await changesIn(db.kysely, toItems(content))),
+    seed: (content, by) => publishIn(content, by, true),
+    async history() {
+      const releases = await db.kysely
+        .selectFrom('contentReleases')
+        .selectAll()
+        .orderBy('number', 'desc')
+        .execute();
+      const revisions = await db.kysely
+        .selectFrom('contentRevisions')
+        .select(['release', 'collection', 'itemKey', 'body'])
+        .orderBy('release')
+        .orderBy('collection')
+        .orderBy('position')
+        .execute();
+      return releases.map((r) => ({
+        number: Number(r.number),
+        publishedAt: Number(r.publishedAt),
+        author: r.author,
+        note: r.note,
+        changed: revisions
+          .filter((v) => Number(v.release) === Number(r.number))
+          .map((v) => ({ collection: v.collection, key: v.itemKey, removed: v.body === null })),
+      }));
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Pages from the published content release (docs/decisions/048-content-in-the-database.md),
+ * through the app as a visitor reaches it: a release published to the store while the app runs
+ * reaches its stored pages and the framework's data requests within 5 s (new bytes, new ETag), a
+ * release whose page fails to render keeps the old pages, and a client navigation's data request
+ * is answered from the store, cacheable like its page.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { contentPollMs: 100 });
+});
+afterAll(() => t.close());
+
+const get = (path: string) => request(t.app).get(path).set('Accept-Encoding', 'identity');
+
+describe('pages from the published content release', () => {
+  it('answers a client navigation’s data request from the store, cacheable like the page', async () => {
+    const page = await get('/about');
+    const data = await get('/about.data?_routes=about');
+    expect(data.status).toBe(200);
+    expect(data.headers['content-type']).toBe('text/x-script');
+    expect(data.headers['cache-control']).toBe(page.headers['cache-control']);
+    expect(data.headers['etag']).toMatch(/^"[\w-]{27}"$/);
+    const again = await get('/about.data?_routes=about').set(
+      'If-None-Match',
+      data.headers['etag']!,
+    );
+    expect(again.status).toBe(304);
+    expect((await get('/_.data?_routes=home')).headers['cache-control']).toBe(
+      page.headers['cache-control'],
+    );
+  });
+
+  it('shows a release published while it runs within 5 s: new bytes, new ETag', async () => {
+    const before = await get('/about');
+    const beforeData = await get('/about.data?_routes=about');
+    const content = await t.content.read();
+    const heading = 'A heading published while the server ran';
+    content['sections.yaml']['about-team']!.heading = heading;
+    const published = await t.content.publish(content, { author: 'test' });
+    expect(published?.number).toBe(2);
+    const started = Date.now();
+    await vi.waitFor(async () => expect((await get('/about')).text).toContain(heading), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const after = await get('/about');
+    expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    expect(after.headers['content-security-policy']).toMatch(/script-src [^;]*'sha256-/);
+    const afterData = await get('/about.data?_routes=about');
+    expect(afterData.text).toContain(heading);
+    expect(afterData.headers['etag']).not.toBe(beforeData.headers['etag']);
+    // Pages that show nothing of the change keep their bytes.
+    expect((await get('/expertise')).text).not.toContain(heading);
+  });
+
+  it('keeps the old pages when a page of the new release fails to render', async () => {
+    const before = await get('/about');
+    const broken = await t.content.read();
+    broken['quotes.yaml'] = broken['quotes.yaml'].filter((q) => q.id !== 'about-pull-quote');
+    broken['sections.yaml']['about-team']!.heading = 'Never shown';
+    expect((await t.content.publish(broken, { author: 'test' }))?.number).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const during = await get('/about');
+    expect(during.status).toBe(200);
+    expect(during.headers['etag']).toBe(before.headers['etag']);
+    expect(during.text).not.toContain('Never shown');
+    // The next good release is shown.
+    const fixed = await t.content.read(2);
+    fixed['sections.yaml']['about-team']!.heading = 'Shown again';
+    expect((await t.content.publish(fixed, { author: 'test' }))?.number).toBe(4);
+    await vi.waitFor(async () => expect((await get('/about')).text).toContain('Shown again'), {
+      timeout: 5_000,
+      interval: 50,
+    });
+  });
+});

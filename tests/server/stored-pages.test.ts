@@ -1,0 +1,100 @@
+/**
+ * The stored pages across content releases (`src/server/stored-pages.ts`,
+ * docs/decisions/048-content-in-the-database.md): a new release's pages are rendered beside the
+ * old ones and swapped in when all are rendered (new bytes, new ETag), a failed render keeps the
+ * old pages and logs why, and the release source is not asked without one.
+ */
+import type { Logger } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CATCH_ALL, createStoredPages, type StoredPages } from '../../src/server/stored-pages.ts';
+
+const PATHS = ['/', '/about'];
+
+/** A render whose body names the release; `hold` keeps release `n`'s renders waiting. */
+function fakeRender(fail: Set<number>, hold: Map<number, Promise<void>>) {
+  return async (request: Request, year: number, release: number): Promise<Response> => {
+    await hold.get(release);
+    const path = new URL(request.url).pathname;
+    if (fail.has(release) && path === '/about') throw new Error(`release ${release} broke /about`);
+    const status = PATHS.includes(path) ? 200 : 404;
+    const html = `<!doctype html><html><body><p>${path} ${year} release ${release}</p></body></html>`;
+    return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  };
+}
+
+const fakeLogger = () => {
+  const logger = { info: vi.fn(), error: vi.fn(), warn: vi.fn() };
+  return logger as typeof logger & Logger;
+};
+
+const body = async (pages: StoredPages, key: string) => {
+  const page = await pages.find(key);
+  return page!.representations.identity.body.toString('utf8');
+};
+const etag = async (pages: StoredPages, key: string) =>
+  (await pages.find(key))!.representations.identity.etag;
+
+let stored: StoredPages | undefined;
+afterEach(() => stored?.stop());
+
+describe('stored pages across content releases', () => {
+  it('renders a new release beside the old pages and swaps them in when all are rendered', async () => {
+    let newest = 1;
+    let open = (): void => {};
+    const hold = new Map([[2, new Promise<void>((resolve) => (open = resolve))]]);
+    const logger = fakeLogger();
+    stored = createStoredPages({
+      render: fakeRender(new Set(), hold),
+      origin: 'https://example.com',
+      paths: PATHS,
+      now: () => Date.UTC(2026, 5, 1),
+      logger,
+      release: () => Promise.resolve(newest),
+      pollMs: 20,
+    });
+    await stored.ready;
+    expect(await body(stored, '/about')).toContain('release 1');
+    const before = await etag(stored, '/about');
+    newest = 2;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Release 2 is still rendering: every page is release 1's.
+    for (const key of ['/', '/about', '/about?sent=1', CATCH_ALL]) {
+      expect(await body(stored, key)).toContain('release 1');
+    }
+    open();
+    await vi.waitFor(async () => expect(await body(stored!, '/about')).toContain('release 2'));
+    expect(await body(stored, '/')).toContain('release 2');
+    expect(await body(stored, CATCH_ALL)).toContain('release 2');
+    expect(await etag(stored, '/about')).not.toBe(before);
+    expect(logger.info).toHaveBeenCalledWith({ release: 2 }, expect.stringMatching(/stored/));
+  });
+
+  it('keeps the old pages when a page of the new release fails, and logs why', async () => {
+    let newest = 1;
+    const logger = fakeLogger();
+    stored = createStoredPages({
+      render: fakeRender(new Set([2]), new Map()),
+      origin: 'https://example.com',
+      paths: PATHS,
+      now: () => Date.UTC(2026, 5, 1),
+      logger,
+      release: () => Promise.resolve(newest),
+      pollMs: 20,
+    });
+    await stored.ready;
+    const before = await etag(stored, '/');
+    newest = 2;
+    await vi.waitFor(() => expect(logger.error).toHaveBeenCalledTimes(1));
+    const [fields, message] = logger.error.mock.calls[0] as [Record<string, unknown>, string];
+    expect(fields).toMatchObject({ release: 2, kept: 1 });
+    expect(String(fields['err'])).toContain('release 2 broke /about');
+    expect(message).toMatch(/failed to render; the old pages stay/);
+    expect(await body(stored, '/')).toContain('release 1');
+    expect(await etag(stored, '/')).toBe(before);
+    // Not tried again every poll; the next release is.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    newest = 3;
+    await vi.waitFor(async () => expect(await body(stored!, '/')).toContain('release 3'));
+  });
+});
