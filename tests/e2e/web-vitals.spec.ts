@@ -4,7 +4,7 @@
  * Content-Security-Policy; leaving the page sends one `text/plain` beacon that the server
  * accepts (204); a page view outside the sample loads nothing.
  */
-import type { Request, Route } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { VITALS_PATH } from '../../src/lib/vitals-report.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { pauseClock, ROUTES } from './support/site.ts';
@@ -89,25 +89,18 @@ for (const route of [ROUTES[0]!, ROUTES.find((r) => r.status === 404)!]) {
 }
 
 /**
- * Serves `/` with the sample rate in its root loader data (the framework's inline data stream)
- * replaced by `rate`. The edited inline script no longer matches the page's CSP hash, so the copy
- * is served without the policy: this test is about sampling, the others above about the policy.
+ * Makes every draw of `Math.random` in the page's documents answer 1 until the page's session
+ * storage holds `inside-sample`: the reporter samples a page view when its draw is below the
+ * sample rate (`src/react/vitals-reporter.ts`), so such a view is outside any sample, even the
+ * suite's rate of 1.
  */
-async function withSampleRate(page: Page, rate: number): Promise<void> {
-  await page.route('/', async (route: Route) => {
-    const response = await route.fetch();
-    const html = await response.text();
-    const rateInData = /\\"webVitalsSampleRate\\",1\b/;
-    expect(html).toMatch(rateInData);
-    const headers = { ...response.headers() };
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    delete headers['content-security-policy'];
-    await route.fulfill({
-      response,
-      headers,
-      body: html.replace(rateInData, `\\"webVitalsSampleRate\\",${rate}`),
-    });
+async function outsideTheSample(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    try {
+      if (sessionStorage.getItem('inside-sample') === null) Math.random = () => 1;
+    } catch {
+      // A document without storage (about:blank) reports nothing either way.
+    }
   });
 }
 
@@ -120,13 +113,14 @@ test('a page view outside the sample loads nothing; inside it loads the library 
   });
   // Timers and idle callbacks only run when the test moves the fake clock on.
   await pauseClock(page);
-  await withSampleRate(page, 0);
+  await outsideTheSample(page);
   await page.goto('/');
   await page.clock.runFor(20_000);
   await page.waitForLoadState('networkidle');
   expect(requested).toEqual([]);
 
-  await page.unroute('/');
+  // The same page, its draws the browser's own again.
+  await page.evaluate(() => sessionStorage.setItem('inside-sample', '1'));
   await pauseClock(page);
   await page.goto('/');
   const chunk = page.waitForRequest(isVitalsChunk);
