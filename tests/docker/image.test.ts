@@ -72,9 +72,11 @@ describe('the image', () => {
       modules: string[];
     };
     expect(found.app).toEqual(['dist']);
-    // The client files (the site's and the staff inbox's, one route tree) and the server bundles.
-    expect(found.dist).toEqual(['client', 'server']);
-    expect(found.server).toEqual(['app.js', 'enquiries.js', 'server.js']);
+    // The client files (the site's and the staff inbox's, one route tree), the content a fresh
+    // database is seeded with (docs/decisions/048-content-in-the-database.md) and the server
+    // bundles, the content CLI's among them.
+    expect(found.dist).toEqual(['client', 'content', 'server']);
+    expect(found.server).toEqual(['app.js', 'content.js', 'enquiries.js', 'server.js']);
     expect(found.modules, 'node_modules folders or TypeScript sources').toEqual([]);
     const config = JSON.parse(
       docker('image', 'inspect', '--format', '{{json .Config}}', image),
