@@ -217,9 +217,9 @@ export default defineConfig(
     ];
   }),
   {
-    // The staff inbox's loaders throw react-router's redirects and route errors, as react-router
-    // documents (https://reactrouter.com/start/data/data-loading).
-    files: ['src/staff/**/*.{ts,tsx}'],
+    // Loaders throw react-router's redirects and route errors, as react-router documents
+    // (https://reactrouter.com/start/data/data-loading).
+    files: ['src/staff/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/only-throw-error': [
         'error',

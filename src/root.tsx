@@ -82,18 +82,32 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
-/** What a failed loader, action or render shows (500); unknown paths match the 404 route. */
+/** What a loader that refuses a request says, thrown as `data(notice, { status })`. */
+export interface ErrorNotice {
+  heading: string;
+  text: string;
+}
+
+const isNotice = (value: unknown): value is ErrorNotice =>
+  typeof value === 'object' && value !== null && 'heading' in value && 'text' in value;
+
+/**
+ * What a failed loader, action or render shows (500), or a loader's refusal with an
+ * {@link ErrorNotice}; unknown paths match the 404 route.
+ */
 export function ErrorContent() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notice = isRouteErrorResponse(error) && isNotice(error.data) ? error.data : undefined;
+  const heading = notice?.heading ?? 'Something went wrong on our side';
   return (
     <section className="mx-auto max-w-site px-4 pt-header pb-section sm:px-6 lg:px-8">
-      <title>{`Something went wrong · ${site.name}`}</title>
+      <title>{`${heading} · ${site.name}`}</title>
       <p className="text-sm font-semibold tracking-[0.2em] uppercase">Error {status}</p>
-      <h1 className="mt-6 text-display">Something went wrong on our side</h1>
+      <h1 className="mt-6 text-display">{heading}</h1>
       <p className="mt-6 max-w-xl text-lede">
-        Please try again in a moment. If it keeps happening, write to us by email; nothing you sent
-        has been lost.
+        {notice?.text ??
+          'Please try again in a moment. If it keeps happening, write to us by email; nothing you sent has been lost.'}
       </p>
       <p className="mt-10">
         <a href="/" className="underline underline-offset-4">

@@ -38,6 +38,11 @@ export interface SiteServer {
    * docs/decisions/048-content-in-the-database.md.
    */
   content: Content;
+  /**
+   * A request with `?preview=<token>` (docs/decisions/054-previews-and-share-links.md): `shown`
+   * when `content` has the preview's changes laid over it; absent for every other request.
+   */
+  preview?: { state: 'shown'; expiresAt: number } | { state: 'expired' | 'unknown' } | undefined;
   enquiries: EnquiryService;
   /** The client's address (Express's `req.ip`, proxy-aware); '' for the pages stored at start. */
   clientIp: string;

@@ -28,6 +28,8 @@ export interface SiteContentData {
   pages: Content['pages.yaml'];
   footer: Record<string, SectionCopy>;
   notFound: Record<string, SectionCopy>;
+  /** On a preview only (docs/decisions/054-previews-and-share-links.md); `expiresAt` epoch ms. */
+  preview?: { expiresAt: number };
 }
 
 /** Never revalidated: a visitor's pages keep the release they started with, as before. */

@@ -4,21 +4,62 @@
  * the `#fragment`'s target or the page's `h1`, so screen readers announce where the visitor arrived.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Outlet, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { data, Outlet, useLocation, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, sectionsPart, type SiteContentData } from '../react/site-content.ts';
-import { ErrorContent, useTone } from '../root.tsx';
+import { ErrorContent, useTone, type ErrorNotice } from '../root.tsx';
 
 /** What every public page shows besides its own content: the head's text, footer, 404 copy. */
 export function loader({ context }: LoaderFunctionArgs): SiteContentData {
-  const content = context.get(siteContext).content;
+  const { content, preview } = context.get(siteContext);
+  if (preview && preview.state !== 'shown') {
+    const { status, notice } = PREVIEW_REFUSALS[preview.state];
+    throw data(notice, { status });
+  }
   return {
     pages: content['pages.yaml'],
     footer: sectionsPart(content, 'footer'),
     notFound: sectionsPart(content, 'not-found'),
+    ...(preview && { preview: { expiresAt: preview.expiresAt } }),
   };
+}
+
+/** A preview link that no longer opens (docs/decisions/054-previews-and-share-links.md). */
+const PREVIEW_REFUSALS: Record<'expired' | 'unknown', { status: number; notice: ErrorNotice }> = {
+  expired: {
+    status: 410,
+    notice: {
+      heading: 'This preview link has expired',
+      text: 'Preview links work for a limited time. Ask the person who sent it for a new one.',
+    },
+  },
+  unknown: {
+    status: 404,
+    notice: {
+      heading: 'This preview link does not work',
+      text: 'It may have been withdrawn, or mistyped. Ask the person who sent it for a new one.',
+    },
+  },
+};
+
+/** Fixed at the foot of the viewport on a preview, so no one mistakes it for the live page. */
+function PreviewBar({ expiresAt }: { expiresAt: number }) {
+  const until = new Intl.DateTimeFormat('en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(expiresAt);
+  return (
+    <aside
+      aria-label="Preview"
+      className="fixed inset-x-0 bottom-0 z-50 border-t-4 border-accent-bright bg-ink px-4 py-3 text-center text-sm text-paper"
+    >
+      <strong className="font-semibold">Preview — not published.</strong> Visitors do not see these
+      changes. This link works until {until} (India time).
+    </aside>
+  );
 }
 
 export const shouldRevalidate = keepLoadedData;
@@ -39,7 +80,13 @@ function useFocusOnNavigation(): void {
   }, [location.key, location.hash]);
 }
 
-function SiteChrome({ children }: { children: ReactNode }) {
+function SiteChrome({
+  children,
+  preview,
+}: {
+  children: ReactNode;
+  preview?: SiteContentData['preview'];
+}) {
   const tone = useTone();
   return (
     <>
@@ -51,6 +98,7 @@ function SiteChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      {preview && <PreviewBar expiresAt={preview.expiresAt} />}
     </>
   );
 }
@@ -58,7 +106,7 @@ function SiteChrome({ children }: { children: ReactNode }) {
 export default function SiteLayout() {
   useFocusOnNavigation();
   return (
-    <SiteChrome>
+    <SiteChrome preview={useLoaderData<SiteContentData>().preview}>
       <Outlet />
     </SiteChrome>
   );

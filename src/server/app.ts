@@ -48,6 +48,7 @@ import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { Content } from '../content/collections.ts';
 import type { ContentSource } from './content/source.ts';
+import { PREVIEW_PARAM, withChanges, type PreviewStore } from './content/previews.ts';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 
@@ -72,6 +73,8 @@ export interface AppDeps {
    * (docs/decisions/048-content-in-the-database.md).
    */
   content: ContentSource;
+  /** Opens `?preview=<token>` (docs/decisions/054-previews-and-share-links.md); none: no previews. */
+  previews?: Pick<PreviewStore, 'open'> | undefined;
   /** ms between looks for a new content release; default 5,000. */
   contentPollMs?: number | undefined;
   /** The staff inbox's server side; absent when `STAFF_INBOX` is off. */
@@ -246,7 +249,9 @@ function storedKey(req: IncomingMessage): string | undefined {
   const query = url.indexOf('?');
   if (query === -1) return url;
   if (url.slice(0, query).endsWith('.data')) return url;
-  const sent = new URLSearchParams(url.slice(query + 1)).getAll(CONFIRMATION_PARAM).join() === '1';
+  const params = new URLSearchParams(url.slice(query + 1));
+  if (params.has(PREVIEW_PARAM)) return undefined;
+  const sent = params.getAll(CONFIRMATION_PARAM).join() === '1';
   return url.slice(0, query) + (sent ? CONFIRMATION_SEARCH : '');
 }
 
@@ -332,9 +337,15 @@ export function createApp(deps: AppDeps): SiteApp {
       : undefined;
 
   const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
-  const site = (year: number, content: Content, clientIp = ''): SiteServer => ({
+  const site = (
+    year: number,
+    content: Content,
+    clientIp = '',
+    preview?: SiteServer['preview'],
+  ): SiteServer => ({
     settings: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
     content,
+    preview,
     enquiries: enquiries.service,
     clientIp,
     reportError(error, request) {
@@ -363,8 +374,15 @@ export function createApp(deps: AppDeps): SiteApp {
           pollMs: deps.contentPollMs,
         })
       : undefined;
-  // Per-request renders (form posts, other data requests) show the stored pages' release.
+  // Per-request renders (form posts, other data requests) show the stored pages' release; a
+  // preview lays its changes over the newest.
   const shownContent = async () => source.read(pages?.shownRelease() ?? (await source.latest()));
+  const previewed = async (previews: NonNullable<AppDeps['previews']>, token: string) => {
+    const found = await previews.open(token, now());
+    if (found.state !== 'shown') return { content: await shownContent(), preview: found };
+    const content = withChanges(await source.read(await source.latest()), found.changes);
+    return { content, preview: { state: found.state, expiresAt: found.expiresAt } };
+  };
   const ready = Promise.all([seo?.ready, pages?.ready]).then(() => undefined);
   let warm = false;
   void ready.then(
@@ -483,8 +501,15 @@ export function createApp(deps: AppDeps): SiteApp {
     '/{*splat}',
     expressRenderer(build, mode, async (req, res) => {
       const ip = req.ip ?? req.socket.remoteAddress ?? '';
+      const { previews } = deps;
+      const token = previews && !isStaffPath(req.path) ? req.query[PREVIEW_PARAM] : undefined;
+      if (token !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+      const { content, preview } =
+        previews && token !== undefined
+          ? await previewed(previews, typeof token === 'string' ? token : '')
+          : { content: await shownContent(), preview: undefined };
       return loadContext(
-        site(yearNow(), await shownContent(), ip),
+        site(yearNow(), content, ip, preview),
         { ...documentAssets, nonce: res.locals['nonce'] as string | undefined },
         staff && isStaffPath(req.path)
           ? { ...staff, clientKey: hashIp(staff.secret, ip) }

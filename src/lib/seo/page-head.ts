@@ -18,8 +18,9 @@ export function pageHead(
   pathname: string,
   origin: string,
   { title, description }: ContentOf<'pages.yaml'>[RouteId],
+  preview = false,
 ): MetaDescriptor[] {
-  const noindex = id === '404';
+  const noindex = id === '404' || preview;
   const canonical = absoluteUrl(pathname, origin);
   const image = absoluteUrl(ogImagePath(id), origin);
   const imageAlt = `${title} — ${site.tagline}`;
@@ -75,6 +76,7 @@ export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
       location.pathname,
       root?.siteOrigin ?? 'http://localhost:3000',
       site.pages[id],
+      site.preview !== undefined,
     );
   };
 }

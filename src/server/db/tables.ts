@@ -131,6 +131,21 @@ export interface Database {
     position: number;
     body: string | null;
   };
+  /** A preview of unpublished content, opened by a token kept only as its hash (migration 230). */
+  contentPreviews: {
+    id: string;
+    tokenHash: string;
+    path: string;
+    /** JSON: the item changes laid over the newest release (`src/server/content/previews.ts`). */
+    changes: string;
+    label: string;
+    /** 1: a share link, listed and revocable; 0: a staff member's own look. */
+    shared: number;
+    createdBy: string;
+    createdAt: Instant;
+    expiresAt: number;
+    revokedAt: number | null;
+  };
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;

@@ -464,6 +464,26 @@ const SHARED_STEPS: readonly BuilderMigration[] = [
         .execute();
     },
   },
+  {
+    version: 230,
+    description: 'previews of unpublished content and share links (src/server/content/previews.ts)',
+    async up(db, engine) {
+      const types = COLUMN_TYPES[engine];
+      await db.schema
+        .createTable('content_previews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('changes', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('shared', 'integer', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', types.instant, (c) => c.notNull())
+        .addColumn('expires_at', types.epochMs, (c) => c.notNull())
+        .addColumn('revoked_at', types.epochMs)
+        .execute();
+    },
+  },
 ];
 
 /** Every step on SQLite, released and shared. */

@@ -15,6 +15,7 @@ import { readContentDir } from '../../../scripts/lib/content-files.ts';
 import type { AppDeps, SiteApp } from '../../../src/server/app.ts';
 import { openContentStore, storeSource } from '../../../src/server/content/source.ts';
 import type { ContentStore } from '../../../src/server/content/store.ts';
+import type { PreviewStore } from '../../../src/server/content/previews.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
@@ -34,6 +35,7 @@ export interface TestApp {
   appFor(surface: AppDeps['surface']): SiteApp;
   /** The content store the app's pages follow. */
   content: ContentStore;
+  previews: PreviewStore;
   /** Closes the enquiry runtime and the content store: the database is away for the app. */
   closeStores(): Promise<void>;
   /** Closes the stores and removes the data directory. */
@@ -99,6 +101,7 @@ export async function createTestApp(
     observability: (options.observability ?? createObservability)(runtime),
     staff,
     content: storeSource(content.store),
+    previews: content.previews,
     contentPollMs: options.contentPollMs,
   };
   const app = createApp(deps);
@@ -109,6 +112,7 @@ export async function createTestApp(
     dataDir,
     env: parsed,
     content: content.store,
+    previews: content.previews,
     async closeStores() {
       await runtime.close();
       await content.close();
