@@ -45,6 +45,8 @@ async function start(env: Env): Promise<void> {
       logger.info({ release: 1 }, 'content seeded from the build');
     }
   }
+  const { runSchedules } = await import('./src/server/content/schedules.ts');
+  const stopSchedules = runSchedules({ ...content, logger, now: Date.now, everyMs: 5_000 });
   const observability = createObservability(runtime);
   if (env.staffInboxOffReason) {
     logger.warn(
@@ -144,6 +146,7 @@ async function start(env: Env): Promise<void> {
     clearInterval(sweeper);
     metricsServer?.close();
     await staff?.close();
+    stopSchedules();
     await runtime.close();
     await content.close();
     logger.info('stopped');

@@ -48,7 +48,8 @@ import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { Content } from '../content/collections.ts';
 import type { ContentSource } from './content/source.ts';
-import { PREVIEW_PARAM, withChanges, type PreviewStore } from './content/previews.ts';
+import { withChanges } from './content/items.ts';
+import { PREVIEW_PARAM, type PreviewStore } from './content/previews.ts';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 

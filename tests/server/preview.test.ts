@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewChange } from '../../src/server/content/previews.ts';
+import type { ItemChange } from '../../src/server/content/items.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -19,7 +19,7 @@ const get = (path: string) => request(t.app).get(path).set('Accept-Encoding', 'i
 
 const QUOTE = 'A quote only the preview shows, <script>alert(1)</script> and all';
 
-async function testimonialChange(): Promise<PreviewChange> {
+async function testimonialChange(): Promise<ItemChange> {
   const content = await t.content.read();
   const first = content['testimonials.yaml'][0]!;
   return {

@@ -77,3 +77,40 @@ export function fromItems(items: readonly Item[]): Partial<Content> {
   }
   return content;
 }
+
+/** One item as a draft, preview or schedule changes it: `body` its JSON, null to remove it. */
+export interface ItemChange {
+  collection: ContentFile;
+  key: string;
+  position: number;
+  body: string | null;
+}
+
+/**
+ * `content` with `changes` laid over it, checked whole by the collections' schemas
+ * (`src/content/collections.ts`), as a publish checks it.
+ * @throws Error naming the file and the schema's first message when the result is not valid
+ *   content
+ */
+export function withChanges(content: Content, changes: readonly ItemChange[]): Content {
+  const byId = new Map<string, Item | null>(
+    toItems(content).map((item) => [`${item.collection}\u0000${item.key}`, item]),
+  );
+  for (const change of changes) {
+    byId.set(
+      `${change.collection}\u0000${change.key}`,
+      change.body === null ? null : { ...change, body: change.body },
+    );
+  }
+  const joined = fromItems([...byId.values()].filter((item) => item !== null)) as Content;
+  for (const file of CONTENT_FILES) {
+    const checked = COLLECTIONS[file].schema.safeParse(joined[file]);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new Error(
+        `${file}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'not valid content'}`.trim(),
+      );
+    }
+  }
+  return joined;
+}

@@ -7,26 +7,18 @@
  * (`src/server/staff/tokens.ts`). Migration 230 in `src/server/enquiries/migrations.ts`.
  */
 import { z } from 'zod';
-import { COLLECTIONS, type Content, type ContentFile } from '../../content/collections.ts';
+import { COLLECTIONS, type ContentFile } from '../../content/collections.ts';
 import type { Db } from '../db/tables.ts';
 import { hashToken, newToken, wellFormedToken } from '../staff/tokens.ts';
-import { fromItems, toItems, type Item } from './items.ts';
+import type { ItemChange } from './items.ts';
 
 /** The query parameter that carries a preview's token on a public page. */
 export const PREVIEW_PARAM = 'preview';
 
-/** One item as the preview shows it: `body` its JSON, null when the preview removes it. */
-export interface PreviewChange {
-  collection: ContentFile;
-  key: string;
-  position: number;
-  body: string | null;
-}
-
 export interface NewPreview {
   /** The public page it is shown on, e.g. `/about`. */
   path: string;
-  changes: readonly PreviewChange[];
+  changes: readonly ItemChange[];
   /** What it shows, for the staff's list, e.g. "Testimonial anjali-mehta". No content text. */
   label: string;
   /** The staff account that made it. */
@@ -53,7 +45,7 @@ export interface PreviewSummary {
  * its time (410); `unknown` no such token, or a revoked one (404).
  */
 export type PreviewLookup =
-  | { state: 'shown'; path: string; changes: PreviewChange[]; expiresAt: number }
+  | { state: 'shown'; path: string; changes: ItemChange[]; expiresAt: number }
   | { state: 'expired' }
   | { state: 'unknown' };
 
@@ -138,30 +130,4 @@ export function createPreviewStore(db: Db): PreviewStore {
       return Number(result.numUpdatedRows) > 0;
     },
   };
-}
-
-/**
- * `content` with `changes` laid over it, checked whole by the collections' schemas
- * (`src/content/collections.ts`).
- * @throws Error naming the file and the schema's first message when the result is not valid
- *   content (a preview never shows what could not be published)
- */
-export function withChanges(content: Content, changes: readonly PreviewChange[]): Content {
-  const byId = new Map<string, Item | null>(
-    toItems(content).map((item) => [`${item.collection}\u0000${item.key}`, item]),
-  );
-  for (const change of changes) {
-    byId.set(
-      `${change.collection}\u0000${change.key}`,
-      change.body === null ? null : { ...change, body: change.body },
-    );
-  }
-  const joined = fromItems([...byId.values()].filter((item) => item !== null)) as Content;
-  for (const file of Object.keys(COLLECTIONS) as ContentFile[]) {
-    const checked = COLLECTIONS[file].schema.safeParse(joined[file]);
-    if (!checked.success) {
-      throw new Error(`${file}: ${checked.error.issues[0]?.message ?? 'not valid content'}`);
-    }
-  }
-  return joined;
 }

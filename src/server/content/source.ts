@@ -8,6 +8,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { StoreEnv } from '../env.ts';
 import { createPreviewStore, type PreviewStore } from './previews.ts';
+import { createScheduleStore, type ScheduleStore } from './schedules.ts';
 import { createContentStore, type ContentStore } from './store.ts';
 
 /** The newest release's number, and any release's content (the same object while kept). */
@@ -17,12 +18,13 @@ export interface ContentSource {
 }
 
 /**
- * The content and preview stores on `DATABASE_URL`, else on the SQLite file the enquiries use in
+ * The content, preview and schedule stores on `DATABASE_URL`, else on the SQLite file the enquiries use in
  * `DATA_DIR`.
  */
 export function openContentStore(config: StoreEnv): {
   store: ContentStore;
   previews: PreviewStore;
+  schedules: ScheduleStore;
   close: () => Promise<void>;
 } {
   const db = config.DATABASE_URL
@@ -31,6 +33,7 @@ export function openContentStore(config: StoreEnv): {
   return {
     store: createContentStore(db),
     previews: createPreviewStore(db),
+    schedules: createScheduleStore(db),
     close: () => db.close(),
   };
 }

@@ -6,8 +6,17 @@
  * at or before N. Validation is the caller's: the same Zod schemas as the YAML files
  * (`src/content/collections.ts`), through `scripts/lib/content.ts`.
  */
-import type { Db, Executor } from '../db/tables.ts';
-import { CONTENT_FILES, fromItems, toItems, type Content, type Item } from './items.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Db, Executor } from '../db/tables.ts';
+import {
+  CONTENT_FILES,
+  fromItems,
+  toItems,
+  withChanges,
+  type Content,
+  type Item,
+  type ItemChange,
+} from './items.ts';
 
 /** One published release; `publishedAt` in epoch ms. */
 export interface Release {
@@ -42,6 +51,18 @@ export interface ContentStore {
   publish(content: Content, by: Publication): Promise<Release | null>;
   /** What publishing `content` would change (the items `publish` would write); nothing written. */
   changes(content: Content): Promise<Release['changed']>;
+  /**
+   * Publishes the newest release with `changes` laid over it (`withChanges`), read and written
+   * under the publish lock, so a release published meanwhile is never undone. `claim`, when
+   * given, runs first in the same transaction: false publishes nothing (`claimed` false).
+   * @returns the new release (null when nothing differs) and whether the claim held
+   * @throws Error when the result is not valid content (nothing is written)
+   */
+  publishChanges(
+    changes: readonly ItemChange[],
+    by: Publication,
+    claim?: (trx: Transaction<Database>) => Promise<boolean>,
+  ): Promise<{ claimed: boolean; release: Release | null }>;
   /** Publishes `content` as release 1 when there is no release yet; else nothing (null). */
   seed(content: Content, by: Publication): Promise<Release | null>;
   /** Every release, newest first. */
@@ -108,17 +129,17 @@ const described = (changed: readonly Change[]): Release['changed'] =>
 
 /** The content store on `db` (already migrated). */
 export function createContentStore(db: Db): ContentStore {
+  /** `next`: the whole content to publish, made under the lock from the newest release's items. */
   const publishIn = async (
-    content: Content,
+    next: (trx: Transaction<Database>, latest: number | null) => Promise<Item[]>,
     by: Publication,
     onlyFirst: boolean,
   ): Promise<Release | null> => {
-    const next = toItems(content);
     return db.kysely.transaction().execute(async (trx) => {
       await db.lockKey(trx, PUBLISH_LOCK);
       const latest = await latestIn(trx);
       if (onlyFirst && latest !== null) return null;
-      const changed = await changesIn(trx, next);
+      const changed = await changesIn(trx, await next(trx, latest));
       if (changed.length === 0) return null;
       const release = {
         number: (latest ?? 0) + 1,
@@ -169,9 +190,23 @@ export function createContentStore(db: Db): ContentStore {
       if (missing.length > 0) throw new Error(`Content release ${at} lacks ${missing.join(', ')}`);
       return content as Content;
     },
-    publish: (content, by) => publishIn(content, by, false),
+    publish: (content, by) => publishIn(() => Promise.resolve(toItems(content)), by, false),
+    async publishChanges(changes, by, claim) {
+      let claimed = true;
+      const release = await publishIn(
+        async (trx, latest) => {
+          claimed = claim ? await claim(trx) : true;
+          if (!claimed) return latest === null ? [] : itemsAt(trx, latest);
+          const base = fromItems(latest === null ? [] : await itemsAt(trx, latest)) as Content;
+          return toItems(withChanges(base, changes));
+        },
+        by,
+        false,
+      );
+      return { claimed, release };
+    },
     changes: async (content) => described(await changesIn(db.kysely, toItems(content))),
-    seed: (content, by) => publishIn(content, by, true),
+    seed: (content, by) => publishIn(() => Promise.resolve(toItems(content)), by, true),
     async history() {
       const releases = await db.kysely
         .selectFrom('contentReleases')

@@ -146,6 +146,21 @@ export interface Database {
     expiresAt: number;
     revokedAt: number | null;
   };
+  /** Item changes to publish at `publishAt` (epoch ms), once (migration 231). */
+  contentSchedules: {
+    id: string;
+    /** JSON, as `contentPreviews.changes`. */
+    changes: string;
+    label: string;
+    author: string;
+    note: string;
+    publishAt: number;
+    createdAt: Instant;
+    release: number | null;
+    settledAt: number | null;
+    cancelledAt: number | null;
+    error: string | null;
+  };
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;

@@ -484,6 +484,32 @@ const SHARED_STEPS: readonly BuilderMigration[] = [
         .execute();
     },
   },
+  {
+    version: 231,
+    description: 'content changes scheduled to publish (src/server/content/schedules.ts)',
+    async up(db, engine) {
+      const types = COLUMN_TYPES[engine];
+      await db.schema
+        .createTable('content_schedules')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('changes', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('publish_at', types.epochMs, (c) => c.notNull())
+        .addColumn('created_at', types.instant, (c) => c.notNull())
+        .addColumn('release', 'integer')
+        .addColumn('settled_at', types.epochMs)
+        .addColumn('cancelled_at', types.epochMs)
+        .addColumn('error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('content_schedules_due')
+        .on('content_schedules')
+        .columns(['settled_at', 'publish_at'])
+        .execute();
+    },
+  },
 ];
 
 /** Every step on SQLite, released and shared. */

@@ -1,0 +1,193 @@
+/**
+ * Scheduled publishing (docs/decisions/055-scheduled-publishing.md): item changes to publish at a
+ * set time, such as embargoed news. Every instance looks for due schedules; the one whose claim
+ * holds publishes, once, in the same transaction that marks the schedule done, under the content
+ * store's publish lock (`publishChanges` in `store.ts`). An overdue schedule is published at
+ * the next look, so also at start. Migration 231 in `src/server/enquiries/migrations.ts`.
+ */
+import type { Logger } from 'pino';
+import type { Db, Executor } from '../db/tables.ts';
+import { newToken } from '../staff/tokens.ts';
+import type { ItemChange } from './items.ts';
+import type { ContentStore } from './store.ts';
+
+export interface NewSchedule {
+  changes: readonly ItemChange[];
+  /** What it publishes, for the staff's list ("Testimonial anjali-mehta"). No content text. */
+  label: string;
+  /** Epoch ms. */
+  publishAt: number;
+  /** Who scheduled it: the release's author. */
+  author: string;
+  note?: string;
+}
+
+/** A schedule as the staff's list shows it; times in epoch ms. */
+export interface ScheduleSummary {
+  id: string;
+  label: string;
+  author: string;
+  publishAt: number;
+  /** The release it became; null while pending, cancelled, failed or when nothing differed. */
+  release: number | null;
+  settledAt: number | null;
+  cancelledAt: number | null;
+  /** Why it was not published (the content it would make was not valid). */
+  error: string | null;
+}
+
+export interface ScheduleStore {
+  /** @returns the schedule's id */
+  schedule(schedule: NewSchedule): Promise<string>;
+  /** Every schedule, the next due first, then the settled ones newest first. */
+  list(): Promise<ScheduleSummary[]>;
+  /** Cancels a pending schedule at `now` (epoch ms); false when none was pending. */
+  cancel(id: string, now: number): Promise<boolean>;
+  /**
+   * Publishes every schedule due at `now` (epoch ms) that this caller claims; one that would make
+   * invalid content is settled with its error and publishes nothing.
+   * @returns what this caller settled
+   */
+  publishDue(store: ContentStore, now: number): Promise<ScheduleSummary[]>;
+}
+
+/** The schedule store on `db` (already migrated). */
+export function createScheduleStore(db: Db): ScheduleStore {
+  const summaries = async (ids?: readonly string[]): Promise<ScheduleSummary[]> => {
+    let query = db.kysely
+      .selectFrom('contentSchedules')
+      .select([
+        'id',
+        'label',
+        'author',
+        'publishAt',
+        'release',
+        'settledAt',
+        'cancelledAt',
+        'error',
+      ]);
+    if (ids) query = query.where('id', 'in', ids.length > 0 ? [...ids] : ['']);
+    const rows = await query.orderBy('publishAt', 'asc').execute();
+    const list = rows.map((r) => ({
+      ...r,
+      publishAt: Number(r.publishAt),
+      release: r.release === null ? null : Number(r.release),
+      settledAt: r.settledAt === null ? null : Number(r.settledAt),
+      cancelledAt: r.cancelledAt === null ? null : Number(r.cancelledAt),
+    }));
+    const open = list.filter((s) => s.settledAt === null && s.cancelledAt === null);
+    return [...open, ...list.filter((s) => !open.includes(s)).reverse()];
+  };
+  /** Settles `id` if no one has: the claim that makes exactly one caller publish it. */
+  const settle = async (ex: Executor, id: string, now: number, error: string | null) => {
+    const result = await ex
+      .updateTable('contentSchedules')
+      .set({ settledAt: now, error })
+      .where('id', '=', id)
+      .where('settledAt', 'is', null)
+      .where('cancelledAt', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  };
+
+  return {
+    async schedule(schedule) {
+      const id = newToken().slice(0, 16);
+      await db.kysely
+        .insertInto('contentSchedules')
+        .values({
+          id,
+          changes: JSON.stringify(schedule.changes),
+          label: schedule.label,
+          author: schedule.author,
+          note: schedule.note ?? '',
+          publishAt: schedule.publishAt,
+          createdAt: db.instant(Date.now()),
+          release: null,
+          settledAt: null,
+          cancelledAt: null,
+          error: null,
+        })
+        .execute();
+      return id;
+    },
+    list: () => summaries(),
+    async cancel(id, now) {
+      const result = await db.kysely
+        .updateTable('contentSchedules')
+        .set({ cancelledAt: now })
+        .where('id', '=', id)
+        .where('settledAt', 'is', null)
+        .where('cancelledAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async publishDue(store, now) {
+      const due = await db.kysely
+        .selectFrom('contentSchedules')
+        .select(['id', 'changes', 'author', 'note'])
+        .where('publishAt', '<=', now)
+        .where('settledAt', 'is', null)
+        .where('cancelledAt', 'is', null)
+        .orderBy('publishAt', 'asc')
+        .execute();
+      const settled: string[] = [];
+      for (const row of due) {
+        const changes = JSON.parse(row.changes) as ItemChange[];
+        try {
+          const { claimed, release } = await store.publishChanges(
+            changes,
+            { author: row.author, note: row.note },
+            (trx) => settle(trx, row.id, now, null),
+          );
+          if (!claimed) continue;
+          if (release) {
+            await db.kysely
+              .updateTable('contentSchedules')
+              .set({ release: release.number })
+              .where('id', '=', row.id)
+              .execute();
+          }
+        } catch (error) {
+          // The content it would make is not valid: settled with the reason, nothing published.
+          if (!(await settle(db.kysely, row.id, now, String((error as Error).message)))) continue;
+        }
+        settled.push(row.id);
+      }
+      return summaries(settled);
+    },
+  };
+}
+
+/**
+ * Looks for due schedules now and every `everyMs` (ms); logs each one published or refused.
+ * @returns stops looking
+ */
+export function runSchedules(opts: {
+  schedules: ScheduleStore;
+  store: ContentStore;
+  logger: Logger;
+  now: () => number;
+  everyMs: number;
+}): () => void {
+  let busy = false;
+  const look = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      for (const s of await opts.schedules.publishDue(opts.store, opts.now())) {
+        if (s.error)
+          opts.logger.error({ schedule: s.id, error: s.error }, 'scheduled publish refused');
+        else opts.logger.info({ schedule: s.id, release: s.release }, 'scheduled publish done');
+      }
+    } catch (error) {
+      opts.logger.error({ err: error }, 'scheduled publishing failed; trying again');
+    } finally {
+      busy = false;
+    }
+  };
+  void look();
+  const timer = setInterval(() => void look(), opts.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
