@@ -5,10 +5,8 @@
  *    which the server seeds a fresh database (docs/decisions/048-content-in-the-database.md);
  * 1. Vite with React Router's plugin (`vite.config.ts`, `react-router.config.ts`): `client/` with
  *    hashed assets, `server/` with the server bundles;
- * 2. each page's critical CSS, from the page as the build's route tree renders it
- *    (`scripts/lib/critical-css.ts`);
- * 3. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
- * 4. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
+ * 2. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
+ * 3. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
  *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
  * Exit 1 when any step fails. A content error is one line per problem, `Content error:` and the
@@ -19,7 +17,6 @@ import { createBuilder } from 'vite';
 import { writeArtwork } from './lib/artwork.ts';
 import { contentProblems } from './lib/content.ts';
 import { readContentDir, writeContentDir } from './lib/content-files.ts';
-import { writeCriticalCss } from './lib/critical-css.ts';
 import { precompressDir } from './lib/precompress.ts';
 
 // A production build whatever the caller's NODE_ENV (Vitest sets `test`, which would otherwise
@@ -46,17 +43,12 @@ try {
 const buildDir = resolve(process.env['BUILD_DIR'] ?? 'dist');
 const clientDir = resolve(buildDir, 'client');
 writeContentDir(join(buildDir, 'content'), seed.content);
-const critical = await writeCriticalCss(buildDir, seed.content);
 const artwork = await writeArtwork(clientDir);
 const packed = await precompressDir(clientDir);
 if (!quiet) {
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(
-    `critical CSS (characters): ${Object.entries(critical)
-      .map(([path, size]) => `${path} ${size}`)
-      .join(
-        ', ',
-      )}; artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
+    `artwork: ${artwork} files; precompressed ${packed.files} files: ${kib(packed.bytes)} → ` +
       `br ${kib(packed.brBytes)}, gz ${kib(packed.gzBytes)}; ` +
       `build ${Math.round(performance.now() - started)} ms`,
   );

@@ -3,7 +3,6 @@
  * Express; the rest goes through `createApp`'s order, ending in the route tree
  * (`src/server/react-router.ts`; docs/decisions/041-stored-pages-as-one-lookup.md).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import {
   createServer,
   STATUS_CODES,
@@ -39,6 +38,7 @@ import {
   type StoredResponse,
 } from './stored-pages.ts';
 import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
+import { criticalCssFinder } from './critical-css.ts';
 import { seoFiles } from './seo.ts';
 import { answerUnreadBody } from './unread-body.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
@@ -52,9 +52,6 @@ import { withChanges } from './content/items.ts';
 import { PREVIEW_PARAM, type PreviewStore } from './content/previews.ts';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
-
-/** Each page's critical CSS by route id, written by `npm run build` (`scripts/lib/critical-css.ts`). */
-export const CRITICAL_CSS_FILE = 'server/critical-css.json';
 
 export interface AppDeps {
   env: Env;
@@ -291,24 +288,16 @@ function storedPagesFirst(
   };
 }
 
-/** The build's critical CSS by route id, and the core font files it names (preloaded). */
-function storedDocumentAssets(buildDir: string): DocumentAssets {
-  const file = join(buildDir, CRITICAL_CSS_FILE);
-  const inlineCss = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
-    : {};
+/** The core font files `inlineCss` names, to preload. */
+function fontPreloadsOf(inlineCss: Readonly<Record<string, string>>): string[] {
   // The core file of both faces, or the text shifts when one arrives
   // (docs/decisions/014-rendering-work-and-fonts-on-phones.md); the rest waits until text needs it.
-  const fontPreloads = [
+  const core = /url\(["']?(\/assets\/[^)"']*-core-[^)"']*\.woff2)["']?\)/g;
+  return [
     ...new Set(
-      Object.values(inlineCss).flatMap((css) =>
-        [...css.matchAll(/url\(["']?(\/assets\/[^)"']*-core-[^)"']*\.woff2)["']?\)/g)].map(
-          (match) => match[1] ?? '',
-        ),
-      ),
+      Object.values(inlineCss).flatMap((css) => [...css.matchAll(core)].map((m) => m[1] ?? '')),
     ),
   ];
-  return { inlineCss, fontPreloads };
 }
 
 /** The bundled route tree (`vite.config.ts`), also accepting form posts from these origins. */
@@ -354,18 +343,41 @@ export function createApp(deps: AppDeps): SiteApp {
     },
   });
   const yearNow = () => new Date(now()).getFullYear();
-  const documentAssets: DocumentAssets = deps.buildDir
-    ? storedDocumentAssets(deps.buildDir)
-    : { inlineCss: {}, fontPreloads: [] };
+  const noCss: DocumentAssets = { inlineCss: {}, fontPreloads: [] };
 
   const seo = staffPort ? undefined : seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const clientDir = deps.buildDir && join(deps.buildDir, 'client');
   const render = createRequestHandler(build, mode);
+  // Each release's critical CSS by route id, found on its pages rendered with nothing inline.
+  const findCss = clientDir && criticalCssFinder(clientDir);
+  const releaseCss = new Map<number, Promise<DocumentAssets>>();
+  const storedAssets = (year: number, release: number, content: Content) => {
+    if (!findCss) return noCss;
+    let assets = releaseCss.get(release);
+    if (!assets) {
+      assets = (async () => {
+        const inlineCss: Record<string, string> = {};
+        for (const page of [...PAGES, NOT_FOUND_PAGE]) {
+          const request = new Request(`${origin}${page.path}`);
+          const bare = await render(request, loadContext(site(year, content), noCss));
+          inlineCss[page.id] = await findCss(await bare.text());
+        }
+        return { inlineCss, fontPreloads: fontPreloadsOf(inlineCss) };
+      })();
+      assets.catch(() => releaseCss.delete(release));
+      releaseCss.set(release, assets);
+      for (const old of [...releaseCss.keys()].slice(0, -2)) releaseCss.delete(old);
+    }
+    return assets;
+  };
   const pages =
     clientDir && !dev && !staffPort
       ? createStoredPages({
-          render: async (request, year, release) =>
-            render(request, loadContext(site(year, await source.read(release)), documentAssets)),
+          render: async (request, year, release) => {
+            const content = await source.read(release);
+            const assets = await storedAssets(year, release, content);
+            return render(request, loadContext(site(year, content), assets));
+          },
           origin,
           paths: PAGES.map((p) => p.path),
           data: PAGES.map(dataUrl),
@@ -511,7 +523,7 @@ export function createApp(deps: AppDeps): SiteApp {
           : { content: await shownContent(), preview: undefined };
       return loadContext(
         site(yearNow(), content, ip, preview),
-        { ...documentAssets, nonce: res.locals['nonce'] as string | undefined },
+        { ...noCss, nonce: res.locals['nonce'] as string | undefined },
         staff && isStaffPath(req.path)
           ? { ...staff, clientKey: hashIp(staff.secret, ip) }
           : undefined,
@@ -528,26 +540,4 @@ export function createApp(deps: AppDeps): SiteApp {
     listen: (port: number, host: string, callback?: () => void) =>
       createServer(listener).listen(port, host, callback),
   });
-}
-
-/**
- * A page (`path` e.g. `/about`) as `npm run build` reads it for its critical CSS
- * (`scripts/lib/critical-css.ts`): the whole stylesheet linked, nothing inline.
- */
-
-export function renderForBuild(origin: string, path: string, content: Content): Promise<Response> {
-  const site: SiteServer = {
-    settings: { siteOrigin: origin, year: new Date().getFullYear(), webVitalsSampleRate: 0 },
-    content,
-    enquiries: { submit: () => Promise.reject(new Error('No enquiries while building')) },
-    clientIp: '',
-    reportError: (error) => {
-      throw error;
-    },
-  };
-  const render = createRequestHandler(bundledBuild([origin]), 'production');
-  return render(
-    new Request(`${origin}${path}`),
-    loadContext(site, { inlineCss: {}, fontPreloads: [] }),
-  );
 }

@@ -3,7 +3,8 @@
  * through the app as a visitor reaches it: a release published to the store while the app runs
  * reaches its stored pages and the framework's data requests within 5 s (new bytes, new ETag), a
  * release whose page fails to render keeps the old pages, and a client navigation's data request
- * is answered from the store, cacheable like its page.
+ * is answered from the store, cacheable like its page; each release's pages inline their own
+ * critical CSS.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -78,5 +79,21 @@ describe('pages from the published content release', () => {
       timeout: 5_000,
       interval: 50,
     });
+  });
+
+  it('inlines the critical CSS of the release shown, not of the build', async () => {
+    const inline = async () =>
+      /<style id="[^"]+">([\s\S]*?)<\/style>/.exec((await get('/contact')).text)?.[1];
+    const before = await inline();
+    // The opening-hours line is the only element of /contact with `max-w-sm`.
+    expect(before).toContain('.max-w-sm{');
+    const content = await t.content.read();
+    delete content['sections.yaml']['contact-details']!.lede;
+    await t.content.publish(content, { author: 'test' });
+    await vi.waitFor(async () => expect(await inline()).not.toContain('.max-w-sm{'), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    expect((await inline())?.length).toBeGreaterThan(1_000);
   });
 });
