@@ -11,7 +11,7 @@
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EnvError, parseEnv, type Env } from './src/server/env.ts';
+import { parseEnvOrExit, type Env } from './src/server/env.ts';
 
 // Vite's build replaces `import.meta.env`; Node running this file from source has none.
 const bundled = import.meta.env?.PROD === true;
@@ -162,12 +162,5 @@ if (!bundled && process.env['NODE_ENV'] !== 'development') {
   const buildDir = resolve(import.meta.dirname, process.env['BUILD_DIR'] ?? 'dist');
   await import(pathToFileURL(resolve(buildDir, 'server/server.js')).href);
 } else {
-  let env: Env;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
-    process.exit(1);
-  }
-  await start(env);
+  await start(parseEnvOrExit(process.env));
 }

@@ -71,14 +71,8 @@ if (release !== undefined && !(Number.isInteger(release) && release > 0)) {
   usage('--release takes a release number (npm run content -- history lists them)');
 }
 
-const { EnvError, parseEnv, storeEnvSchema } = await import('../src/server/env.ts');
-let config;
-try {
-  config = parseEnv(process.env, storeEnvSchema);
-} catch (e) {
-  process.stderr.write(`${e instanceof EnvError ? e.message : String(e)}\n`);
-  process.exit(1);
-}
+const { parseEnvOrExit, storeEnvSchema } = await import('../src/server/env.ts');
+const config = parseEnvOrExit(process.env, storeEnvSchema);
 
 const { openStore } = await import('../src/server/enquiries/runtime.ts');
 const { openContentStore } = await import('../src/server/content/source.ts');

@@ -390,14 +390,8 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const { EnvError, parseEnv, storeEnvSchema } = await import('../src/server/env.ts');
-  let config;
-  try {
-    config = parseEnv(process.env, storeEnvSchema);
-  } catch (e) {
-    process.stderr.write(`${e instanceof EnvError ? e.message : String(e)}\n`);
-    process.exit(1);
-  }
+  const { parseEnvOrExit, storeEnvSchema } = await import('../src/server/env.ts');
+  const config = parseEnvOrExit(process.env, storeEnvSchema);
   const out = (text: string) => process.stdout.write(text);
   const err = (text: string) => process.stderr.write(text);
   const fail = (e: unknown) => {

@@ -196,6 +196,24 @@ export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown
 }
 
 /**
+ * {@link parseEnv} for a command's start: on an invalid configuration, its one line on stderr
+ * and exit 1 (the process ends; nothing is thrown).
+ */
+export function parseEnvOrExit(source: NodeJS.ProcessEnv): Env;
+export function parseEnvOrExit<S extends z.ZodType>(
+  source: NodeJS.ProcessEnv,
+  schema: S,
+): z.output<S>;
+export function parseEnvOrExit(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown {
+  try {
+    return schema ? parseEnv(source, schema) : parseEnv(source);
+  } catch (error) {
+    process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+/**
  * Why `origin` cannot hold passkeys for relying party `rpId`, or null: it needs a host name, a
  * secure context, and `rpId` its host or a suffix of it (https://www.w3.org/TR/webauthn-3/#rp-id).
  */

@@ -11,7 +11,9 @@ import { parse } from 'yaml';
 import { PAGES, ROUTES, site } from './support/site.ts';
 
 /** The origin pages name: SITE_URL when the e2e server has one, else the request's origin. */
-const SITE_ORIGIN = new URL(process.env['SITE_URL'] ?? 'http://localhost:4321').origin;
+const SITE_ORIGIN = new URL(
+  process.env['SITE_URL'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 4321}`,
+).origin;
 const content = parse(readFileSync('src/content/pages.yaml', 'utf8')) as Record<
   string,
   { title: string; description: string }
