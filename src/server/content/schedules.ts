@@ -78,11 +78,18 @@ export function createScheduleStore(db: Db): ScheduleStore {
     const open = list.filter((s) => s.settledAt === null && s.cancelledAt === null);
     return [...open, ...list.filter((s) => !open.includes(s)).reverse()];
   };
-  /** Settles `id` if no one has: the claim that makes exactly one caller publish it. */
-  const settle = async (ex: Executor, id: string, now: number, error: string | null) => {
+  /**
+   * Ends `id` if it is still pending: settled (the claim that makes exactly one caller publish
+   * it) or cancelled. True when this call ended it.
+   */
+  const end = async (
+    ex: Executor,
+    id: string,
+    set: { settledAt: number; error: string | null } | { cancelledAt: number },
+  ) => {
     const result = await ex
       .updateTable('contentSchedules')
-      .set({ settledAt: now, error })
+      .set(set)
       .where('id', '=', id)
       .where('settledAt', 'is', null)
       .where('cancelledAt', 'is', null)
@@ -112,16 +119,7 @@ export function createScheduleStore(db: Db): ScheduleStore {
       return id;
     },
     list: () => summaries(),
-    async cancel(id, now) {
-      const result = await db.kysely
-        .updateTable('contentSchedules')
-        .set({ cancelledAt: now })
-        .where('id', '=', id)
-        .where('settledAt', 'is', null)
-        .where('cancelledAt', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    cancel: (id, now) => end(db.kysely, id, { cancelledAt: now }),
     async publishDue(store, now) {
       const due = await db.kysely
         .selectFrom('contentSchedules')
@@ -138,7 +136,7 @@ export function createScheduleStore(db: Db): ScheduleStore {
           const { claimed, release } = await store.publishChanges(
             changes,
             { author: row.author, note: row.note },
-            (trx) => settle(trx, row.id, now, null),
+            (trx) => end(trx, row.id, { settledAt: now, error: null }),
           );
           if (!claimed) continue;
           if (release) {
@@ -150,7 +148,8 @@ export function createScheduleStore(db: Db): ScheduleStore {
           }
         } catch (error) {
           // The content it would make is not valid: settled with the reason, nothing published.
-          if (!(await settle(db.kysely, row.id, now, String((error as Error).message)))) continue;
+          const reason = String((error as Error).message);
+          if (!(await end(db.kysely, row.id, { settledAt: now, error: reason }))) continue;
         }
         settled.push(row.id);
       }
