@@ -8,12 +8,12 @@
  *   app with the route tree, `src/server/app.ts`, for tests and the build's own renders) and
  *   `enquiries.js` and `content.js` (the operators' CLIs, `scripts/enquiries.ts`,
  *   `scripts/content.ts`). Every dependency is inlined
- *   (`resolve.noExternal: true`), so the runtime needs no `node_modules`; the only externals are
- *   Node's built-ins, `vite` (development only, dropped from the bundle) and `pg-native` (an
- *   optional native driver `pg` never loads unless asked).
+ *   (`resolve.noExternal: true`), so the runtime needs no `node_modules` but one: the only
+ *   externals are Node's built-ins, `vite` (development only, dropped from the bundle),
+ *   `pg-native` (an optional native driver `pg` never loads unless asked) and `sharp` (native
+ *   code: the image installs it, `Dockerfile`).
  *
- * `npm run build` (scripts/build.ts) adds the critical CSS, the social images and icons and
- * precompresses the client output. In development `server.ts` runs Vite in middleware mode with
+ * `npm run build` (scripts/build.ts) adds the icons and precompresses the client output. In development `server.ts` runs Vite in middleware mode with
  * this same configuration; there dependencies stay external, hence `noExternal` only when building.
  */
 import { reactRouter } from '@react-router/dev/vite';
@@ -62,7 +62,8 @@ export default defineConfig(({ command }) => ({
       },
     },
     ssr: {
-      resolve: command === 'build' ? { noExternal: true, external: ['vite', 'pg-native'] } : {},
+      resolve:
+        command === 'build' ? { noExternal: true, external: ['vite', 'pg-native', 'sharp'] } : {},
       // Inline NODE_ENV so React, Express and friends keep only their production code paths.
       define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
       build: {

@@ -5,7 +5,8 @@
  *    which the server seeds a fresh database (docs/decisions/048-content-in-the-database.md);
  * 1. Vite with React Router's plugin (`vite.config.ts`, `react-router.config.ts`): `client/` with
  *    hashed assets, `server/` with the server bundles;
- * 2. the social images, favicons, app icons and web manifest (`scripts/lib/artwork.ts`);
+ * 2. the favicons, app icons and web manifest, and the social cards' fonts
+ *    (`scripts/lib/artwork.ts`);
  * 3. `.br` (quality 11) and `.gz` (level 9) siblings of every text file in `client/`
  *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
@@ -14,7 +15,7 @@
  */
 import { join, resolve } from 'node:path';
 import { createBuilder } from 'vite';
-import { writeArtwork } from './lib/artwork.ts';
+import { writeArtwork, writeCardFonts } from './lib/artwork.ts';
 import { contentProblems } from './lib/content.ts';
 import { readContentDir, writeContentDir } from './lib/content-files.ts';
 import { precompressDir } from './lib/precompress.ts';
@@ -44,6 +45,7 @@ const buildDir = resolve(process.env['BUILD_DIR'] ?? 'dist');
 const clientDir = resolve(buildDir, 'client');
 writeContentDir(join(buildDir, 'content'), seed.content);
 const artwork = await writeArtwork(clientDir);
+await writeCardFonts(buildDir);
 const packed = await precompressDir(clientDir);
 if (!quiet) {
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;

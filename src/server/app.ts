@@ -40,6 +40,7 @@ import {
 import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
 import { criticalCssFinder } from './critical-css.ts';
 import { seoFiles } from './seo.ts';
+import { socialCards } from './social-cards.ts';
 import { answerUnreadBody } from './unread-body.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
@@ -462,6 +463,11 @@ export function createApp(deps: AppDeps): SiteApp {
       next();
     });
     app.use(deps.devMiddleware);
+  }
+  if (!staffPort) {
+    app.use(
+      socialCards(async (id) => (await shownContent())['pages.yaml'][id].title, deps.buildDir),
+    );
   }
   if (clientDir) app.use(staticFiles(clientDir));
   // The inbox's port serves only the inbox; elsewhere `/staff` is a 404 unless served here.

@@ -4,7 +4,7 @@
  * reaches its stored pages and the framework's data requests within 5 s (new bytes, new ETag), a
  * release whose page fails to render keeps the old pages, and a client navigation's data request
  * is answered from the store, cacheable like its page; each release's pages inline their own
- * critical CSS.
+ * critical CSS, and its social cards show its titles.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -79,6 +79,29 @@ describe('pages from the published content release', () => {
       timeout: 5_000,
       interval: 50,
     });
+  });
+
+  it('draws the social card from the title of the release shown', async () => {
+    const card = () => request(t.app).get('/og/expertise.png');
+    const before = await card();
+    expect(before.status).toBe(200);
+    expect(before.headers['content-type']).toBe('image/png');
+    expect(before.headers['cache-control']).toBe(
+      (await get('/expertise')).headers['cache-control'],
+    );
+    expect((await card().set('If-None-Match', before.headers['etag']!)).status).toBe(304);
+    const content = await t.content.read();
+    content['pages.yaml'].expertise.title = 'Expertise · A Title Published Today';
+    await t.content.publish(content, { author: 'test' });
+    await vi.waitFor(
+      async () => expect((await get('/expertise')).text).toContain('A Title Published Today'),
+      { timeout: 5_000, interval: 50 },
+    );
+    const after = await card();
+    expect(after.status).toBe(200);
+    expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    expect(Buffer.compare(after.body as Buffer, before.body as Buffer)).not.toBe(0);
+    expect((await request(t.app).get('/og/not-a-page.png')).status).toBe(404);
   });
 
   it('inlines the critical CSS of the release shown, not of the build', async () => {

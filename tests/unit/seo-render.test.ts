@@ -1,16 +1,11 @@
 /**
- * Social cards (1200×630 PNG) and favicons are rendered at build time by Satori and
- * resvg; these tests render them for real and read the PNG/ICO headers.
+ * Social cards (1200×630 PNG, drawn by the server with Satori and sharp) and favicons (resvg, at
+ * build time); these tests render them for real and read the PNG/ICO headers.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  cardText,
-  headlineSize,
-  packIco,
-  renderMarkPng,
-  renderOgCard,
-} from '../../scripts/lib/artwork-render.ts';
+import { packIco, renderMarkPng } from '../../scripts/lib/artwork-render.ts';
+import { cardText, headlineSize, renderOgCard } from '../../src/server/social-cards.ts';
 import { LOGO_MARK } from '../../scripts/lib/artwork.ts';
 
 const mark = readFileSync(LOGO_MARK, 'utf8');

@@ -1,0 +1,297 @@
+/**
+ * Each page's social card (1200×630 PNG, https://ogp.me/), `/og/<route id>.png`, drawn by the
+ * server from the page title of the release it shows (docs/decisions/057-social-cards-per-release.md),
+ * so a published title reaches link previews. A card is drawn on first request and kept for its
+ * text; it answers with the pages' cache policy and a strong ETag of its bytes.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, join } from 'node:path';
+import type { RequestHandler } from 'express';
+import type satoriType from 'satori';
+import { COLORS } from '../lib/seo/colors.ts';
+import { OG_IMAGE_SIZE } from '../lib/seo/routes.ts';
+import { ROUTE_IDS, type RouteId } from '../pages.ts';
+import { site } from '../site.config.ts';
+
+/** A Satori element: the React-element shape without React (`type`, `props.style`, children). */
+export interface SvgNode {
+  type: string;
+  props: { style?: Record<string, string | number>; children?: SvgChild | SvgChild[] } & Record<
+    string,
+    unknown
+  >;
+}
+type SvgChild = SvgNode | string;
+
+/** Builds a Satori element (`h('div', { display: 'flex' }, child, …)`). */
+export const h = (
+  type: string,
+  style: Record<string, string | number>,
+  ...children: SvgChild[]
+): SvgNode => ({
+  type,
+  props: { style, children },
+});
+
+type SatoriFont = Parameters<typeof satoriType>[1]['fonts'][number];
+
+let fontsPromise: Promise<SatoriFont[]> | undefined;
+
+/**
+ * The font files a card uses, by package path: static WOFF, since Satori reads TTF/OTF/WOFF but
+ * not WOFF2 and ignores variable-font axes. `npm run build` copies them to
+ * `<build>/server/fonts/` ({@link CARD_FONTS_DIR}) by their file names.
+ */
+export const CARD_FONTS = [
+  '@fontsource/fraunces/files/fraunces-latin-600-normal.woff',
+  '@fontsource/fraunces/files/fraunces-latin-400-italic.woff',
+  '@fontsource/inter/files/inter-latin-400-normal.woff',
+  '@fontsource/inter/files/inter-latin-600-normal.woff',
+] as const;
+
+/** Where the build keeps {@link CARD_FONTS}, relative to the build folder. */
+export const CARD_FONTS_DIR = 'server/fonts';
+
+/**
+ * Loads (once per process) Fraunces 600 for display text, Fraunces 400 italic for the tagline and
+ * Inter 400/600 for labels: from `fontsDir` when given (the build's copy), else from the
+ * `@fontsource` packages resolved from the working directory (the sources).
+ * @throws when a font file is missing
+ */
+function loadFonts(fontsDir: string | undefined): Promise<SatoriFont[]> {
+  fontsPromise ??= (async () => {
+    const require = createRequire(join(process.cwd(), 'package.json'));
+    const load = (spec: string) =>
+      readFile(fontsDir ? join(fontsDir, basename(spec)) : require.resolve(spec));
+    const [fraunces, frauncesItalic, inter, interBold] = (await Promise.all(
+      CARD_FONTS.map(load),
+    )) as [Buffer, Buffer, Buffer, Buffer];
+    return [
+      { name: 'Fraunces', data: fraunces, weight: 600, style: 'normal' },
+      { name: 'Fraunces', data: frauncesItalic, weight: 400, style: 'italic' },
+      { name: 'Inter', data: inter, weight: 400, style: 'normal' },
+      { name: 'Inter', data: interBold, weight: 600, style: 'normal' },
+    ];
+  })();
+  return fontsPromise;
+}
+
+/** What a social card shows. */
+export interface OgCard {
+  /** Brand name, top left (site config). */
+  brand: string;
+  /** The brand mark (SVG source), beside the name. */
+  mark: string;
+  /** The page's headline, in the display serif. */
+  title: string;
+  /** Optional smaller line under the headline. */
+  subline?: string | undefined;
+  /** The tagline, bottom. */
+  tagline: string;
+  /** Small line top right, e.g. the city. */
+  kicker?: string;
+}
+
+/**
+ * Splits a page `<title>` into the card's headline and an optional subline. Titles are written as
+ * segments joined by ` · ` (or ` | `, ` — `, ` – `); the segment that is only the brand name is
+ * dropped (the card shows the brand separately), the first remaining segment becomes the headline
+ * and the rest the subline: `Expertise · Media Relations, Crisis & Public Affairs` →
+ * `{ headline: 'Expertise', subline: 'Media Relations, Crisis & Public Affairs' }`.
+ */
+export function cardText(title: string, brand: string): { headline: string; subline?: string } {
+  const segments = title
+    .split(/\s+[|\u00b7\u2013\u2014]\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s.toLowerCase() !== brand.toLowerCase());
+  const [headline, ...rest] = segments;
+  if (!headline) return { headline: title.trim() };
+  return rest.length > 0 ? { headline, subline: rest.join(' · ') } : { headline };
+}
+
+/** Display size (px) of the headline: smaller for long titles so they stay within three lines. */
+export const headlineSize = (text: string): number =>
+  text.length <= 24 ? 92 : text.length <= 40 ? 80 : 64;
+
+/** The social card element tree (1200×630): ink background, paper serif headline, one accent. */
+export function ogCardTree(card: OgCard): SvgNode {
+  return h(
+    'div',
+    {
+      width: '100%',
+      height: '100%',
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '72px 88px 76px',
+      backgroundColor: COLORS.ink,
+      color: COLORS.paper,
+      fontFamily: 'Inter',
+    },
+    h(
+      'div',
+      { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+      h(
+        'div',
+        { display: 'flex', alignItems: 'center' },
+        {
+          type: 'img',
+          props: {
+            src: `data:image/svg+xml;base64,${Buffer.from(card.mark).toString('base64')}`,
+            width: 56,
+            height: 56,
+            style: { marginRight: 22 },
+          },
+        },
+        h(
+          'div',
+          { fontSize: 26, fontWeight: 600, letterSpacing: '0.16em', textTransform: 'uppercase' },
+          card.brand,
+        ),
+      ),
+      h(
+        'div',
+        {
+          fontSize: 22,
+          letterSpacing: '0.12em',
+          textTransform: 'uppercase',
+          color: COLORS.stone300,
+        },
+        card.kicker ?? '',
+      ),
+    ),
+    h(
+      'div',
+      { display: 'flex', flexDirection: 'column' },
+      h(
+        'div',
+        {
+          display: 'flex',
+          fontFamily: 'Fraunces',
+          fontWeight: 600,
+          fontSize: headlineSize(card.title),
+          lineHeight: 1.05,
+          letterSpacing: '-0.02em',
+          maxWidth: 980,
+          // Even line lengths: no lone last word ("PR Agency in New / Delhi").
+          textWrap: 'balance',
+        },
+        card.title,
+      ),
+      ...(card.subline
+        ? [
+            h(
+              'div',
+              {
+                marginTop: 24,
+                fontSize: 30,
+                color: COLORS.stone300,
+                maxWidth: 980,
+                lineHeight: 1.3,
+              },
+              card.subline,
+            ),
+          ]
+        : []),
+    ),
+    h(
+      'div',
+      { display: 'flex', flexDirection: 'column' },
+      h('div', { width: 72, height: 4, backgroundColor: COLORS.accent, marginBottom: 28 }),
+      h(
+        'div',
+        {
+          fontSize: 36,
+          color: COLORS.stone300,
+          fontFamily: 'Fraunces',
+          fontWeight: 400,
+          fontStyle: 'italic',
+        },
+        card.tagline,
+      ),
+    ),
+  );
+}
+
+/**
+ * Renders a social card to a 1200×630 PNG: Satori lays the tree out with the fonts and writes SVG
+ * whose text is glyph outlines; sharp (libvips, librsvg) rasterises it, metadata-free.
+ */
+export async function renderOgCard(card: OgCard, fontsDir?: string): Promise<Buffer> {
+  const { width, height } = OG_IMAGE_SIZE;
+  // Loaded with the first card: an instance that is never asked for one never holds them.
+  const [{ default: satori }, { default: sharp }] = await Promise.all([
+    import('satori'),
+    import('sharp'),
+  ]);
+  // Satori's parameter is typed as a React node; our element objects have exactly the runtime
+  // shape it reads (`type`, `props.style`, `props.children`) without needing React.
+  const svg = await satori(ogCardTree(card) as unknown as Parameters<typeof satori>[0], {
+    width,
+    height,
+    fonts: await loadFonts(fontsDir),
+  });
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** Revalidated like the pages, so a new title's card reaches a CDN within its 10 minutes. */
+const CARD_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
+
+/**
+ * `GET`/`HEAD /og/<route id>.png`: the card of `titleOf(id)` (the shown release's page title),
+ * `304` when the client has its ETag; anything else is passed on. A card that cannot be drawn is
+ * the error handler's 500.
+ * @param buildDir the build, with its copy of the card fonts and the brand mark
+ *   (`client/favicon.svg`); undefined: the sources' (`public/brand/logo-mark.svg`, the packages)
+ */
+export function socialCards(
+  titleOf: (id: RouteId) => Promise<string>,
+  buildDir: string | undefined,
+): RequestHandler {
+  const fontsDir = buildDir && join(buildDir, CARD_FONTS_DIR);
+  const mark = readFile(
+    buildDir ? join(buildDir, 'client', 'favicon.svg') : 'public/brand/logo-mark.svg',
+    'utf8',
+  );
+  mark.catch(() => undefined);
+  const drawn = new Map<string, Promise<{ png: Buffer; etag: string }>>();
+  const draw = async (title: string) => {
+    const { headline, subline } = cardText(title, site.name);
+    const png = await renderOgCard(
+      {
+        brand: site.name,
+        mark: await mark,
+        title: headline,
+        subline,
+        tagline: site.tagline,
+        kicker: site.address.addressLocality,
+      },
+      fontsDir,
+    );
+    return { png, etag: `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"` };
+  };
+  return (req, res, next) => {
+    const id = /^\/og\/([a-z0-9-]+)\.png$/.exec(req.path)?.[1] as RouteId | undefined;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !id || !ROUTE_IDS.includes(id)) {
+      return next();
+    }
+    void titleOf(id)
+      .then((title) => {
+        let card = drawn.get(title);
+        if (!card) {
+          card = draw(title);
+          card.catch(() => drawn.delete(title));
+          drawn.set(title, card);
+        }
+        return card;
+      })
+      .then(({ png, etag }) => {
+        res.set({ 'Content-Type': 'image/png', 'Cache-Control': CARD_CACHE_CONTROL, ETag: etag });
+        if (req.fresh) return void res.status(304).end();
+        res.send(png);
+      }, next);
+  };
+}
