@@ -61,7 +61,15 @@ async function start(env: Env): Promise<void> {
           logger,
         })
       : undefined;
-  const deps = { env, runtime, logger, observability, staff, content: storeSource(content.store) };
+  const deps = {
+    env,
+    runtime,
+    logger,
+    observability,
+    staff,
+    content: storeSource(content.store),
+    media: content.media,
+  };
   let createApp: typeof import('./src/server/app.ts').createApp;
   let options: Partial<import('./src/server/app.ts').AppDeps>;
   if (bundled) {

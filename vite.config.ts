@@ -8,9 +8,11 @@
  *   app with the route tree, `src/server/app.ts`, for tests and the build's own renders) and
  *   `enquiries.js` and `content.js` (the operators' CLIs, `scripts/enquiries.ts`,
  *   `scripts/content.ts`). Every dependency is inlined
- *   (`resolve.noExternal: true`), so the runtime needs no `node_modules`; the only externals are
- *   Node's built-ins, `vite` (development only, dropped from the bundle) and `pg-native` (an
- *   optional native driver `pg` never loads unless asked).
+ *   (`resolve.noExternal: true`), so the runtime needs no `node_modules` but sharp's; the only
+ *   externals are Node's built-ins, `vite` (development only, dropped from the bundle),
+ *   `pg-native` (an optional native driver `pg` never loads unless asked) and `sharp`, native
+ *   (its `@img/*` binaries), which the image installs as the one production dependency
+ *   (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  *
  * `npm run build` (scripts/build.ts) adds the critical CSS, the social images and icons and
  * precompresses the client output. In development `server.ts` runs Vite in middleware mode with
@@ -62,7 +64,8 @@ export default defineConfig(({ command }) => ({
       },
     },
     ssr: {
-      resolve: command === 'build' ? { noExternal: true, external: ['vite', 'pg-native'] } : {},
+      resolve:
+        command === 'build' ? { noExternal: true, external: ['vite', 'pg-native', 'sharp'] } : {},
       // Inline NODE_ENV so React, Express and friends keep only their production code paths.
       define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
       build: {

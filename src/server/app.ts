@@ -48,6 +48,8 @@ import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { Content } from '../content/collections.ts';
 import type { ContentSource } from './content/source.ts';
+import type { MediaStore } from './content/media.ts';
+import { mediaRoutes } from './content/media-upload.ts';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 
@@ -74,6 +76,8 @@ export interface AppDeps {
   content: ContentSource;
   /** ms between looks for a new content release; default 5,000. */
   contentPollMs?: number | undefined;
+  /** Uploaded images: served at `/media/`, uploaded from the inbox (`./content/media-upload.ts`). */
+  media?: MediaStore | undefined;
   /** The staff inbox's server side; absent when `STAFF_INBOX` is off. */
   staff?: StaffRuntime | undefined;
   /**
@@ -433,6 +437,7 @@ export function createApp(deps: AppDeps): SiteApp {
     app.use(deps.devMiddleware);
   }
   if (clientDir) app.use(staticFiles(clientDir));
+  if (deps.media) app.use(mediaRoutes({ media: deps.media, staff, logger }));
   // The inbox's port serves only the inbox; elsewhere `/staff` is a 404 unless served here.
   app.use((req, res, next) => {
     const inbox = isStaffPath(req.path);
@@ -487,7 +492,7 @@ export function createApp(deps: AppDeps): SiteApp {
         site(yearNow(), await shownContent(), ip),
         { ...documentAssets, nonce: res.locals['nonce'] as string | undefined },
         staff && isStaffPath(req.path)
-          ? { ...staff, clientKey: hashIp(staff.secret, ip) }
+          ? { ...staff, clientKey: hashIp(staff.secret, ip), media: deps.media }
           : undefined,
       );
     }),

@@ -8,6 +8,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { StoreEnv } from '../env.ts';
 import { createContentStore, type ContentStore } from './store.ts';
+import { createMediaStore, type MediaStore } from './media.ts';
 
 /** The newest release's number, and any release's content (the same object while kept). */
 export interface ContentSource {
@@ -15,15 +16,17 @@ export interface ContentSource {
   read(release: number): Promise<Content>;
 }
 
-/** The content store on `DATABASE_URL`, else the SQLite file the enquiries use in `DATA_DIR`. */
+/** The content and media stores on `DATABASE_URL`, else the SQLite file the enquiries use in `DATA_DIR`. */
 export function openContentStore(config: StoreEnv): {
   store: ContentStore;
+  /** Uploaded images, on the same connection (`./media.ts`). */
+  media: MediaStore;
   close: () => Promise<void>;
 } {
   const db = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, 2)
     : openSqlite(join(resolve(config.DATA_DIR), 'enquiries.sqlite'));
-  return { store: createContentStore(db), close: () => db.close() };
+  return { store: createContentStore(db), media: createMediaStore(db), close: () => db.close() };
 }
 
 /**

@@ -99,6 +99,7 @@ export async function createTestApp(
     observability: (options.observability ?? createObservability)(runtime),
     staff,
     content: storeSource(content.store),
+    media: content.media,
     contentPollMs: options.contentPollMs,
   };
   const app = createApp(deps);
