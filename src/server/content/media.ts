@@ -87,7 +87,8 @@ export function createMediaStore(db: Db): MediaStore {
     let variants = k
       .selectFrom('contentMediaVariants')
       .select(['mediaId', 'format', 'width', 'height', 'hash'])
-      .orderBy('width');
+      .orderBy('width')
+      .orderBy('format');
     if (ids) {
       media = media.where('m.id', 'in', ids);
       variants = variants.where('mediaId', 'in', ids);
