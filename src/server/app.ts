@@ -340,6 +340,7 @@ export function createApp(deps: AppDeps): SiteApp {
     settings: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
     content,
     enquiries: enquiries.service,
+    media: deps.media,
     clientIp,
     reportError(error, request) {
       logger.error({ err: error, path: new URL(request.url).pathname }, 'render error');

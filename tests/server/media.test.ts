@@ -6,12 +6,14 @@
  * each refused with its message or re-encoded so that only pixels are served; EXIF (GPS
  * included) gone and the orientation applied; variants served immutable with an ETag; uploads
  * only from a signed-in member of staff on the inbox's origin; the alt text required unless the
- * image is decorative, and kept as typed on every refusal.
+ * image is decorative, and kept as typed on every refusal; a content image field naming an upload
+ * (`media:<id>`) shown on the page as a `<picture>` with its sources, box and alt text.
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { imagePath } from '../../src/content/schemas.ts';
 import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
 
 const UPLOAD = '/staff/content/media/upload';
@@ -21,7 +23,7 @@ let t: StaffTestApp;
 let me: Signed;
 
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createStaffTestApp({}, undefined, { contentPollMs: 100 });
   me = await t.enrol(await t.invite());
 });
 afterAll(() => t.close());
@@ -291,5 +293,63 @@ describe('only staff upload', () => {
     expect(none.status).toBe(403);
     const page = await request(t.staffHttp).get(PAGE).set('Cookie', me.cookie);
     expect(page.text).not.toContain('Forged');
+  });
+});
+
+describe('in the pages', () => {
+  it('an image field naming an upload shows a <picture> with its sources, box and alt text', async () => {
+    const portrait = outcome(
+      await upload({
+        file: { bytes: await png(640, 800, '#57534e'), name: 'meera.png' },
+        alt: 'Meera Nair at her desk',
+      }),
+    );
+    const badge = outcome(
+      await upload({
+        file: { bytes: await png(300, 300, '#a16207'), name: 'badge.png' },
+        decorative: true,
+      }),
+    );
+    expect(imagePath().safeParse(`media:${portrait.id}`).success).toBe(true);
+    expect(imagePath().safeParse('../assets/awards/x.svg').success).toBe(true);
+    expect(imagePath().safeParse('media:../../etc').success).toBe(false);
+
+    const content = structuredClone(await t.content.read());
+    const [member] = content['team.yaml'];
+    const [award] = content['awards.yaml'];
+    if (!member || !award) throw new Error('The seed has a team and awards');
+    member.image = `media:${portrait.id}`;
+    award.image = `media:${badge.id}`;
+    await t.content.publish(content, { author: 'test' });
+
+    const about = await vi.waitFor(
+      async () => {
+        const res = await request(t.app).get('/about');
+        expect(res.text).toContain('<picture>');
+        return res.text;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const urls = (format: string, widths: number[], id: string) =>
+      widths.map((w) => `/media/${id}-${w}.${format} ${w}w`).join(', ');
+    expect(about).toContain(
+      `<picture><source type="image/avif" srcSet="${urls('avif', [160, 320, 640], portrait.id)}"`,
+    );
+    expect(about).toContain(
+      `<source type="image/webp" srcSet="${urls('webp', [160, 320, 640], portrait.id)}"`,
+    );
+    expect(about).toMatch(
+      new RegExp(
+        `<img src="/media/${portrait.id}-640\\.webp" alt="Meera Nair at her desk" width="320" height="400" loading="lazy"`,
+      ),
+    );
+    // A decorative upload: an empty alt, whatever the page would say of a drawing.
+    expect(about).toMatch(
+      new RegExp(`<img src="/media/${badge.id}-160\\.webp" alt="" width="160" height="160"`),
+    );
+    // The other drawings are as they were.
+    expect(about).toMatch(/<img src="\/assets\/[^"]+\.svg" alt="" width="320" height="400"/);
+    const served = await get(`/media/${portrait.id}-320.avif`);
+    expect(served.status).toBe(200);
   });
 });
