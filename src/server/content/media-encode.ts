@@ -7,7 +7,6 @@
  * an SVG is rasterised by librsvg, which runs no script.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import {
   MAX_INPUT_PIXELS,
   MAX_UPLOAD_BYTES,
@@ -84,6 +83,8 @@ export function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
 async function encode(bytes: Uint8Array): Promise<EncodedImage> {
   if (bytes.byteLength === 0) throw new MediaRefusal('empty');
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new MediaRefusal('too-large');
+  // Loaded at the first upload: libvips is tens of MB a server that only serves pages never needs.
+  const { default: sharp } = await import('sharp');
   const input = () =>
     sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   // sharp refuses a header declaring more than `limitInputPixels` before decoding anything.
