@@ -107,6 +107,10 @@ function receive(req: express.Request): Promise<Received> {
       });
     });
     parser.on('close', () => resolve(got));
+    // A client that goes away mid-body: busboy never closes, so the upload ends here.
+    req.once('close', () => {
+      if (!req.complete) resolve({ ...got, problems: ['bad-form'] });
+    });
     parser.on('error', () => {
       req.unpipe(parser);
       req.resume();
