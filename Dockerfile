@@ -21,9 +21,18 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN node scripts/build.ts
 
-# ---- What runs: dist/ and nothing else. The server (dist/server/server.js) and the enquiries
-# CLI (dist/server/enquiries.js) are bundles with every dependency inlined, so there is no
-# node_modules and no source file here.
+# ---- The production dependencies alone: sharp, native (libvips in @img/sharp-libvips-*), which
+# re-encodes uploaded images and cannot be bundled
+# (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md). npm picks the binaries of
+# this stage's platform; their install scripts are not needed (the binaries are prebuilt).
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+# ---- What runs: dist/ and sharp's node_modules, nothing else. The server
+# (dist/server/server.js) and the CLIs (dist/server/enquiries.js, content.js) are bundles with
+# every other dependency inlined, so there is no source file here.
 FROM ${NODE_IMAGE} AS runtime
 # MALLOC_ARENA_MAX: glibc gives each thread that allocates (libuv's pool compressing the pages at
 # start, SQLite) its own malloc arena and keeps them; two arenas hold an idle instance about 15 MB
@@ -35,6 +44,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The content CLI (export, import, history; README "Editing the site"):
 #   docker exec <container> node dist/server/content.js history

@@ -71,6 +71,7 @@ async function start(env: Env): Promise<void> {
     staff,
     content: storeSource(content.store),
     previews: content.previews,
+    media: content.media,
   };
   let createApp: typeof import('./src/server/app.ts').createApp;
   let options: Partial<import('./src/server/app.ts').AppDeps>;

@@ -8,10 +8,11 @@
  *   app with the route tree, `src/server/app.ts`, for tests and the build's own renders) and
  *   `enquiries.js` and `content.js` (the operators' CLIs, `scripts/enquiries.ts`,
  *   `scripts/content.ts`). Every dependency is inlined
- *   (`resolve.noExternal: true`), so the runtime needs no `node_modules` but one: the only
+ *   (`resolve.noExternal: true`), so the runtime needs no `node_modules` but sharp's; the only
  *   externals are Node's built-ins, `vite` (development only, dropped from the bundle),
- *   `pg-native` (an optional native driver `pg` never loads unless asked) and `sharp` (native
- *   code: the image installs it, `Dockerfile`).
+ *   `pg-native` (an optional native driver `pg` never loads unless asked) and `sharp`, native
+ *   (its `@img/*` binaries), which the image installs as the one production dependency
+ *   (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  *
  * `npm run build` (scripts/build.ts) adds the icons and precompresses the client output. In development `server.ts` runs Vite in middleware mode with
  * this same configuration; there dependencies stay external, hence `noExternal` only when building.

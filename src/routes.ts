@@ -24,6 +24,7 @@ export default [
     route('account', 'staff/routes/account.tsx'),
     route('sign-out', 'staff/routes/sign-out.ts'),
     route('export', 'staff/routes/export.ts'),
+    route('content/media', 'staff/routes/content-media.tsx'),
     route('*', 'staff/routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -7,12 +7,18 @@ import { z } from 'zod';
 /** {@link imagePath} in the build, or a test stand-in. */
 export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
 
-/** A project-drawn SVG relative to the YAML file; the content plugin makes it an asset URL. */
+/**
+ * A project-drawn SVG relative to the YAML file, or `media:<id>`, an image uploaded at
+ * `/staff/content/media`; loaders make either a URL or a `<picture>` (`src/content/images.ts`).
+ */
 export const imagePath = () =>
   z
     .string()
-    .regex(/^\.{1,2}\/[\w./-]+\.svg$/, 'An image is a relative path to an .svg file')
-    .describe('Path of a project-drawn SVG, relative to the YAML file');
+    .regex(
+      /^(?:\.{1,2}\/[\w./-]+\.svg|media:[0-9a-f]{32})$/,
+      'An image is a relative path to an .svg file, or media:<id> of an uploaded image',
+    )
+    .describe('Path of a project-drawn SVG relative to the YAML file, or media:<id> of an upload');
 
 const order = z
   .number()

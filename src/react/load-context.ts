@@ -5,6 +5,7 @@
  */
 import { createContext } from 'react-router';
 import type { Content } from '../content/collections.ts';
+import type { MediaLookup } from '../content/images.ts';
 import type { EnquiryResult } from '../lib/enquiry-fields.ts';
 
 /** The root loader's data: the same for every visitor, so stored pages stay shared. */
@@ -44,6 +45,8 @@ export interface SiteServer {
    */
   preview?: { state: 'shown'; expiresAt: number } | { state: 'expired' | 'unknown' } | undefined;
   enquiries: EnquiryService;
+  /** Uploaded images' records, for `media:<id>` image fields; absent in the build's own renders. */
+  media?: MediaLookup | undefined;
   /** The client's address (Express's `req.ip`, proxy-aware); '' for the pages stored at start. */
   clientIp: string;
   /** Logs an error of a loader, action or render with the request's path (never its query). */

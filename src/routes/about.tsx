@@ -11,24 +11,27 @@ import { AwardsSection, TestimonialsSection } from '../components/sections/recog
 import { PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { withImageUrls } from '../content/images.ts';
+import { withImages } from '../content/images.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const content = context.get(siteContext).content;
-  return withImageUrls({
-    copy: sectionsPart(content, 'about'),
-    awards: content['awards.yaml'],
-    founders: content['founder.yaml'],
-    network: content['network.yaml'],
-    quote: content['quotes.yaml'].find((q) => q.id === 'about-pull-quote'),
-    stats: content['stats.yaml'],
-    stories: content['stories.yaml'],
-    team: content['team.yaml'],
-    testimonials: content['testimonials.yaml'],
-  });
+  const { content, media } = context.get(siteContext);
+  return withImages(
+    {
+      copy: sectionsPart(content, 'about'),
+      awards: content['awards.yaml'],
+      founders: content['founder.yaml'],
+      network: content['network.yaml'],
+      quote: content['quotes.yaml'].find((q) => q.id === 'about-pull-quote'),
+      stats: content['stats.yaml'],
+      stories: content['stories.yaml'],
+      team: content['team.yaml'],
+      testimonials: content['testimonials.yaml'],
+    },
+    media,
+  );
 }
 
 export const shouldRevalidate = keepLoadedData;

@@ -5,22 +5,25 @@ import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { withImageUrls } from '../content/images.ts';
+import { withImages } from '../content/images.ts';
 import { site } from '../site.config.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const content = context.get(siteContext).content;
-  return withImageUrls({
-    copy: sectionsPart(content, 'home'),
-    awards: content['awards.yaml'],
-    services: pick(content['services.yaml'], ['id', 'title', 'summary']),
-    showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary']),
-    stats: content['stats.yaml'],
-    testimonials: content['testimonials.yaml'],
-  });
+  const { content, media } = context.get(siteContext);
+  return withImages(
+    {
+      copy: sectionsPart(content, 'home'),
+      awards: content['awards.yaml'],
+      services: pick(content['services.yaml'], ['id', 'title', 'summary']),
+      showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary']),
+      stats: content['stats.yaml'],
+      testimonials: content['testimonials.yaml'],
+    },
+    media,
+  );
 }
 
 export const shouldRevalidate = keepLoadedData;

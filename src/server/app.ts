@@ -51,6 +51,8 @@ import type { Content } from '../content/collections.ts';
 import type { ContentSource } from './content/source.ts';
 import { withChanges } from './content/items.ts';
 import { PREVIEW_PARAM, type PreviewStore } from './content/previews.ts';
+import type { MediaStore } from './content/media.ts';
+import { mediaRoutes } from './content/media-upload.ts';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import * as serverBuild from 'virtual:react-router/server-build';
 
@@ -76,6 +78,8 @@ export interface AppDeps {
   previews?: Pick<PreviewStore, 'open'> | undefined;
   /** ms between looks for a new content release; default 5,000. */
   contentPollMs?: number | undefined;
+  /** Uploaded images: served at `/media/`, uploaded from the inbox (`./content/media-upload.ts`). */
+  media?: MediaStore | undefined;
   /** The staff inbox's server side; absent when `STAFF_INBOX` is off. */
   staff?: StaffRuntime | undefined;
   /**
@@ -338,6 +342,7 @@ export function createApp(deps: AppDeps): SiteApp {
     content,
     preview,
     enquiries: enquiries.service,
+    media: deps.media,
     clientIp,
     reportError(error, request) {
       logger.error({ err: error, path: new URL(request.url).pathname }, 'render error');
@@ -470,6 +475,7 @@ export function createApp(deps: AppDeps): SiteApp {
     );
   }
   if (clientDir) app.use(staticFiles(clientDir));
+  if (deps.media) app.use(mediaRoutes({ media: deps.media, staff, logger }));
   // The inbox's port serves only the inbox; elsewhere `/staff` is a 404 unless served here.
   app.use((req, res, next) => {
     const inbox = isStaffPath(req.path);
@@ -531,7 +537,7 @@ export function createApp(deps: AppDeps): SiteApp {
         site(yearNow(), content, ip, preview),
         { ...noCss, nonce: res.locals['nonce'] as string | undefined },
         staff && isStaffPath(req.path)
-          ? { ...staff, clientKey: hashIp(staff.secret, ip) }
+          ? { ...staff, clientKey: hashIp(staff.secret, ip), media: deps.media }
           : undefined,
       );
     }),

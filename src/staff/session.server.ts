@@ -100,7 +100,10 @@ async function read(store: StaffStore, id: unknown, at: number) {
   return { signedIn: found };
 }
 
-function staffSessions(server: StaffServer, cookie: Cookie): SessionStorage<SessionData> {
+function staffSessions(
+  server: Pick<StaffServer, 'store' | 'now'>,
+  cookie: Cookie,
+): SessionStorage<SessionData> {
   const { store, now } = server;
   return createSessionStorage<SessionData>({
     cookie,
@@ -198,6 +201,21 @@ export function startSession(context: Context, start: SessionStart): Promise<str
 export function endSession(context: Context): Promise<string> {
   const { sessions, session } = staffRequest(context);
   return sessions.destroySession(session);
+}
+
+/**
+ * The signed-in person a request's `Cookie` header names, judged as the `/staff` guard judges it
+ * (timeouts, disabled accounts), for a staff route served by Express before the route tree
+ * (`src/server/content/media-upload.ts`); null for none.
+ */
+export async function signedInBy(
+  server: Pick<StaffRuntime, 'store' | 'now' | 'origin' | 'secret'>,
+  cookieHeader: string | undefined,
+): Promise<SignedIn | null> {
+  const session = await staffSessions(server, staffCookie(server, 'session')).getSession(
+    cookieHeader ?? null,
+  );
+  return session.get('signedIn') ?? null;
 }
 
 export const guard: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {

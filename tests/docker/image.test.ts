@@ -56,28 +56,44 @@ const outcome = (res: Response) => `${res.status} ${res.headers.get('location') 
 const STORED = `303 ${CONFIRMATION}`;
 
 describe('the image', () => {
-  it('holds only what runs: the build output, no node_modules, no source file', () => {
+  it("holds only what runs: the build output and sharp's packages, no source file", () => {
     const listing = docker(
       'run',
       '--rm',
       image,
       'node',
       '-e',
-      "const fs=require('fs');console.log(JSON.stringify({app:fs.readdirSync('/app').sort(),dist:fs.readdirSync('/app/dist').sort(),server:fs.readdirSync('/app/dist/server').filter(f=>f.endsWith('.js')).sort(),modules:fs.readdirSync('/app',{recursive:true}).filter(f=>/(^|\\/)node_modules$|\\.tsx?$/.test(f))}))",
+      "const fs=require('fs');console.log(JSON.stringify({app:fs.readdirSync('/app').sort(),dist:fs.readdirSync('/app/dist').sort(),server:fs.readdirSync('/app/dist/server').filter(f=>f.endsWith('.js')).sort(),modules:fs.readdirSync('/app/node_modules').filter(f=>!f.startsWith('.')).sort(),img:fs.readdirSync('/app/node_modules/@img').sort(),sources:fs.readdirSync('/app/dist',{recursive:true}).filter(f=>/(^|\\/)node_modules$|\\.tsx?$/.test(f))}))",
     );
     const found = JSON.parse(listing) as {
       app: string[];
       dist: string[];
       server: string[];
       modules: string[];
+      img: string[];
+      sources: string[];
     };
-    expect(found.app).toEqual(['dist']);
+    expect(found.app).toEqual(['dist', 'node_modules']);
+    // The production dependencies alone: sharp and its prebuilt libvips for this platform
+    // (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
+    expect(found.modules).toEqual(['@img', 'detect-libc', 'semver', 'sharp']);
+    expect(found.img).toEqual(['colour', 'sharp-libvips-linux-x64', 'sharp-linux-x64']);
     // The client files (the site's and the staff inbox's, one route tree), the content a fresh
     // database is seeded with (docs/decisions/048-content-in-the-database.md) and the server
     // bundles, the content CLI's among them.
     expect(found.dist).toEqual(['client', 'content', 'server']);
     expect(found.server).toEqual(['app.js', 'content.js', 'enquiries.js', 'server.js']);
-    expect(found.modules, 'node_modules folders or TypeScript sources').toEqual([]);
+    expect(found.sources, 'node_modules folders or TypeScript sources').toEqual([]);
+    // The bundles import sharp from there, and it loads on the image's platform.
+    const vips = docker(
+      'run',
+      '--rm',
+      image,
+      'node',
+      '-e',
+      "console.log(require('sharp').versions.vips)",
+    );
+    expect(vips.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const config = JSON.parse(
       docker('image', 'inspect', '--format', '{{json .Config}}', image),
     ) as {

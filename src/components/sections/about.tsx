@@ -1,6 +1,8 @@
 /** The About page's sections (docs/product.md#about); the stats band is `about-stats.tsx`. */
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
+import { ContentPicture } from '../ui/content-picture.tsx';
+import type { ContentImage } from '../../lib/media.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import { Container, Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
 
@@ -68,19 +70,18 @@ export function FounderProfile({
   founder,
 }: {
   copy: SectionCopy;
-  founder: { name: string; title: string; bio: ReadonlyArray<string>; image: string };
+  founder: { name: string; title: string; bio: ReadonlyArray<string>; image: ContentImage };
 }) {
   return (
     <Section labelledby="founder-heading">
       <div className="grid gap-12 md:grid-cols-12 md:gap-12">
         <div className="md:col-span-5 lg:col-span-4">
-          <img
-            src={founder.image}
+          <ContentPicture
+            image={founder.image}
             alt={`Monogram of ${founder.name}`}
             width={480}
             height={600}
-            loading="lazy"
-            decoding="async"
+            sizes="(min-width: 768px) 384px, 100vw"
             className="aspect-[4/5] w-full max-w-sm object-cover"
           />
         </div>
@@ -112,7 +113,7 @@ export function TeamGrid({
     name: string;
     position: string;
     description: string;
-    image: string;
+    image: ContentImage;
   }>;
 }) {
   return (
@@ -124,13 +125,12 @@ export function TeamGrid({
       >
         {team.map((member) => (
           <li key={member.id} className="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block">
-            <img
-              src={member.image}
+            <ContentPicture
+              image={member.image}
               alt=""
               width={320}
               height={400}
-              loading="lazy"
-              decoding="async"
+              sizes="(min-width: 1024px) 20vw, 104px"
               className="aspect-[4/5] w-full object-cover"
             />
             <div>

@@ -1,5 +1,6 @@
 /** The testimonials and awards sections of Home and About, each a header and its carousel. */
 import type { SectionCopy } from '../../content/sections.ts';
+import type { ContentImage } from '../../lib/media.ts';
 import { Section, SectionHeader } from '../ui/section.tsx';
 import { AwardsCarousel } from '../widgets/awards-carousel.tsx';
 import { TestimonialCarousel } from '../widgets/testimonial-carousel.tsx';
@@ -33,7 +34,7 @@ export function AwardsSection({
 }: {
   id: string;
   copy: SectionCopy;
-  awards: ReadonlyArray<{ id: string; name: string; image: string }>;
+  awards: ReadonlyArray<{ id: string; name: string; image: ContentImage }>;
   background?: 'paper' | 'stone' | 'sand';
 }) {
   return (

@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft as chevronLeftIcon, ChevronRight as chevronRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
+import { ContentPicture } from '../ui/content-picture.tsx';
+import type { ContentImage } from '../../lib/media.ts';
 import {
   clampOffset,
   isNextDisabled,
@@ -13,7 +15,7 @@ import {
 } from '../../lib/widgets/awards.ts';
 
 export interface AwardsCarouselProps {
-  awards: ReadonlyArray<{ id: string; name: string; image: string }>;
+  awards: ReadonlyArray<{ id: string; name: string; image: ContentImage }>;
   labelledby: string;
 }
 
@@ -88,13 +90,11 @@ export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
         >
           {awards.map((award) => (
             <li key={award.id} className="award">
-              <img
-                src={award.image}
+              <ContentPicture
+                image={award.image}
                 alt=""
                 width={160}
                 height={160}
-                loading="lazy"
-                decoding="async"
                 className="size-40 object-contain"
               />
               <p className="text-center text-base font-semibold text-balance">{award.name}</p>

@@ -10,6 +10,7 @@ import type { StoreEnv } from '../env.ts';
 import { createPreviewStore, type PreviewStore } from './previews.ts';
 import { createScheduleStore, type ScheduleStore } from './schedules.ts';
 import { createContentStore, type ContentStore } from './store.ts';
+import { createMediaStore, type MediaStore } from './media.ts';
 
 /** The newest release's number, and any release's content (the same object while kept). */
 export interface ContentSource {
@@ -18,11 +19,13 @@ export interface ContentSource {
 }
 
 /**
- * The content, preview and schedule stores on `DATABASE_URL`, else on the SQLite file the enquiries use in
- * `DATA_DIR`.
+ * The content, media, preview and schedule stores on `DATABASE_URL`, else on the SQLite file the
+ * enquiries use in `DATA_DIR`, on one connection.
  */
 export function openContentStore(config: StoreEnv): {
   store: ContentStore;
+  /** Uploaded images (`./media.ts`). */
+  media: MediaStore;
   previews: PreviewStore;
   schedules: ScheduleStore;
   close: () => Promise<void>;
@@ -32,6 +35,7 @@ export function openContentStore(config: StoreEnv): {
     : openSqlite(join(resolve(config.DATA_DIR), 'enquiries.sqlite'));
   return {
     store: createContentStore(db),
+    media: createMediaStore(db),
     previews: createPreviewStore(db),
     schedules: createScheduleStore(db),
     close: () => db.close(),

@@ -161,6 +161,31 @@ export interface Database {
     cancelledAt: number | null;
     error: string | null;
   };
+  /**
+   * An uploaded image (migration 210): `id` is the SHA-256 (hex, first 32) of the bytes uploaded,
+   * `width`/`height` its pixels after EXIF rotation, `decorative` 1 when it has no alt text.
+   */
+  contentMedia: {
+    id: string;
+    purpose: string;
+    alt: string;
+    decorative: number;
+    sourceFormat: string;
+    width: number;
+    height: number;
+    /** The staff account's id. */
+    uploadedBy: string;
+    uploadedAt: Instant;
+  };
+  /** One re-encoding of an uploaded image; `hash` the SHA-256 (hex) of `bytes`. */
+  contentMediaVariants: {
+    mediaId: string;
+    format: string;
+    width: number;
+    height: number;
+    hash: string;
+    bytes: Uint8Array;
+  };
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;

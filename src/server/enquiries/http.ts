@@ -42,6 +42,13 @@ function bodyRefusal(req: express.Request, types: readonly string[]): Refusal | 
   return Number(length) > BODY_LIMIT_BYTES ? 'too_large' : null;
 }
 
+/**
+ * Whether a staff post came from the inbox: `Origin` equal to `staffOrigin` (STAFF_URL) or, with
+ * none, `Sec-Fetch-Site: same-origin` (https://www.w3.org/TR/fetch-metadata/).
+ */
+export const fromInbox = ({ headers }: express.Request, staffOrigin: string): boolean =>
+  headers.origin ? headers.origin === staffOrigin : headers['sec-fetch-site'] === 'same-origin';
+
 export interface EnquiryHttp {
   /** The start cookie's route and the guard of every POST; mount before the route tree. */
   router: express.Router;
@@ -69,8 +76,7 @@ export function enquiryHttp(
     const site = runtime.config.SITE_URL;
     return origin === undefined || originAllowed({ requestOrigin, origin, referer: null }, site);
   };
-  const inboxOrigin = ({ headers }: express.Request): boolean =>
-    headers.origin ? headers.origin === staffOrigin : headers['sec-fetch-site'] === 'same-origin';
+  const inboxOrigin = (req: express.Request): boolean => fromInbox(req, staffOrigin);
 
   const guardPost: RequestHandler = (req, res, next) => {
     if (isStaffPath(req.path)) {

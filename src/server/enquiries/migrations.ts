@@ -434,7 +434,7 @@ const PG_STEPS: readonly SqlMigration[] = [
   },
 ];
 
-/** Steps from version 4 on (101 for the staff app's, 200 for the site's content). */
+/** Steps from version 4 on (101 for the staff app's, 200 for the site's content, 210 its media). */
 const SHARED_STEPS: readonly BuilderMigration[] = [
   {
     version: 200,
@@ -461,6 +461,35 @@ const SHARED_STEPS: readonly BuilderMigration[] = [
         .createIndex('content_revisions_release')
         .on('content_revisions')
         .column('release')
+        .execute();
+    },
+  },
+  {
+    version: 210,
+    description: 'uploaded images and their re-encoded variants (src/server/content/media.ts)',
+    async up(db, engine) {
+      const types = COLUMN_TYPES[engine];
+      await db.schema
+        .createTable('content_media')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('alt', 'text', (c) => c.notNull())
+        .addColumn('decorative', 'integer', (c) => c.notNull())
+        .addColumn('source_format', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('uploaded_by', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', types.instant, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('content_media_variants')
+        .addColumn('media_id', 'text', (c) => c.notNull().references('content_media.id'))
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('bytes', engine === 'sqlite' ? 'blob' : 'bytea', (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_media_variants_pk', ['media_id', 'format', 'width'])
         .execute();
     },
   },

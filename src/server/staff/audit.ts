@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'enquiry-marked-spam',
   'enquiries-exported', // detail: 'csv' | 'json', the status filter, whether a search applied
   'enquiries-erased', // detail: how many enquiries
+  'media-uploaded', // detail: 'media <id>' (src/server/content/media-upload.ts)
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -4,6 +4,7 @@ import { createContext } from 'react-router';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { InboxService } from '../inbox/types.ts';
+import type { MediaStore } from '../content/media.ts';
 import { PgStaffStore, SqliteStaffStore } from './sql-store.ts';
 import type { StaffStore } from './store.ts';
 
@@ -43,6 +44,8 @@ export interface StaffRuntime {
  */
 export interface StaffServer extends StaffRuntime {
   clientKey: string;
+  /** Uploaded images (`src/server/content/media.ts`); absent where the app has none. */
+  media?: MediaStore | undefined;
 }
 
 /** Set by `src/server/react-router.ts` for `/staff` requests only. */

@@ -101,11 +101,12 @@ export async function decoded(res: request.Response): Promise<unknown> {
  * @param start the clock's starting time, epoch ms
  * @param options.realInbox the inbox's own `InboxService` on the test app's store instead of the
  *   fake (`inbox` is then the fake, unused)
+ * @param options.contentPollMs ms between the app's looks for a new content release
  */
 export async function createStaffTestApp(
   env: Record<string, string> = {},
   start = Date.UTC(2026, 10, 25, 9, 0),
-  options: { realInbox?: boolean } = {},
+  options: { realInbox?: boolean; contentPollMs?: number } = {},
 ): Promise<StaffTestApp> {
   const clock = { now: start };
   const now = () => clock.now;
@@ -113,6 +114,7 @@ export async function createStaffTestApp(
   let staff: StaffRuntime | undefined;
   const t = await createTestApp(env, {
     now,
+    ...(options.contentPollMs === undefined ? {} : { contentPollMs: options.contentPollMs }),
     staff: ({ env: parsed, runtime, logger }) =>
       (staff = createStaffRuntime({
         env: parsed,

@@ -102,6 +102,7 @@ export async function createTestApp(
     staff,
     content: storeSource(content.store),
     previews: content.previews,
+    media: content.media,
     contentPollMs: options.contentPollMs,
   };
   const app = createApp(deps);

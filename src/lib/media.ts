@@ -1,0 +1,113 @@
+/**
+ * Uploaded images' names, limits and messages, shared by the server (`src/server/content/media*.ts`)
+ * and the pages (the staff media page, `src/components/ui/content-picture.tsx`); nothing here
+ * loads sharp (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
+ */
+import { STAFF_BASE } from './staff-paths.ts';
+
+/** The staff page listing uploads. */
+export const MEDIA_PAGE = `${STAFF_BASE}/content/media`;
+/** Where the upload form posts (multipart, an Express route before the route tree). */
+export const UPLOAD_PATH = `${MEDIA_PAGE}/upload`;
+/** Where variants are served: `/media/<id>-<width>.<avif|webp>`. */
+export const MEDIA_PREFIX = '/media/';
+
+/** Bytes an upload may have. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Pixels (width × height) an image may declare: a decompression bomb is refused before decoding. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Characters of alt text. */
+export const MAX_ALT_LENGTH = 300;
+
+/** The formats served, best first (the order of a `<picture>`'s sources). */
+export const VARIANT_FORMATS = ['avif', 'webp'] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+/** A content image field's value naming an upload: `media:<id>`. */
+export const MEDIA_REF = /^media:([0-9a-f]{32})$/;
+
+/** The id a `media:<id>` value names, or undefined for anything else (a drawing's path). */
+export const mediaId = (value: string): string | undefined => MEDIA_REF.exec(value)?.[1];
+
+/** The URL of one variant. */
+export const mediaUrl = (id: string, width: number, format: VariantFormat): string =>
+  `${MEDIA_PREFIX}${id}-${width}.${format}`;
+
+/** The staff page's messages, by the code the upload route redirects with (`?status=`). */
+export const UPLOAD_MESSAGES = {
+  uploaded: 'Uploaded. Its variants are ready to use.',
+  duplicate: 'This image was uploaded before: the earlier upload and its alt text are kept.',
+  'no-file': 'Choose an image file to upload.',
+  empty: 'The file is empty: choose an image file.',
+  'too-large': `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: choose a smaller image.`,
+  'not-an-image':
+    'This file is not an image we can use: upload a JPEG, PNG, WebP, AVIF, GIF or SVG.',
+  'too-many-pixels': `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels: scale it down first.`,
+  damaged: 'The image could not be read: it may be damaged. Export it again and upload that.',
+  'alt-missing':
+    'Describe the image for people who cannot see it, or tick “Decorative” if it adds nothing.',
+  'alt-too-long': `Keep the alt text to ${MAX_ALT_LENGTH} characters.`,
+  'bad-form': 'The upload did not arrive whole: choose the file and send it again.',
+} as const;
+export type UploadStatus = keyof typeof UPLOAD_MESSAGES;
+
+/** Codes about the file (shown beside the file field); the alt text's beside the alt field. */
+export const FILE_PROBLEMS: readonly UploadStatus[] = [
+  'no-file',
+  'empty',
+  'too-large',
+  'not-an-image',
+  'too-many-pixels',
+  'damaged',
+  'bad-form',
+];
+export const ALT_PROBLEMS: readonly UploadStatus[] = ['alt-missing', 'alt-too-long'];
+
+export const isUploadStatus = (value: unknown): value is UploadStatus =>
+  typeof value === 'string' && Object.hasOwn(UPLOAD_MESSAGES, value);
+
+/**
+ * An upload as a page renders it (`src/components/ui/content-picture.tsx`): one `srcset` per
+ * format, best first; `src` the WebP nearest 640 px wide; pixels upright; `alt` '' when decorative.
+ */
+export interface PictureImage {
+  kind: 'picture';
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  sources: Array<{ type: `image/${VariantFormat}`; srcSet: string }>;
+}
+
+/** A content `image` field after the loaders resolved it: a drawing's URL, or an upload. */
+export type ContentImage = string | PictureImage;
+
+/** What {@link pictureOf} needs of an upload (the media store's record has it). */
+export interface MediaInfo {
+  id: string;
+  alt: string;
+  decorative: boolean;
+  width: number;
+  height: number;
+  variants: ReadonlyArray<{ format: VariantFormat; width: number }>;
+}
+
+/** The `<picture>` of an upload. */
+export function pictureOf(media: MediaInfo): PictureImage {
+  const sources = VARIANT_FORMATS.flatMap((format) => {
+    const widths = media.variants.filter((v) => v.format === format).map((v) => v.width);
+    if (widths.length === 0) return [];
+    const srcSet = widths.map((w) => `${mediaUrl(media.id, w, format)} ${w}w`).join(', ');
+    return [{ type: `image/${format}` as const, srcSet }];
+  });
+  const webp = media.variants.filter((v) => v.format === 'webp').map((v) => v.width);
+  const fallback = webp.filter((w) => w <= 640).at(-1) ?? webp[0] ?? 0;
+  return {
+    kind: 'picture',
+    src: mediaUrl(media.id, fallback, 'webp'),
+    width: media.width,
+    height: media.height,
+    alt: media.decorative ? '' : media.alt,
+    sources,
+  };
+}

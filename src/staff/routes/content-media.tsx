@@ -1,0 +1,187 @@
+/**
+ * `/staff/content/media`: the images uploaded for the site's content, and the upload form. The
+ * form is a plain multipart post to the upload route (`src/server/content/media-upload.ts`), which
+ * answers with a redirect back here carrying what happened and the alt text as typed
+ * (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md). A content image field names
+ * an upload as `media:<id>`.
+ */
+import { Form } from 'react-router';
+import { ContentPicture } from '../../components/ui/content-picture.tsx';
+import {
+  ALT_PROBLEMS,
+  FILE_PROBLEMS,
+  isUploadStatus,
+  MAX_ALT_LENGTH,
+  MAX_UPLOAD_BYTES,
+  pictureOf,
+  UPLOAD_MESSAGES,
+  UPLOAD_PATH,
+} from '../../lib/media.ts';
+import { ColumnHeads, Notice, PageHeading, Section, buttonClass } from '../components/ui.tsx';
+import { formatDateTime, isoTime } from '../format.ts';
+import { requireRole } from '../roles.server.ts';
+import { staffRequest } from '../session.server.ts';
+import type { Route } from './+types/content-media.ts';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireRole(context, 'editor');
+  const media = staffRequest(context).server.media;
+  const list = media ? await media.list() : [];
+  const query = new URL(request.url).searchParams;
+  return {
+    statuses: query.getAll('status').filter(isUploadStatus),
+    alt: (query.get('alt') ?? '').slice(0, MAX_ALT_LENGTH + 1),
+    decorative: query.get('decorative') === '1',
+    uploadedId: query.get('id') ?? '',
+    images: list.map((m) => ({
+      id: m.id,
+      picture: pictureOf(m),
+      alt: m.alt,
+      decorative: m.decorative,
+      width: m.width,
+      height: m.height,
+      sourceFormat: m.sourceFormat,
+      uploadedByName: m.uploadedByName,
+      uploadedAt: m.uploadedAt,
+    })),
+  };
+}
+
+export default function Media({ loaderData }: Route.ComponentProps) {
+  const { statuses, alt, decorative, uploadedId, images } = loaderData;
+  const fileProblem = statuses.find((s) => FILE_PROBLEMS.includes(s));
+  const altProblem = statuses.find((s) => ALT_PROBLEMS.includes(s));
+  const done = statuses.find((s) => s === 'uploaded' || s === 'duplicate');
+  return (
+    <>
+      <PageHeading
+        title="Images"
+        lede="Images for the site's content. Each upload is re-encoded for the web; nothing else of the file is kept."
+      />
+      {done ? (
+        <Notice tone="status">
+          {UPLOAD_MESSAGES[done]} Use it in an image field as <code>media:{uploadedId}</code>.
+        </Notice>
+      ) : null}
+      {fileProblem || altProblem ? (
+        <Notice tone="alert">The image was not uploaded: see the messages below.</Notice>
+      ) : null}
+      <Section title="Upload an image" id="upload">
+        <Form
+          method="post"
+          action={UPLOAD_PATH}
+          encType="multipart/form-data"
+          reloadDocument
+          noValidate
+          className="max-w-xl"
+        >
+          <div className="mb-4 flex flex-col gap-1">
+            <label htmlFor="media-alt" className="text-sm font-semibold">
+              Alt text
+            </label>
+            <p id="media-alt-hint" className="text-sm text-stone-600">
+              What the image shows, for people who cannot see it (up to {MAX_ALT_LENGTH}{' '}
+              characters).
+            </p>
+            <textarea
+              id="media-alt"
+              name="alt"
+              rows={2}
+              defaultValue={alt}
+              aria-invalid={altProblem ? true : undefined}
+              aria-describedby={altProblem ? 'media-alt-hint media-alt-error' : 'media-alt-hint'}
+              className="rounded-md border border-stone-500 px-3 py-2 text-base"
+            />
+            {altProblem ? (
+              <p id="media-alt-error" className="text-sm font-semibold text-accent">
+                {UPLOAD_MESSAGES[altProblem]}
+              </p>
+            ) : null}
+          </div>
+          <div className="mb-4 flex items-start gap-3">
+            <input
+              id="media-decorative"
+              type="checkbox"
+              name="decorative"
+              defaultChecked={decorative}
+              className="mt-1 size-5 shrink-0 accent-ink"
+            />
+            <label htmlFor="media-decorative">
+              Decorative: it adds nothing the text does not say (no alt text)
+            </label>
+          </div>
+          <div className="mb-4 flex flex-col gap-1">
+            <label htmlFor="media-file" className="text-sm font-semibold">
+              Image file
+            </label>
+            <p id="media-file-hint" className="text-sm text-stone-600">
+              JPEG, PNG, WebP, AVIF, GIF or SVG, up to {MAX_UPLOAD_BYTES / 1024 / 1024} MB.
+            </p>
+            <input
+              id="media-file"
+              type="file"
+              name="file"
+              accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml"
+              aria-invalid={fileProblem ? true : undefined}
+              aria-describedby={
+                fileProblem ? 'media-file-hint media-file-error' : 'media-file-hint'
+              }
+              className="text-base"
+            />
+            {fileProblem ? (
+              <p id="media-file-error" className="text-sm font-semibold text-accent">
+                {UPLOAD_MESSAGES[fileProblem]}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className={buttonClass('primary')}>
+            Upload
+          </button>
+        </Form>
+      </Section>
+      <Section title="Uploaded images" id="uploaded">
+        {images.length === 0 ? (
+          <p>No image has been uploaded yet.</p>
+        ) : (
+          <table className="w-full max-w-4xl border-collapse text-sm">
+            <thead>
+              <ColumnHeads names={['Image', 'Alt text', 'Use as', 'Uploaded']} />
+            </thead>
+            <tbody>
+              {images.map((image) => (
+                <tr key={image.id} className="border-b border-stone-200 align-top">
+                  <td className="py-3 pr-4">
+                    <ContentPicture
+                      image={image.picture}
+                      alt=""
+                      width={96}
+                      sizes="96px"
+                      className="h-auto w-24 bg-stone-100"
+                    />
+                  </td>
+                  <td className="py-3 pr-4 break-words">
+                    {image.decorative ? <em>Decorative (no alt text)</em> : image.alt}
+                    <span className="block text-stone-600">
+                      {image.width} × {image.height} px, from {image.sourceFormat.toUpperCase()}
+                    </span>
+                  </td>
+                  <td className="py-3 pr-4">
+                    <code className="break-all">media:{image.id}</code>
+                  </td>
+                  <td className="py-3">
+                    <time dateTime={isoTime(image.uploadedAt)}>
+                      {formatDateTime(image.uploadedAt)}
+                    </time>
+                    {image.uploadedByName ? (
+                      <span className="block text-stone-600">by {image.uploadedByName}</span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+    </>
+  );
+}
