@@ -7,7 +7,7 @@
  * engines differ. Times: epoch ms INTEGER on SQLite; on PostgreSQL timestamptz for what a person
  * reads, BIGINT epoch ms for scheduling (`src/server/db/tables.ts`).
  */
-import type { ColumnDataType, Kysely } from 'kysely';
+import { sql, type ColumnDataType, type Kysely } from 'kysely';
 
 /** A released step: its SQL for one engine, as it ran. */
 export interface SqlMigration {
@@ -434,7 +434,7 @@ const PG_STEPS: readonly SqlMigration[] = [
   },
 ];
 
-/** Steps from version 4 on (101 for the staff app's, 200 for the site's content). */
+/** Steps from version 4 on (101 for the staff app's, 200 for the site's content, 220 staff roles). */
 const SHARED_STEPS: readonly BuilderMigration[] = [
   {
     version: 200,
@@ -462,6 +462,23 @@ const SHARED_STEPS: readonly BuilderMigration[] = [
         .on('content_revisions')
         .column('release')
         .execute();
+    },
+  },
+  {
+    version: 220,
+    description: 'a role on each staff account; accounts from before roles become owners',
+    async up(db) {
+      // New accounts default to the least role; every account that exists now had every right.
+      await db.schema
+        .alterTable('staff')
+        .addColumn('role', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('editor')
+            .check(sql`role IN ('editor', 'publisher', 'owner')`),
+        )
+        .execute();
+      await db.updateTable('staff').set({ role: 'owner' }).execute();
     },
   },
 ];
