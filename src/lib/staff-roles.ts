@@ -24,3 +24,6 @@ export const isRole = (value: unknown): value is Role =>
 /** True when `role` includes everything `needed` may do. */
 export const allows = (role: Role, needed: Role): boolean =>
   ROLES.indexOf(role) >= ROLES.indexOf(needed);
+
+/** The role with its article, for sentences: "an editor", "a publisher", "an owner". */
+export const aRole = (role: Role): string => (role === 'publisher' ? 'a publisher' : `an ${role}`);
