@@ -76,7 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         'This is the last owner, so the role stays owner: make someone else an owner first.';
       return data<ActionData>({ intent: 'role', staffId, role, error }, { status: 409 });
     }
-    return redirect(`${PEOPLE_PATH}?done=role`, 303);
+    // Someone who just gave up being an owner may no longer see this page.
+    const self = staffId === signedIn(context).staff.id && role !== 'owner';
+    return redirect(self ? STAFF_BASE : `${PEOPLE_PATH}?done=role`, 303);
   }
 
   if (intent === 'invite') {
