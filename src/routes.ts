@@ -22,6 +22,7 @@ export default [
     route('erase', 'staff/routes/erase.tsx'),
     route('delivery', 'staff/routes/delivery.tsx'),
     route('account', 'staff/routes/account.tsx'),
+    route('people', 'staff/routes/people.tsx'),
     route('sign-out', 'staff/routes/sign-out.ts'),
     route('export', 'staff/routes/export.ts'),
     route('content/media', 'staff/routes/content-media.tsx'),

@@ -391,6 +391,7 @@ export function createApp(deps: AppDeps): SiteApp {
           logger,
           release: () => source.latest(),
           pollMs: deps.contentPollMs,
+          onReleaseRender: (result, seconds) => obs.contentRender(result, seconds),
         })
       : undefined;
   // Per-request renders (form posts, other data requests) show the stored pages' release; a

@@ -128,6 +128,11 @@ export interface Observability {
   /** @param value in the library's unit (ms; CLS has none) */
   webVital(route: RouteId, name: VitalName, value: number): void;
   readiness(ready: boolean): void;
+  /**
+   * A new content release's pages rendered: stored, or failed (the old pages kept).
+   * @param seconds how long rendering all of them took
+   */
+  contentRender(result: 'stored' | 'failed', seconds: number): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
   readonly draining: boolean;
@@ -175,6 +180,19 @@ export function createObservability(
       return [name, histogram];
     }),
   ) as Record<VitalName, Histogram>;
+  const renders = new Counter({
+    name: 'content_release_renders_total',
+    help: "Renders of a new content release's pages by result: stored (now served), failed (the old pages kept).",
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  for (const result of ['stored', 'failed']) renders.inc({ result }, 0);
+  const renderSeconds = new Histogram({
+    name: 'content_release_render_seconds',
+    help: 'Time to render every page of a new content release, stored or failed, seconds.',
+    buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+    registers: [registry],
+  });
   const ready = new Gauge({
     name: 'readiness_status',
     help: 'What /readyz answered last: 1 ready (200), 0 not ready (503, or not asked yet).',
@@ -283,6 +301,10 @@ export function createObservability(
         { route: vitalsRouteLabel(route) },
         value * VITAL_HISTOGRAMS[name].scale,
       ),
+    contentRender: (result, seconds) => {
+      renders.inc({ result });
+      renderSeconds.observe(seconds);
+    },
     readiness: (isReady) => {
       ready.set(isReady ? 1 : 0);
       if (lastReady !== undefined && lastReady !== isReady) readyChanges.inc();

@@ -163,6 +163,11 @@ export interface StoredPagesDeps {
   /** The newest published content release's number, polled every `pollMs` (default 5,000). */
   release?: () => Promise<number>;
   pollMs?: number | undefined;
+  /**
+   * Told of each new release's render: stored (its pages now served) or failed (the old ones
+   * kept), and how long rendering every page took, in seconds (a metric's observation).
+   */
+  onReleaseRender?: (result: 'stored' | 'failed', seconds: number) => void;
 }
 
 /** How often a new content release is looked for, in ms. */
@@ -312,17 +317,23 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
       const newest = await source();
       const shown = settled;
       if (newest === release || newest === refused || !shown) return;
+      const started = performance.now();
+      const took = () => Math.round(performance.now() - started);
       try {
         const next = await renderAll(deps, shown.year, newest);
         release = newest;
         // A year's render that started meanwhile renders this release again.
         if (settled === shown) settled = next;
         strengthenLater(next);
-        deps.logger.info({ release: newest }, 'pages of a new content release stored');
+        const renderMs = took();
+        deps.onReleaseRender?.('stored', renderMs / 1000);
+        deps.logger.info({ release: newest, renderMs }, 'pages of a new content release stored');
       } catch (error) {
         refused = newest;
+        const renderMs = took();
+        deps.onReleaseRender?.('failed', renderMs / 1000);
         deps.logger.error(
-          { err: error, release: newest, kept: shown.release },
+          { err: error, release: newest, kept: shown.release, renderMs },
           'pages of a new content release failed to render; the old pages stay',
         );
       }

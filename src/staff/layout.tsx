@@ -20,11 +20,16 @@ import type { Route } from './+types/layout.ts';
 import { PageHeading } from './components/ui.tsx';
 import { SIGN_IN_PATH, STAFF_BASE, STAFF_HEADERS } from '../lib/staff-paths.ts';
 import { guard, staffRequest } from './session.server.ts';
+import { aRole, allows, type Role } from '../lib/staff-roles.ts';
 import stylesheet from './staff.css?url';
 
-/** The session as pages see it: who is signed in. */
+/**
+ * The session as pages see it: who is signed in, and their role, so a page can leave out what
+ * they may not do (`allows` in `src/lib/staff-roles.ts`; the actions still check, with
+ * `requireRole` in `roles.server.ts`).
+ */
 export interface StaffView {
-  staff: { id: string; name: string; email: string } | null;
+  staff: { id: string; name: string; email: string; role: Role } | null;
 }
 
 export const middleware: Route.MiddlewareFunction[] = [guard];
@@ -32,7 +37,12 @@ export const middleware: Route.MiddlewareFunction[] = [guard];
 export function loader({ context }: Route.LoaderArgs): StaffView {
   const person = staffRequest(context).signedIn;
   return {
-    staff: person && { id: person.staff.id, name: person.staff.name, email: person.staff.email },
+    staff: person && {
+      id: person.staff.id,
+      name: person.staff.name,
+      email: person.staff.email,
+      role: person.staff.role,
+    },
   };
 }
 
@@ -42,18 +52,22 @@ export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noind
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-/** The inbox's screens; the inbox itself is current on its own path only, not its enquiries. */
-const NAV = [
+/**
+ * The inbox's screens, each shown to the roles that may use it; the inbox itself is current on
+ * its own path only, not its enquiries.
+ */
+const NAV: ReadonlyArray<{ to: string; label: string; needs?: Role }> = [
   { to: STAFF_BASE, label: 'Inbox' },
   { to: `${STAFF_BASE}/delivery`, label: 'Delivery' },
   { to: `${STAFF_BASE}/erase`, label: 'Erase' },
+  { to: `${STAFF_BASE}/people`, label: 'People', needs: 'owner' },
   { to: `${STAFF_BASE}/account`, label: 'Account' },
-] as const;
+];
 
 function Frame({ session, children }: { session: StaffView | undefined; children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  const current = ({ to }: (typeof NAV)[number]) =>
+  const current = ({ to }: { to: string }) =>
     pathname === to || (to !== STAFF_BASE && pathname.startsWith(`${to}/`));
   const first = useRef(true);
   // After a client-side navigation, focus moves to the new page's content, as a page load would
@@ -86,22 +100,24 @@ function Frame({ session, children }: { session: StaffView | undefined; children
             <>
               <nav aria-label="Inbox" className="order-3 w-full md:order-none md:w-auto">
                 <ul role="list" className="-mx-2 flex flex-wrap">
-                  {NAV.map((item) => (
-                    <li key={item.to}>
-                      <Link
-                        to={item.to}
-                        aria-current={current(item) ? 'page' : undefined}
-                        className={cx(
-                          'inline-flex min-h-11 items-center px-2 text-sm underline-offset-8',
-                          current(item)
-                            ? 'font-semibold text-ink underline decoration-2'
-                            : 'text-stone-700 hover:text-ink hover:underline',
-                        )}
-                      >
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
+                  {NAV.filter((item) => !item.needs || allows(staff.role, item.needs)).map(
+                    (item) => (
+                      <li key={item.to}>
+                        <Link
+                          to={item.to}
+                          aria-current={current(item) ? 'page' : undefined}
+                          className={cx(
+                            'inline-flex min-h-11 items-center px-2 text-sm underline-offset-8',
+                            current(item)
+                              ? 'font-semibold text-ink underline decoration-2'
+                              : 'text-stone-700 hover:text-ink hover:underline',
+                          )}
+                        >
+                          {item.label}
+                        </Link>
+                      </li>
+                    ),
+                  )}
                 </ul>
               </nav>
               <Form
@@ -148,9 +164,19 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const refusedRole = (body: unknown): body is { role: Role; needed: Role } =>
+  typeof body === 'object' && body !== null && (body as { refused?: unknown }).refused === 'role';
+
 /** What a route error means to the person who met it. */
 function describe(error: unknown): { title: string; text: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (isRouteErrorResponse(error) && status === 403 && refusedRole(error.data)) {
+    const { role, needed } = error.data;
+    return {
+      title: 'Not for your role',
+      text: `This needs an account that is ${aRole(needed)}; yours is ${aRole(role)}. Ask an owner if you need it.`,
+    };
+  }
   if (status === 404) {
     return {
       title: 'Not found',

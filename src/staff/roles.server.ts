@@ -1,30 +1,39 @@
 /**
  * What a signed-in person may do with the site's content: an `editor` drafts and previews, a
  * `publisher` also publishes, schedules and restores, an `owner` also invites staff and sets
- * roles. Pages ask {@link requireRole} before acting.
+ * roles (`src/lib/staff-roles.ts`, docs/decisions/053-staff-roles.md). The role is the account's,
+ * read with the session on every request, so a change applies at the person's next request.
+ * Pages ask {@link requireRole} before acting.
  */
 import { data, type RouterContextProvider } from 'react-router';
+import { allows, type Role } from '../lib/staff-roles.ts';
 import { signedIn } from './session.server.ts';
 
-export type Role = 'editor' | 'publisher' | 'owner';
+export type { Role };
+export { allows };
 
-const RANK: Record<Role, number> = { editor: 1, publisher: 2, owner: 3 };
-
-/** The signed-in person's role. Until roles are stored, every staff account is an owner. */
+/**
+ * The signed-in person's role, as stored on their account.
+ * @throws Error on a page the guard lets no one reach unsigned (a programming error)
+ */
 export function roleOf(context: Readonly<RouterContextProvider>): Role {
-  signedIn(context);
-  return 'owner';
+  return signedIn(context).staff.role;
 }
 
-/** True when `role` includes everything `needed` may do. */
-export const allows = (role: Role, needed: Role): boolean => RANK[role] >= RANK[needed];
+/** The 403 answer's data: the staff layout's error page names both roles. */
+export interface RoleRefusal {
+  refused: 'role';
+  role: Role;
+  needed: Role;
+}
 
 /**
  * Stops a request whose signed-in person lacks `needed`.
- * @throws a 403 response (`data`), caught by the staff layout's error page
+ * @throws a 403 response (`data`, {@link RoleRefusal}), shown by the staff layout's error page
  */
 export function requireRole(context: Readonly<RouterContextProvider>, needed: Role): void {
-  if (!allows(roleOf(context), needed)) {
-    throw data(`Your role cannot do this: it needs a ${needed}.`, { status: 403 });
+  const role = roleOf(context);
+  if (!allows(role, needed)) {
+    throw data<RoleRefusal>({ refused: 'role', role, needed }, { status: 403 });
   }
 }

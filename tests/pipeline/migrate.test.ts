@@ -2,7 +2,8 @@
  * The migration runner (`src/server/db/migrate.ts`) and the rule of
  * `src/server/enquiries/migrations.ts`: a step written once with Kysely's schema builder runs on
  * SQLite and on a throwaway PostgreSQL after the released steps, once, in their transaction (a
- * failing step leaves nothing); the released steps' texts are the ones that ran.
+ * failing step leaves nothing); the released steps' texts are the ones that ran; step 220 makes
+ * the staff accounts that existed owners.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -118,6 +119,40 @@ describe.each(engines)('a schema-builder step on %s', (_name, open, released) =>
     );
     const probe = (await sql<{ probe: string }>`SELECT probe FROM backups`.execute(db.kysely)).rows;
     expect(probe).toEqual([{ probe: '' }]);
+  });
+
+  it('step 220 makes the accounts from before roles owners, and new ones editors', async () => {
+    db = await open();
+    await migrate(
+      db,
+      released.filter((m) => m.version < 220),
+    );
+    const k = db.kysely;
+    const row = (id: string) => ({
+      id,
+      email: `${id}@kahaani-pr.example`,
+      name: id,
+      webauthnUserId: `handle-${id}`,
+      createdAt: db!.instant(0),
+    });
+    await k
+      .insertInto('staff')
+      .values([row('before-1'), row('before-2')])
+      .execute();
+    await migrate(db, released);
+    await k.insertInto('staff').values(row('after')).execute();
+    const roles = await k.selectFrom('staff').select(['id', 'role']).orderBy('id').execute();
+    expect(roles).toEqual([
+      { id: 'after', role: 'editor' },
+      { id: 'before-1', role: 'owner' },
+      { id: 'before-2', role: 'owner' },
+    ]);
+    await expect(
+      k
+        .insertInto('staff')
+        .values({ ...row('bad'), role: 'admin' as never })
+        .execute(),
+    ).rejects.toThrow(/check/i);
   });
 
   it('a failing step keeps nothing of the run', async () => {

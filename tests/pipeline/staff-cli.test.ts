@@ -1,7 +1,8 @@
 /**
  * `npm run enquiries -- staff …` as an operator runs it (the real script, a SQLite file and once
  * PostgreSQL): invite prints a one-time link and, with SMTP configured, queues the e-mail in the
- * outbox; list, disable (sessions end), enable, audit; clear refusals with exit codes 2 (bad
+ * outbox, the first as an owner and later ones as editors unless `--role` says; role (never
+ * demoting the last owner), list, disable (sessions end), enable, audit; clear refusals with exit codes 2 (bad
  * arguments) and 1 (configuration, a disabled account, the inbox off).
  */
 import { join } from 'node:path';
@@ -23,7 +24,8 @@ describe('the staff commands on SQLite', () => {
   it('invites: a one-time link on the staff origin, valid 24 hours; the token is not stored', async () => {
     const r = cli(env, 'invite', '--email', 'Meera@Kahaani-PR.example', '--name', 'Meera Nair');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain('Invited Meera Nair <Meera@Kahaani-PR.example>.');
+    // The first account is an owner: someone must be able to manage staff in the browser.
+    expect(r.out).toContain('Invited Meera Nair <Meera@Kahaani-PR.example> as owner.');
     const link = /https:\/\/www\.kahaani-pr\.example\/staff\/invite\?token=([\w-]{43})/.exec(r.out);
     expect(link).not.toBeNull();
     expect(r.out).toContain('SMTP_URL is not set, so it is not e-mailed');
@@ -37,7 +39,52 @@ describe('the staff commands on SQLite', () => {
     }
     // A second invite for the same address is a new link for the same account.
     const again = cli(env, 'invite', '--email', 'meera@kahaani-pr.example', '--name', 'Other');
-    expect(again.out).toContain('New invite for Meera Nair');
+    expect(again.out).toContain('New invite for Meera Nair <Meera@Kahaani-PR.example> as owner.');
+  });
+
+  it('invites as an editor once an owner exists, or with the role --role names; sets roles', () => {
+    const editor = cli(env, 'invite', '--email', 'dev@kahaani-pr.example', '--name', 'Dev Rao');
+    expect(editor.out).toContain('Invited Dev Rao <dev@kahaani-pr.example> as editor.');
+    const publisher = cli(
+      env,
+      'invite',
+      '--email',
+      'ira@kahaani-pr.example',
+      '--name',
+      'Ira Sen',
+      '--role',
+      'publisher',
+    );
+    expect(publisher.out).toContain('as publisher.');
+    const list = cli(env, 'list').out;
+    expect(list).toMatch(/^dev@kahaani-pr\.example {2}"Dev Rao" {2}editor {2}invited /m);
+    expect(list).toMatch(/^ira@kahaani-pr\.example {2}"Ira Sen" {2}publisher {2}invited /m);
+    // Re-inviting keeps the role; naming another one is refused, not a quiet promotion.
+    const other = cli(
+      env,
+      'invite',
+      '--email',
+      'dev@kahaani-pr.example',
+      '--name',
+      'D',
+      '--role',
+      'owner',
+    );
+    expect(other.code).toBe(1);
+    expect(other.err).toContain('dev@kahaani-pr.example is already staff, as editor');
+
+    const promoted = cli(env, 'role', '--email', 'DEV@kahaani-pr.example', '--role', 'owner');
+    expect(promoted.out).toBe('dev@kahaani-pr.example is now owner.\n');
+    expect(cli(env, 'role', '--email', 'meera@kahaani-pr.example', '--role', 'editor').code).toBe(
+      0,
+    );
+    // Dev is now the last owner.
+    const last = cli(env, 'role', '--email', 'dev@kahaani-pr.example', '--role', 'editor');
+    expect(last.code).toBe(1);
+    expect(last.err).toContain('dev@kahaani-pr.example is the last owner');
+    expect(cli(env, 'audit', '--limit', '1').out).toMatch(
+      / operator {2}staff-role-changed {2}\(account [\w-]+, owner to editor\)/,
+    );
   });
 
   it('with SMTP configured, queues the invite e-mail in the outbox for the server to send', async () => {
@@ -63,7 +110,7 @@ describe('the staff commands on SQLite', () => {
     cli(env, 'invite', '--email', 'tara@kahaani-pr.example', '--name', 'Tara DSouza');
     const list = cli(env, 'list');
     expect(list.out).toMatch(
-      /^tara@kahaani-pr\.example {2}"Tara DSouza" {2}invited {2}passkeys: 0 {2}sessions: 0 /m,
+      /^tara@kahaani-pr\.example {2}"Tara DSouza" {2}editor {2}invited {2}passkeys: 0 {2}sessions: 0 /m,
     );
     const disabled = cli(env, 'disable', '--email', 'TARA@kahaani-pr.example');
     expect(disabled.code).toBe(0);
@@ -90,6 +137,8 @@ describe('the staff commands on SQLite', () => {
     [['invite', '--email', 'a@b.example'], 'staff invite needs --name'],
     [['disable'], "staff disable needs --email with the account's address"],
     [['audit', '--limit', 'all'], '--limit takes a whole number'],
+    [['invite', '--email', 'a@b.example', '--name', 'A', '--role', 'admin'], '--role takes one of'],
+    [['role', '--email', 'a@b.example'], 'staff role needs --role: editor, publisher, owner'],
     [['promote'], 'Unknown staff command "promote"'],
     [[], 'staff needs a command'],
   ])('%j is refused with exit 2: %s', (args, message) => {
@@ -144,6 +193,6 @@ describe('the staff commands on PostgreSQL', () => {
     const env = { DATABASE_URL: await createDatabase(inject('pgAdminUrl')), SITE_URL: SITE };
     const r = cli(env, 'invite', '--email', 'pg@kahaani-pr.example', '--name', 'Post Gres');
     expect(r.code, r.err).toBe(0);
-    expect(cli(env, 'list').out).toContain('pg@kahaani-pr.example  "Post Gres"  invited');
+    expect(cli(env, 'list').out).toContain('pg@kahaani-pr.example  "Post Gres"  owner  invited');
   });
 });

@@ -50,6 +50,7 @@ const account = (over: Partial<StaffAccount> = {}): StaffAccount => ({
   webauthnUserId: randomUUID(),
   createdAt: T0,
   disabledAt: null,
+  role: 'editor',
   ...over,
 });
 
@@ -93,6 +94,41 @@ describe.each(backends)('StaffStore on %s', (_name, open) => {
       StaffExistsError,
     );
     expect(await store.getStaff(randomUUID())).toBeNull();
+  });
+
+  it('keeps a role on each account: editor unless named, never leaving no enabled owner', async () => {
+    const { role: _role, ...unnamed } = account();
+    await store.createStaff(unnamed);
+    expect((await store.getStaff(unnamed.id))?.role).toBe('editor');
+    const owner = account({ role: 'owner' });
+    const other = account({ role: 'owner' });
+    await store.createStaff(owner);
+    await store.createStaff(other);
+    expect(await store.setRole(unnamed.id, 'publisher')).toEqual({
+      kind: 'changed',
+      from: 'editor',
+    });
+    expect(await store.setRole(unnamed.id, 'publisher')).toEqual({ kind: 'unchanged' });
+    expect((await store.findStaffByEmail(unnamed.email))?.role).toBe('publisher');
+    expect(await store.setRole(randomUUID(), 'owner')).toEqual({ kind: 'not-found' });
+
+    // Two owners demoting each other at once: one wins, one owner stays.
+    const both = await Promise.all([
+      store.setRole(owner.id, 'editor'),
+      store.setRole(other.id, 'editor'),
+    ]);
+    expect(both.map((r) => r.kind).sort()).toEqual(['changed', 'last-owner']);
+    const owners = (await store.listStaff(T0)).filter((s) => s.role === 'owner');
+    expect(owners).toHaveLength(1);
+    const [last] = owners;
+    expect(await store.setRole(last!.id, 'publisher')).toEqual({ kind: 'last-owner' });
+
+    // A disabled owner is not one who can manage staff: an enabled one is still needed.
+    await store.setRole(unnamed.id, 'owner');
+    await store.setDisabled(unnamed.id, T0);
+    expect(await store.setRole(last!.id, 'editor')).toEqual({ kind: 'last-owner' });
+    // …and demoting the disabled one is always allowed.
+    expect(await store.setRole(unnamed.id, 'editor')).toEqual({ kind: 'changed', from: 'owner' });
   });
 
   it('enrols from an invite once, even when two enrolments race', async () => {

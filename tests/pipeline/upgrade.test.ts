@@ -7,7 +7,7 @@
  * index passes its integrity check), every read through the contracts — lists, searches, records,
  * sessions, passkeys byte for byte — answers as the release's did, and the upgraded data keeps
  * working: the retry is delivered once, the lease still holds, staff sign in, search finds new
- * enquiries beside old ones.
+ * enquiries beside old ones. The one change: every staff account is now an owner (migration 220).
  */
 import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
@@ -63,11 +63,39 @@ describe.each(engines)('a database %s kept under the previous release', (kind, c
     try {
       await store.migrate();
       await store.migrate();
-      expect(canonical(await snapshot(store, staff))).toEqual(before);
+      // Every read answers as before, each account now with a role (migration 220): owner, as
+      // every account had every right before roles.
+      const roles: unknown[] = [];
+      const read = JSON.parse(
+        JSON.stringify(canonical(await snapshot(store, staff)), (key, value: unknown) => {
+          if (key !== 'role') return value;
+          roles.push(value);
+          return undefined;
+        }),
+      ) as unknown;
+      expect(read).toEqual(before);
+      expect(roles.length).toBeGreaterThan(0);
+      expect(new Set(roles)).toEqual(new Set(['owner']));
+      expect((await staff.listStaff(NOW)).map((s) => [s.id, s.role])).toEqual([
+        ['staff-meera', 'owner'],
+        ['staff-dev', 'owner'],
+        ['staff-gone', 'owner'],
+      ]);
       const after = await dump(where);
       for (const [table, kept] of Object.entries(rows)) {
         if (table === 'schema_migrations') {
           expect(after[table], table).toEqual(expect.arrayContaining(kept));
+        } else if (table === 'staff') {
+          const parse = (r: string) => JSON.parse(r) as Record<string, unknown>;
+          expect(
+            after[table]?.map((r) => parse(r)['role']),
+            table,
+          ).toEqual(kept.map(() => 'owner'));
+          const withoutRole = (r: string) => {
+            const { role: _role, ...rest } = parse(r);
+            return rest;
+          };
+          expect(after[table]?.map(withoutRole), table).toEqual(kept.map(parse));
         } else expect(after[table], table).toEqual(kept);
       }
       if (kind === 'sqlite') {

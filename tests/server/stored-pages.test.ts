@@ -2,7 +2,8 @@
  * The stored pages across content releases (`src/server/stored-pages.ts`,
  * docs/decisions/048-content-in-the-database.md): a new release's pages are rendered beside the
  * old ones and swapped in when all are rendered (new bytes, new ETag), a failed render keeps the
- * old pages and logs why, and the release source is not asked without one.
+ * old pages, logs why and counts it for the metric, and the release source is not asked without
+ * one.
  */
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,12 +67,16 @@ describe('stored pages across content releases', () => {
     expect(await body(stored, '/')).toContain('release 2');
     expect(await body(stored, CATCH_ALL)).toContain('release 2');
     expect(await etag(stored, '/about')).not.toBe(before);
-    expect(logger.info).toHaveBeenCalledWith({ release: 2 }, expect.stringMatching(/stored/));
+    expect(logger.info).toHaveBeenCalledWith(
+      { release: 2, renderMs: expect.any(Number) as number },
+      expect.stringMatching(/stored/),
+    );
   });
 
   it('keeps the old pages when a page of the new release fails, and logs why', async () => {
     let newest = 1;
     const logger = fakeLogger();
+    const renders: Array<[string, number]> = [];
     stored = createStoredPages({
       render: fakeRender(new Set([2]), new Map()),
       origin: 'https://example.com',
@@ -80,13 +85,16 @@ describe('stored pages across content releases', () => {
       logger,
       release: () => Promise.resolve(newest),
       pollMs: 20,
+      onReleaseRender: (result, seconds) => renders.push([result, seconds]),
     });
     await stored.ready;
     const before = await etag(stored, '/');
     newest = 2;
     await vi.waitFor(() => expect(logger.error).toHaveBeenCalledTimes(1));
     const [fields, message] = logger.error.mock.calls[0] as [Record<string, unknown>, string];
-    expect(fields).toMatchObject({ release: 2, kept: 1 });
+    expect(fields).toMatchObject({ release: 2, kept: 1, renderMs: expect.any(Number) });
+    // Counted for the metric and its alert (src/server/observability.ts, deploy/monitoring/).
+    expect(renders).toEqual([['failed', expect.any(Number)]]);
     expect(String(fields['err'])).toContain('release 2 broke /about');
     expect(message).toMatch(/failed to render; the old pages stay/);
     expect(await body(stored, '/')).toContain('release 1');
@@ -96,5 +104,7 @@ describe('stored pages across content releases', () => {
     expect(logger.error).toHaveBeenCalledTimes(1);
     newest = 3;
     await vi.waitFor(async () => expect(await body(stored!, '/')).toContain('release 3'));
+    expect(renders.map(([result]) => result)).toEqual(['failed', 'stored']);
+    expect(renders.every(([, seconds]) => seconds >= 0 && seconds < 5)).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import type { SpamColumn } from '../enquiries/store.ts';
 import type { Channel, EnquiryStatus } from '../inbox/types.ts';
+import type { Role } from '../../lib/staff-roles.ts';
 
 declare const instantBrand: unique symbol;
 /**
@@ -77,6 +78,8 @@ export interface Database {
     webauthnUserId: string;
     createdAt: Instant;
     disabledAt: InstantOrNull;
+    /** Migration 220; `editor` when an insert leaves it out. */
+    role: ColumnType<Role, Role | undefined, Role>;
   };
   staffPasskeys: {
     id: string;

@@ -7,7 +7,7 @@
  * engines differ. Times: epoch ms INTEGER on SQLite; on PostgreSQL timestamptz for what a person
  * reads, BIGINT epoch ms for scheduling (`src/server/db/tables.ts`).
  */
-import type { ColumnDataType, Kysely } from 'kysely';
+import { sql, type ColumnDataType, type Kysely } from 'kysely';
 
 /** A released step: its SQL for one engine, as it ran. */
 export interface SqlMigration {
@@ -434,7 +434,8 @@ const PG_STEPS: readonly SqlMigration[] = [
   },
 ];
 
-/** Steps from version 4 on (101 for the staff app's, 200 for the site's content, 210 its media). */
+/** Steps from version 4 on (101 for the staff app's, 200 for the site's content: 210 its media,
+ * 220 staff roles, 230 and 231 previews and schedules). */
 const SHARED_STEPS: readonly BuilderMigration[] = [
   {
     version: 200,
@@ -491,6 +492,23 @@ const SHARED_STEPS: readonly BuilderMigration[] = [
         .addColumn('bytes', engine === 'sqlite' ? 'blob' : 'bytea', (c) => c.notNull())
         .addPrimaryKeyConstraint('content_media_variants_pk', ['media_id', 'format', 'width'])
         .execute();
+    },
+  },
+  {
+    version: 220,
+    description: 'a role on each staff account; accounts from before roles become owners',
+    async up(db) {
+      // New accounts default to the least role; every account that exists now had every right.
+      await db.schema
+        .alterTable('staff')
+        .addColumn('role', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('editor')
+            .check(sql`role IN ('editor', 'publisher', 'owner')`),
+        )
+        .execute();
+      await db.updateTable('staff').set({ role: 'owner' }).execute();
     },
   },
   {

@@ -6,7 +6,8 @@ import type { StaffStore } from './store.ts';
 
 /** The detail column holds only the short values noted. */
 export const AUDIT_ACTIONS = [
-  'staff-invited', // operator; detail: 'account <id>, expires <ISO time>'
+  'staff-invited', // operator (staff id null) or an owner; detail: 'account <id>, role <role>, expires <ISO time>'
+  'staff-role-changed', // an owner; detail: 'account <id>, <old role> to <new role>'
   'staff-disabled', // operator; detail: 'account <id>'
   'staff-enabled', // operator; detail: 'account <id>'
   'sign-in', // detail: '' or 'enrolled' (first sign-in from an invite)

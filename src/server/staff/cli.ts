@@ -6,9 +6,11 @@ import type { InboxService } from '../inbox/types.ts';
 import { audit } from './audit.ts';
 import { inviteStaff, InviteError } from './invites.ts';
 import type { StaffStore } from './store.ts';
+import { isRole, ROLES } from '../../lib/staff-roles.ts';
 
 export const STAFF_USAGE = [
-  'staff invite --email ADDRESS --name "FULL NAME"',
+  'staff invite --email ADDRESS --name "FULL NAME" [--role editor|publisher|owner]',
+  'staff role --email ADDRESS --role editor|publisher|owner',
   'staff list',
   'staff disable --email ADDRESS',
   'staff enable --email ADDRESS',
@@ -20,6 +22,7 @@ export const STAFF_OPTIONS = {
   email: { type: 'string' },
   name: { type: 'string' },
   limit: { type: 'string' },
+  role: { type: 'string' },
 } as const;
 
 type Values = Record<string, string | boolean | undefined>;
@@ -42,7 +45,12 @@ export function checkStaffArgs(values: Values, positionals: string[]): string | 
         return 'staff invite needs --name, e.g. --name "Meera Nair".';
       }
       if (values['name'].trim().length > 100) return '--name takes at most 100 characters.';
-      return null;
+      return values['role'] === undefined || isRole(values['role'])
+        ? null
+        : `--role takes one of ${ROLES.join(', ')}.`;
+    case 'role':
+      if (!EMAIL.test(email)) return "staff role needs --email with the account's address.";
+      return isRole(values['role']) ? null : `staff role needs --role: ${ROLES.join(', ')}.`;
     case 'disable':
     case 'enable':
       return EMAIL.test(email) ? null : `staff ${sub} needs --email with the account's address.`;
@@ -55,7 +63,7 @@ export function checkStaffArgs(values: Values, positionals: string[]): string | 
     default:
       return sub
         ? `Unknown staff command "${sub}".`
-        : 'staff needs a command: invite, list, disable, enable or audit.';
+        : 'staff needs a command: invite, role, list, disable, enable or audit.';
   }
 }
 
@@ -91,6 +99,7 @@ export async function runStaffCommand(
     if (!deps.origin) {
       throw new Error('The staff inbox is off (STAFF_INBOX=off): there is nothing to invite to.');
     }
+    const role = isRole(values['role']) ? values['role'] : undefined;
     let invited;
     try {
       invited = await inviteStaff(store, {
@@ -98,6 +107,7 @@ export async function runStaffCommand(
         name: String(values['name']),
         origin: deps.origin,
         now,
+        ...(role ? { role } : {}),
       });
     } catch (e) {
       if (e instanceof InviteError) throw new Error(e.message);
@@ -106,12 +116,28 @@ export async function runStaffCommand(
     const { staff, link, expiresAt, created } = invited;
     const sent = await deps.inbox.enqueueInviteEmail(staff.email, link, expiresAt);
     out(
-      `${created ? 'Invited' : 'New invite for'} ${staff.name} <${staff.email}>.\n` +
+      `${created ? 'Invited' : 'New invite for'} ${staff.name} <${staff.email}> as ${staff.role}.\n` +
         `One-time link, valid until ${new Date(expiresAt).toISOString()} (24 hours):\n\n  ${link}\n\n` +
         (sent
           ? 'It is queued for e-mail through the outbox; the running server sends it.\n'
           : 'SMTP_URL is not set, so it is not e-mailed: give the person the link yourself, privately.\n'),
     );
+    return;
+  }
+  if (sub === 'role') {
+    const found = await account();
+    const role = isRole(values['role']) ? values['role'] : 'editor';
+    const change = await store.setRole(found.id, role);
+    if (change.kind === 'last-owner') {
+      throw new Error(
+        `${found.email} is the last owner: make someone else an owner first, so someone can still manage staff.`,
+      );
+    }
+    if (change.kind === 'changed') {
+      const detail = `account ${found.id}, ${change.from} to ${role}`;
+      await audit(store, now, null, 'staff-role-changed', null, detail);
+    }
+    out(`${found.email} is ${change.kind === 'changed' ? 'now' : 'already'} ${role}.\n`);
     return;
   }
   if (sub === 'list') {
@@ -120,7 +146,7 @@ export async function runStaffCommand(
     for (const s of all) {
       const state = s.disabledAt !== null ? 'disabled' : s.passkeys === 0 ? 'invited' : 'active';
       out(
-        `${s.email}  ${JSON.stringify(s.name)}  ${state}  passkeys: ${s.passkeys}  ` +
+        `${s.email}  ${JSON.stringify(s.name)}  ${s.role}  ${state}  passkeys: ${s.passkeys}  ` +
           `sessions: ${s.sessions}  since ${new Date(s.createdAt).toISOString().slice(0, 10)}\n`,
       );
     }

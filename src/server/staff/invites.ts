@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
 import { INVITE_PATH } from '../../lib/staff-paths.ts';
+import type { Role } from '../../lib/staff-roles.ts';
 import { audit } from './audit.ts';
 import { hashToken, newToken, wellFormedToken } from './tokens.ts';
 
@@ -23,13 +24,21 @@ export interface Invited {
   created: boolean;
 }
 
+/** The role an invite grants when none is named: `owner` while no enabled owner exists. */
+export async function defaultRole(store: StaffStore, now: number): Promise<Role> {
+  const staff = await store.listStaff(now);
+  return staff.some((s) => s.role === 'owner' && s.disabledAt === null) ? 'editor' : 'owner';
+}
+
 /**
- * Reuses an existing account (a lost device). `origin`: `STAFF_URL`.
- * @throws InviteError when the account is disabled
+ * Makes the account with `role` (else {@link defaultRole}), or reuses an existing one (a lost
+ * device), whose role stays. `origin`: `STAFF_URL`; `by`: the inviting owner's account id, null
+ * for the operator's CLI.
+ * @throws InviteError when the account is disabled, or exists with another role than `role`
  */
 export async function inviteStaff(
   store: StaffStore,
-  input: { email: string; name: string; origin: string; now: number },
+  input: { email: string; name: string; origin: string; now: number; role?: Role; by?: string },
 ): Promise<Invited> {
   const { now } = input;
   let staff = await store.findStaffByEmail(input.email);
@@ -37,6 +46,12 @@ export async function inviteStaff(
   if (staff?.disabledAt != null) {
     throw new InviteError(
       `${staff.email} is disabled; run "staff enable --email ${staff.email}" first.`,
+    );
+  }
+  if (staff && input.role && input.role !== staff.role) {
+    throw new InviteError(
+      `${staff.email} is already staff, as ${staff.role}; an invite adds a passkey and keeps the role ` +
+        '(an owner changes roles at /staff/people).',
     );
   }
   if (!staff) {
@@ -47,6 +62,7 @@ export async function inviteStaff(
       webauthnUserId: randomBytes(32).toString('base64url'),
       createdAt: now,
       disabledAt: null,
+      role: input.role ?? (await defaultRole(store, now)),
     };
     await store.createStaff(staff);
   }
@@ -61,10 +77,10 @@ export async function inviteStaff(
   await audit(
     store,
     now,
-    null,
+    input.by ?? null,
     'staff-invited',
     null,
-    `account ${staff.id}, expires ${new Date(expiresAt).toISOString()}`,
+    `account ${staff.id}, role ${staff.role}, expires ${new Date(expiresAt).toISOString()}`,
   );
   const link = new URL(INVITE_PATH, input.origin);
   link.searchParams.set('token', token);

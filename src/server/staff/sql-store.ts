@@ -8,6 +8,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { hitLimit, peekLimit } from '../db/rate-limits.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { openSqlite } from '../db/sqlite.ts';
+import type { Role } from '../../lib/staff-roles.ts';
 import type { RateLimitResult } from '../enquiries/store.ts';
 import {
   StaffExistsError,
@@ -15,6 +16,8 @@ import {
   type AuditLine,
   type Ceremony,
   type NewSession,
+  type NewStaffAccount,
+  type RoleChange,
   type StaffAccount,
   type StaffStore,
   type StoredInvite,
@@ -22,7 +25,18 @@ import {
   type StoredSession,
 } from './store.ts';
 
-const ACCOUNT = ['id', 'email', 'name', 'webauthnUserId', 'createdAt', 'disabledAt'] as const;
+const ACCOUNT = [
+  'id',
+  'email',
+  'name',
+  'webauthnUserId',
+  'createdAt',
+  'disabledAt',
+  'role',
+] as const;
+
+/** `Db.lockKey`'s key for role changes: serialises the last-owner check on PostgreSQL. */
+const ROLES_LOCK = 'staff-roles';
 
 /** SQLite hands a `Uint8Array`, pg a `Buffer`: a plain copy either way. */
 function passkey(p: Selectable<Database['staffPasskeys']>): StoredPasskey {
@@ -45,7 +59,7 @@ export class SqlStaffStore implements StaffStore {
     return ms === null ? null : this.#db.instant(ms);
   }
 
-  async createStaff(a: StaffAccount): Promise<void> {
+  async createStaff(a: NewStaffAccount): Promise<void> {
     const row = {
       ...a,
       createdAt: this.#db.instant(a.createdAt),
@@ -85,6 +99,27 @@ export class SqlStaffStore implements StaffStore {
       .orderBy('createdAt')
       .orderBy('id')
       .execute();
+  }
+
+  setRole(staffId: string, role: Role): Promise<RoleChange> {
+    return this.#k.transaction().execute(async (trx): Promise<RoleChange> => {
+      await this.#db.lockKey(trx, ROLES_LOCK);
+      const q = trx.selectFrom('staff').select(['role', 'disabledAt']).where('id', '=', staffId);
+      const found = await q.executeTakeFirst();
+      if (!found) return { kind: 'not-found' };
+      if (found.role === role) return { kind: 'unchanged' };
+      if (found.role === 'owner' && found.disabledAt === null) {
+        const owners = await trx
+          .selectFrom('staff')
+          .select(sql<number>`COUNT(*)`.as('n'))
+          .where('role', '=', 'owner')
+          .where('disabledAt', 'is', null)
+          .executeTakeFirstOrThrow();
+        if (Number(owners.n) < 2) return { kind: 'last-owner' };
+      }
+      await trx.updateTable('staff').set({ role }).where('id', '=', staffId).execute();
+      return { kind: 'changed', from: found.role };
+    });
   }
 
   setDisabled(staffId: string, at: number | null): Promise<boolean> {

@@ -4,6 +4,7 @@
  * hashes (`tokens.ts`). Times are epoch ms.
  */
 import type { RateLimitResult } from '../enquiries/store.ts';
+import type { Role } from '../../lib/staff-roles.ts';
 
 export interface StaffAccount {
   id: string;
@@ -14,7 +15,19 @@ export interface StaffAccount {
   createdAt: number;
   /** Null while it may sign in. */
   disabledAt: number | null;
+  /** What it may do with the site's content (docs/decisions/053-staff-roles.md). */
+  role: Role;
 }
+
+/** An account to create: without `role`, the least, `editor`. */
+export type NewStaffAccount = Omit<StaffAccount, 'role'> & { role?: Role };
+
+/** {@link StaffStore.setRole}'s answer: `last-owner` when it would leave no enabled owner. */
+export type RoleChange =
+  | { kind: 'changed'; from: Role }
+  | { kind: 'unchanged' }
+  | { kind: 'last-owner' }
+  | { kind: 'not-found' };
 
 export interface StoredPasskey {
   /** Credential ID, base64url. */
@@ -82,11 +95,16 @@ export interface StaffStore {
   readonly kind: 'sqlite' | 'postgres';
 
   /** @throws StaffExistsError when the email (case-insensitive) is taken */
-  createStaff(account: StaffAccount): Promise<void>;
+  createStaff(account: NewStaffAccount): Promise<void>;
   findStaffByEmail(email: string): Promise<StaffAccount | null>;
   getStaff(id: string): Promise<StaffAccount | null>;
   /** Oldest first, with counts of passkeys and of sessions live at `now`. */
   listStaff(now: number): Promise<Array<StaffAccount & { passkeys: number; sessions: number }>>;
+  /**
+   * Sets an account's role, atomically refusing to demote the last enabled owner (two owners
+   * demoting each other at once leave one).
+   */
+  setRole(staffId: string, role: Role): Promise<RoleChange>;
   /** `null` re-enables; disabling deletes its sessions and unused invites. False: no account. */
   setDisabled(staffId: string, at: number | null): Promise<boolean>;
 

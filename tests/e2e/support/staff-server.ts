@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { startSmtp, type CapturedMail } from '../../pipeline/support/helpers.ts';
 import { freePort } from './site.ts';
 
@@ -22,8 +22,8 @@ export interface StaffServer {
   slack: string[];
   /** Runs `npm run enquiries -- <args>` against this server's data; returns its stdout. */
   cli(args: string[]): string;
-  /** Invites someone through the CLI; returns the printed link. */
-  invite(email: string, name: string): string;
+  /** Invites someone through the CLI (`--role` when given); returns the printed link. */
+  invite(email: string, name: string, role?: 'editor' | 'publisher' | 'owner'): string;
   close(): Promise<void>;
 }
 
@@ -41,6 +41,21 @@ async function startSlack(): Promise<{ url: string; bodies: string[]; server: Se
   const port = await freePort();
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   return { url: `http://127.0.0.1:${port}/services/T000/B000/e2e`, bodies, server };
+}
+
+/** A platform authenticator with a fingerprint reader, as a laptop or phone has. */
+export async function addPasskeyDevice(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
 }
 
 /** Starts the server and waits until it answers `/readyz`. */
@@ -97,8 +112,16 @@ export async function startStaffServer(): Promise<StaffServer> {
     mails: smtp.mails,
     slack: slack.bodies,
     cli,
-    invite(email, name) {
-      const out = cli(['staff', 'invite', '--email', email, '--name', name]);
+    invite(email, name, role) {
+      const out = cli([
+        'staff',
+        'invite',
+        '--email',
+        email,
+        '--name',
+        name,
+        ...(role ? ['--role', role] : []),
+      ]);
       const link = /https?:\/\/\S+\/staff\/invite\?token=\S+/.exec(out)?.[0];
       if (!link) throw new Error(`no link in:\n${out}`);
       return link;

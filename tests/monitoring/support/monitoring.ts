@@ -117,6 +117,7 @@ export function knownLabelValues(): Record<string, readonly string[]> {
     method: [...ALLOWED_METHODS],
     'web_vitals_reports_total:result': VITALS_RESULTS,
     'outbox_deliveries_total:result': ['delivered', 'failed'],
+    'content_release_renders_total:result': ['stored', 'failed'],
     channel: ['email', 'slack', 'webhook'],
   };
 }

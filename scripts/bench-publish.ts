@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:publish`: how long a content publish takes to reach visitors
+ * (docs/decisions/048-content-in-the-database.md: servers look for a new release every 5 s and
+ * render it beside the old pages). On two production servers sharing one PostgreSQL
+ * (`tests/support/two-instances.ts`, a throwaway server or BENCH_DATABASE_URL) and on one server
+ * over SQLite, it publishes BENCH_PUBLISHES (20) small changes in turn through the content store
+ * (a service title), each after a random pause of 0–5 s so publishes fall anywhere in the
+ * servers' polling period, and polls `/expertise` on every instance every 50 ms until it shows
+ * the change: publish → visible per instance. It also reads each release's render time from the
+ * servers' log line (`renderMs` of "pages of a new content release stored"; the same figure is
+ * the `content_release_render_seconds` histogram). Prints p50, p95 and max in ms; asserts
+ * nothing. The machine's load moves every figure: compare runs made one after the other.
+ *
+ * Env: BENCH_PUBLISHES (20), BENCH_STORES (postgres,sqlite), BENCH_DATABASE_URL (a PostgreSQL
+ * that allows CREATE DATABASE), BENCH_OUT_DIR / BENCH_SKIP_BUILD=1 (`scripts/lib/bench-server.ts`).
+ */
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openContentStore } from '../src/server/content/source.ts';
+import type { ContentStore } from '../src/server/content/store.ts';
+import { storeEnvSchema } from '../src/server/env.ts';
+import { startServer, type RunningServer } from '../tests/pipeline/support/helpers.ts';
+import { startThrowawayPostgres } from '../tests/support/postgres.ts';
+import { startTwoInstances } from '../tests/support/two-instances.ts';
+import { benchBuild } from './lib/bench-server.ts';
+import { fmt } from './lib/bench-stats.ts';
+
+const PUBLISHES = Number(process.env['BENCH_PUBLISHES'] ?? 20);
+const STORES = (process.env['BENCH_STORES'] ?? 'postgres,sqlite').split(',');
+const PATH = '/expertise';
+const POLL_MS = 50;
+/** Longer than the servers' 5 s poll plus a slow render: a miss is reported, not waited for. */
+const GIVE_UP_MS = 30_000;
+
+/** The `q`-quantile of `xs` (nearest rank); NaN when empty. */
+function quantile(xs: readonly number[], q: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+}
+
+const row = (label: string, xs: readonly number[]) =>
+  `  ${label.padEnd(34)} ${fmt(quantile(xs, 0.5)).padStart(7)} ${fmt(quantile(xs, 0.95)).padStart(7)} ${fmt(Math.max(...xs)).padStart(7)}   n=${xs.length}`;
+
+/** Render times of releases after the first, from a server's log, ms by release. */
+function renderTimes(logs: string): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const line of logs.split('\n')) {
+    if (!line.includes('pages of a new content release stored')) continue;
+    try {
+      const { release, renderMs } = JSON.parse(line) as { release: number; renderMs: number };
+      times.set(release, renderMs);
+    } catch {
+      // not a log line of the server's JSON logger
+    }
+  }
+  return times;
+}
+
+/** Publishes a new title of the first service; resolves once the release is committed. */
+async function publishChange(store: ContentStore, n: number): Promise<string> {
+  const content = await store.read();
+  const marker = `Media relations (bench ${n}, ${Date.now()})`;
+  const [first, ...rest] = content['services.yaml'];
+  if (!first) throw new Error('no service to change');
+  content['services.yaml'] = [{ ...first, title: marker }, ...rest];
+  const release = await store.publish(content, { author: 'bench:publish' });
+  if (!release) throw new Error('nothing published');
+  return marker;
+}
+
+/** ms until `url` serves a body with `marker`, polling every 50 ms; NaN past {@link GIVE_UP_MS}. */
+async function visibleAfter(url: string, marker: string, start: number): Promise<number> {
+  for (;;) {
+    const body = await fetch(`${url}${PATH}`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    if (body.includes(marker)) return performance.now() - start;
+    if (performance.now() - start > GIVE_UP_MS) return NaN;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+interface Run {
+  label: string;
+  urls: readonly string[];
+  store: ContentStore;
+  servers: readonly RunningServer[];
+}
+
+async function measure({ label, urls, store, servers }: Run): Promise<void> {
+  console.log(`\n${label}: ${PUBLISHES} publishes …`);
+  const visible = urls.map(() => [] as number[]);
+  const both: number[] = [];
+  let missed = 0;
+  for (let n = 1; n <= PUBLISHES; n++) {
+    await new Promise((resolve) => setTimeout(resolve, randomInt(5_000)));
+    const marker = await publishChange(store, n);
+    const start = performance.now();
+    const ms = await Promise.all(urls.map((url) => visibleAfter(url, marker, start)));
+    if (ms.some(Number.isNaN)) missed += 1;
+    ms.forEach((m, i) => Number.isFinite(m) && visible[i]?.push(m));
+    if (ms.every(Number.isFinite)) both.push(Math.max(...ms));
+    process.stdout.write('.');
+  }
+  console.log(
+    `\n  ${''.padEnd(34)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}   (ms)`,
+  );
+  visible.forEach((xs, i) => console.log(row(`publish → visible, instance ${i + 1}`, xs)));
+  if (urls.length > 1) console.log(row('publish → visible on all', both));
+  servers.forEach((server, i) => {
+    const times = [...renderTimes(server.logs()).values()];
+    console.log(row(`render of the site, instance ${i + 1}`, times));
+  });
+  if (missed) console.log(`  ${missed} publish(es) not visible within ${GIVE_UP_MS} ms`);
+}
+
+const buildDir = benchBuild();
+console.log(
+  `bench:publish — ${PUBLISHES} publishes per store, polling every ${POLL_MS} ms. A shared, ` +
+    'noisy machine moves these figures; the servers look for a release every 5 s.',
+);
+
+if (STORES.includes('postgres')) {
+  const given = process.env['BENCH_DATABASE_URL'];
+  const pg = given ? undefined : await startThrowawayPostgres();
+  const two = await startTwoInstances({
+    buildDir,
+    adminUrl: given ?? pg!.url,
+    env: { LOG_LEVEL: 'info' },
+  });
+  const { store, close } = openContentStore(
+    storeEnvSchema.parse({ DATABASE_URL: two.databaseUrl }),
+  );
+  try {
+    await measure({
+      label: 'PostgreSQL, two instances',
+      urls: two.urls,
+      store,
+      servers: two.instances,
+    });
+  } finally {
+    await close();
+    await two.stop();
+    pg?.stop();
+  }
+}
+
+if (STORES.includes('sqlite')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-publish-'));
+  const server = await startServer(buildDir, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const { store, close } = openContentStore(storeEnvSchema.parse({ DATA_DIR: dataDir }));
+  try {
+    await measure({ label: 'SQLite, one instance', urls: [server.url], store, servers: [server] });
+  } finally {
+    await close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

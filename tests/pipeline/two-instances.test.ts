@@ -1,0 +1,49 @@
+/**
+ * Two production servers on one PostgreSQL database (`tests/support/two-instances.ts`): they serve
+ * every page as the same bytes with the same ETag, and a content change published with the
+ * operators' CLI (`npm run content -- import --from DIR --publish`, README "Editing the site")
+ * reaches both within 5 s, again byte for byte the same on each
+ * (docs/decisions/048-content-in-the-database.md).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
+import { tempDir } from './support/temp-dir.ts';
+
+describe('two instances on one PostgreSQL', () => {
+  let two: TwoInstances;
+  beforeAll(async () => {
+    two = await startTwoInstances({ buildDir: inject('buildDir'), adminUrl: inject('pgAdminUrl') });
+  });
+  afterAll(() => two?.stop());
+
+  it('serve the same bytes and ETag for every page before and after a publish', async () => {
+    for (const path of ['/', '/about', '/expertise', '/showcase', '/contact', '/nowhere']) {
+      const [a, b] = await Promise.all([two.get(0, path), two.get(1, path)]);
+      expect(a.status, path).toBe(path === '/nowhere' ? 404 : 200);
+      expect(b.status, path).toBe(a.status);
+      expect(b.etag, path).toBe(a.etag);
+      expect(b.body.equals(a.body), `${path}: equal bytes`).toBe(true);
+    }
+    const before = await two.get(0, '/expertise');
+
+    const dir = tempDir('two-instances');
+    expect(two.content('export', '--to', dir).code).toBe(0);
+    const file = join(dir, 'services.yaml');
+    const title = `Media relations, seen on both (${Date.now()})`;
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/title: .*/, `title: ${title}`));
+    const published = two.content('import', '--from', dir, '--publish', '--author', 'test');
+    expect(published, published.err).toMatchObject({ code: 0 });
+
+    // Both within 5 s of the publish, the same bytes and ETag (waitForSame throws otherwise).
+    const { answer, ms } = await two.waitForSame('/expertise', (body) => body.includes(title));
+    expect(Math.max(...ms)).toBeLessThan(5_000);
+    expect(answer.etag).not.toBe(before.etag);
+    const data = '/expertise.data?_routes=expertise';
+    await two.waitForSame(data, (body) => body.includes(title));
+    for (const server of two.instances) {
+      expect(server.logs()).toMatch(/pages of a new content release stored/);
+    }
+  });
+});
