@@ -2,6 +2,8 @@
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import type { SectionCopy } from '../../content/sections.ts';
+import type { RichTextInput } from '../../lib/rich-text.ts';
+import { RichText } from '../ui/rich-text.tsx';
 import { Container, Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
 
 export function PullQuote({ quote, attribution }: { quote: string; attribution: string }) {
@@ -68,7 +70,7 @@ export function FounderProfile({
   founder,
 }: {
   copy: SectionCopy;
-  founder: { name: string; title: string; bio: ReadonlyArray<string>; image: string };
+  founder: { name: string; title: string; bio: RichTextInput; image: string };
 }) {
   return (
     <Section labelledby="founder-heading">
@@ -92,9 +94,7 @@ export function FounderProfile({
           <h3 className="mt-10 font-display text-subtitle">{founder.name}</h3>
           <p className="mt-1 text-sm font-semibold tracking-wide text-stone-600">{founder.title}</p>
           <div className="mt-8 grid max-w-2xl gap-5 text-lg leading-relaxed text-stone-700">
-            {founder.bio.map((paragraph, i) => (
-              <p key={i}>{paragraph}</p>
-            ))}
+            <RichText value={founder.bio} />
           </div>
         </div>
       </div>
