@@ -266,9 +266,10 @@ describe('the rich-text renderer', () => {
       content: [
         { type: 'heading', content: [t('no')] },
         p(t('kept', [{ type: 'strike' }])),
+        p(t('bad link', [{ type: 'link', attrs: { href: ' javascript:alert(1)' } }])),
         p({ type: 'image', attrs: { src: 'x' } }),
       ],
     } as unknown as RichTextDoc;
-    expect(render(stray)).toBe('<p>kept</p><p></p>');
+    expect(render(stray)).toBe('<p>kept</p><p>bad link</p><p></p>');
   });
 });

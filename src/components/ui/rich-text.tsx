@@ -2,13 +2,14 @@
  * Renders a rich-text value (`src/lib/rich-text.ts`, docs/decisions/052-rich-text-for-longer-texts.md)
  * as React elements only: text is always a text child (React escapes it), never HTML. Links to
  * this site's pages navigate client-side; links elsewhere get `rel="noopener noreferrer"`. A node
- * or mark of another type than the allowlist's (a value stored without the schema) is skipped, its
- * text kept as text.
+ * or mark of another type than the allowlist's, or a link the schema would refuse (a value stored
+ * without the schema), is skipped, its text kept as text.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   isExternalLink,
+  linkProblem,
   toRichText,
   type RichTextInput,
   type RichTextParagraph,
@@ -23,7 +24,7 @@ function Marked({ node }: { node: RichTextText }) {
   for (const mark of node.marks ?? []) {
     if (mark.type === 'bold') out = <strong>{out}</strong>;
     else if (mark.type === 'italic') out = <em>{out}</em>;
-    else if (mark.type === 'link') {
+    else if (mark.type === 'link' && !linkProblem(mark.attrs.href)) {
       const href = mark.attrs.href;
       out = href.startsWith('/') ? (
         <Link to={href} className={LINK_CLASS}>
