@@ -177,10 +177,7 @@ export function isRichTextSchema(schema: z.ZodType): boolean {
   return false;
 }
 
-/** Which form a posted rich-text field came in: the editor's JSON, or a `<textarea>`'s text. */
-export type RichTextFormat = 'json' | 'plain';
-
-/** Name of the input that says which format field `name` was posted in. */
+/** Name of the input that says which form field `name` was posted in: `json` (the editor) or `plain` (its `<textarea>`). */
 export const formatFieldName = (name: string) => `${name}.format`;
 
 /**
