@@ -83,7 +83,7 @@ describe('the rich-text field without JavaScript', () => {
         { type: 'paragraph' },
       ],
     };
-    const stored = canonicalRichText(fromTiptap);
+    const stored = canonicalRichText(fromTiptap as Parameters<typeof canonicalRichText>[0]);
     expect(stored).toEqual({
       type: 'doc',
       content: [
