@@ -6,6 +6,7 @@
  * fields had before) is accepted too and becomes paragraphs, so the output is always the JSON.
  */
 import { z } from 'zod';
+export { formatFieldName } from '../lib/rich-text.ts';
 import {
   fromPlainText,
   linkProblem,
@@ -176,9 +177,6 @@ export function isRichTextSchema(schema: z.ZodType): boolean {
   }
   return false;
 }
-
-/** Name of the input that says which form field `name` was posted in: `json` (the editor) or `plain` (its `<textarea>`). */
-export const formatFieldName = (name: string) => `${name}.format`;
 
 /**
  * A posted rich-text field as validated JSON (for the server's form action).

@@ -157,3 +157,9 @@ export function fromPlainText(text: string): RichTextDoc {
   });
   return { type: 'doc', content };
 }
+
+/**
+ * Name of the input that says which form rich-text field `name` was posted in: `json` (the
+ * editor's hidden input) or `plain` (its `<textarea>`, without JavaScript).
+ */
+export const formatFieldName = (name: string) => `${name}.format`;

@@ -19,8 +19,8 @@ import {
 } from '@tiptap/react';
 import { useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { cx } from '../../components/ui/cx.ts';
-import { formatFieldName } from '../../content/rich-text.ts';
 import {
+  formatFieldName,
   fromPlainText,
   linkProblem,
   toPlainText,
