@@ -3,6 +3,7 @@
  * objects, so a misspelt field fails the build instead of being dropped.
  */
 import { z } from 'zod';
+import { richText } from './rich-text.ts';
 
 /** {@link imagePath} in the build, or a test stand-in. */
 export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
@@ -97,10 +98,7 @@ export const founderSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
       id: slug.describe('Stable id of the founder entry'),
       name: text('Full name', 80),
       title: text('Job title', 80),
-      bio: z
-        .array(text('A paragraph of the biography', 700))
-        .min(1, 'The founder bio needs at least one paragraph')
-        .describe('Biography paragraphs, in order'),
+      bio: richText('The founder biography', 2800),
       image: image().describe('Portrait or generated monogram (SVG), path relative to the YAML'),
       placeholder: z.boolean().describe('true while the profile is a placeholder'),
     })
@@ -139,7 +137,7 @@ export type ShowcaseIcon = (typeof SHOWCASE_ICONS)[number];
 const projectSchema = z
   .object({
     title: text('Project title', 80),
-    description: text('Project description', 420),
+    description: richText('Project description', 420),
     outcome: text('One-line result of the project', 120),
   })
   .strict();

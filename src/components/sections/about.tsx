@@ -4,6 +4,8 @@ import { Icon } from '../ui/icon.tsx';
 import { ContentPicture } from '../ui/content-picture.tsx';
 import type { ContentImage } from '../../lib/media.ts';
 import type { SectionCopy } from '../../content/sections.ts';
+import type { RichTextInput } from '../../lib/rich-text.ts';
+import { RichText } from '../ui/rich-text.tsx';
 import { Container, Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
 
 export function PullQuote({ quote, attribution }: { quote: string; attribution: string }) {
@@ -70,7 +72,7 @@ export function FounderProfile({
   founder,
 }: {
   copy: SectionCopy;
-  founder: { name: string; title: string; bio: ReadonlyArray<string>; image: ContentImage };
+  founder: { name: string; title: string; bio: RichTextInput; image: ContentImage };
 }) {
   return (
     <Section labelledby="founder-heading">
@@ -93,9 +95,7 @@ export function FounderProfile({
           <h3 className="mt-10 font-display text-subtitle">{founder.name}</h3>
           <p className="mt-1 text-sm font-semibold tracking-wide text-stone-600">{founder.title}</p>
           <div className="mt-8 grid max-w-2xl gap-5 text-lg leading-relaxed text-stone-700">
-            {founder.bio.map((paragraph, i) => (
-              <p key={i}>{paragraph}</p>
-            ))}
+            <RichText value={founder.bio} />
           </div>
         </div>
       </div>

@@ -1,6 +1,8 @@
 /** The Showcase page's categories (docs/product.md#showcase). */
 import type { ShowcaseIcon } from '../../content/schemas.ts';
+import type { RichTextInput } from '../../lib/rich-text.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
+import { RichText } from '../ui/rich-text.tsx';
 import { pad, Section } from '../ui/section.tsx';
 import { cx } from '../ui/cx.ts';
 
@@ -12,7 +14,7 @@ export function ShowcaseDetails({
     category: string;
     icon: ShowcaseIcon;
     summary: string;
-    items: ReadonlyArray<{ title: string; description: string; outcome: string }>;
+    items: ReadonlyArray<{ title: string; description: RichTextInput; outcome: string }>;
   }>;
 }) {
   return categories.map((category, i) => (
@@ -44,7 +46,10 @@ export function ShowcaseDetails({
               className={cx('flex flex-col p-7 md:p-9', i % 2 === 0 ? 'bg-stone-50' : 'bg-paper')}
             >
               <h3 className="font-display text-subtitle">{item.title}</h3>
-              <p className="mt-4 leading-relaxed text-stone-700">{item.description}</p>
+              <RichText
+                value={item.description}
+                blockClassName="mt-4 leading-relaxed text-stone-700"
+              />
               <p className="mt-8 flex gap-3 border-t border-stone-200 pt-5 text-sm font-semibold text-ink">
                 <span aria-hidden="true" className="mt-2 h-px w-6 shrink-0 bg-accent" />
                 <span>

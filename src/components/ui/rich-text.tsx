@@ -1,0 +1,93 @@
+/**
+ * Renders a rich-text value (`src/lib/rich-text.ts`, docs/decisions/052-rich-text-for-longer-texts.md)
+ * as React elements only: text is always a text child (React escapes it), never HTML. Links to
+ * this site's pages navigate client-side; links elsewhere get `rel="noopener noreferrer"`. A node
+ * or mark of another type than the allowlist's, or a link the schema would refuse (a value stored
+ * without the schema), is skipped, its text kept as text.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  isExternalLink,
+  linkProblem,
+  toRichText,
+  type RichTextInput,
+  type RichTextParagraph,
+  type RichTextText,
+} from '../../lib/rich-text.ts';
+import { cx } from './cx.ts';
+
+const LINK_CLASS = 'underline decoration-stone-300 underline-offset-4 hover:decoration-accent';
+
+function Marked({ node }: { node: RichTextText }) {
+  let out: ReactNode = node.text;
+  for (const mark of node.marks ?? []) {
+    if (mark.type === 'bold') out = <strong>{out}</strong>;
+    else if (mark.type === 'italic') out = <em>{out}</em>;
+    else if (mark.type === 'link' && !linkProblem(mark.attrs.href)) {
+      const href = mark.attrs.href;
+      out = href.startsWith('/') ? (
+        <Link to={href} className={LINK_CLASS}>
+          {out}
+        </Link>
+      ) : (
+        <a
+          href={href}
+          className={LINK_CLASS}
+          rel={isExternalLink(href) ? 'noopener noreferrer' : undefined}
+        >
+          {out}
+        </a>
+      );
+    }
+  }
+  return out;
+}
+
+const inline = (p: RichTextParagraph) =>
+  (p.content ?? []).map((node, i) => <Marked key={i} node={node} />);
+
+/**
+ * @param value the JSON, or a plain string / paragraphs (a value stored before the field was rich
+ *   text), as the schema's output or the store holds it
+ * @param blockClassName classes of every top-level block (`<p>`, `<ul>`, `<ol>`): what a page gave
+ *   its `<p>` before, so a one-paragraph value renders exactly as plain text did
+ */
+export function RichText({
+  value,
+  blockClassName,
+}: {
+  value: RichTextInput;
+  blockClassName?: string | undefined;
+}) {
+  return toRichText(value).content.map((block, i) => {
+    if (block.type === 'paragraph') {
+      return (
+        <p key={i} className={blockClassName}>
+          {inline(block)}
+        </p>
+      );
+    }
+    if (block.type !== 'bulletList' && block.type !== 'orderedList') return null;
+    const items = block.content.map((item, j) => (
+      <li key={j}>
+        {item.content.length === 1
+          ? inline(item.content[0]!)
+          : item.content.map((p, k) => <p key={k}>{inline(p)}</p>)}
+      </li>
+    ));
+    return block.type === 'orderedList' ? (
+      <ol
+        key={i}
+        start={block.attrs?.start}
+        className={cx(blockClassName, 'list-decimal space-y-1 pl-6')}
+      >
+        {items}
+      </ol>
+    ) : (
+      <ul key={i} className={cx(blockClassName, 'list-disc space-y-1 pl-6')}>
+        {items}
+      </ul>
+    );
+  });
+}

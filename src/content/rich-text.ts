@@ -1,0 +1,208 @@
+/**
+ * The rich-text content type (docs/decisions/052-rich-text-for-longer-texts.md): a Zod schema
+ * that accepts only the JSON of `src/lib/rich-text.ts` (a doc of paragraphs and bullet or ordered
+ * lists; text marked bold, italic or as a link to an allowed address) and refuses anything else
+ * with a message naming what is not allowed. A plain string or an array of strings (the form the
+ * fields had before) is accepted too and becomes paragraphs, so the output is always the JSON.
+ */
+import { z } from 'zod';
+export { formatFieldName } from '../lib/rich-text.ts';
+import {
+  fromPlainText,
+  linkProblem,
+  RICH_TEXT_LIMITS,
+  toRichText,
+  type RichTextDoc,
+  type RichTextInput,
+} from '../lib/rich-text.ts';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+const allowed = (kind: string, names: readonly string[]) => ({
+  error: (issue: { input?: unknown; code?: string }) => {
+    const type =
+      typeof issue.input === 'object' && issue.input !== null && 'type' in issue.input
+        ? String(issue.input.type)
+        : undefined;
+    return type !== undefined && !names.includes(type)
+      ? `${kind} "${type}" is not allowed here (allowed: ${names.join(', ')})`
+      : `Not a ${kind.toLowerCase()} of rich text (allowed: ${names.join(', ')})`;
+  },
+});
+
+const mark = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('bold') }),
+    z.strictObject({ type: z.literal('italic') }),
+    z.strictObject({
+      type: z.literal('link'),
+      attrs: z.strictObject({
+        href: z.string().superRefine((href, ctx) => {
+          const problem = linkProblem(href);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      }),
+    }),
+  ],
+  allowed('Mark', ['bold', 'italic', 'link']),
+);
+
+const text = z.strictObject({
+  type: z.literal('text'),
+  text: z
+    .string()
+    .min(1, 'A text node must not be empty')
+    .refine((t) => !CONTROL.test(t), 'Text must not contain control characters'),
+  marks: z
+    .array(mark)
+    .max(3, 'A text has at most three marks')
+    .refine((m) => new Set(m.map((x) => x.type)).size === m.length, 'A mark is given twice')
+    .optional(),
+});
+
+const paragraph = z.strictObject({
+  type: z.literal('paragraph'),
+  content: z
+    .array(z.discriminatedUnion('type', [text], allowed('Inline node', ['text'])))
+    .max(500, 'A paragraph has at most 500 pieces of text')
+    .optional(),
+});
+
+const listItem = z.strictObject({
+  type: z.literal('listItem'),
+  content: z
+    .array(z.discriminatedUnion('type', [paragraph], allowed('Node', ['paragraph'])))
+    .min(1, 'A list item needs a paragraph')
+    .max(20, 'A list item has at most 20 paragraphs'),
+});
+
+const items = z
+  .array(z.discriminatedUnion('type', [listItem], allowed('Node', ['listItem'])))
+  .min(1, 'A list needs at least one item')
+  .max(RICH_TEXT_LIMITS.listItems, `A list has at most ${RICH_TEXT_LIMITS.listItems} items`);
+
+const block = z.discriminatedUnion(
+  'type',
+  [
+    paragraph,
+    z.strictObject({ type: z.literal('bulletList'), content: items }),
+    z.strictObject({
+      type: z.literal('orderedList'),
+      attrs: z
+        .strictObject({
+          start: z.number().int().min(1, 'A numbered list starts at 1 or more').max(9999),
+        })
+        .optional(),
+      content: items,
+    }),
+  ],
+  allowed('Block', ['paragraph', 'bulletList', 'orderedList']),
+);
+
+const doc = z.strictObject(
+  {
+    type: z.literal('doc', 'Rich text is a "doc"'),
+    content: z
+      .array(block)
+      .max(RICH_TEXT_LIMITS.blocks, `Rich text has at most ${RICH_TEXT_LIMITS.blocks} blocks`),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type'
+        ? 'Expected text, a list of paragraphs, or rich-text JSON ({"type": "doc", …})'
+        : undefined,
+  },
+);
+
+/** Every character of text in a doc (the measure of its length). */
+function charsOf(value: RichTextDoc): number {
+  let n = 0;
+  const walk = (nodes: ReadonlyArray<{ text?: string; content?: unknown }>): void => {
+    for (const node of nodes) {
+      n += node.text?.length ?? 0;
+      if (Array.isArray(node.content)) walk(node.content as typeof nodes);
+    }
+  };
+  walk(value.content);
+  return n;
+}
+
+const isPlain = (v: unknown): v is string | string[] =>
+  typeof v === 'string' || (Array.isArray(v) && v.every((s) => typeof s === 'string'));
+
+/** The metadata key that marks a schema as rich text ({@link isRichTextSchema}). */
+const META_KEY = 'richText';
+
+/**
+ * A rich-text field.
+ * @param what what the field holds, for messages and the field's description
+ * @param max most characters of text in the field (at most {@link RICH_TEXT_LIMITS}.chars)
+ * @returns a schema whose input is the JSON, a string or an array of strings and whose output is
+ *   the JSON; carries `.meta({ richText: true })` so forms can tell it apart
+ */
+export function richText(what: string, max: number = RICH_TEXT_LIMITS.chars) {
+  const limit = Math.min(max, RICH_TEXT_LIMITS.chars);
+  return z
+    .preprocess(
+      (v) => (isPlain(v) ? toRichText(v) : v),
+      doc.superRefine((value, ctx) => {
+        const chars = charsOf(value as RichTextDoc);
+        if (chars === 0) ctx.addIssue({ code: 'custom', message: `${what} must not be empty` });
+        if (chars > limit) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${what} must be at most ${limit} characters (it has ${chars})`,
+          });
+        }
+      }),
+    )
+    .meta({
+      [META_KEY]: true,
+      description: `${what} (rich text: paragraphs, lists, bold, italic, links)`,
+    }) as unknown as z.ZodType<RichTextDoc, RichTextInput>;
+}
+
+/**
+ * Whether a field's schema is rich text (made by {@link richText}), looking through `.optional()`,
+ * `.nullable()` and `.default()`: the item form renders the rich-text editor for such fields.
+ */
+export function isRichTextSchema(schema: z.ZodType): boolean {
+  let s: z.core.$ZodType | undefined = schema;
+  for (let depth = 0; s && depth < 5; depth++) {
+    if (z.globalRegistry.get(s)?.[META_KEY] === true) return true;
+    const def = s._zod.def as { innerType?: z.core.$ZodType };
+    s = def.innerType;
+  }
+  return false;
+}
+
+/**
+ * A posted rich-text field as validated JSON (for the server's form action).
+ * @param formValue the field's posted value: JSON (the editor's hidden input) or plain text
+ *   (the `<textarea>` without JavaScript: blank lines between paragraphs, `- ` or `1. ` lines)
+ * @param format what {@link formatFieldName}'s input said; anything but `json` is plain text
+ * @param schema the field's schema (default: any rich text up to the hard limits)
+ * @returns `{ value }`, or `{ errors }`: the schema's messages, JSON that does not parse included
+ */
+export function parseRichTextField(
+  formValue: string,
+  format: string | null | undefined,
+  schema: z.ZodType<RichTextDoc, RichTextInput> = richText('The text'),
+): { value: RichTextDoc; errors?: never } | { value?: never; errors: string[] } {
+  let input: unknown;
+  if (format === 'json') {
+    try {
+      input = JSON.parse(formValue);
+    } catch {
+      return { errors: ['The editor sent text that is not JSON; nothing was changed'] };
+    }
+  } else {
+    input = fromPlainText(formValue);
+  }
+  const result = schema.safeParse(input);
+  return result.success
+    ? { value: result.data }
+    : { errors: result.error.issues.map((i) => i.message) };
+}
