@@ -21,12 +21,30 @@ export interface Item {
 const WHOLE = new Set<ContentFile>(['privacy.yaml']);
 
 /** How a collection splits: one item, an item per list entry, an item per key. */
-const shapeOf = (collection: ContentFile): 'whole' | 'list' | 'keyed' =>
+export const shapeOf = (collection: ContentFile): 'whole' | 'list' | 'keyed' =>
   WHOLE.has(collection)
     ? 'whole'
     : COLLECTIONS[collection].schema instanceof z.ZodArray
       ? 'list'
       : 'keyed';
+
+/**
+ * The schema of one item of `collection`: a list's entry, a keyed file's value (`key` names it
+ * in `pages.yaml`, whose keys each have their own), or the whole file.
+ * @throws Error when `pages.yaml` has no such key
+ */
+export function itemSchemaOf(collection: ContentFile, key: string): z.ZodType {
+  const schema: z.ZodType = COLLECTIONS[collection].schema;
+  const shape = shapeOf(collection);
+  if (shape === 'whole') return schema;
+  if (schema instanceof z.ZodArray) return schema.element as z.ZodType;
+  if (schema instanceof z.ZodRecord) return schema.valueType as z.ZodType;
+  if (schema instanceof z.ZodObject) {
+    const own = (schema.shape as Record<string, z.ZodType>)[key];
+    if (own) return own;
+  }
+  throw new Error(`${collection} has no item "${key}"`);
+}
 
 /** The registered collections, in `COLLECTIONS`' order. */
 export const CONTENT_FILES = Object.keys(COLLECTIONS) as ContentFile[];

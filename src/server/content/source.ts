@@ -7,6 +7,7 @@ import type { Content } from '../../content/collections.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { StoreEnv } from '../env.ts';
+import { createDraftStore, type DraftStore } from './drafts.ts';
 import { createContentStore, type ContentStore } from './store.ts';
 
 /** The newest release's number, and any release's content (the same object while kept). */
@@ -15,15 +16,20 @@ export interface ContentSource {
   read(release: number): Promise<Content>;
 }
 
-/** The content store on `DATABASE_URL`, else the SQLite file the enquiries use in `DATA_DIR`. */
+/**
+ * The content store and its drafts (`drafts.ts`) on `DATABASE_URL`, else the SQLite file the
+ * enquiries use in `DATA_DIR`.
+ */
 export function openContentStore(config: StoreEnv): {
   store: ContentStore;
+  drafts: DraftStore;
   close: () => Promise<void>;
 } {
   const db = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, 2)
     : openSqlite(join(resolve(config.DATA_DIR), 'enquiries.sqlite'));
-  return { store: createContentStore(db), close: () => db.close() };
+  const store = createContentStore(db);
+  return { store, drafts: createDraftStore(db, store), close: () => db.close() };
 }
 
 /**

@@ -464,6 +464,25 @@ const SHARED_STEPS: readonly BuilderMigration[] = [
         .execute();
     },
   },
+  {
+    version: 201,
+    description: 'content drafts: one per item being edited (src/server/content/drafts.ts)',
+    async up(db, engine) {
+      const types = COLUMN_TYPES[engine];
+      await db.schema
+        .createTable('content_drafts')
+        .addColumn('collection', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('base_release', 'integer')
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', types.instant, (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_drafts_pk', ['collection', 'item_key'])
+        .execute();
+    },
+  },
 ];
 
 /** Every step on SQLite, released and shared. */
