@@ -45,6 +45,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 /** The inbox's screens; the inbox itself is current on its own path only, not its enquiries. */
 const NAV = [
   { to: STAFF_BASE, label: 'Inbox' },
+  { to: `${STAFF_BASE}/content`, label: 'Content' },
   { to: `${STAFF_BASE}/delivery`, label: 'Delivery' },
   { to: `${STAFF_BASE}/erase`, label: 'Erase' },
   { to: `${STAFF_BASE}/account`, label: 'Account' },

@@ -37,7 +37,7 @@ const engines: Array<[string, () => Promise<Db>]> = [
   ],
 ];
 
-const T = 'testimonials.yaml';
+const T = 'testimonials.yaml' as const;
 const ASHA = 'staff-asha';
 const RAVI = 'staff-ravi';
 

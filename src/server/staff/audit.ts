@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
   'enquiry-marked-spam',
   'enquiries-exported', // detail: 'csv' | 'json', the status filter, whether a search applied
   'enquiries-erased', // detail: how many enquiries
+  'content-draft-saved', // detail: '<collection>/<key>' (ids only, never the text)
+  'content-draft-discarded', // detail: '<collection>/<key>'
+  'content-published', // detail: 'release <n>, <count> items'
+  'content-restored', // detail: '<collection>/<key> from release <n>'
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

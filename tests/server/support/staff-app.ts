@@ -113,10 +113,11 @@ export async function createStaffTestApp(
   let staff: StaffRuntime | undefined;
   const t = await createTestApp(env, {
     now,
-    staff: ({ env: parsed, runtime, logger }) =>
+    staff: ({ env: parsed, runtime, logger, content }) =>
       (staff = createStaffRuntime({
         env: parsed,
         inbox: options.realInbox ? createInboxService(runtime) : inbox,
+        content,
         secret: runtime.secret,
         logger,
         now,
