@@ -3,6 +3,7 @@
  * labels, hints from the schema's descriptions, each message beside its field
  * (`aria-describedby`, `aria-invalid`) and the typed text kept. Works without JavaScript.
  */
+import { memo } from 'react';
 import { fieldId, type FieldSpec, type FormErrors, type FormValues } from '../content-form.ts';
 
 const INPUT = 'min-h-11 w-full rounded-md border border-stone-500 px-3 py-2 text-base';
@@ -41,7 +42,12 @@ function Described({
   );
 }
 
-function Field({
+/**
+ * Memoised: React writes an uncontrolled textarea's `defaultValue` again on every render, which
+ * moves the caret of someone typing to the start; a field renders again only when its props
+ * change (a new answer from the server).
+ */
+const Field = memo(function Field({
   field,
   values,
   errors,
@@ -146,13 +152,15 @@ function Field({
       </Described>
     </div>
   );
-}
+});
+
+const NO_ERRORS: FormErrors = {};
 
 /** Every field of an item's form. */
 export function ContentFields({
   fields,
   values,
-  errors = {},
+  errors = NO_ERRORS,
 }: {
   fields: readonly FieldSpec[];
   values: FormValues;
