@@ -28,7 +28,6 @@ function Described({
         <p id={hintId} className="text-sm text-stone-600">
           {field.hint}
           {field.kind === 'lines' ? ' (one per line)' : ''}
-          {field.required ? '' : ' Optional.'}
         </p>
       ) : null}
       {errors?.length ? (
