@@ -2,7 +2,8 @@
  * The one route tree (https://reactrouter.com/start/framework/routing): the public pages of the
  * page list (`src/pages.ts`) inside the site's layout, every other path the 404 page
  * (docs/product.md#pages); and the staff inbox's branch under `/staff`, its own layout guarding
- * it (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
+ * it (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), with the content editor
+ * under `/staff/content` (docs/decisions/050-drafts-publish-and-conflicts.md).
  */
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { NOT_FOUND_PAGE, PAGES } from './pages.ts';
@@ -26,6 +27,12 @@ export default [
     route('sign-out', 'staff/routes/sign-out.ts'),
     route('export', 'staff/routes/export.ts'),
     route('content/media', 'staff/routes/content-media.tsx'),
+    route('content', 'staff/routes/content-index.tsx'),
+    route('content/publish', 'staff/routes/content-publish.tsx'),
+    route('content/history', 'staff/routes/content-history.tsx'),
+    route('content/:collection', 'staff/routes/content-collection.tsx'),
+    route('content/:collection/new', 'staff/routes/content-new.tsx'),
+    route('content/:collection/items/:key', 'staff/routes/content-item.tsx'),
     route('*', 'staff/routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -63,6 +63,17 @@ export function loadContentFile<F extends ContentFile>(file: F | string, source?
   } catch (e) {
     throw new ContentError(`${shown}: ${e instanceof Error ? e.message : String(e)}`);
   }
+  return checkContent(name, raw, shown);
+}
+
+/**
+ * Validates one collection's parsed data as {@link loadContentFile} does, with its messages.
+ * @param shown how the messages name the file (e.g. `src/content/services.yaml`)
+ * @returns the validated data; lists sorted by `order` (1 first)
+ * @throws ContentError naming the file, the item, the field and its rule, one line each
+ */
+export function checkContent<F extends ContentFile>(file: F, raw: unknown, shown: string) {
+  const entry = COLLECTIONS[file];
   const result = entry.schema.safeParse(raw);
   if (!result.success) {
     const lines = result.error.issues.map(

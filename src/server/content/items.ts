@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { COLLECTIONS, type Content, type ContentFile } from '../../content/collections.ts';
+import { checkContent, ContentError } from '../../../scripts/lib/content.ts';
 
 export type { Content };
 
@@ -21,12 +22,30 @@ export interface Item {
 const WHOLE = new Set<ContentFile>(['privacy.yaml']);
 
 /** How a collection splits: one item, an item per list entry, an item per key. */
-const shapeOf = (collection: ContentFile): 'whole' | 'list' | 'keyed' =>
+export const shapeOf = (collection: ContentFile): 'whole' | 'list' | 'keyed' =>
   WHOLE.has(collection)
     ? 'whole'
     : COLLECTIONS[collection].schema instanceof z.ZodArray
       ? 'list'
       : 'keyed';
+
+/**
+ * The schema of one item of `collection`: a list's entry, a keyed file's value (`key` names it
+ * in `pages.yaml`, whose keys each have their own), or the whole file.
+ * @throws Error when `pages.yaml` has no such key
+ */
+export function itemSchemaOf(collection: ContentFile, key: string): z.ZodType {
+  const schema: z.ZodType = COLLECTIONS[collection].schema;
+  const shape = shapeOf(collection);
+  if (shape === 'whole') return schema;
+  if (schema instanceof z.ZodArray) return schema.element as z.ZodType;
+  if (schema instanceof z.ZodRecord) return schema.valueType as z.ZodType;
+  if (schema instanceof z.ZodObject) {
+    const own = (schema.shape as Record<string, z.ZodType>)[key];
+    if (own) return own;
+  }
+  throw new Error(`${collection} has no item "${key}"`);
+}
 
 /** The registered collections, in `COLLECTIONS`' order. */
 export const CONTENT_FILES = Object.keys(COLLECTIONS) as ContentFile[];
@@ -87,30 +106,29 @@ export interface ItemChange {
 }
 
 /**
- * `content` with `changes` laid over it, checked whole by the collections' schemas
- * (`src/content/collections.ts`), as a publish checks it.
- * @throws Error naming the file and the schema's first message when the result is not valid
- *   content
+ * `content` with `changes` laid over it, every collection checked as the build checks it
+ * (`checkContent` in `scripts/lib/content.ts`: lists in their `order`), as a publish checks it.
+ * @throws ContentError with one line per problem, each naming the file, the item and the field
  */
 export function withChanges(content: Content, changes: readonly ItemChange[]): Content {
-  const byId = new Map<string, Item | null>(
-    toItems(content).map((item) => [`${item.collection}\u0000${item.key}`, item]),
-  );
+  const items = new Map<string, Item>(toItems(content).map((i) => [`${i.collection}/${i.key}`, i]));
   for (const change of changes) {
-    byId.set(
-      `${change.collection}\u0000${change.key}`,
-      change.body === null ? null : { ...change, body: change.body },
-    );
+    const id = `${change.collection}/${change.key}`;
+    if (change.body === null) items.delete(id);
+    else items.set(id, { ...change, body: change.body });
   }
-  const joined = fromItems([...byId.values()].filter((item) => item !== null)) as Content;
+  const joined: Record<string, unknown> = fromItems([...items.values()]);
+  const problems: string[] = [];
+  const checked: Record<string, unknown> = {};
   for (const file of CONTENT_FILES) {
-    const checked = COLLECTIONS[file].schema.safeParse(joined[file]);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      throw new Error(
-        `${file}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'not valid content'}`.trim(),
-      );
+    const raw = joined[file] ?? (shapeOf(file) === 'list' ? [] : {});
+    try {
+      checked[file] = checkContent(file, raw, file);
+    } catch (e) {
+      if (!(e instanceof ContentError)) throw e;
+      problems.push(...e.message.split('\n'));
     }
   }
-  return joined;
+  if (problems.length > 0) throw new ContentError(problems.join('\n'));
+  return checked as Content;
 }

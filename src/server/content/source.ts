@@ -7,6 +7,7 @@ import type { Content } from '../../content/collections.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { StoreEnv } from '../env.ts';
+import { createDraftStore, type DraftStore } from './drafts.ts';
 import { createPreviewStore, type PreviewStore } from './previews.ts';
 import { createScheduleStore, type ScheduleStore } from './schedules.ts';
 import { createContentStore, type ContentStore } from './store.ts';
@@ -19,11 +20,13 @@ export interface ContentSource {
 }
 
 /**
- * The content, media, preview and schedule stores on `DATABASE_URL`, else on the SQLite file the
- * enquiries use in `DATA_DIR`, on one connection.
+ * The content store, its drafts, uploaded images, previews and schedules on `DATABASE_URL`, else
+ * on the SQLite file the enquiries use in `DATA_DIR`, on one connection.
  */
 export function openContentStore(config: StoreEnv): {
   store: ContentStore;
+  /** Edits before they are published (`./drafts.ts`). */
+  drafts: DraftStore;
   /** Uploaded images (`./media.ts`). */
   media: MediaStore;
   previews: PreviewStore;
@@ -33,8 +36,10 @@ export function openContentStore(config: StoreEnv): {
   const db = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, 2)
     : openSqlite(join(resolve(config.DATA_DIR), 'enquiries.sqlite'));
+  const store = createContentStore(db);
   return {
-    store: createContentStore(db),
+    store,
+    drafts: createDraftStore(db, store),
     media: createMediaStore(db),
     previews: createPreviewStore(db),
     schedules: createScheduleStore(db),

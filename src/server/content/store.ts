@@ -49,11 +49,24 @@ export interface ContentStore {
    * @throws Error when two entries of a list share an `id` (nothing is written)
    */
   publish(content: Content, by: Publication): Promise<Release | null>;
+  /**
+   * `publish`'s path with the content made under the publish lock: `make` gets the transaction
+   * and the newest release's number (null before the first) and returns the content to publish,
+   * or a value to give back instead (nothing written); `after` runs in the same transaction
+   * once the release is written (null: nothing changed).
+   * @throws what `make` or `after` throw (nothing is written), or as `publish`
+   */
+  publishWith<R>(
+    make: (trx: Transaction<Database>, latest: number | null) => Promise<Content | { refused: R }>,
+    by: Publication,
+    after?: (trx: Transaction<Database>, release: Release | null) => Promise<void>,
+  ): Promise<Release | null | { refused: R }>;
   /** What publishing `content` would change (the items `publish` would write); nothing written. */
   changes(content: Content): Promise<Release['changed']>;
   /**
-   * Publishes the newest release with `changes` laid over it (`withChanges`), read and written
-   * under the publish lock, so a release published meanwhile is never undone. `claim`, when
+   * Publishes the newest release with `changes` laid over it (`withChanges`), made under the
+   * publish lock ({@link ContentStore.publishWith}), so a release published meanwhile is never
+   * undone. `claim`, when
    * given, runs first in the same transaction: false publishes nothing (`claimed` false).
    * @returns the new release (null when nothing differs) and whether the claim held
    * @throws Error when the result is not valid content (nothing is written)
@@ -72,7 +85,8 @@ export interface ContentStore {
 /** Key of the lock two publishers take turns on (PostgreSQL; SQLite's writer lock already is one). */
 const PUBLISH_LOCK = 'content-publish';
 
-async function latestIn(ex: Executor): Promise<number | null> {
+/** The newest release's number in `ex`; null before the first. */
+export async function latestIn(ex: Executor): Promise<number | null> {
   const row = await ex
     .selectFrom('contentReleases')
     .select((eb) => eb.fn.max('number').as('n'))
@@ -81,7 +95,7 @@ async function latestIn(ex: Executor): Promise<number | null> {
 }
 
 /** The items as of `release`: each key's newest revision at or before it, removals left out. */
-async function itemsAt(ex: Executor, release: number): Promise<Item[]> {
+export async function itemsAt(ex: Executor, release: number): Promise<Item[]> {
   const rows = await ex
     .selectFrom('contentRevisions as r')
     .select(['r.collection', 'r.itemKey', 'r.position', 'r.body'])
@@ -127,86 +141,104 @@ async function changesIn(ex: Executor, next: readonly Item[]): Promise<Change[]>
 const described = (changed: readonly Change[]): Release['changed'] =>
   changed.map((i) => ({ collection: i.collection, key: i.key, removed: i.body === null }));
 
+/**
+ * Every collection as of `release` (default: the newest) in `ex`.
+ * @throws Error when there is no such release, or it lacks a collection
+ */
+export async function readIn(ex: Executor, release?: number): Promise<Content> {
+  const at = release ?? (await latestIn(ex));
+  const exists =
+    at !== null &&
+    (await ex
+      .selectFrom('contentReleases')
+      .select('number')
+      .where('number', '=', at)
+      .executeTakeFirst()) !== undefined;
+  if (!exists) throw new Error(`No content release ${at ?? 'yet'}`);
+  const content = fromItems(await itemsAt(ex, at));
+  const missing = CONTENT_FILES.filter((f) => !(f in content));
+  if (missing.length > 0) throw new Error(`Content release ${at} lacks ${missing.join(', ')}`);
+  return content as Content;
+}
+
 /** The content store on `db` (already migrated). */
 export function createContentStore(db: Db): ContentStore {
-  /** `next`: the whole content to publish, made under the lock from the newest release's items. */
+  const publishWith: ContentStore['publishWith'] = (make, by, after) =>
+    db.kysely.transaction().execute(async (trx) => {
+      await db.lockKey(trx, PUBLISH_LOCK);
+      const latest = await latestIn(trx);
+      const made = await make(trx, latest);
+      if ('refused' in made) return made;
+      const release = await writeRelease(trx, latest, toItems(made), by);
+      await after?.(trx, release);
+      return release;
+    });
+
+  const writeRelease = async (
+    trx: Transaction<Database>,
+    latest: number | null,
+    next: readonly Item[],
+    by: Publication,
+  ): Promise<Release | null> => {
+    const changed = await changesIn(trx, next);
+    if (changed.length === 0) return null;
+    const release = {
+      number: (latest ?? 0) + 1,
+      publishedAt: Date.now(),
+      author: by.author,
+      note: by.note ?? '',
+    };
+    await trx
+      .insertInto('contentReleases')
+      .values({ ...release, publishedAt: db.instant(release.publishedAt) })
+      .execute();
+    // One statement per 200 rows keeps PostgreSQL's 65,535 parameters far away.
+    for (let at = 0; at < changed.length; at += 200) {
+      await trx
+        .insertInto('contentRevisions')
+        .values(
+          changed.slice(at, at + 200).map((i) => ({
+            collection: i.collection,
+            itemKey: i.key,
+            release: release.number,
+            position: i.position,
+            body: i.body,
+          })),
+        )
+        .execute();
+    }
+    return { ...release, changed: described(changed) };
+  };
+
   const publishIn = async (
-    next: (trx: Transaction<Database>, latest: number | null) => Promise<Item[]>,
+    content: Content,
     by: Publication,
     onlyFirst: boolean,
   ): Promise<Release | null> => {
-    return db.kysely.transaction().execute(async (trx) => {
-      await db.lockKey(trx, PUBLISH_LOCK);
-      const latest = await latestIn(trx);
-      if (onlyFirst && latest !== null) return null;
-      const changed = await changesIn(trx, await next(trx, latest));
-      if (changed.length === 0) return null;
-      const release = {
-        number: (latest ?? 0) + 1,
-        publishedAt: Date.now(),
-        author: by.author,
-        note: by.note ?? '',
-      };
-      await trx
-        .insertInto('contentReleases')
-        .values({ ...release, publishedAt: db.instant(release.publishedAt) })
-        .execute();
-      // One statement per 200 rows keeps PostgreSQL's 65,535 parameters far away.
-      for (let at = 0; at < changed.length; at += 200) {
-        await trx
-          .insertInto('contentRevisions')
-          .values(
-            changed.slice(at, at + 200).map((i) => ({
-              collection: i.collection,
-              itemKey: i.key,
-              release: release.number,
-              position: i.position,
-              body: i.body,
-            })),
-          )
-          .execute();
-      }
-      return {
-        ...release,
-        changed: described(changed),
-      };
-    });
+    // Checked before the transaction: two entries sharing an id throw with nothing written.
+    toItems(content);
+    const result = await publishWith<null>(
+      (_trx, latest) => Promise.resolve(onlyFirst && latest !== null ? { refused: null } : content),
+      by,
+    );
+    return result !== null && 'refused' in result ? null : result;
   };
 
   return {
     latest: () => latestIn(db.kysely),
-    async read(release) {
-      const at = release ?? (await latestIn(db.kysely));
-      const exists =
-        at !== null &&
-        (await db.kysely
-          .selectFrom('contentReleases')
-          .select('number')
-          .where('number', '=', at)
-          .executeTakeFirst()) !== undefined;
-      if (!exists) throw new Error(`No content release ${at ?? 'yet'}`);
-      const content = fromItems(await itemsAt(db.kysely, at));
-      const missing = CONTENT_FILES.filter((f) => !(f in content));
-      if (missing.length > 0) throw new Error(`Content release ${at} lacks ${missing.join(', ')}`);
-      return content as Content;
-    },
-    publish: (content, by) => publishIn(() => Promise.resolve(toItems(content)), by, false),
+    read: (release) => readIn(db.kysely, release),
+    publish: (content, by) => publishIn(content, by, false),
+    publishWith,
     async publishChanges(changes, by, claim) {
-      let claimed = true;
-      const release = await publishIn(
-        async (trx, latest) => {
-          claimed = claim ? await claim(trx) : true;
-          if (!claimed) return latest === null ? [] : itemsAt(trx, latest);
-          const base = fromItems(latest === null ? [] : await itemsAt(trx, latest)) as Content;
-          return toItems(withChanges(base, changes));
-        },
-        by,
-        false,
-      );
-      return { claimed, release };
+      const result = await publishWith<'unclaimed'>(async (trx, latest) => {
+        if (claim && !(await claim(trx))) return { refused: 'unclaimed' };
+        return withChanges(await readIn(trx, latest ?? undefined), changes);
+      }, by);
+      if (result !== null && 'refused' in result) return { claimed: false, release: null };
+      return { claimed: true, release: result };
     },
     changes: async (content) => described(await changesIn(db.kysely, toItems(content))),
-    seed: (content, by) => publishIn(() => Promise.resolve(toItems(content)), by, true),
+    seed: (content, by) => publishIn(content, by, true),
     async history() {
       const releases = await db.kysely
         .selectFrom('contentReleases')

@@ -134,6 +134,21 @@ export interface Database {
     position: number;
     body: string | null;
   };
+  /**
+   * An item being edited, one row per item (migration 201): `body` its JSON as the schema outputs
+   * it, null to remove it; `baseRelease` the release of the revision the edit began from (null: a
+   * new item); `author` a staff id; `version` counts its saves.
+   */
+  contentDrafts: {
+    collection: string;
+    itemKey: string;
+    body: string | null;
+    position: number;
+    baseRelease: number | null;
+    author: string;
+    version: number;
+    updatedAt: Instant;
+  };
   /** A preview of unpublished content, opened by a token kept only as its hash (migration 230). */
   contentPreviews: {
     id: string;

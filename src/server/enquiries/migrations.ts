@@ -434,8 +434,10 @@ const PG_STEPS: readonly SqlMigration[] = [
   },
 ];
 
-/** Steps from version 4 on (101 for the staff app's, 200 for the site's content: 210 its media,
- * 220 staff roles, 230 and 231 previews and schedules). */
+/**
+ * Steps from version 4 on (101 for the staff app's; 200 for the site's content: 201 its drafts,
+ * 210 its media, 220 staff roles, 230 and 231 previews and schedules).
+ */
 const SHARED_STEPS: readonly BuilderMigration[] = [
   {
     version: 200,
@@ -462,6 +464,25 @@ const SHARED_STEPS: readonly BuilderMigration[] = [
         .createIndex('content_revisions_release')
         .on('content_revisions')
         .column('release')
+        .execute();
+    },
+  },
+  {
+    version: 201,
+    description: 'content drafts: one per item being edited (src/server/content/drafts.ts)',
+    async up(db, engine) {
+      const types = COLUMN_TYPES[engine];
+      await db.schema
+        .createTable('content_drafts')
+        .addColumn('collection', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('base_release', 'integer')
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', types.instant, (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_drafts_pk', ['collection', 'item_key'])
         .execute();
     },
   },

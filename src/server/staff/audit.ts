@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   'enquiries-exported', // detail: 'csv' | 'json', the status filter, whether a search applied
   'enquiries-erased', // detail: how many enquiries
   'media-uploaded', // detail: 'media <id>' (src/server/content/media-upload.ts)
+  'content-draft-saved', // detail: '<collection>/<key>' (ids only, never the text)
+  'content-draft-discarded', // detail: '<collection>/<key>'
+  'content-published', // detail: 'release <n>, <count> items'
+  'content-restored', // detail: '<collection>/<key> from release <n>'
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

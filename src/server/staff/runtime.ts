@@ -1,6 +1,8 @@
 /** Made after the enquiry migrations, which create the staff tables. */
 import { join, resolve } from 'node:path';
 import { createContext } from 'react-router';
+import type { DraftStore } from '../content/drafts.ts';
+import type { ContentStore } from '../content/store.ts';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { InboxService } from '../inbox/types.ts';
@@ -23,8 +25,15 @@ export interface RelyingParty {
   origins: readonly string[];
 }
 
+/** The site's content as `/staff/content` edits it (docs/decisions/050-drafts-publish-and-conflicts.md). */
+export interface StaffContent {
+  store: ContentStore;
+  drafts: DraftStore;
+}
+
 export interface StaffRuntime {
   store: StaffStore;
+  content: StaffContent;
   inbox: InboxService;
   /** STAFF_URL */
   origin: string;
@@ -54,6 +63,7 @@ export const staffContext = createContext<StaffServer>();
 export interface StaffRuntimeOptions {
   env: Pick<Env, 'STAFF_URL' | 'STAFF_RP_ID'> & StoreEnv;
   inbox: InboxService;
+  content: StaffContent;
   secret: string;
   logger: Logger;
   /** Tests. */
@@ -66,6 +76,7 @@ export function createStaffRuntime(opts: StaffRuntimeOptions): StaffRuntime {
   return {
     store,
     inbox: opts.inbox,
+    content: opts.content,
     origin: opts.env.STAFF_URL,
     rp: { id: opts.env.STAFF_RP_ID, origins: [opts.env.STAFF_URL] },
     secret: opts.secret,

@@ -115,10 +115,11 @@ export async function createStaffTestApp(
   const t = await createTestApp(env, {
     now,
     ...(options.contentPollMs === undefined ? {} : { contentPollMs: options.contentPollMs }),
-    staff: ({ env: parsed, runtime, logger }) =>
+    staff: ({ env: parsed, runtime, logger, content }) =>
       (staff = createStaffRuntime({
         env: parsed,
         inbox: options.realInbox ? createInboxService(runtime) : inbox,
+        content,
         secret: runtime.secret,
         logger,
         now,

@@ -14,13 +14,14 @@ import { inject } from 'vitest';
 import { readContentDir } from '../../../scripts/lib/content-files.ts';
 import type { AppDeps, SiteApp } from '../../../src/server/app.ts';
 import { openContentStore, storeSource } from '../../../src/server/content/source.ts';
+import type { DraftStore } from '../../../src/server/content/drafts.ts';
 import type { ContentStore } from '../../../src/server/content/store.ts';
 import type { PreviewStore } from '../../../src/server/content/previews.ts';
 import { createRuntime, type EnquiryRuntime } from '../../../src/server/enquiries/runtime.ts';
 import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
 import { createObservability, type Observability } from '../../../src/server/observability.ts';
-import type { StaffRuntime } from '../../../src/server/staff/runtime.ts';
+import type { StaffContent, StaffRuntime } from '../../../src/server/staff/runtime.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
@@ -36,6 +37,8 @@ export interface TestApp {
   /** The content store the app's pages follow. */
   content: ContentStore;
   previews: PreviewStore;
+  /** Its drafts, as `/staff/content` edits them. */
+  drafts: DraftStore;
   /** Closes the enquiry runtime and the content store: the database is away for the app. */
   closeStores(): Promise<void>;
   /** Closes the stores and removes the data directory. */
@@ -57,7 +60,12 @@ export async function createTestApp(
   options: {
     now?: () => number;
     observability?: (runtime: EnquiryRuntime) => Observability;
-    staff?: (deps: { env: Env; runtime: EnquiryRuntime; logger: Logger }) => StaffRuntime;
+    staff?: (deps: {
+      env: Env;
+      runtime: EnquiryRuntime;
+      logger: Logger;
+      content: StaffContent;
+    }) => StaffRuntime;
     contentPollMs?: number;
   } = {},
 ): Promise<TestApp> {
@@ -86,12 +94,12 @@ export async function createTestApp(
   const { createApp } = (await import(
     pathToFileURL(join(buildDir, 'server/app.js')).href
   )) as typeof import('../../../src/server/app.ts');
-  const staff = options.staff?.({ env: parsed, runtime, logger });
   // The content store beside the enquiries, seeded from src/content/ as the server seeds it.
   const content = openContentStore(parsed);
   const seed = readContentDir();
   if (seed.problems) throw new Error(seed.problems.join('\n'));
   await content.store.seed(seed.content, { author: 'initial content' });
+  const staff = options.staff?.({ env: parsed, runtime, logger, content });
   const deps: AppDeps = {
     env: parsed,
     runtime,
@@ -114,6 +122,7 @@ export async function createTestApp(
     env: parsed,
     content: content.store,
     previews: content.previews,
+    drafts: content.drafts,
     async closeStores() {
       await runtime.close();
       await content.close();

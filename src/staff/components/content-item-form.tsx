@@ -1,0 +1,159 @@
+/**
+ * An item's edit form and its conflict view (docs/decisions/050-drafts-publish-and-conflicts.md):
+ * a plain post carrying the base it was drawn from; on a conflict, the newer version and the
+ * typed one side by side, the typed text kept in the form, whose base is now the newer one
+ * ("Save mine anyway"), or a way back to the newer version (discard).
+ */
+import { Form, Link } from 'react-router';
+import type { ConflictView, FieldSpec, FormValues, ItemForm } from '../content-form.ts';
+import { buttonClass, Notice } from './ui.tsx';
+import { ContentFields } from './content-fields.tsx';
+
+const leaves = (fields: readonly FieldSpec[]): FieldSpec[] =>
+  fields.flatMap((f) => (f.kind === 'group' ? f.entries.flatMap((e) => leaves(e.fields)) : [f]));
+
+/** Each field's label, with its fieldset's legend when it sits in one. */
+export function fieldLabels(fields: readonly FieldSpec[], prefix = ''): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const f of fields) {
+    if (f.kind === 'group') {
+      for (const e of f.entries) Object.assign(labels, fieldLabels(e.fields, `${e.legend}: `));
+    } else labels[f.name] = `${prefix}${f.label}`;
+  }
+  return labels;
+}
+
+/** The fields whose texts differ between `a` and `b` (null: the item does not exist there). */
+export function changedFields(
+  fields: readonly FieldSpec[],
+  a: FormValues | null,
+  b: FormValues | null,
+): string[] {
+  return leaves(fields)
+    .map((f) => f.name)
+    .filter((name) => (a?.[name] ?? '') !== (b?.[name] ?? ''));
+}
+
+/** Two versions of the changed fields side by side. */
+export function SideBySide({
+  fields,
+  left,
+  right,
+  leftTitle,
+  rightTitle,
+}: {
+  fields: readonly FieldSpec[];
+  left: FormValues | null;
+  right: FormValues | null;
+  leftTitle: string;
+  rightTitle: string;
+}) {
+  const labels = fieldLabels(fields);
+  const changed = changedFields(fields, left, right);
+  if (changed.length === 0) return <p>The two versions are the same.</p>;
+  const text = (values: FormValues | null, name: string) =>
+    values === null ? (
+      <em>(not there)</em>
+    ) : values[name] ? (
+      <span className="whitespace-pre-wrap">{values[name]}</span>
+    ) : (
+      <em>(blank)</em>
+    );
+  return (
+    <table className="w-full table-fixed border-collapse text-sm">
+      <thead>
+        <tr className="border-b border-ink text-left">
+          <th scope="col" className="w-1/5 py-2 pr-4">
+            Field
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            {leftTitle}
+          </th>
+          <th scope="col" className="py-2">
+            {rightTitle}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changed.map((name) => (
+          <tr key={name} className="border-b border-stone-200 align-top">
+            <th scope="row" className="py-2 pr-4 text-left font-semibold break-words">
+              {labels[name] ?? name}
+            </th>
+            <td className="py-2 pr-4 break-words">{text(left, name)}</td>
+            <td className="py-2 break-words">{text(right, name)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The item's form: its fields, the base it was drawn from, and the save button. */
+export function ItemFormView({ form, submit }: { form: ItemForm; submit: string }) {
+  return (
+    <Form method="post" noValidate className="max-w-3xl">
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="baseRelease" value={form.baseRelease ?? ''} />
+      <input type="hidden" name="seenVersion" value={form.seenVersion ?? ''} />
+      <ContentFields fields={form.fields} values={form.values} errors={form.errors} />
+      <button type="submit" className={buttonClass('primary')}>
+        {submit}
+      </button>
+    </Form>
+  );
+}
+
+/** The 409 page's body: what is newer, what was typed, and the choices. */
+export function ConflictPanel({
+  form,
+  conflict,
+  back,
+}: {
+  form: ItemForm;
+  conflict: ConflictView;
+  back: string;
+}) {
+  const { theirs } = conflict;
+  const newer =
+    conflict.reason === 'draft'
+      ? `${theirs.by || 'Someone'} saved a newer draft of this item`
+      : conflict.reason === 'exists'
+        ? `An item with this id was published (release ${theirs.release ?? '?'})`
+        : `This item was published again (release ${theirs.release ?? '?'})`;
+  const theirTitle = conflict.reason === 'draft' ? `${theirs.by || 'Their'} draft` : 'Published';
+  return (
+    <>
+      <Notice tone="alert">
+        <p className="font-semibold">Not saved: {newer} after you began editing.</p>
+        <p>
+          Nothing was overwritten. Compare the two below. Your text is still in the form: save it on
+          top of the newer version, or discard it and start from the newer one.
+        </p>
+      </Notice>
+      <section aria-labelledby="conflict-compare" className="mb-8">
+        <h2 id="conflict-compare" className="mb-3 font-display text-xl">
+          The two versions
+        </h2>
+        <SideBySide
+          fields={form.fields}
+          left={theirs.values}
+          right={form.values}
+          leftTitle={theirTitle}
+          rightTitle="Yours (not saved)"
+        />
+      </section>
+      <section aria-labelledby="conflict-yours">
+        <h2 id="conflict-yours" className="mb-3 font-display text-xl">
+          Your version
+        </h2>
+        <ItemFormView form={form} submit="Save mine anyway" />
+        <p className="mt-4">
+          <Link to={back} className="underline underline-offset-4" reloadDocument>
+            Discard mine and open the newer version
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * `/staff/content`: the site's content collections by their human names, with how many drafts
+ * each holds, and the way to publishing and history
+ * (docs/decisions/050-drafts-publish-and-conflicts.md).
+ */
+import { Link } from 'react-router';
+import { PageHeading } from '../components/ui.tsx';
+import { COLLECTION_NAMES, CONTENT_BASE, collectionPath } from '../content-names.ts';
+import { contentOf } from '../content.server.ts';
+import { requireRole } from '../roles.server.ts';
+import type { Route } from './+types/content-index.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, 'editor');
+  const { drafts, store } = contentOf(context);
+  const counts: Record<string, number> = {};
+  for (const d of await drafts.list()) counts[d.collection] = (counts[d.collection] ?? 0) + 1;
+  return { counts, release: await store.latest() };
+}
+
+export default function ContentIndex({ loaderData }: Route.ComponentProps) {
+  const { counts, release } = loaderData;
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  return (
+    <>
+      <PageHeading
+        title="Content"
+        lede={`What the site shows: release ${release ?? '–'}. Changes are drafts until published.`}
+      >
+        <Link to={`${CONTENT_BASE}/publish`} className="underline underline-offset-4">
+          Publish drafts ({total})
+        </Link>
+        <Link to={`${CONTENT_BASE}/history`} className="underline underline-offset-4">
+          History
+        </Link>
+      </PageHeading>
+      <ul role="list" className="grid gap-3 md:grid-cols-2">
+        {COLLECTION_NAMES.map((c) => (
+          <li key={c.file} className="rounded-md border border-stone-300 p-4">
+            <Link
+              to={collectionPath(c.file)}
+              className="font-semibold underline underline-offset-4"
+            >
+              {c.name}
+            </Link>
+            <p className="text-sm text-stone-600">{c.about}</p>
+            {counts[c.file] ? (
+              <p className="mt-1 text-sm font-semibold">
+                {counts[c.file]} {counts[c.file] === 1 ? 'draft' : 'drafts'}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

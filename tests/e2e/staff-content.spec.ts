@@ -1,0 +1,158 @@
+/**
+ * The content editor in Chromium, end to end, on a private production server
+ * (`support/staff-server.ts`), two people signed in with Chromium's virtual authenticator in two
+ * browser contexts (docs/decisions/050-drafts-publish-and-conflicts.md):
+ *
+ * - Meera edits a testimonial's quote, saves the draft, publishes it, and sees the release in the
+ *   history;
+ * - Ravi, whose page was drawn before, saves his own quote: the conflict page shows the published
+ *   quote and his typed one side by side, his text kept in the form;
+ * - axe-core (WCAG 2.2 A/AA) on every content screen at 375 and 1280 px, and no CSP violation,
+ *   page error or hydration warning.
+ */
+import type { Browser, TestInfo } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
+import { expectNoAxeViolations } from './support/site.ts';
+import { startStaffServer, type StaffServer } from './support/staff-server.ts';
+
+let server: StaffServer;
+test.beforeAll(async () => {
+  server = await startStaffServer();
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+/** Console errors and warnings, page errors and CSP violations seen on `page`. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // The browser reports the status of an answer sent on purpose (a refusal, the conflict).
+    if (/Failed to load resource: the server responded with a status of 40[09]/.test(m.text())) {
+      return;
+    }
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return problems;
+}
+
+/** A new browser context with a passkey device, enrolled from an invite and signed in. */
+async function signedIn(browser: Browser, email: string, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = watch(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  await page.goto(server.invite(email, name));
+  await page.getByRole('button', { name: 'Create your passkey' }).click();
+  await page.waitForURL(`${server.origin}/staff`);
+  return { context, page, problems };
+}
+
+async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await expectNoAxeViolations(page, `content ${name}`);
+  await page.screenshot({
+    path: testInfo.outputPath(`content-${name}-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+}
+
+test('edit a quote, save the draft, publish it; a stale save meets the conflict page', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = testInfo.project.name;
+  const meera = await signedIn(browser, `meera.content.${tag}@kahaani-pr.example`, 'Meera Nair');
+  const ravi = await signedIn(browser, `ravi.content.${tag}@kahaani-pr.example`, 'Ravi Kumar');
+
+  // Ravi opens the first testimonial and leaves the page open.
+  await ravi.page.goto(`${server.origin}/staff/content/testimonials`);
+  await ravi.page.locator('main ol a').first().click();
+  await expect(ravi.page.getByLabel('Quote')).toBeVisible();
+  const itemUrl = ravi.page.url();
+  const original = await ravi.page.getByLabel('Quote').inputValue();
+
+  // Meera edits it from the staff navigation.
+  const { page } = meera;
+  await page
+    .getByRole('navigation', { name: 'Inbox' })
+    .getByRole('link', { name: 'Content' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await check(page, testInfo, 'index');
+  await page.getByRole('link', { name: 'Testimonials' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Testimonials' })).toBeVisible();
+  await check(page, testInfo, 'collection');
+  await page.goto(itemUrl);
+  const quote = `Meera's quote for the carousel (${tag}).`;
+  // Blanks only: the form trims what it reads.
+  await page.getByLabel('Quote').fill('   ');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('must not be empty')).toBeVisible();
+  await expect(page.getByLabel('Quote')).toHaveAttribute('aria-invalid', 'true');
+  await check(page, testInfo, 'item-refused');
+  await page.getByLabel('Quote').fill(quote);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await check(page, testInfo, 'item');
+
+  // Publish it.
+  await page.goto(`${server.origin}/staff/content/publish`);
+  await check(page, testInfo, 'publish');
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: 'Changes Quote' })
+    .filter({ hasText: 'You,' });
+  await row.getByRole('checkbox').check();
+  await page.getByLabel('Note (optional)').fill(`New quote (${tag})`);
+  await page.getByRole('button', { name: 'Publish the chosen drafts' }).click();
+  await page.waitForURL(/\/staff\/content\/history\?published=\d+$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: /Published release \d+\./ }),
+  ).toBeVisible();
+  await expect(page.getByText(`New quote (${tag})`)).toBeVisible();
+  await page
+    .getByText(/1 item changed/)
+    .first()
+    .click();
+  await page
+    .getByRole('link', { name: /Compare with release/ })
+    .first()
+    .click();
+  await expect(page.getByRole('cell', { name: quote })).toBeVisible();
+  await expect(page.getByRole('cell', { name: original })).toBeVisible();
+  await check(page, testInfo, 'history');
+
+  // Ravi's page was drawn before that release: his save is refused, both texts shown.
+  const mine = `Ravi's quote, typed on an old page (${tag}).`;
+  await ravi.page.getByLabel('Quote').fill(mine);
+  await ravi.page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(ravi.page.getByRole('heading', { level: 1, name: /^Not saved/ })).toBeVisible();
+  await expect(ravi.page.getByRole('cell', { name: quote })).toBeVisible();
+  await expect(ravi.page.getByRole('cell', { name: mine })).toBeVisible();
+  await expect(ravi.page.getByLabel('Quote')).toHaveValue(mine);
+  await check(ravi.page, testInfo, 'conflict');
+  // Saving his on top of the newer version is his explicit choice.
+  await ravi.page.getByRole('button', { name: 'Save mine anyway' }).click();
+  await expect(ravi.page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await expect(ravi.page.getByLabel('Quote')).toHaveValue(mine);
+
+  expect([...meera.problems, ...ravi.problems]).toEqual([]);
+  await meera.context.close();
+  await ravi.context.close();
+});
