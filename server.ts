@@ -59,7 +59,7 @@ async function start(env: Env): Promise<void> {
       ? createStaffRuntime({
           env,
           inbox: createInboxService(runtime),
-          content: { store: content.store, drafts: content.drafts },
+          content,
           secret: runtime.secret,
           logger,
         })

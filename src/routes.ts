@@ -30,6 +30,7 @@ export default [
     route('content', 'staff/routes/content-index.tsx'),
     route('content/publish', 'staff/routes/content-publish.tsx'),
     route('content/history', 'staff/routes/content-history.tsx'),
+    route('content/previews', 'staff/routes/content-previews.tsx'),
     route('content/:collection', 'staff/routes/content-collection.tsx'),
     route('content/:collection/new', 'staff/routes/content-new.tsx'),
     route('content/:collection/items/:key', 'staff/routes/content-item.tsx'),

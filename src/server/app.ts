@@ -76,7 +76,7 @@ export interface AppDeps {
   content: ContentSource;
   /** Opens `?preview=<token>` (docs/decisions/054-previews-and-share-links.md); none: no previews. */
   previews?: Pick<PreviewStore, 'open'> | undefined;
-  /** ms between looks for a new content release; default 5,000. */
+  /** ms between looks for a new content release; default 1,000. */
   contentPollMs?: number | undefined;
   /** Uploaded images: served at `/media/`, uploaded from the inbox (`./content/media-upload.ts`). */
   media?: MediaStore | undefined;

@@ -160,7 +160,7 @@ export interface StoredPagesDeps {
   /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
   logger: Logger;
-  /** The newest published content release's number, polled every `pollMs` (default 5,000). */
+  /** The newest published content release's number, polled every `pollMs` (default 1,000). */
   release?: () => Promise<number>;
   pollMs?: number | undefined;
   /**
@@ -170,8 +170,11 @@ export interface StoredPagesDeps {
   onReleaseRender?: (result: 'stored' | 'failed', seconds: number) => void;
 }
 
-/** How often a new content release is looked for, in ms. */
-const RELEASE_POLL_MS = 5_000;
+/**
+ * How often a new content release is looked for, in ms: a publish shows within this plus the
+ * release's render (docs/decisions/059-release-poll-every-second.md).
+ */
+const RELEASE_POLL_MS = 1_000;
 
 interface Rendition {
   year: number;

@@ -162,14 +162,17 @@ describe.each(engines)('content changes on %s', (_name, open) => {
   it('opens a preview until it expires or is revoked, by its token only', async () => {
     const previews = createPreviewStore(one);
     const change = await testimonial('Previewed');
-    const { token, id } = await previews.create({
-      path: '/',
-      changes: [change],
-      label: 'Testimonial',
-      createdBy: 'staff-1',
-      ttlMs: 60_000,
-      shared: true,
-    });
+    const { token, id } = await previews.create(
+      {
+        path: '/',
+        changes: [change],
+        label: 'Testimonial',
+        createdBy: 'staff-1',
+        ttlMs: 60_000,
+        shared: true,
+      },
+      Date.now(),
+    );
     const now = Date.now();
     expect(await createPreviewStore(two).open(token, now)).toMatchObject({
       state: 'shown',

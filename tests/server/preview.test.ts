@@ -31,14 +31,17 @@ async function testimonialChange(): Promise<ItemChange> {
 }
 
 const share = async (ttlMs = 3_600_000) =>
-  t.previews.create({
-    path: '/',
-    changes: [await testimonialChange()],
-    label: 'Testimonial',
-    createdBy: 'staff-1',
-    ttlMs,
-    shared: true,
-  });
+  t.previews.create(
+    {
+      path: '/',
+      changes: [await testimonialChange()],
+      label: 'Testimonial',
+      createdBy: 'staff-1',
+      ttlMs,
+      shared: true,
+    },
+    Date.now(),
+  );
 
 describe('a preview link', () => {
   it('shows the changes on the real page, uncached, unindexed, with a nonce policy and the bar', async () => {

@@ -50,8 +50,11 @@ export type PreviewLookup =
   | { state: 'unknown' };
 
 export interface PreviewStore {
-  /** @returns the token (only ever returned here) and the preview's id */
-  create(preview: NewPreview): Promise<{ token: string; id: string }>;
+  /**
+   * @param now epoch ms; the link works until `now + ttlMs`
+   * @returns the token (only ever returned here) and the preview's id
+   */
+  create(preview: NewPreview, now: number): Promise<{ token: string; id: string }>;
   /** `now` in epoch ms. Never throws for a malformed token: it is `unknown`. */
   open(token: string, now: number): Promise<PreviewLookup>;
   /** Share links, newest first. */
@@ -72,10 +75,9 @@ const changesSchema = z.array(
 /** The preview store on `db` (already migrated). */
 export function createPreviewStore(db: Db): PreviewStore {
   return {
-    async create(preview) {
+    async create(preview, now) {
       const token = newToken();
       const id = newToken().slice(0, 16);
-      const now = Date.now();
       await db.kysely
         .insertInto('contentPreviews')
         .values({

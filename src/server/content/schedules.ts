@@ -41,6 +41,8 @@ export interface ScheduleStore {
   schedule(schedule: NewSchedule): Promise<string>;
   /** Every schedule, the next due first, then the settled ones newest first. */
   list(): Promise<ScheduleSummary[]>;
+  /** A pending schedule's changes; null when there is no pending schedule `id`. */
+  changesOf(id: string): Promise<ItemChange[] | null>;
   /** Cancels a pending schedule at `now` (epoch ms); false when none was pending. */
   cancel(id: string, now: number): Promise<boolean>;
   /**
@@ -119,6 +121,16 @@ export function createScheduleStore(db: Db): ScheduleStore {
       return id;
     },
     list: () => summaries(),
+    async changesOf(id) {
+      const row = await db.kysely
+        .selectFrom('contentSchedules')
+        .select('changes')
+        .where('id', '=', id)
+        .where('settledAt', 'is', null)
+        .where('cancelledAt', 'is', null)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.changes) as ItemChange[]) : null;
+    },
     cancel: (id, now) => end(db.kysely, id, { cancelledAt: now }),
     async publishDue(store, now) {
       const due = await db.kysely

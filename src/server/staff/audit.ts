@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   'content-draft-discarded', // detail: '<collection>/<key>'
   'content-published', // detail: 'release <n>, <count> items'
   'content-restored', // detail: '<collection>/<key> from release <n>'
+  'content-previewed', // detail: 'preview <id>, <n> items' or 'share link <id>, <n> items'
+  'content-share-revoked', // detail: 'share link <id>'
+  'content-scheduled', // detail: 'schedule <id>, <n> items'
+  'content-schedule-cancelled', // detail: 'schedule <id>'
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { createContext } from 'react-router';
 import type { DraftStore } from '../content/drafts.ts';
 import type { ContentStore } from '../content/store.ts';
+import type { PreviewStore } from '../content/previews.ts';
+import type { ScheduleStore } from '../content/schedules.ts';
 import type { Env, StoreEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { InboxService } from '../inbox/types.ts';
@@ -29,6 +31,10 @@ export interface RelyingParty {
 export interface StaffContent {
   store: ContentStore;
   drafts: DraftStore;
+  /** Previews and share links (docs/decisions/054-previews-and-share-links.md). */
+  previews: PreviewStore;
+  /** Scheduled publishing (docs/decisions/055-scheduled-publishing.md). */
+  schedules: ScheduleStore;
 }
 
 export interface StaffRuntime {
