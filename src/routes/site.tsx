@@ -98,7 +98,13 @@ function SiteChrome({
         {children}
       </main>
       <SiteFooter />
-      {preview && <PreviewBar expiresAt={preview.expiresAt} />}
+      {preview && (
+        <>
+          {/* Room below the footer, so the bar never hides its last line. */}
+          <div className="h-28" />
+          <PreviewBar expiresAt={preview.expiresAt} />
+        </>
+      )}
     </>
   );
 }
