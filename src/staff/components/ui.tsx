@@ -1,5 +1,6 @@
 /** The inbox's building blocks: the site's type, colours and focus ring, no motion or imagery. */
 import type { ReactNode } from 'react';
+import { Form } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
 
 const BUTTON =
@@ -83,5 +84,43 @@ export function ColumnHeads({ names, table = false }: { names: string[]; table?:
         </th>
       ))}
     </tr>
+  );
+}
+
+/**
+ * A table row's one action, a plain post of `field=value` (with `intent` when given); a dash
+ * where the row has none (`show` false).
+ */
+export function RowAction({
+  show,
+  field,
+  value,
+  intent,
+  label,
+  describe,
+  tone = 'secondary',
+}: {
+  show: boolean;
+  field: string;
+  value: string;
+  intent?: string;
+  label: string;
+  /** The button's accessible name, naming the row (`Revoke the link made …`). */
+  describe: string;
+  tone?: 'secondary' | 'danger';
+}) {
+  if (!show) return <>—</>;
+  return (
+    <Form method="post">
+      <input type="hidden" name={field} value={value} />
+      <button
+        type="submit"
+        {...(intent ? { name: 'intent', value: intent } : {})}
+        className={buttonClass(tone)}
+        aria-label={describe}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }

@@ -4,8 +4,8 @@
  * (docs/decisions/054-previews-and-share-links.md). The links themselves are never shown again:
  * the store keeps only their hashes.
  */
-import { Form, Link, redirect } from 'react-router';
-import { buttonClass, ColumnHeads, Notice, PageHeading } from '../components/ui.tsx';
+import { Link, redirect } from 'react-router';
+import { ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
 import { CONTENT_BASE } from '../content-names.ts';
 import { contentOf } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
@@ -67,20 +67,14 @@ export default function Previews({ loaderData }: Route.ComponentProps) {
                         : formatDateTime(link.expiresAt)}
                   </td>
                   <td className="py-2">
-                    {live ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={link.id} />
-                        <button
-                          type="submit"
-                          className={buttonClass('danger')}
-                          aria-label={`Revoke the link made ${formatDateTime(link.createdAt)}`}
-                        >
-                          Revoke
-                        </button>
-                      </Form>
-                    ) : (
-                      '—'
-                    )}
+                    <RowAction
+                      show={live}
+                      field="id"
+                      value={link.id}
+                      label="Revoke"
+                      describe={`Revoke the link made ${formatDateTime(link.createdAt)}`}
+                      tone="danger"
+                    />
                   </td>
                 </tr>
               );

@@ -8,7 +8,7 @@
  * cancel a schedule (docs/decisions/055-scheduled-publishing.md).
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { buttonClass, ColumnHeads, Notice, PageHeading } from '../components/ui.tsx';
+import { buttonClass, ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
 import { CONTENT_BASE, collectionName, itemPath } from '../content-names.ts';
 import { contentOf, draftSummaries, parseRef, publishDrafts } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
@@ -294,22 +294,14 @@ export default function Publish({ loaderData, actionData }: Route.ComponentProps
                 <td className="py-2 pr-4">{sch.label}</td>
                 <td className="py-2 pr-4">{sch.author}</td>
                 <td className="py-2">
-                  {canPublish ? (
-                    <Form method="post">
-                      <input type="hidden" name="schedule" value={sch.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="cancel-schedule"
-                        className={buttonClass()}
-                        aria-label={`Cancel the schedule of ${formatDateTime(sch.publishAt)}`}
-                      >
-                        Cancel
-                      </button>
-                    </Form>
-                  ) : (
-                    '—'
-                  )}
+                  <RowAction
+                    show={canPublish}
+                    field="schedule"
+                    value={sch.id}
+                    intent="cancel-schedule"
+                    label="Cancel"
+                    describe={`Cancel the schedule of ${formatDateTime(sch.publishAt)}`}
+                  />
                 </td>
               </tr>
             ))}
