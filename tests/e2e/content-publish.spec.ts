@@ -276,6 +276,7 @@ async function previewLinkOn(page: Page): Promise<URL> {
 /** Picks the option of `select` for the home page (text "Home" or value "/"). */
 async function chooseHome(page: Page, label: string): Promise<void> {
   const select = page.getByLabel(label);
+  await expect(select).toBeEnabled();
   const options = await select
     .locator('option')
     .evaluateAll((os) =>
@@ -336,15 +337,19 @@ test('preview a draft, share it, revoke and expire the link; choose an uploaded 
   // 3a. Preview: the chosen draft on the public page with the preview bar, nowhere else.
   const publish = `${two.siteUrl}/staff/content/publish`;
   await editor.page.goto(publish);
-  const row = editor.page.getByRole('row').filter({ hasText: 'You,' });
-  await row.getByRole('checkbox').check();
+  const mine = editor.page.getByRole('row').filter({ hasText: 'You,' }).getByRole('checkbox');
+  // An editor may choose drafts to preview (the Publish button stays a publisher's).
+  await expect(mine).toBeEnabled();
+  await mine.check();
   await chooseHome(editor.page, 'Show on page');
   await expectNoAxeViolations(editor.page, 'content publish with preview');
-  const popup = editor.context.waitForEvent('page').catch(() => null);
-  await editor.page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const previewButton = editor.page.getByRole('button', { name: 'Preview', exact: true });
+  await expect(previewButton).toBeVisible();
+  const popup = editor.context.waitForEvent('page', { timeout: 15_000 }).catch(() => null);
+  await previewButton.click();
   const preview = await Promise.race([
     popup,
-    editor.page.waitForURL(/[?&]preview=/).then(
+    editor.page.waitForURL(/[?&]preview=/, { timeout: 15_000 }).then(
       () => editor.page,
       () => null,
     ),
@@ -359,9 +364,12 @@ test('preview a draft, share it, revoke and expire the link; choose an uploaded 
 
   // 3b. A share link works without a session, on either instance.
   await editor.page.goto(publish);
-  await editor.page.getByRole('row').filter({ hasText: 'You,' }).getByRole('checkbox').check();
+  await expect(mine).toBeEnabled();
+  await mine.check();
   await chooseHome(editor.page, 'Show on page');
+  await expect(editor.page.getByLabel('Link works for')).toBeEnabled();
   await editor.page.getByLabel('Link works for').selectOption({ index: 0 });
+  await expect(editor.page.getByRole('button', { name: 'Create share link' })).toBeVisible();
   await editor.page.getByRole('button', { name: 'Create share link' }).click();
   await expect(editor.page.getByText('Share link').first()).toBeVisible();
   const shared = await previewLinkOn(editor.page);
@@ -390,9 +398,12 @@ test('preview a draft, share it, revoke and expire the link; choose an uploaded 
 
   // 3d. Expired (its end written into the database): the link answers 410.
   await editor.page.goto(publish);
-  await editor.page.getByRole('row').filter({ hasText: 'You,' }).getByRole('checkbox').check();
+  await expect(mine).toBeEnabled();
+  await mine.check();
   await chooseHome(editor.page, 'Show on page');
+  await expect(editor.page.getByLabel('Link works for')).toBeEnabled();
   await editor.page.getByLabel('Link works for').selectOption({ index: 0 });
+  await expect(editor.page.getByRole('button', { name: 'Create share link' })).toBeVisible();
   await editor.page.getByRole('button', { name: 'Create share link' }).click();
   const expiring = await previewLinkOn(editor.page);
   const expiringPath = `${expiring.pathname}${expiring.search}`;
@@ -406,11 +417,13 @@ test('preview a draft, share it, revoke and expire the link; choose an uploaded 
   const id = await uploadPhoto(editor.page, alt);
   await editor.page.goto(`${two.siteUrl}/staff/content/team`);
   await editor.page.locator('main ol a').first().click();
-  await editor.page.locator(`input[type="radio"][value="media:${id}"]`).check();
+  const photo = editor.page.locator(`input[type="radio"][value="media:${id}"]`);
+  await expect(photo).toBeEnabled();
+  await photo.check();
   await expectNoAxeViolations(editor.page, 'team item with uploaded images');
   await editor.page.getByRole('button', { name: 'Save draft' }).click();
   await expect(editor.page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
-  await expect(editor.page.locator(`input[type="radio"][value="media:${id}"]`)).toBeChecked();
+  await expect(photo).toBeChecked();
   await publishRow(publisher.page, ['Asha Iyer', '(Team)'], `Team photo ${tag}`);
   await two.waitForSame('/about', (body) => body.includes(alt));
 
