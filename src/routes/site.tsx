@@ -44,7 +44,7 @@ const PREVIEW_REFUSALS: Record<'expired' | 'unknown', { status: number; notice: 
   },
 };
 
-/** Fixed at the foot of the viewport on a preview, so no one mistakes it for the live page. */
+/** A preview's notice, fixed with the header, so no one mistakes the page for the live one. */
 function PreviewBar({ expiresAt }: { expiresAt: number }) {
   const until = new Intl.DateTimeFormat('en-IN', {
     dateStyle: 'medium',
@@ -54,10 +54,12 @@ function PreviewBar({ expiresAt }: { expiresAt: number }) {
   return (
     <aside
       aria-label="Preview"
-      className="fixed inset-x-0 bottom-0 z-50 border-t-4 border-accent-bright bg-ink px-4 py-3 text-center text-sm text-paper"
+      className="border-b-2 border-accent-bright bg-ink px-4 py-2 text-center text-sm text-paper"
     >
-      <strong className="font-semibold">Preview — not published.</strong> Visitors do not see these
-      changes. This link works until {until} (India time).
+      <strong className="font-semibold">Preview — not published.</strong>{' '}
+      <span className="hidden sm:inline">
+        Visitors do not see these changes. This link works until {until} (India time).
+      </span>
     </aside>
   );
 }
@@ -93,18 +95,11 @@ function SiteChrome({
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader tone={tone} />
+      <SiteHeader tone={tone} notice={preview && <PreviewBar expiresAt={preview.expiresAt} />} />
       <main id="main" tabIndex={-1} className="flex-1">
         {children}
       </main>
       <SiteFooter />
-      {preview && (
-        <>
-          {/* Room below the footer, so the bar never hides its last line. */}
-          <div className="h-28" />
-          <PreviewBar expiresAt={preview.expiresAt} />
-        </>
-      )}
     </>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isScrolled, menuToggleLabel, MOBILE_BREAKPOINT_PX } from '../../lib/widgets/header.ts';
 import { site } from '../../site.config.ts';
@@ -15,7 +15,8 @@ import { Container } from '../ui/section.tsx';
 
 const MENU_ID = 'site-menu';
 
-export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
+/** `notice`: a line above the bar, fixed with it (a preview's "not published" notice). */
+export function SiteHeader({ tone, notice }: { tone: 'light' | 'dark'; notice?: ReactNode }) {
   const { pathname } = useLocation();
   const scrolled = useScrolled();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -30,6 +31,7 @@ export function SiteHeader({ tone }: { tone: 'light' | 'dark' }) {
       data-scrolled={scrolled ? '' : undefined}
       data-open={open ? '' : undefined}
     >
+      {notice}
       <header className="bar">
         <Container className="flex flex-wrap items-center justify-between gap-x-4 lg:gap-x-6">
           <Link

@@ -7,7 +7,7 @@
  * (docs/decisions/054-previews-and-share-links.md); a publisher may schedule them instead, and
  * cancel a schedule (docs/decisions/055-scheduled-publishing.md).
  */
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import { buttonClass, ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
 import { CONTENT_BASE, collectionName, itemPath } from '../content-names.ts';
 import { contentOf, draftSummaries, parseRef, publishDrafts } from '../content.server.ts';
@@ -63,7 +63,8 @@ async function previewAction(context: Route.ActionArgs['context'], form: FormDat
   );
   if ('problems' in made) return data<Answer>({ ...made, chosen, note: '' }, { status: 400 });
   const url = `${context.get(siteContext).settings.siteOrigin}${made.url}`;
-  if (intent === 'preview') return redirect(url, 303);
+  // A document load: the public page, its policy and its scripts as a visitor gets them.
+  if (intent === 'preview') return redirectDocument(url, 303);
   return data<Answer>({ problems: [], chosen, note: '', shareLink: url });
 }
 
