@@ -138,8 +138,9 @@ function ImageChoice({
                     defaultChecked={value === `media:${m.id}`}
                     className="size-5 shrink-0 accent-ink"
                   />
+                  {/* Decorative here: the alt text beside it names the choice once. */}
                   <ContentPicture
-                    image={m.picture}
+                    image={{ ...m.picture, alt: '' }}
                     alt=""
                     width={64}
                     sizes="64px"
