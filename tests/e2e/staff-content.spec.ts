@@ -7,6 +7,8 @@
  *   history;
  * - Ravi, whose page was drawn before, saves his own quote: the conflict page shows the published
  *   quote and his typed one side by side, his text kept in the form;
+ * - Meera makes words bold in the founder's bio with the editor's toolbar and saves the draft
+ *   (docs/decisions/058-rich-text-and-image-fields-in-item-forms.md);
  * - axe-core (WCAG 2.2 A/AA) on every content screen at 375 and 1280 px, and no CSP violation,
  *   page error or hydration warning.
  */
