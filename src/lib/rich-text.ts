@@ -100,22 +100,30 @@ export function linkProblem(href: string): string | undefined {
 /** Whether a link leaves this site (gets `rel="noopener noreferrer"`): any absolute address. */
 export const isExternalLink = (href: string): boolean => !/^[/#]/.test(href);
 
-const textOf = (p: RichTextParagraph): string => (p.content ?? []).map((t) => t.text).join('');
+// Defensive about shape: refused JSON sent back to the form reaches here unchecked.
+const list = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
+const textOf = (p: RichTextParagraph): string =>
+  list(p?.content)
+    .map((t) => (typeof t?.text === 'string' ? t.text : ''))
+    .join('');
 
 /**
  * The value as the plain text a `<textarea>` shows without JavaScript: paragraphs separated by a
  * blank line, list items as `- ` (bullets) or `1. ` (numbered) lines; marks and link addresses
- * are dropped. {@link fromPlainText} reads it back.
+ * are dropped; an unknown block (JSON that was refused) shows its text as a paragraph.
+ * {@link fromPlainText} reads it back.
  */
 export function toPlainText(value: RichTextInput): string {
-  return toRichText(value)
-    .content.map((block) => {
-      if (block.type === 'paragraph') return textOf(block);
+  return list(toRichText(value).content)
+    .map((block) => {
+      if (block?.type !== 'bulletList' && block?.type !== 'orderedList') {
+        return textOf(block);
+      }
       const start = block.type === 'orderedList' ? (block.attrs?.start ?? 1) : 0;
-      return block.content
+      return list(block.content)
         .map((item, i) => {
           const bullet = block.type === 'orderedList' ? `${start + i}. ` : '- ';
-          return bullet + item.content.map(textOf).join(' ');
+          return bullet + list(item?.content).map(textOf).join(' ');
         })
         .join('\n');
     })

@@ -5,10 +5,22 @@
  * {@link TEXTAREA_FROM} characters; numbers number inputs; booleans checkboxes; enums selects;
  * lists of strings one textarea line per entry; lists of objects fieldsets with dotted names (one
  * blank entry more while the list may grow; an entry left wholly blank is dropped). Optional
- * fields may stay blank.
+ * fields may stay blank. Rich text (`isRichTextSchema`) is the rich-text editor, read back by
+ * `parseRichTextField` (docs/decisions/052-rich-text-for-longer-texts.md); a string field named
+ * `image`, the name the loaders resolve (`src/content/images.ts`), is a choice of uploads
+ * (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  */
 import { z } from 'zod';
-import type { FieldSpec, FormErrors, FormValues } from './content-form.ts';
+import { isRichTextSchema, parseRichTextField } from '../content/rich-text.ts';
+import { toPlainText } from '../lib/rich-text.ts';
+import {
+  currentFieldName,
+  formatFieldName,
+  richTextOf,
+  type FieldSpec,
+  type FormErrors,
+  type FormValues,
+} from './content-form.ts';
 
 /** Longest string an input takes; longer ones get a textarea. */
 const TEXTAREA_FROM = 121;
@@ -63,6 +75,8 @@ function fieldOf(
 ): FieldSpec {
   const { inner, optional, hint } = unwrap(schema);
   const common = { name: `${prefix}${key}`, label: labelOf(key), hint, required: !optional };
+  if (isRichTextSchema(schema)) return { ...common, kind: 'richtext' };
+  if (inner instanceof z.ZodString && key === 'image') return { ...common, kind: 'image' };
   if (inner instanceof z.ZodString) {
     const max = inner.maxLength ?? undefined;
     return {
@@ -144,19 +158,53 @@ export function formValues(fields: readonly FieldSpec[], value: unknown): FormVa
     const v = at(value, field.name);
     if (field.kind === 'boolean') values[field.name] = v === true ? 'on' : '';
     else if (field.kind === 'lines') values[field.name] = Array.isArray(v) ? v.join('\n') : '';
-    else values[field.name] = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+    else if (field.kind === 'richtext') {
+      const json = v !== null && typeof v === 'object';
+      values[field.name] = json ? JSON.stringify(v) : typeof v === 'string' ? v : '';
+      values[formatFieldName(field.name)] = json ? 'json' : 'plain';
+    } else values[field.name] = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+    if (field.kind === 'image') values[currentFieldName(field.name)] = values[field.name]!;
   }
   return values;
 }
 
-/** The posted texts of `fields` (absent: ''), as typed. */
+/**
+ * The posted texts of `fields` (absent: ''), as typed; a rich-text field's format (absent:
+ * `plain`) and an image field's value as first drawn beside them.
+ */
 export function postedValues(fields: readonly FieldSpec[], form: FormData): FormValues {
   const values: FormValues = {};
+  const text = (name: string): string => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v.replace(/\r\n/g, '\n') : '';
+  };
   for (const field of walk(fields)) {
-    const v = form.get(field.name);
-    values[field.name] = typeof v === 'string' ? v.replace(/\r\n/g, '\n') : '';
+    values[field.name] = text(field.name);
+    if (field.kind === 'richtext') {
+      values[formatFieldName(field.name)] = text(formatFieldName(field.name)) || 'plain';
+    }
+    if (field.kind === 'image') {
+      values[currentFieldName(field.name)] = text(currentFieldName(field.name)).trim();
+    }
   }
   return values;
+}
+
+/** A rich-text field's words as plain text (the JSON's text when it was sent as JSON). */
+const richWords = (values: FormValues, name: string): string =>
+  toPlainText(richTextOf(values, name));
+
+/** The schema of the field at a dotted form name (`items.0.description`). */
+function schemaAt(schema: z.ZodType, name: string): z.ZodType {
+  let s = schema;
+  for (const part of name.split('.')) {
+    const { inner } = unwrap(s);
+    if (inner instanceof z.ZodArray && /^\d+$/.test(part)) s = inner.element as z.ZodType;
+    else if (inner instanceof z.ZodObject && part in inner.shape)
+      s = inner.shape[part] as z.ZodType;
+    else throw new Error(`No schema at ${name}`);
+  }
+  return s;
 }
 
 function valueOf(field: FieldSpec, text: string): unknown {
@@ -180,9 +228,15 @@ function valueOf(field: FieldSpec, text: string): unknown {
   }
 }
 
-/** A blank entry of a list of objects: every text empty and every box unticked. */
+/** A blank entry of a list of objects: every text empty (rich text: no words), every box unticked. */
 const blank = (fields: readonly FieldSpec[], values: FormValues): boolean =>
-  walk(fields).every((f) => (values[f.name] ?? '').trim() === '');
+  walk(fields).every(
+    (f) =>
+      (f.kind === 'richtext' ? richWords(values, f.name) : (values[f.name] ?? '')).trim() === '',
+  );
+
+/** A rich-text field's value as the item holds it (undefined: left out), or its messages. */
+type ReadRich = (field: FieldSpec) => unknown;
 
 /**
  * @param moved where a kept entry's path in the item (`items.0`) was in the form (`items.1`),
@@ -193,6 +247,7 @@ function read(
   values: FormValues,
   strip: string,
   moved: Map<string, string>,
+  rich: ReadRich,
 ): object {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
@@ -201,9 +256,12 @@ function read(
       const kept = field.entries.flatMap((e, n) => (blank(e.fields, values) ? [] : [n]));
       const entries = kept.map((n, to) => {
         if (n !== to) moved.set(`${field.name}.${to}`, `${field.name}.${n}`);
-        return read(field.entries[n]!.fields, values, `${field.name}.${n}.`, moved);
+        return read(field.entries[n]!.fields, values, `${field.name}.${n}.`, moved, rich);
       });
       if (entries.length > 0 || field.required) out[key] = entries;
+    } else if (field.kind === 'richtext') {
+      const v = rich(field);
+      if (v !== undefined) out[key] = v;
     } else {
       const v = valueOf(field, values[field.name] ?? '');
       if (v !== undefined) out[key] = v;
@@ -223,12 +281,25 @@ export function parseItem(
   values: FormValues,
 ): { value: unknown; errors?: never } | { errors: FormErrors; value?: never } {
   const moved = new Map<string, string>();
-  const raw = read(fields, values, '', moved);
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return { value: parsed.data };
-  const names = new Set(walk(fields).map((f) => f.name));
   const errors: FormErrors = {};
-  for (const issue of parsed.error.issues) {
+  // Each rich-text field by its own schema, so its messages are its own; a refused one is left
+  // out of the item and the whole item's message about it dropped.
+  const rich: ReadRich = (field) => {
+    if (!field.required && richWords(values, field.name).trim() === '') return undefined;
+    const result = parseRichTextField(
+      values[field.name] ?? '',
+      values[formatFieldName(field.name)],
+      schemaAt(schema, field.name) as Parameters<typeof parseRichTextField>[2],
+    );
+    if (result.errors) errors[field.name] = result.errors;
+    return result.value;
+  };
+  const raw = read(fields, values, '', moved, rich);
+  const parsed = schema.safeParse(raw);
+  if (parsed.success && Object.keys(errors).length === 0) return { value: parsed.data };
+  const refusedRich = new Set(Object.keys(errors));
+  const names = new Set(walk(fields).map((f) => f.name));
+  for (const issue of parsed.error?.issues ?? []) {
     const path = issue.path.map(String);
     for (let n = path.length; n > 0; n--) {
       const from = moved.get(path.slice(0, n).join('.'));
@@ -249,6 +320,7 @@ export function parseItem(
       }
     }
     if (!name && path.length > 0) name = path.join('.');
+    if (refusedRich.has(name)) continue;
     const line = rest.length === 1 && /^\d+$/.test(rest[0]!) ? `Line ${Number(rest[0]) + 1}: ` : '';
     (errors[name] ??= []).push(`${line}${issue.message}`);
   }

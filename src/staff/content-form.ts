@@ -2,8 +2,14 @@
  * The shapes an item's edit form is drawn from (docs/decisions/050-drafts-publish-and-conflicts.md):
  * plain data the server makes from the item's Zod schema (`content-form.server.ts`), so the
  * page's bundle carries no schema. Field names are dotted paths into the item (`items.0.title`);
- * a list of strings is one textarea line per entry.
+ * a list of strings is one textarea line per entry. A rich-text field's text sits beside the
+ * format it was written in (`formatFieldName`, docs/decisions/052-rich-text-for-longer-texts.md);
+ * an image field's beside the value it had when the form was drawn ({@link currentFieldName},
+ * docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  */
+import type { PictureImage } from '../lib/media.ts';
+import { formatFieldName, type RichTextInput } from '../lib/rich-text.ts';
+export { formatFieldName };
 
 interface Common {
   /** The dotted path, the form field's name. */
@@ -20,6 +26,10 @@ export type FieldSpec =
   | (Common & { kind: 'boolean' })
   | (Common & { kind: 'select'; options: string[] })
   | (Common & { kind: 'lines'; max?: number | undefined })
+  /** Tiptap JSON (`format` json) or the textarea's plain text (`format` plain). */
+  | (Common & { kind: 'richtext' })
+  /** An upload (`media:<id>`) chosen from the media list, or the current value kept. */
+  | (Common & { kind: 'image' })
   | (Common & { kind: 'group'; entries: Array<{ legend: string; fields: FieldSpec[] }> });
 
 /** Each field's text as typed (a checkbox: 'on' or ''), by name. */
@@ -30,10 +40,41 @@ export type FormErrors = Record<string, string[]>;
 /** The HTML id of a field: names may hold dots, which ids may too, but selectors dislike them. */
 export const fieldId = (name: string): string => `field-${name.replace(/\./g, '-')}`;
 
-/** What an item's form needs: its fields, texts, and the base a save names. */
+/**
+ * A rich-text field's value from the form's texts: the JSON when it was sent as JSON whose root
+ * is a `doc`, else the text as typed (the editor and `toPlainText` take either).
+ */
+export function richTextOf(values: FormValues, name: string): RichTextInput {
+  const text = values[name] ?? '';
+  if (values[formatFieldName(name)] !== 'json') return text;
+  try {
+    const json: unknown = JSON.parse(text);
+    return (json as { type?: unknown } | null)?.type === 'doc' ? (json as RichTextInput) : text;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Name of the hidden input carrying an image field's value as the form was first drawn, so a
+ * refused post still offers to keep it.
+ */
+export const currentFieldName = (name: string): string => `${name}.current`;
+
+/** An upload an image field may choose: its id, alt text and thumbnail. */
+export interface MediaChoice {
+  id: string;
+  alt: string;
+  decorative: boolean;
+  picture: PictureImage;
+}
+
+/** What an item's form needs: its fields, texts, the uploads to choose from, and its base. */
 export interface ItemForm {
   fields: FieldSpec[];
   values: FormValues;
+  /** Uploaded images, newest first (absent: none). */
+  media?: MediaChoice[];
   errors?: FormErrors;
   baseRelease: number | null;
   seenVersion: number | null;

@@ -11,7 +11,8 @@ import type { Draft, DraftRef, Published, SaveResult } from '../server/content/d
 import { itemSchemaOf, shapeOf, toItems } from '../server/content/items.ts';
 import type { StaffContent } from '../server/staff/runtime.ts';
 import { formFields, formValues, parseItem, postedValues } from './content-form.server.ts';
-import type { ConflictView, FieldSpec, ItemForm } from './content-form.ts';
+import type { ConflictView, FieldSpec, ItemForm, MediaChoice } from './content-form.ts';
+import { pictureOf } from '../lib/media.ts';
 import { collectionNamed, itemLabel, WHOLE_KEY } from './content-names.ts';
 import { record, signedIn, staffRequest } from './session.server.ts';
 
@@ -119,6 +120,17 @@ export async function collectionRows(context: Context, collection: ContentFile) 
   }));
 }
 
+/** The uploads an image field may choose, as the media store lists them (none without a store). */
+export async function mediaChoices(context: Context): Promise<MediaChoice[]> {
+  const list = (await staffRequest(context).server.media?.list()) ?? [];
+  return list.map((m) => ({
+    id: m.id,
+    alt: m.alt,
+    decorative: m.decorative,
+    picture: pictureOf(m),
+  }));
+}
+
 /** The item's editor: the draft when there is one, else the published item; null when neither. */
 export async function itemEditor(context: Context, collection: ContentFile, key: string) {
   const { drafts } = contentOf(context);
@@ -134,6 +146,7 @@ export async function itemEditor(context: Context, collection: ContentFile, key:
     form: {
       fields,
       values: formValues(fields, value),
+      media: await mediaChoices(context),
       baseRelease: draft ? draft.baseRelease : published.release,
       seenVersion: draft?.version ?? null,
     } satisfies ItemForm,
@@ -156,7 +169,13 @@ export async function newItemForm(context: Context, collection: ContentFile): Pr
   const fields = formFields(itemSchemaOf(collection, ''), {}, true);
   const values = formValues(fields, {});
   if ('order' in values) values['order'] = String(next);
-  return { fields, values, baseRelease: null, seenVersion: null };
+  return {
+    fields,
+    values,
+    media: await mediaChoices(context),
+    baseRelease: null,
+    seenVersion: null,
+  };
 }
 
 /** The texts of the form's nested lists, as far as they were filled, for sizing its fields. */
@@ -206,7 +225,14 @@ export async function saveItem(
   if (parsed.errors) {
     return {
       kind: 'invalid',
-      form: { fields, values, errors: parsed.errors, baseRelease, seenVersion },
+      form: {
+        fields,
+        values,
+        errors: parsed.errors,
+        media: await mediaChoices(context),
+        baseRelease,
+        seenVersion,
+      },
     };
   }
   const id = (parsed.value as { id?: unknown }).id;
@@ -233,6 +259,7 @@ export async function saveItem(
       form: {
         fields,
         values,
+        media: await mediaChoices(context),
         baseRelease: isNew ? null : conflict.published.release,
         seenVersion: conflict.draft?.version ?? null,
       },

@@ -7,6 +7,8 @@
  *   history;
  * - Ravi, whose page was drawn before, saves his own quote: the conflict page shows the published
  *   quote and his typed one side by side, his text kept in the form;
+ * - Meera makes words bold in the founder's bio with the editor's toolbar and saves the draft
+ *   (docs/decisions/058-rich-text-and-image-fields-in-item-forms.md);
  * - axe-core (WCAG 2.2 A/AA) on every content screen at 375 and 1280 px, and no CSP violation,
  *   page error or hydration warning.
  */
@@ -155,4 +157,40 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   expect([...meera.problems, ...ravi.problems]).toEqual([]);
   await meera.context.close();
   await ravi.context.close();
+});
+
+test('type bold text into the founder’s bio with the toolbar and save it', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = testInfo.project.name;
+  const { page, problems, context } = await signedIn(
+    browser,
+    `meera.bio.${tag}@kahaani-pr.example`,
+    'Meera Nair',
+  );
+  await page.goto(`${server.origin}/staff/content`);
+  await page.getByRole('link', { name: 'Images' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Images' })).toBeVisible();
+  await check(page, testInfo, 'media');
+  await page.getByRole('link', { name: 'Content', exact: true }).last().click();
+  await page.getByRole('link', { name: 'Founder' }).click();
+  await page.locator('main ol a').first().click();
+  const bio = page.getByRole('textbox', { name: 'Bio' });
+  await expect(page.getByRole('button', { name: 'Bold' })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Image' })).toBeVisible();
+  await check(page, testInfo, 'item-rich-text');
+  await bio.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  const words = `Bold words (${tag})`;
+  await page.keyboard.type(words);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await expect(bio.locator('strong')).toHaveText(words);
+  // The portrait was kept: its drawing is still the chosen value.
+  await expect(page.getByRole('radio', { name: /Keep the current drawing/ })).toBeChecked();
+  expect(problems).toEqual([]);
+  await context.close();
 });

@@ -1,10 +1,24 @@
 /**
  * An item's form fields, drawn from the field shapes its schema gives (`../content-form.ts`):
  * labels, hints from the schema's descriptions, each message beside its field
- * (`aria-describedby`, `aria-invalid`) and the typed text kept. Works without JavaScript.
+ * (`aria-describedby`, `aria-invalid`) and the typed text kept. Works without JavaScript. Rich
+ * text is `RichTextEditor` (docs/decisions/052-rich-text-for-longer-texts.md); an image is a
+ * radio group of the uploads (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  */
 import { memo } from 'react';
-import { fieldId, type FieldSpec, type FormErrors, type FormValues } from '../content-form.ts';
+import { Link } from 'react-router';
+import { ContentPicture } from '../../components/ui/content-picture.tsx';
+import { MEDIA_PAGE, mediaId } from '../../lib/media.ts';
+import {
+  currentFieldName,
+  fieldId,
+  richTextOf,
+  type FieldSpec,
+  type FormErrors,
+  type FormValues,
+  type MediaChoice,
+} from '../content-form.ts';
+import { RichTextEditor } from './rich-text-editor.tsx';
 
 const INPUT = 'min-h-11 w-full rounded-md border border-stone-500 px-3 py-2 text-base';
 
@@ -42,6 +56,117 @@ function Described({
 }
 
 /**
+ * An image field: the uploads as radio buttons with their thumbnails and alt text, and the value
+ * the form was drawn with (a drawing's path) kept as a choice of its own.
+ */
+function ImageChoice({
+  field,
+  value,
+  current,
+  media,
+  errors,
+}: {
+  field: FieldSpec;
+  value: string;
+  current: string;
+  media: readonly MediaChoice[];
+  errors: string[] | undefined;
+}) {
+  const id = fieldId(field.name);
+  const keep = current !== '' && !media.some((m) => `media:${m.id}` === current);
+  const option = 'flex min-h-11 items-center gap-3 rounded-md border border-stone-300 p-2';
+  // The ids `Described` gives the hint and the messages.
+  const describedBy =
+    [field.hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+  return (
+    <fieldset
+      role="radiogroup"
+      aria-labelledby={`${id}-legend`}
+      aria-describedby={describedBy}
+      aria-invalid={errors?.length ? true : undefined}
+      aria-required={field.required}
+      className="mb-6 rounded-md border border-stone-300 p-4"
+    >
+      <legend id={`${id}-legend`} className="px-1 text-sm font-semibold">
+        {field.label}
+        {field.required ? '' : ' (optional)'}
+      </legend>
+      <input type="hidden" name={currentFieldName(field.name)} value={current} />
+      <Described field={field} errors={errors}>
+        {() => (
+          <ul role="list" className="mt-2 grid gap-2 sm:grid-cols-2">
+            {keep ? (
+              <li>
+                <label className={option}>
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={current}
+                    defaultChecked={value === current}
+                    className="size-5 accent-ink"
+                  />
+                  <span>
+                    {mediaId(current) ? 'Keep the current image' : 'Keep the current drawing'}{' '}
+                    <code className="text-sm break-all text-stone-600">{current}</code>
+                  </span>
+                </label>
+              </li>
+            ) : null}
+            {field.required ? null : (
+              <li>
+                <label className={option}>
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value=""
+                    defaultChecked={value === ''}
+                    className="size-5 accent-ink"
+                  />
+                  <span>No image</span>
+                </label>
+              </li>
+            )}
+            {media.map((m) => (
+              <li key={m.id}>
+                <label className={option}>
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={`media:${m.id}`}
+                    defaultChecked={value === `media:${m.id}`}
+                    className="size-5 shrink-0 accent-ink"
+                  />
+                  {/* Decorative here: the alt text beside it names the choice once. */}
+                  <ContentPicture
+                    image={{ ...m.picture, alt: '' }}
+                    alt=""
+                    width={64}
+                    sizes="64px"
+                    className="h-auto w-16 shrink-0 rounded-sm"
+                  />
+                  <span className="text-sm break-words">
+                    {m.decorative ? 'Decorative image (no alt text)' : m.alt}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Described>
+      <p className="mt-3 text-sm">
+        {media.length === 0 ? 'No images are uploaded yet. ' : null}
+        <Link to={MEDIA_PAGE} className="underline underline-offset-4">
+          Upload an image
+        </Link>{' '}
+        (unsaved changes here are lost).
+      </p>
+    </fieldset>
+  );
+}
+
+/**
  * Memoised: React writes an uncontrolled textarea's `defaultValue` again on every render, which
  * moves the caret of someone typing to the start; a field renders again only when its props
  * change (a new answer from the server).
@@ -50,14 +175,44 @@ const Field = memo(function Field({
   field,
   values,
   errors,
+  media,
 }: {
   field: FieldSpec;
   values: FormValues;
   errors: FormErrors;
+  media: readonly MediaChoice[];
 }) {
   const id = fieldId(field.name);
   const value = values[field.name] ?? '';
   const own = errors[field.name];
+  if (field.kind === 'image') {
+    return (
+      <ImageChoice
+        field={field}
+        value={value}
+        current={values[currentFieldName(field.name)] ?? ''}
+        media={media}
+        errors={own}
+      />
+    );
+  }
+  if (field.kind === 'richtext') {
+    return (
+      <div className="mb-5">
+        <Described field={field} errors={own}>
+          {(describedBy, invalid) => (
+            <RichTextEditor
+              name={field.name}
+              label={`${field.label}${field.required ? '' : ' (optional)'}`}
+              value={richTextOf(values, field.name)}
+              describedBy={describedBy}
+              invalid={invalid}
+            />
+          )}
+        </Described>
+      </div>
+    );
+  }
   if (field.kind === 'group') {
     return (
       <fieldset className="mb-6 rounded-md border border-stone-300 p-4">
@@ -72,7 +227,7 @@ const Field = memo(function Field({
           <fieldset key={entry.legend} className="mb-4 border-t border-stone-200 pt-3">
             <legend className="text-sm font-semibold">{entry.legend}</legend>
             {entry.fields.map((f) => (
-              <Field key={f.name} field={f} values={values} errors={errors} />
+              <Field key={f.name} field={f} values={values} errors={errors} media={media} />
             ))}
           </fieldset>
         ))}
@@ -154,16 +309,19 @@ const Field = memo(function Field({
 });
 
 const NO_ERRORS: FormErrors = {};
+const NO_MEDIA: readonly MediaChoice[] = [];
 
-/** Every field of an item's form. */
+/** Every field of an item's form; `media` the uploads an image field may choose. */
 export function ContentFields({
   fields,
   values,
   errors = NO_ERRORS,
+  media = NO_MEDIA,
 }: {
   fields: readonly FieldSpec[];
   values: FormValues;
   errors?: FormErrors | undefined;
+  media?: readonly MediaChoice[] | undefined;
 }) {
   return (
     <>
@@ -173,7 +331,7 @@ export function ContentFields({
         </p>
       ) : null}
       {fields.map((field) => (
-        <Field key={field.name} field={field} values={values} errors={errors} />
+        <Field key={field.name} field={field} values={values} errors={errors} media={media} />
       ))}
     </>
   );

@@ -5,7 +5,14 @@
  * ("Save mine anyway"), or a way back to the newer version (discard).
  */
 import { Form, Link } from 'react-router';
-import type { ConflictView, FieldSpec, FormValues, ItemForm } from '../content-form.ts';
+import { toPlainText } from '../../lib/rich-text.ts';
+import {
+  richTextOf,
+  type ConflictView,
+  type FieldSpec,
+  type FormValues,
+  type ItemForm,
+} from '../content-form.ts';
 import { buttonClass, Notice } from './ui.tsx';
 import { ContentFields } from './content-fields.tsx';
 
@@ -51,11 +58,19 @@ export function SideBySide({
   const labels = fieldLabels(fields);
   const changed = changedFields(fields, left, right);
   if (changed.length === 0) return <p>The two versions are the same.</p>;
+  const rich = new Set(
+    leaves(fields)
+      .filter((f) => f.kind === 'richtext')
+      .map((f) => f.name),
+  );
+  // Rich text as the words a reader sees (marks and link addresses are not shown).
+  const shown = (values: FormValues, name: string): string | undefined =>
+    rich.has(name) ? toPlainText(richTextOf(values, name)) : values[name];
   const text = (values: FormValues | null, name: string) =>
     values === null ? (
       <em>(not there)</em>
-    ) : values[name] ? (
-      <span className="whitespace-pre-wrap">{values[name]}</span>
+    ) : shown(values, name) ? (
+      <span className="whitespace-pre-wrap">{shown(values, name)}</span>
     ) : (
       <em>(blank)</em>
     );
@@ -96,7 +111,12 @@ export function ItemFormView({ form, submit }: { form: ItemForm; submit: string 
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="baseRelease" value={form.baseRelease ?? ''} />
       <input type="hidden" name="seenVersion" value={form.seenVersion ?? ''} />
-      <ContentFields fields={form.fields} values={form.values} errors={form.errors} />
+      <ContentFields
+        fields={form.fields}
+        values={form.values}
+        errors={form.errors}
+        media={form.media}
+      />
       <button type="submit" className={buttonClass('primary')}>
         {submit}
       </button>

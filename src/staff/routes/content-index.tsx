@@ -1,9 +1,10 @@
 /**
  * `/staff/content`: the site's content collections by their human names, with how many drafts
- * each holds, and the way to publishing and history
+ * each holds, and the way to publishing, history and the uploaded images
  * (docs/decisions/050-drafts-publish-and-conflicts.md).
  */
 import { Link } from 'react-router';
+import { MEDIA_PAGE } from '../../lib/media.ts';
 import { PageHeading } from '../components/ui.tsx';
 import { COLLECTION_NAMES, CONTENT_BASE, collectionPath } from '../content-names.ts';
 import { contentOf } from '../content.server.ts';
@@ -32,6 +33,9 @@ export default function ContentIndex({ loaderData }: Route.ComponentProps) {
         </Link>
         <Link to={`${CONTENT_BASE}/history`} className="underline underline-offset-4">
           History
+        </Link>
+        <Link to={MEDIA_PAGE} className="underline underline-offset-4">
+          Images
         </Link>
       </PageHeading>
       <ul role="list" className="grid gap-3 md:grid-cols-2">

@@ -5,7 +5,7 @@
  * (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md). A content image field names
  * an upload as `media:<id>`.
  */
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { ContentPicture } from '../../components/ui/content-picture.tsx';
 import {
   ALT_PROBLEMS,
@@ -18,6 +18,7 @@ import {
   UPLOAD_PATH,
 } from '../../lib/media.ts';
 import { ColumnHeads, Notice, PageHeading, Section, buttonClass } from '../components/ui.tsx';
+import { CONTENT_BASE } from '../content-names.ts';
 import { formatDateTime, isoTime } from '../format.ts';
 import { requireRole } from '../roles.server.ts';
 import { staffRequest } from '../session.server.ts';
@@ -57,7 +58,11 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       <PageHeading
         title="Images"
         lede="Images for the site's content. Each upload is re-encoded for the web; nothing else of the file is kept."
-      />
+      >
+        <Link to={CONTENT_BASE} className="underline underline-offset-4">
+          Content
+        </Link>
+      </PageHeading>
       {done ? (
         <Notice tone="status">
           {UPLOAD_MESSAGES[done]} Use it in an image field as <code>media:{uploadedId}</code>.
