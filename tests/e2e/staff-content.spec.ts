@@ -101,6 +101,8 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   await expect(page.getByRole('heading', { level: 1, name: 'Testimonials' })).toBeVisible();
   await check(page, testInfo, 'collection');
   await page.goto(itemUrl);
+  // Typing before hydration would race React taking the form over on a loaded machine.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   const quote = `Meera's quote for the carousel (${tag}).`;
   // Blanks only: the form trims what it reads.
   await page.getByLabel('Quote').fill('   ');
