@@ -1,6 +1,7 @@
 /**
  * `npm run bench:publish`: how long a content publish takes to reach visitors
- * (docs/decisions/048-content-in-the-database.md: servers look for a new release every 5 s and
+ * (docs/decisions/048-content-in-the-database.md, docs/decisions/059-release-poll-every-second.md:
+ * servers look for a new release every second and
  * render it beside the old pages). On two production servers sharing one PostgreSQL
  * (`tests/support/two-instances.ts`, a throwaway server or BENCH_DATABASE_URL) and on one server
  * over SQLite, it publishes BENCH_PUBLISHES (20) small changes in turn through the content store
