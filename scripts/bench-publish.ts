@@ -121,7 +121,7 @@ async function measure({ label, urls, store, servers }: Run): Promise<void> {
 const buildDir = benchBuild();
 console.log(
   `bench:publish — ${PUBLISHES} publishes per store, polling every ${POLL_MS} ms. A shared, ` +
-    'noisy machine moves these figures; the servers look for a release every 5 s.',
+    'noisy machine moves these figures; the servers look for a release every second.',
 );
 
 if (STORES.includes('postgres')) {
