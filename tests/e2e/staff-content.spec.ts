@@ -15,7 +15,7 @@
 import type { Browser, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
-import { startStaffServer, type StaffServer } from './support/staff-server.ts';
+import { addPasskeyDevice, startStaffServer, type StaffServer } from './support/staff-server.ts';
 
 let server: StaffServer;
 test.beforeAll(async () => {
@@ -49,17 +49,7 @@ async function signedIn(browser: Browser, email: string, name: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watch(page);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addPasskeyDevice(page);
   await page.goto(server.invite(email, name));
   await page.getByRole('button', { name: 'Create your passkey' }).click();
   await page.waitForURL(`${server.origin}/staff`);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { BrowserContext, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations, isMobile } from './support/site.ts';
-import { startStaffServer, type StaffServer } from './support/staff-server.ts';
+import { addPasskeyDevice, startStaffServer, type StaffServer } from './support/staff-server.ts';
 
 let server: StaffServer;
 test.beforeAll(async () => {
@@ -42,21 +42,6 @@ function watch(page: Page): string[] {
     );
   });
   return problems;
-}
-
-/** A platform authenticator with a fingerprint reader, as a laptop or phone has. */
-async function addPasskeyDevice(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
 }
 
 /** Posts an enquiry as the contact form does without JavaScript; a filled honeypot holds it. */

@@ -4,44 +4,19 @@
  * conflicts with nothing written, publishing chosen drafts as one checked release that deletes
  * exactly them, and refusals that change nothing.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContentDir } from '../../scripts/lib/content-files.ts';
 import { ContentError } from '../../scripts/lib/content.ts';
 import { createDraftStore, type DraftStore } from '../../src/server/content/drafts.ts';
 import { createContentStore, type ContentStore } from '../../src/server/content/store.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { openPostgres } from '../../src/server/db/postgres.ts';
-import { openSqlite } from '../../src/server/db/sqlite.ts';
 import type { Db } from '../../src/server/db/tables.ts';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
-import { createDatabase } from './support/helpers.ts';
-import { tempDir } from './support/temp-dir.ts';
-
-const engines: Array<[string, () => Promise<Db>]> = [
-  [
-    'SQLite',
-    async () => {
-      const db = openSqlite(join(tempDir('drafts'), 'e.sqlite'));
-      await migrate(db, SQLITE_MIGRATIONS);
-      return db;
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const db = openPostgres(await createDatabase(inject('pgAdminUrl')), 2);
-      await migrate(db, PG_MIGRATIONS);
-      return db;
-    },
-  ],
-];
+import { engines } from './support/engines.ts';
 
 const T = 'testimonials.yaml' as const;
 const ASHA = 'staff-asha';
 const RAVI = 'staff-ravi';
 
-describe.each(engines)('content drafts on %s', (_name, open) => {
+describe.each(engines('drafts'))('content drafts on %s', (_name, open) => {
   let db: Db;
   let store: ContentStore;
   let drafts: DraftStore;

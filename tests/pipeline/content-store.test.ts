@@ -6,18 +6,14 @@
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContentDir, writeContentDir } from '../../scripts/lib/content-files.ts';
 import { CONTENT_DIR, loadContentFile } from '../../scripts/lib/content.ts';
 import { createContentStore, type ContentStore } from '../../src/server/content/store.ts';
 import { CONTENT_FILES, type Content } from '../../src/server/content/items.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { openPostgres } from '../../src/server/db/postgres.ts';
-import { openSqlite } from '../../src/server/db/sqlite.ts';
 import type { Db } from '../../src/server/db/tables.ts';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
-import { createDatabase } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
+import { engines } from './support/engines.ts';
 
 const yamlContent = (): Content => {
   const read = readContentDir();
@@ -25,26 +21,7 @@ const yamlContent = (): Content => {
   return read.content;
 };
 
-const engines: Array<[string, () => Promise<Db>]> = [
-  [
-    'SQLite',
-    async () => {
-      const db = openSqlite(join(tempDir('content'), 'e.sqlite'));
-      await migrate(db, SQLITE_MIGRATIONS);
-      return db;
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const db = openPostgres(await createDatabase(inject('pgAdminUrl')), 2);
-      await migrate(db, PG_MIGRATIONS);
-      return db;
-    },
-  ],
-];
-
-describe.each(engines)('the content store on %s', (_name, open) => {
+describe.each(engines('content'))('the content store on %s', (_name, open) => {
   let db: Db;
   let store: ContentStore;
   beforeAll(async () => {

@@ -7,17 +7,17 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile } from '../../src/server/backups/sqlite.ts';
 import { encodeImage, type EncodedImage } from '../../src/server/content/media-encode.ts';
 import { createMediaStore, type MediaStore } from '../../src/server/content/media.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { openPostgres } from '../../src/server/db/postgres.ts';
 import { openSqlite } from '../../src/server/db/sqlite.ts';
 import type { Db } from '../../src/server/db/tables.ts';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
-import { cli, createDatabase } from './support/helpers.ts';
+import { SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
+import { cli } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
+import { engines } from './support/engines.ts';
 
 const UPLOADED_AT = Date.UTC(2026, 10, 30, 6, 30);
 
@@ -51,26 +51,7 @@ async function expectStored(store: MediaStore, image: EncodedImage, alt: string)
   }
 }
 
-const engines: Array<[string, () => Promise<Db>]> = [
-  [
-    'SQLite',
-    async () => {
-      const db = openSqlite(join(tempDir('media'), 'e.sqlite'));
-      await migrate(db, SQLITE_MIGRATIONS);
-      return db;
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const db = openPostgres(await createDatabase(inject('pgAdminUrl')), 2);
-      await migrate(db, PG_MIGRATIONS);
-      return db;
-    },
-  ],
-];
-
-describe.each(engines)('the media store on %s', (_name, open) => {
+describe.each(engines('media'))('the media store on %s', (_name, open) => {
   let db: Db;
   let store: MediaStore;
   beforeAll(async () => {
