@@ -168,6 +168,8 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await page.getByRole('link', { name: 'Content', exact: true }).last().click();
   await page.getByRole('link', { name: 'Founder' }).click();
   await page.locator('main ol a').first().click();
+  // Typing before hydration would go into the plain-text field the editor then replaces.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   const bio = page.getByRole('textbox', { name: 'Bio' });
   await expect(page.getByRole('button', { name: 'Bold' })).toBeVisible();
   await expect(page.getByRole('radiogroup', { name: 'Image' })).toBeVisible();
@@ -178,9 +180,12 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await page.getByRole('button', { name: 'Bold' }).click();
   const words = `Bold words (${tag})`;
   await page.keyboard.type(words);
+  // The editor made the words bold before they are saved.
+  await expect(bio.locator('strong')).toHaveText(words);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
-  await expect(bio.locator('strong')).toHaveText(words);
+  // The saved draft comes back bold once the editor has taken over the redrawn form again.
+  await expect(bio.locator('strong')).toHaveText(words, { timeout: 15_000 });
   // The portrait was kept: its drawing is still the chosen value.
   await expect(page.getByRole('radio', { name: /Keep the current drawing/ })).toBeChecked();
   expect(problems).toEqual([]);
