@@ -23,11 +23,17 @@ export function pick<T extends object, K extends keyof T>(
   return list.map((entry) => Object.fromEntries(keys.map((k) => [k, entry[k]])) as Pick<T, K>);
 }
 
-/** The site layout's data: every page's title and description, the footer's and 404's copy. */
+/** A page's title and description (`pages.yaml`), for its `meta` (`src/lib/seo/page-head.ts`). */
+export type PageText = Content['pages.yaml']['home'];
+
+/**
+ * The site layout's data: the footer's copy, and the 404 page's title, description and copy, so
+ * a client-side navigation to an unknown path needs no request. Each page's own title and
+ * description travel in its own loader's data (`page`), not every page's in every page.
+ */
 export interface SiteContentData {
-  pages: Content['pages.yaml'];
   footer: Record<string, SectionCopy>;
-  notFound: Record<string, SectionCopy>;
+  notFound: { page: PageText; copy: Record<string, SectionCopy> };
   /** On a preview only (docs/decisions/054-previews-and-share-links.md); `expiresAt` epoch ms. */
   preview?: { expiresAt: number };
 }

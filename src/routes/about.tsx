@@ -20,6 +20,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   const { content, media } = context.get(siteContext);
   return withImages(
     {
+      page: content['pages.yaml'].about,
       copy: sectionsPart(content, 'about'),
       awards: content['awards.yaml'],
       founders: content['founder.yaml'],

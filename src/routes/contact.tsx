@@ -9,7 +9,11 @@ import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const content = context.get(siteContext).content;
-  return { copy: sectionsPart(content, 'contact'), privacy: content['privacy.yaml'] };
+  return {
+    page: content['pages.yaml'].contact,
+    copy: sectionsPart(content, 'contact'),
+    privacy: content['privacy.yaml'],
+  };
 }
 
 export const shouldRevalidate = keepLoadedData;

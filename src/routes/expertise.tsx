@@ -9,7 +9,11 @@ import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const content = context.get(siteContext).content;
-  return { copy: sectionsPart(content, 'expertise'), services: content['services.yaml'] };
+  return {
+    page: content['pages.yaml'].expertise,
+    copy: sectionsPart(content, 'expertise'),
+    services: content['services.yaml'],
+  };
 }
 
 export const shouldRevalidate = keepLoadedData;

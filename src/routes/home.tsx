@@ -15,6 +15,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   const { content, media } = context.get(siteContext);
   return withImages(
     {
+      page: content['pages.yaml'].home,
       copy: sectionsPart(content, 'home'),
       awards: content['awards.yaml'],
       services: pick(content['services.yaml'], ['id', 'title', 'summary']),

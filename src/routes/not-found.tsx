@@ -19,7 +19,7 @@ export function clientLoader() {
 /** Its copy comes with the site layout's data, so navigating here needs no request. */
 export default function Page() {
   const site = useRouteLoaderData<SiteContentData>('site');
-  return <NotFoundSection copy={sectionsOf(site?.notFound ?? {})('not-found')} />;
+  return <NotFoundSection copy={sectionsOf(site?.notFound.copy ?? {})('not-found')} />;
 }
 
 export const meta = pageMeta('404');

@@ -9,7 +9,11 @@ import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const content = context.get(siteContext).content;
-  return { copy: sectionsPart(content, 'showcase'), showcase: content['showcase.yaml'] };
+  return {
+    page: content['pages.yaml'].showcase,
+    copy: sectionsPart(content, 'showcase'),
+    showcase: content['showcase.yaml'],
+  };
 }
 
 export const shouldRevalidate = keepLoadedData;

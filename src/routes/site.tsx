@@ -11,7 +11,7 @@ import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, sectionsPart, type SiteContentData } from '../react/site-content.ts';
 import { ErrorContent, useTone, type ErrorNotice } from '../root.tsx';
 
-/** What every public page shows besides its own content: the head's text, footer, 404 copy. */
+/** What every public page shows besides its own content: the footer, and the 404 page's text. */
 export function loader({ context }: LoaderFunctionArgs): SiteContentData {
   const { content, preview } = context.get(siteContext);
   if (preview && preview.state !== 'shown') {
@@ -19,9 +19,8 @@ export function loader({ context }: LoaderFunctionArgs): SiteContentData {
     throw data(notice, { status });
   }
   return {
-    pages: content['pages.yaml'],
     footer: sectionsPart(content, 'footer'),
-    notFound: sectionsPart(content, 'not-found'),
+    notFound: { page: content['pages.yaml']['404'], copy: sectionsPart(content, 'not-found') },
     ...(preview && { preview: { expiresAt: preview.expiresAt } }),
   };
 }

@@ -2,7 +2,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { ContentOf } from '../../content/collections.ts';
 import type { RouteId } from '../../pages.ts';
-import type { SiteContentData } from '../../react/site-content.ts';
+import type { PageText, SiteContentData } from '../../react/site-content.ts';
 import { site } from '../../site.config.ts';
 import { COLORS } from './colors.ts';
 import { breadcrumbJsonLd, organizationJsonLd, type JsonLd } from './jsonld.ts';
@@ -61,21 +61,24 @@ interface MetaArgs {
 }
 
 /**
- * On the root loader's `siteOrigin` (`src/root.tsx`) and the site layout's page titles
- * (`src/routes/site.tsx`), also after client navigation; none when the layout's data is missing
- * (its error page).
+ * On the root loader's `siteOrigin` (`src/root.tsx`) and the page's title and description: the
+ * page route's own `page` (`src/routes/home.tsx`…), or for the 404 page the site layout's
+ * (`src/routes/site.tsx`), also after client navigation; none when that data is missing (an error
+ * page).
  */
 export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
   return ({ location, matches }) => {
     const data = (routeId: string) => matches.find((match) => match?.id === routeId)?.loaderData;
     const root = data('root') as { siteOrigin?: string } | undefined;
     const site = data('site') as SiteContentData | undefined;
-    if (!site) return [];
+    const text =
+      id === '404' ? site?.notFound.page : (data(id) as { page?: PageText } | undefined)?.page;
+    if (!site || !text) return [];
     return pageHead(
       id,
       location.pathname,
       root?.siteOrigin ?? 'http://localhost:3000',
-      site.pages[id],
+      text,
       site.preview !== undefined,
     );
   };
