@@ -19,7 +19,7 @@ export const imagePath = () =>
       /^(?:\.{1,2}\/[\w./-]+\.svg|media:[0-9a-f]{32})$/,
       'An image is a relative path to an .svg file, or media:<id> of an uploaded image',
     )
-    .describe('Path of a project-drawn SVG relative to the YAML file, or media:<id> of an upload');
+    .describe('An uploaded image (Images), or one of the drawn SVGs the site ships with');
 
 const order = z
   .number()
@@ -72,7 +72,7 @@ export const awardSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
       id: slug.describe('Stable id of the award'),
       order,
       name: text('Award name as shown under the badge (also the image alt text)', 90),
-      image: image().describe('Project-drawn SVG badge, path relative to the YAML file'),
+      image: image().describe('The badge: an uploaded image, or the drawn SVG badge'),
     })
     .strict();
 
@@ -85,7 +85,7 @@ export const teamMemberSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
       name: text('Full name', 80),
       position: text('Job title', 80),
       description: text('One or two sentences on what they do', 320),
-      image: image().describe('Generated initials avatar (SVG), path relative to the YAML file'),
+      image: image().describe('The photo: an uploaded image, or the drawn initials avatar'),
       placeholder: z
         .boolean()
         .describe('true while the profile is a placeholder awaiting the real person'),
@@ -99,7 +99,7 @@ export const founderSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
       name: text('Full name', 80),
       title: text('Job title', 80),
       bio: richText('The founder biography', 2800),
-      image: image().describe('Portrait or generated monogram (SVG), path relative to the YAML'),
+      image: image().describe('The portrait: an uploaded photo, or the drawn monogram'),
       placeholder: z.boolean().describe('true while the profile is a placeholder'),
     })
     .strict();
