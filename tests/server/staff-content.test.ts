@@ -3,11 +3,12 @@
  * over HTTP as a browser without JavaScript uses it, two people signed in with software
  * passkeys: forms made from the schemas, a refused save keeping the typed text with each message
  * beside its field, drafts, the 409 conflict page with both texts, publishing, history with a
- * field diff, restore as a draft, adding and moving list items, and the audit log holding ids
+ * field diff (rich text drawn with its formatting), restore as a draft, adding and moving list items, and the audit log holding ids
  * but never the text.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RichTextDoc, RichTextParagraph } from '../../src/lib/rich-text.ts';
 import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
 
 const html = (res: request.Response): string => res.text.replaceAll('<!-- -->', '');
@@ -212,5 +213,34 @@ describe('the content editor', () => {
     const list = html(await get('/staff/content/testimonials'));
     expect(list).toMatch(/A brand new testimonial|New Client/);
     expect(list).toContain('>New</span>');
+  });
+
+  it('draws rich text in a diff as the page does, and names a change of formatting only', async () => {
+    const content = await t.content.read();
+    const [founder] = content['founder.yaml'];
+    const bio = founder!.bio as RichTextDoc;
+    const [para] = bio.content as RichTextParagraph[];
+    const words = para!.content![0]!.text;
+    const bolder: RichTextDoc = {
+      ...bio,
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: words, marks: [{ type: 'bold' }] }] },
+        ...bio.content.slice(1),
+      ],
+    };
+    const before = await t.content.latest();
+    const release = await t.content.publish(
+      { ...content, 'founder.yaml': [{ ...founder!, bio: bolder }] },
+      { author: 'test' },
+    );
+    const diff = html(
+      await get(
+        `/staff/content/history?item=founder.yaml/${founder!.id}&from=${before}&to=${release!.number}`,
+      ),
+    );
+    expect(diff).toContain('Only the formatting changed');
+    // The first words have no character HTML escapes.
+    expect(diff).toContain(`<strong>${words.slice(0, 20)}`);
+    await t.content.publish(content, { author: 'test' });
   });
 });

@@ -5,6 +5,7 @@
  * ("Save mine anyway"), or a way back to the newer version (discard).
  */
 import { Form, Link } from 'react-router';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { toPlainText } from '../../lib/rich-text.ts';
 import {
   richTextOf,
@@ -63,17 +64,31 @@ export function SideBySide({
       .filter((f) => f.kind === 'richtext')
       .map((f) => f.name),
   );
-  // Rich text as the words a reader sees (marks and link addresses are not shown).
-  const shown = (values: FormValues, name: string): string | undefined =>
-    rich.has(name) ? toPlainText(richTextOf(values, name)) : values[name];
-  const text = (values: FormValues | null, name: string) =>
-    values === null ? (
-      <em>(not there)</em>
-    ) : shown(values, name) ? (
-      <span className="whitespace-pre-wrap">{shown(values, name)}</span>
+  // Rich text drawn as the pages draw it (bold, italic, links, lists), and named when only its
+  // formatting differs, since the words alone would read the same on both sides.
+  const formatOnly = (name: string): boolean =>
+    rich.has(name) &&
+    left !== null &&
+    right !== null &&
+    toPlainText(richTextOf(left, name)) === toPlainText(richTextOf(right, name));
+  const text = (values: FormValues | null, name: string) => {
+    if (values === null) return <em>(not there)</em>;
+    if (rich.has(name)) {
+      const value = richTextOf(values, name);
+      return toPlainText(value) ? (
+        <div className="flex flex-col gap-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
+          <RichText value={value} />
+        </div>
+      ) : (
+        <em>(blank)</em>
+      );
+    }
+    return values[name] ? (
+      <span className="whitespace-pre-wrap">{values[name]}</span>
     ) : (
       <em>(blank)</em>
     );
+  };
   return (
     <table className="w-full table-fixed border-collapse text-sm">
       <thead>
@@ -94,6 +109,11 @@ export function SideBySide({
           <tr key={name} className="border-b border-stone-200 align-top">
             <th scope="row" className="py-2 pr-4 text-left font-semibold break-words">
               {labels[name] ?? name}
+              {formatOnly(name) ? (
+                <span className="block text-xs font-normal text-stone-600">
+                  Only the formatting changed
+                </span>
+              ) : null}
             </th>
             <td className="py-2 pr-4 break-words">{text(left, name)}</td>
             <td className="py-2 break-words">{text(right, name)}</td>
