@@ -37,7 +37,18 @@ const SHELL = [
   /[\\/]node_modules[\\/]react-dom[\\/](?!client\.js$|cjs[\\/]react-dom-client\.)/,
   /[\\/]src[\\/](?:entry\.client|root|routes[\\/]site)\.tsx$/,
   /[\\/]src[\\/]lib[\\/]seo[\\/]page-head\.ts$/,
+  // Under a kilobyte each and shared by several pages: alone, each would be one more request on
+  // a page's first load (docs/decisions/062-fewer-requests-for-shared-page-parts.md).
+  /[\\/]src[\\/]components[\\/]ui[\\/]content-picture\.tsx$/,
+  /[\\/]src[\\/]components[\\/]sections[\\/]shared\.tsx$/,
 ];
+
+/**
+ * Rich text's rules (`src/lib/rich-text.ts`, which the staff editor shares) and its renderer
+ * (`src/components/ui/rich-text.tsx`): one chunk, so the pages that show rich text fetch it in one
+ * request.
+ */
+const RICH_TEXT = /[\\/]src[\\/](?:lib[\\/]rich-text\.ts|components[\\/]ui[\\/]rich-text\.tsx)$/;
 
 export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
@@ -56,6 +67,7 @@ export default defineConfig(({ command }) => ({
             codeSplitting: {
               groups: [
                 { name: 'shell', test: (id: string) => SHELL.some((module) => module.test(id)) },
+                { name: 'rich-text', test: RICH_TEXT },
               ],
             },
           },
