@@ -351,7 +351,6 @@ export function createApp(deps: AppDeps): SiteApp {
   const yearNow = () => new Date(now()).getFullYear();
   const noCss: DocumentAssets = { inlineCss: {}, fontPreloads: [] };
 
-  const seo = staffPort ? undefined : seoFiles(origin, now, staff ? [STAFF_BASE] : []);
   const clientDir = deps.buildDir && join(deps.buildDir, 'client');
   const render = createRequestHandler(build, mode);
   // Each release's critical CSS by route id, found on its pages rendered with nothing inline.
@@ -394,9 +393,18 @@ export function createApp(deps: AppDeps): SiteApp {
           onReleaseRender: (result, seconds) => obs.contentRender(result, seconds),
         })
       : undefined;
-  // Per-request renders (form posts, other data requests) show the stored pages' release; a
-  // preview lays its changes over the newest.
-  const shownContent = async () => source.read(pages?.shownRelease() ?? (await source.latest()));
+  // Per-request renders (form posts, other data requests) and the sitemap's lastmod follow the
+  // stored pages' release; a preview lays its changes over the newest.
+  const shownRelease = async () => pages?.shownRelease() ?? (await source.latest());
+  const shownContent = async () => source.read(await shownRelease());
+  const seo = staffPort
+    ? undefined
+    : seoFiles(
+        origin,
+        { shown: shownRelease, publishedAt: (release) => source.publishedAt(release) },
+        now,
+        staff ? [STAFF_BASE] : [],
+      );
   const previewed = async (previews: NonNullable<AppDeps['previews']>, token: string) => {
     const found = await previews.open(token, now());
     if (found.state !== 'shown') return { content: await shownContent(), preview: found };

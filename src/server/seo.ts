@@ -1,6 +1,8 @@
 /**
- * robots.txt, sitemap.xml and security.txt from `SITE_URL`, made once at start; no request header
- * reaches them (docs/decisions/007-site-url-required-in-production.md).
+ * robots.txt and security.txt from `SITE_URL`, made once at start, and sitemap.xml, made again for
+ * each content release the stored pages show, its `lastmod` that release's publish time
+ * (docs/decisions/060-sitemap-lastmod-follows-releases.md); no request header reaches them
+ * (docs/decisions/007-site-url-required-in-production.md).
  */
 import type { RequestHandler } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
@@ -12,12 +14,31 @@ import { sendStored, storeResponse, type StoredResponse } from './stored-pages.t
 
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
 
-/** @param origin e.g. `https://kahaani.example` */
-export async function sitemapXml(origin: string): Promise<string> {
+/**
+ * The indexable pages as a sitemap (https://www.sitemaps.org/protocol.html), each with `lastmod`
+ * `lastmodMs` written as a W3C datetime in UTC with milliseconds (`2026-11-28T09:41:07.123Z`,
+ * https://www.sitemaps.org/protocol.html#lastmoddef).
+ * @param origin e.g. `https://kahaani.example`
+ * @param lastmodMs epoch ms: the publish time of the release the pages show
+ * @throws RangeError when `lastmodMs` is no time
+ */
+export async function sitemapXml(origin: string, lastmodMs: number): Promise<string> {
+  const lastmod = new Date(lastmodMs).toISOString();
   const stream = new SitemapStream({ hostname: origin });
-  for (const url of INDEXABLE_PATHS) stream.write({ url, changefreq: 'monthly' });
+  for (const url of INDEXABLE_PATHS) stream.write({ url, changefreq: 'monthly', lastmod });
   stream.end();
   return (await streamToPromise(stream)).toString();
+}
+
+/** Which content release the sitemap's `lastmod` follows. */
+export interface SitemapRelease {
+  /** The release the stored pages show now; a new number makes a new sitemap. */
+  shown: () => Promise<number>;
+  /**
+   * Its publish time, epoch ms, from the database (never this instance's clock).
+   * @throws Error when there is no such release
+   */
+  publishedAt: (release: number) => Promise<number>;
 }
 
 const SECURITY_TXT = '/.well-known/security.txt';
@@ -41,16 +62,55 @@ export function securityTxt(origin: string, now: number): string {
   ].join('\n');
 }
 
-export const SEO_PATHS: readonly string[] = ['/robots.txt', '/sitemap.xml', SECURITY_TXT];
+const SITEMAP = '/sitemap.xml';
 
-/** @param disallow path prefixes for robots.txt (the staff inbox) */
+export const SEO_PATHS: readonly string[] = ['/robots.txt', SITEMAP, SECURITY_TXT];
+
+/**
+ * The three files as stored responses (every encoding, strong ETags, `Cache-Control` an hour).
+ * The sitemap is kept for one release and made again when `release.shown()` names another, so
+ * instances showing the same release send the same bytes; one that fails to be made is a 500
+ * for that request (`next(error)`) and is made again for the next.
+ * @param origin `SITE_URL`
+ * @param release the release the sitemap follows
+ * @param now the clock, epoch ms (security.txt's expiry only)
+ * @param disallow path prefixes for robots.txt (the staff inbox)
+ * @returns the handler (GET and HEAD of the three paths; anything else passes on) and `ready`,
+ *   which settles once all three are made (rejects when one fails)
+ */
 export function seoFiles(
   origin: string,
+  release: SitemapRelease,
   now: () => number = Date.now,
   disallow: readonly string[] = [],
 ): { handler: RequestHandler; ready: Promise<void> } {
   const files = new Map<string, StoredResponse>();
-  const ready = Promise.all([
+  let sitemap: { release: number; stored: Promise<StoredResponse> } | undefined;
+  const sitemapOfShown = async (): Promise<StoredResponse> => {
+    const number = await release.shown();
+    if (sitemap?.release !== number) {
+      const stored = release
+        .publishedAt(number)
+        .then((ms) => sitemapXml(origin, ms))
+        .then((xml) =>
+          storeResponse(
+            200,
+            {
+              'content-type': 'application/xml; charset=utf-8',
+              'cache-control': SEO_CACHE_CONTROL,
+            },
+            xml,
+          ),
+        );
+      const entry = { release: number, stored };
+      sitemap = entry;
+      stored.catch(() => {
+        if (sitemap === entry) sitemap = undefined;
+      });
+    }
+    return sitemap.stored;
+  };
+  const made = Promise.all([
     storeResponse(
       200,
       { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SEO_CACHE_CONTROL },
@@ -61,22 +121,14 @@ export function seoFiles(
       { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SEO_CACHE_CONTROL },
       robotsTxt(origin, disallow),
     ).then((stored) => files.set('/robots.txt', stored)),
-    sitemapXml(origin)
-      .then((xml) =>
-        storeResponse(
-          200,
-          { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SEO_CACHE_CONTROL },
-          xml,
-        ),
-      )
-      .then((stored) => files.set('/sitemap.xml', stored)),
-  ]).then(() => undefined);
+  ]);
+  const ready = Promise.all([made, sitemapOfShown()]).then(() => undefined);
   const handler: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!SEO_PATHS.includes(req.path)) return next();
     try {
-      await ready;
-      const stored = files.get(req.path);
+      await made;
+      const stored = req.path === SITEMAP ? await sitemapOfShown() : files.get(req.path);
       if (stored) sendStored(req, res, stored);
       else next();
     } catch (error) {

@@ -2,7 +2,8 @@
  * The content store (`src/server/content/store.ts`, docs/decisions/048-content-in-the-database.md)
  * on SQLite and a throwaway PostgreSQL, one database per engine for the file: seeded exactly from
  * `src/content/`, releases numbered with what they changed, export then import a round trip, and
- * an import with a mistake refused with its file, item and field, changing nothing.
+ * an import with a mistake refused with its file, item and field, changing nothing; each release's
+ * publish time read back to the millisecond.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,6 +78,10 @@ describe.each(engines('content'))('the content store on %s', (_name, open) => {
     expect(history[0]!.changed).toHaveLength(release!.changed.length);
     expect(history[1]!.changed.length).toBeGreaterThan(50);
     expect(history[0]!.publishedAt).toBeGreaterThanOrEqual(history[1]!.publishedAt);
+    // Each release's time as history gives it, to the millisecond (the sitemap's lastmod).
+    expect(await store.publishedAt(2)).toBe(release!.publishedAt);
+    expect(await store.publishedAt(1)).toBe(history[1]!.publishedAt);
+    await expect(store.publishedAt(3)).rejects.toThrow('No content release 3');
   });
 
   it('refuses a folder with mistakes, naming file, item and field, before anything is written', async () => {

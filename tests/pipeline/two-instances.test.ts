@@ -2,12 +2,14 @@
  * Two production servers on one PostgreSQL database (`tests/support/two-instances.ts`): they serve
  * every page as the same bytes with the same ETag, and a content change published with the
  * operators' CLI (`npm run content -- import --from DIR --publish`, README "Editing the site")
- * reaches both within 5 s, again byte for byte the same on each
- * (docs/decisions/048-content-in-the-database.md).
+ * reaches both within 5 s, again byte for byte the same on each, and so does the sitemap, dated
+ * by that release's publish time (docs/decisions/048-content-in-the-database.md,
+ * docs/decisions/060-sitemap-lastmod-follows-releases.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { lastmodsOf } from '../support/sitemap.ts';
 import { startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
 import { tempDir } from './support/temp-dir.ts';
 
@@ -18,7 +20,7 @@ describe('two instances on one PostgreSQL', () => {
   });
   afterAll(() => two?.stop());
 
-  it('serve the same bytes and ETag for every page before and after a publish', async () => {
+  it('serve the same bytes and ETag for every page and the sitemap before and after a publish', async () => {
     for (const path of ['/', '/about', '/expertise', '/showcase', '/contact', '/nowhere']) {
       const [a, b] = await Promise.all([two.get(0, path), two.get(1, path)]);
       expect(a.status, path).toBe(path === '/nowhere' ? 404 : 200);
@@ -27,6 +29,8 @@ describe('two instances on one PostgreSQL', () => {
       expect(b.body.equals(a.body), `${path}: equal bytes`).toBe(true);
     }
     const before = await two.get(0, '/expertise');
+    // The seed's sitemap, the same on both (waitForSame throws otherwise).
+    const sitemap = await two.waitForSame('/sitemap.xml', () => true);
 
     const dir = tempDir('two-instances');
     expect(two.content('export', '--to', dir).code).toBe(0);
@@ -42,6 +46,13 @@ describe('two instances on one PostgreSQL', () => {
     expect(answer.etag).not.toBe(before.etag);
     const data = '/expertise.data?_routes=expertise';
     await two.waitForSame(data, (body) => body.includes(title));
+    // The sitemap follows on both, dated by the time the CLI's release holds in the database
+    // (docs/decisions/060-sitemap-lastmod-follows-releases.md).
+    const newest = /^\d+ {2}(\S+) /.exec(two.content('history').out)?.[1];
+    const dated = await two.waitForSame('/sitemap.xml', (body) => body.includes(`${newest}<`));
+    expect(dated.answer.etag).not.toBe(sitemap.answer.etag);
+    const lastmods = await lastmodsOf(dated.answer.body.toString('utf8'));
+    expect(new Set(lastmods.values())).toEqual(new Set([newest]));
     for (const server of two.instances) {
       expect(server.logs()).toMatch(/pages of a new content release stored/);
     }

@@ -4,10 +4,12 @@
  * reaches its stored pages and the framework's data requests within 5 s (new bytes, new ETag), a
  * release whose page fails to render keeps the old pages, and a client navigation's data request
  * is answered from the store, cacheable like its page; each release's pages inline their own
- * critical CSS, and its social cards show its titles.
+ * critical CSS, its social cards show its titles, and the sitemap's lastmod is the publish time
+ * of the release shown (docs/decisions/060-sitemap-lastmod-follows-releases.md).
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lastmodsOf } from '../support/sitemap.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -118,5 +120,45 @@ describe('pages from the published content release', () => {
       interval: 50,
     });
     expect((await inline())?.length).toBeGreaterThan(1_000);
+  });
+
+  it('dates the sitemap by the release shown: a publish moves lastmod, a failed render does not', async () => {
+    const sitemap = () => get('/sitemap.xml');
+    const aboutLastmod = async () => {
+      const lastmods = await lastmodsOf((await sitemap()).text);
+      return [...lastmods].find(([loc]) => new URL(loc).pathname === '/about')?.[1];
+    };
+    const before = await sitemap();
+    const shown = await t.content.publishedAt((await t.content.latest())!);
+    expect(await aboutLastmod()).toBe(new Date(shown).toISOString());
+
+    const content = await t.content.read();
+    const heading = 'A heading the sitemap dates';
+    content['sections.yaml']['about-team']!.heading = heading;
+    const published = await t.content.publish(content, { author: 'test' });
+    await vi.waitFor(async () => expect((await get('/about')).text).toContain(heading), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    // The time the database holds for the new release, whichever instance reads it.
+    const lastmod = new Date(published!.publishedAt).toISOString();
+    expect(published!.publishedAt).toBeGreaterThan(shown);
+    expect(await aboutLastmod()).toBe(lastmod);
+    const after = await sitemap();
+    expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    expect(after.headers['cache-control']).toBe('public, max-age=3600');
+    // Still stored with every encoding, each with its own tag.
+    const br = await request(t.app).get('/sitemap.xml').set('Accept-Encoding', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.text).toBe(after.text);
+    expect(br.headers['etag']).not.toBe(after.headers['etag']);
+
+    // A release whose page fails to render is never shown, so it never dates the sitemap.
+    const broken = await t.content.read();
+    broken['quotes.yaml'] = broken['quotes.yaml'].filter((q) => q.id !== 'about-pull-quote');
+    expect(await t.content.publish(broken, { author: 'test' })).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await aboutLastmod()).toBe(lastmod);
+    expect((await sitemap()).headers['etag']).toBe(after.headers['etag']);
   });
 });

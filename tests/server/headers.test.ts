@@ -1,14 +1,15 @@
 /**
  * Response headers over HTTP: everything that is not a page gets a deny-all CSP; the security
  * headers; hashed assets immutable; precompressed static files; HSTS only over HTTPS behind a
- * trusted proxy; robots.txt and sitemap.xml on SITE_URL. Pages' own CSP and caching:
- * `delivery.test.ts`.
+ * trusted proxy; robots.txt and sitemap.xml on SITE_URL, the sitemap's lastmod the release's
+ * publish time. Pages' own CSP and caching: `delivery.test.ts`.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGES } from '../../src/pages.ts';
+import { lastmodsOf } from '../support/sitemap.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('response headers', () => {
@@ -96,6 +97,17 @@ describe('response headers', () => {
     expect(locs).toEqual(
       PAGES.filter((p) => p.indexable).map((p) => `https://www.kahaani-pr.example${p.path}`),
     );
+  });
+
+  it('every URL of the sitemap has a lastmod: the publish time of the release shown', async () => {
+    const map = await request(t.app).get('/sitemap.xml');
+    const lastmods = await lastmodsOf(map.text);
+    // The seed, release 1, as the database holds it
+    // (docs/decisions/060-sitemap-lastmod-follows-releases.md).
+    const seeded = new Date(await t.content.publishedAt(1)).toISOString();
+    expect([...lastmods.keys()]).toHaveLength(PAGES.filter((p) => p.indexable).length);
+    for (const [loc, lastmod] of lastmods) expect(lastmod, loc).toBe(seeded);
+    expect(map.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('social images, favicons and the manifest are served', async () => {

@@ -1,9 +1,10 @@
 /**
  * The edge stays the edge (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md):
  *
- * - with the inbox on the public port, every public page, the 404 page and the sitemap are the
- *   same bytes with the same ETag, Cache-Control and Content-Security-Policy as without it; only
- *   robots.txt gains `Disallow: /staff`; no public page names a module of the inbox, nor does the
+ * - with the inbox on the public port, every public page and the 404 page are the same bytes
+ *   with the same ETag, Cache-Control and Content-Security-Policy as without it, and so is the
+ *   sitemap but for its lastmod (each database's own release time); only robots.txt gains
+ *   `Disallow: /staff`; no public page names a module of the inbox, nor does the
  *   framework's route discovery for public paths;
  * - with the inbox on its own port (STAFF_PORT) or off (STAFF_INBOX=off), the public port
  *   answers `/staff` and its data requests with its 404 page, and the inbox's own app serves it
@@ -84,10 +85,19 @@ describe('the inbox on the public port changes no public response', () => {
     }
   });
 
-  it('the sitemap is the same and never lists the inbox', async () => {
-    const a = await snapshot(withInbox.app, '/sitemap.xml', 'identity');
-    expect(a).toEqual(await snapshot(without.app, '/sitemap.xml', 'identity'));
-    expect(Buffer.from(a.body, 'base64').toString()).not.toContain('/staff');
+  it('the sitemap is the same but for its database’s release time, and never lists the inbox', async () => {
+    // Each app seeded its own database, at its own time: lastmod, and so the ETag, is that time
+    // (docs/decisions/060-sitemap-lastmod-follows-releases.md).
+    const undated = async (app: TestApp) => {
+      const { body, headers } = await snapshot(app.app, '/sitemap.xml', 'identity');
+      const text = Buffer.from(body, 'base64').toString();
+      const seeded = new Date(await app.content.publishedAt(1)).toISOString();
+      expect(text).toContain(`<lastmod>${seeded}</lastmod>`);
+      return { text: text.replaceAll(seeded, 'seeded'), headers: { ...headers, etag: undefined } };
+    };
+    const a = await undated(withInbox);
+    expect(a).toEqual(await undated(without));
+    expect(a.text).not.toContain('/staff');
   });
 
   it('robots.txt asks crawlers to leave /staff alone, and only then', async () => {

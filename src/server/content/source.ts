@@ -13,10 +13,18 @@ import { createScheduleStore, type ScheduleStore } from './schedules.ts';
 import { createContentStore, type ContentStore } from './store.ts';
 import { createMediaStore, type MediaStore } from './media.ts';
 
-/** The newest release's number, and any release's content (the same object while kept). */
+/**
+ * The newest release's number, any release's content (the same object while kept) and its
+ * publish time.
+ */
 export interface ContentSource {
   latest(): Promise<number>;
   read(release: number): Promise<Content>;
+  /**
+   * When `release` was published, epoch ms, from the database: the same on every instance.
+   * @throws Error when there is no such release
+   */
+  publishedAt(release: number): Promise<number>;
 }
 
 /**
@@ -69,5 +77,6 @@ export function storeSource(store: ContentStore): ContentSource {
       }
       return content;
     },
+    publishedAt: (release) => store.publishedAt(release),
   };
 }

@@ -80,6 +80,12 @@ export interface ContentStore {
   seed(content: Content, by: Publication): Promise<Release | null>;
   /** Every release, newest first. */
   history(): Promise<Release[]>;
+  /**
+   * When `release` was published, epoch ms: `content_releases.published_at`, written once by the
+   * publisher, so every instance reads the same time.
+   * @throws Error when there is no such release
+   */
+  publishedAt(release: number): Promise<number>;
 }
 
 /** Key of the lock two publishers take turns on (PostgreSQL; SQLite's writer lock already is one). */
@@ -239,6 +245,15 @@ export function createContentStore(db: Db): ContentStore {
     },
     changes: async (content) => described(await changesIn(db.kysely, toItems(content))),
     seed: (content, by) => publishIn(content, by, true),
+    async publishedAt(release) {
+      const row = await db.kysely
+        .selectFrom('contentReleases')
+        .select('publishedAt')
+        .where('number', '=', release)
+        .executeTakeFirst();
+      if (!row) throw new Error(`No content release ${release}`);
+      return Number(row.publishedAt);
+    },
     async history() {
       const releases = await db.kysely
         .selectFrom('contentReleases')
