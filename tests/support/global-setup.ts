@@ -7,8 +7,12 @@
  * 2. A production build in `.builds/vitest-<pid>` (`inject('buildDir')`; TEST_BUILD_DIR reuses an
  *    existing one), removed afterwards. A failed build fails only the suites that need it: they
  *    find `buildDir` empty and say so.
+ * 3. A folder for the suites' temporary directories (`inject('tempRoot')`,
+ *    `tests/pipeline/support/temp-dir.ts`), removed afterwards with all in it.
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from './build.ts';
 import { startThrowawayPostgres } from './postgres.ts';
@@ -17,6 +21,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
     buildDir: string;
+    tempRoot: string;
   }
 }
 
@@ -39,8 +44,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
     }
   }
   project.provide('buildDir', buildDir);
+  const tempRoot = mkdtempSync(join(tmpdir(), 'vitest-'));
+  project.provide('tempRoot', tempRoot);
   return () => {
     stop();
+    rmSync(tempRoot, { recursive: true, force: true, maxRetries: 3 });
     if (own && buildDir) rmSync(buildDir, { recursive: true, force: true });
   };
 }

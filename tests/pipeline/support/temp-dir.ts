@@ -1,23 +1,14 @@
 /**
- * Temporary directories for the Vitest suites, removed when the test file that made them ends.
- * This module's `afterAll` is registered when the file imports it, before the file's own hooks,
- * so it runs after them (Vitest runs after-hooks in reverse order), once the servers and stores
- * using the directories have stopped.
+ * Temporary directories for the Vitest suites, inside the run's own folder, which the global
+ * setup removes when the run ends (`tests/support/global-setup.ts`). Not removed by an `afterAll`
+ * here: the suites share modules (`isolate: false` in `vitest.config.ts`), so a hook this module
+ * registered would belong to the first test file that imported it, and every later file's
+ * directories would be left in the system's temporary folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { inject } from 'vitest';
 
-const made: string[] = [];
-
-/** A fresh directory `<tmp>/<label>-XXXXXX`; removed after the calling test file. */
-export const tempDir = (label = 'pipeline'): string => {
-  const dir = mkdtempSync(join(tmpdir(), `${label}-`));
-  made.push(dir);
-  return dir;
-};
-
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-});
+/** A fresh directory `<run's folder>/<label>-XXXXXX`; removed when the run ends. */
+export const tempDir = (label = 'pipeline'): string =>
+  mkdtempSync(join(inject('tempRoot'), `${label}-`));
