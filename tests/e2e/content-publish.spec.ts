@@ -11,7 +11,8 @@
  * - A stale save meets the conflict page, the typed text kept; a restore from the history
  *   publishes the old quote again on both instances; an image is uploaded with its alt text.
  * - A second test covers preview, share links (revoked: 404, expired: 410, the expiry written
- *   into the database) and choosing an uploaded image for a team member.
+ *   into the database; the share links page with a live, a revoked and an expired link) and
+ *   choosing an uploaded image for a team member.
  *
  * Every test has its own PostgreSQL server and two instances (in `beforeAll`: with
  * `fullyParallel` each test is a group of its own), so the mobile and desktop runs never share
@@ -386,6 +387,11 @@ test('preview a draft, share it, revoke and expire the link; choose an uploaded 
   await expect(revoke).toHaveCount(1);
   await revoke.click();
   await expect(editor.page.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+  await expect(
+    editor.page.getByRole('status').filter({ hasText: 'Revoked: the link no longer opens.' }),
+  ).toBeVisible();
+  await expect(editor.page.getByRole('cell', { name: /^Revoked / })).toHaveCount(1);
+  await expectNoAxeViolations(editor.page, 'content previews after a revoke');
   for (const i of [0, 1] as const) expect((await two.get(i, sharedPath)).status).toBe(404);
   expect((await visitor.goto(shared.toString()))?.status()).toBe(404);
 
@@ -405,6 +411,11 @@ test('preview a draft, share it, revoke and expire the link; choose an uploaded 
   await expireShareLinks();
   for (const i of [0, 1] as const) expect((await two.get(i, expiringPath)).status).toBe(410);
   await anonymous.close();
+  // The share links page: one link revoked, one expired, nothing left to revoke.
+  await editor.page.goto(`${two.siteUrl}/staff/content/previews`);
+  await expect(editor.page.getByRole('cell', { name: /^Expired / })).toHaveCount(1);
+  await expect(editor.page.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+  await expectNoAxeViolations(editor.page, 'content previews with an expired link');
 
   // 7. An uploaded photo chosen for a team member, published: /about shows it (its alt text).
   const alt = `Asha Iyer at the Delhi office, ${tag}`;

@@ -10,7 +10,9 @@
  * - Meera makes words bold in the founder's bio with the editor's toolbar and saves the draft
  *   (docs/decisions/058-rich-text-and-image-fields-in-item-forms.md);
  * - axe-core (WCAG 2.2 A/AA) on every content screen at 375 and 1280 px, and no CSP violation,
- *   page error or hydration warning.
+ *   page error or hydration warning: also in the states a post leaves behind — an item, a new
+ *   item, an upload and a publish refused (each message beside its field or above the list), and
+ *   the publish page with a scheduled release (docs/decisions/055-scheduled-publishing.md).
  */
 import type { Browser, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
@@ -108,6 +110,10 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   // Publish it.
   await page.goto(`${server.origin}/staff/content/publish`);
   await check(page, testInfo, 'publish');
+  // Nothing chosen: refused, the reason above the list.
+  await page.getByRole('button', { name: 'Publish the chosen drafts' }).click();
+  await expect(page.getByText('Choose at least one draft to publish.')).toBeVisible();
+  await check(page, testInfo, 'publish-refused');
   const row = page
     .getByRole('row')
     .filter({ hasText: 'Changes Quote' })
@@ -146,6 +152,19 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   await expect(ravi.page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
   await expect(ravi.page.getByLabel('Quote')).toHaveValue(mine);
 
+  // Meera schedules Ravi's draft: the publish page lists it under Scheduled, with Cancel.
+  await page.goto(`${server.origin}/staff/content/publish`);
+  await page.getByRole('row').filter({ hasText: 'Ravi Kumar' }).getByRole('checkbox').check();
+  await page.getByLabel('Publish at (India time)').fill('2030-06-01T10:00');
+  await page.getByRole('button', { name: 'Schedule the chosen drafts' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Scheduled: the drafts wait below' }),
+  ).toBeVisible();
+  const scheduled = page.getByRole('table', { name: 'Scheduled releases' });
+  await expect(scheduled.getByRole('row').filter({ hasText: 'Meera Nair' })).toHaveCount(1);
+  await expect(scheduled.getByRole('button', { name: /^Cancel the schedule of / })).toHaveCount(1);
+  await check(page, testInfo, 'publish-scheduled');
+
   expect([...meera.problems, ...ravi.problems]).toEqual([]);
   await meera.context.close();
   await ravi.context.close();
@@ -165,7 +184,40 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await page.getByRole('link', { name: 'Images' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Images' })).toBeVisible();
   await check(page, testInfo, 'media');
+  // Alt text but no file: the upload route sends the page back with the message beside the file
+  // field and the alt text as typed.
+  const alt = `A photo not chosen yet (${tag})`;
+  await page.getByRole('textbox', { name: 'Alt text' }).fill(alt);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('The image was not uploaded: see the messages below.')).toBeVisible();
+  // The browser posts an empty file part: `empty` (src/lib/media.ts), as `no-file` asks for one.
+  await expect(page.getByText(/choose an image file/i)).toBeVisible();
+  await expect(page.getByLabel('Image file')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Alt text' })).toHaveValue(alt);
+  await check(page, testInfo, 'media-refused');
+
+  // A new testimonial refused by its schema: the messages beside the fields, the typed text kept.
   await page.getByRole('link', { name: 'Content', exact: true }).last().click();
+  await page.getByRole('link', { name: 'Testimonials' }).click();
+  await page.getByRole('link', { name: 'Add an item' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'New item: Testimonials' }),
+  ).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await check(page, testInfo, 'new');
+  const typed = `A quote for a testimonial not yet saved (${tag}).`;
+  await page.getByLabel('Id', { exact: true }).fill('Not A Slug');
+  await page.getByLabel('Quote').fill(typed);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Not saved: correct the fields marked below.')).toBeVisible();
+  await expect(page.getByLabel('Id', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Use a lowercase kebab-case id')).toBeVisible();
+  await expect(page.getByLabel('Author')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Id', { exact: true })).toHaveValue('Not A Slug');
+  await expect(page.getByLabel('Quote')).toHaveValue(typed);
+  await check(page, testInfo, 'new-refused');
+
+  await page.goto(`${server.origin}/staff/content`);
   await page.getByRole('link', { name: 'Founder' }).click();
   await page.locator('main ol a').first().click();
   // Typing before hydration would go into the plain-text field the editor then replaces.

@@ -37,7 +37,8 @@ function closure(files: Iterable<string>, clientDir: string): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = readFileSync(join(clientDir, file), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*"(\.\/[\w.-]+\.js)"/g)) {
+    // The bundler quotes static imports with "…" and an import()'s name with `…`.
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["`](\.\/[\w.-]+\.js)["`]/g)) {
       queue.push(`/assets/${m[1]!.slice(2)}`);
     }
   }
@@ -95,6 +96,8 @@ describe('the rich-text editor stays off the public pages', () => {
     // The pages' own code is in the set: the walk found their route modules and the framework.
     expect([...loaded].some((f) => /\/entry\.client-/.test(f))).toBe(true);
     expect([...loaded].some((f) => /\/showcase-/.test(f))).toBe(true);
+    // …and the lazy imports: the hydration chunk the entry imports after the first paint.
+    expect([...loaded].some((f) => /\/hydrate-/.test(f))).toBe(true);
     for (const file of loaded) {
       const code = readFileSync(join(clientDir, file), 'utf8');
       for (const marker of MARKERS) expect(code, `${file} holds ${marker}`).not.toMatch(marker);

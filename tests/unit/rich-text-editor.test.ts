@@ -9,7 +9,8 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseRichTextField, richText } from '../../src/content/rich-text.ts';
 import type { RichTextDoc } from '../../src/lib/rich-text.ts';
-import { canonicalRichText, RichTextEditor } from '../../src/staff/components/rich-text-editor.tsx';
+import { RichTextEditor } from '../../src/staff/components/rich-text-editor.tsx';
+import { canonicalRichText } from '../../src/staff/components/rich-text-tiptap.tsx';
 
 const BIO: RichTextDoc = {
   type: 'doc',

@@ -1,97 +1,25 @@
 /**
  * The rich-text field of the staff content forms (docs/decisions/052-rich-text-for-longer-texts.md).
- * Without JavaScript it is a `<textarea name={name}>` of plain text (paragraphs between blank lines,
- * `- ` and `1. ` lines for lists) posted with `{name}.format=plain`; once hydrated it is a Tiptap
- * editor held to the allowlist of `src/lib/rich-text.ts`, writing its JSON into a hidden input
- * `{name}` with `{name}.format=json`. The server reads either with `parseRichTextField`
- * (`src/content/rich-text.ts`). Import it only from staff route modules: Tiptap and ProseMirror
- * must never reach a public page (tests/server/rich-text-editor-boundary.test.ts).
+ * Without JavaScript, on the server and while hydrating it is a `<textarea name={name}>` of plain
+ * text (paragraphs between blank lines, `- ` and `1. ` lines for lists) posted with
+ * `{name}.format=plain`. Once hydrated it loads the Tiptap editor (`./rich-text-tiptap.tsx`) with
+ * `import()`: only a page that draws a rich-text field downloads Tiptap and ProseMirror, about
+ * 106 KiB of brotli, as much again as the rest of an item page's first load. The editor then
+ * takes the textarea's place, writing its JSON into a hidden input `{name}` with
+ * `{name}.format=json`; until it arrives, or if it never does, the textarea stays and posts plain
+ * text. The server reads either with `parseRichTextField` (`src/content/rich-text.ts`). Import it
+ * only from staff route modules: Tiptap and ProseMirror must never reach a public page
+ * (tests/server/rich-text-editor-boundary.test.ts).
  */
-import StarterKit from '@tiptap/starter-kit';
-import {
-  EditorContent,
-  mergeAttributes,
-  Node,
-  useEditor,
-  useEditorState,
-  type Editor,
-  type JSONContent,
-} from '@tiptap/react';
-import { useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { cx } from '../../components/ui/cx.ts';
-import {
-  formatFieldName,
-  fromPlainText,
-  linkProblem,
-  toPlainText,
-  toRichText,
-  type RichTextDoc,
-  type RichTextInput,
-} from '../../lib/rich-text.ts';
-import { buttonClass } from './ui.tsx';
+import { formatFieldName, toPlainText, type RichTextInput } from '../../lib/rich-text.ts';
+import { RICH_TEXT_FIELD } from './ui.tsx';
 
-/** A list item holds paragraphs only (no nested lists), and Tab stays the browser's: focus moves on. */
-const ListItem = Node.create({
-  name: 'listItem',
-  content: 'paragraph+',
-  defining: true,
-  parseHTML: () => [{ tag: 'li' }],
-  renderHTML: ({ HTMLAttributes }) => ['li', mergeAttributes(HTMLAttributes), 0],
-  addKeyboardShortcuts() {
-    return { Enter: () => this.editor.commands.splitListItem(this.name) };
-  },
-});
+type Tiptap = typeof import('./rich-text-tiptap.tsx').TiptapField;
 
-/** Exactly the allowlist: paragraphs, bold, italic, links, bullet and ordered lists. */
-const EXTENSIONS = [
-  StarterKit.configure({
-    blockquote: false,
-    code: false,
-    codeBlock: false,
-    dropcursor: false,
-    gapcursor: false,
-    hardBreak: false,
-    heading: false,
-    horizontalRule: false,
-    listItem: false,
-    strike: false,
-    trailingNode: false,
-    underline: false,
-    link: {
-      openOnClick: false,
-      autolink: false,
-      HTMLAttributes: { target: null, rel: null },
-      isAllowedUri: (url) => !linkProblem(url),
-    },
-  }),
-  ListItem,
-];
-
-/**
- * The editor's JSON in the stored form: only the allowlist's fields (Tiptap adds link `target`,
- * `rel`, `class`, `title` and the ordered list's `type`, all null), `start` only when not 1.
- */
-export function canonicalRichText(json: JSONContent): RichTextDoc {
-  const walk = (node: JSONContent): JSONContent => {
-    const out: JSONContent = { type: node.type ?? '' };
-    if (node.type === 'text') out.text = node.text ?? '';
-    if (node.type === 'orderedList' && Number(node.attrs?.['start'] ?? 1) !== 1) {
-      out.attrs = { start: Number(node.attrs?.['start']) };
-    }
-    if (node.marks?.length) {
-      out.marks = node.marks.map((m) =>
-        m.type === 'link'
-          ? { type: 'link', attrs: { href: String(m.attrs?.['href']) } }
-          : { type: m.type },
-      );
-    }
-    if (node.content?.length) out.content = node.content.map(walk);
-    return out;
-  };
-  return walk(json) as RichTextDoc;
-}
-
-const noSubscription = () => () => {};
+/** The editor once loaded: a field drawn after that (a client navigation) starts with it. */
+let loaded: Tiptap | undefined;
 
 export interface RichTextEditorProps {
   /** The form field's name; `{name}.format` says which form it was posted in. */
@@ -104,30 +32,33 @@ export interface RichTextEditorProps {
   invalid?: boolean | undefined;
 }
 
-const FIELD =
-  'w-full rounded-md border border-stone-500 bg-paper px-3 py-2 text-base leading-relaxed';
-
 export function RichTextEditor({ name, label, value, describedBy, invalid }: RichTextEditorProps) {
   const id = useId();
-  // False on the server and while hydrating, so both render the textarea; true afterwards.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // Undefined on the server and while hydrating (`loaded` is set only after a hydration), so both
+  // render the textarea; the editor's component once its chunk has arrived.
+  const [Editor, setEditor] = useState<Tiptap | undefined>(() => loaded);
+  useEffect(() => {
+    if (Editor) return;
+    let mounted = true;
+    import('./rich-text-tiptap.tsx').then(
+      ({ TiptapField }) => {
+        loaded = TiptapField;
+        if (mounted) setEditor(() => TiptapField);
+      },
+      // Not loaded (offline, a new release replaced the chunk): the textarea still posts.
+      () => {},
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [Editor]);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} id={`${id}-label`} className="text-sm font-semibold">
         {label}
       </label>
-      {hydrated ? (
-        <TiptapField
-          id={id}
-          name={name}
-          value={value}
-          describedBy={describedBy}
-          invalid={invalid}
-        />
+      {Editor ? (
+        <Editor id={id} name={name} value={value} describedBy={describedBy} invalid={invalid} />
       ) : (
         <>
           <p id={`${id}-plain-hint`} className="text-sm text-stone-600">
@@ -140,230 +71,11 @@ export function RichTextEditor({ name, label, value, describedBy, invalid }: Ric
             defaultValue={toPlainText(value)}
             aria-invalid={invalid ? true : undefined}
             aria-describedby={cx(`${id}-plain-hint`, describedBy) || undefined}
-            className={FIELD}
+            className={RICH_TEXT_FIELD}
           />
           <input type="hidden" name={formatFieldName(name)} value="plain" />
         </>
       )}
-    </div>
-  );
-}
-
-function TiptapField({
-  id,
-  name,
-  value,
-  describedBy,
-  invalid,
-}: Omit<RichTextEditorProps, 'label'> & { id: string }) {
-  // What was typed into the textarea before hydration wins over the value it started from; read
-  // once, while the textarea is still in the document.
-  const [initial] = useState<RichTextDoc>(() => {
-    const typed = (document.getElementById(id) as HTMLTextAreaElement | null)?.value;
-    return typed !== undefined && typed !== toPlainText(value)
-      ? fromPlainText(typed)
-      : toRichText(value);
-  });
-  const [json, setJson] = useState(() => JSON.stringify(initial));
-  const editor = useEditor({
-    extensions: EXTENSIONS,
-    content: initial,
-    injectCSS: false,
-    immediatelyRender: false,
-    editorProps: {
-      attributes: {
-        id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': `${id}-label`,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        class: cx(FIELD, 'staff-rich-text min-h-40'),
-      },
-    },
-    onUpdate: ({ editor: e }) => setJson(JSON.stringify(canonicalRichText(e.getJSON()))),
-  });
-  return (
-    <>
-      {editor ? <Toolbar editor={editor} id={id} /> : null}
-      <EditorContent editor={editor} />
-      <input type="hidden" name={name} value={json} />
-      <input type="hidden" name={formatFieldName(name)} value="json" />
-    </>
-  );
-}
-
-const TOOLBAR_BUTTON = 'min-h-11 min-w-11 rounded-md border px-3 text-sm font-semibold';
-
-function Toolbar({ editor, id }: { editor: Editor; id: string }) {
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      bulletList: e.isActive('bulletList'),
-      orderedList: e.isActive('orderedList'),
-      link: e.isActive('link'),
-      href: String(e.getAttributes('link')['href'] ?? ''),
-    }),
-  });
-  const [linking, setLinking] = useState(false);
-  const chain = () => editor.chain().focus();
-  const buttons = [
-    { key: 'bold', label: 'Bold', shortcut: 'Control+B', run: () => chain().toggleBold().run() },
-    {
-      key: 'italic',
-      label: 'Italic',
-      shortcut: 'Control+I',
-      run: () => chain().toggleItalic().run(),
-    },
-    {
-      key: 'bulletList',
-      label: 'Bulleted list',
-      shortcut: 'Control+Shift+8',
-      run: () => chain().toggleBulletList().run(),
-    },
-    {
-      key: 'orderedList',
-      label: 'Numbered list',
-      shortcut: 'Control+Shift+7',
-      run: () => chain().toggleOrderedList().run(),
-    },
-  ] as const;
-  return (
-    <>
-      <div role="group" aria-label="Formatting" aria-controls={id} className="flex flex-wrap gap-2">
-        {buttons.map((b) => (
-          <button
-            key={b.key}
-            type="button"
-            aria-pressed={state[b.key]}
-            aria-keyshortcuts={b.shortcut}
-            onClick={b.run}
-            className={cx(
-              TOOLBAR_BUTTON,
-              state[b.key] ? 'border-ink bg-ink text-paper' : 'border-stone-300 bg-paper text-ink',
-            )}
-          >
-            {b.label}
-          </button>
-        ))}
-        <button
-          type="button"
-          aria-pressed={state.link}
-          aria-expanded={linking}
-          aria-controls={`${id}-link`}
-          onClick={() => setLinking((open) => !open)}
-          className={cx(
-            TOOLBAR_BUTTON,
-            state.link ? 'border-ink bg-ink text-paper' : 'border-stone-300 bg-paper text-ink',
-          )}
-        >
-          Link
-        </button>
-      </div>
-      {linking ? (
-        <LinkInput
-          id={`${id}-link`}
-          initial={state.href}
-          onApply={(href) => {
-            chain().extendMarkRange('link').setLink({ href }).run();
-            setLinking(false);
-          }}
-          onRemove={() => {
-            chain().extendMarkRange('link').unsetLink().run();
-            setLinking(false);
-          }}
-          onCancel={() => {
-            setLinking(false);
-            editor.commands.focus();
-          }}
-        />
-      ) : null}
-    </>
-  );
-}
-
-/** A small labelled input inside the item's form (a nested `<form>` is not HTML): Enter applies. */
-function LinkInput({
-  id,
-  initial,
-  onApply,
-  onRemove,
-  onCancel,
-}: {
-  id: string;
-  initial: string;
-  onApply: (href: string) => void;
-  onRemove: () => void;
-  onCancel: () => void;
-}) {
-  const [href, setHref] = useState(initial);
-  const [problem, setProblem] = useState<string | undefined>();
-  const apply = () => {
-    const trimmed = href.trim();
-    const why = linkProblem(trimmed);
-    if (why) setProblem(why);
-    else onApply(trimmed);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      apply();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    }
-  };
-  return (
-    <div
-      id={id}
-      role="group"
-      aria-label="Link"
-      className="flex flex-col gap-1 rounded-md border border-stone-300 p-3"
-    >
-      <label htmlFor={`${id}-href`} className="text-sm font-semibold">
-        Link address
-      </label>
-      <input
-        id={`${id}-href`}
-        type="text"
-        inputMode="url"
-        autoComplete="off"
-        // Opened by the Link button to type the address at once.
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus
-        value={href}
-        onChange={(e) => {
-          setHref(e.target.value);
-          setProblem(undefined);
-        }}
-        onKeyDown={onKeyDown}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-        className="min-h-11 rounded-md border border-stone-500 px-3 text-base"
-      />
-      <p id={`${id}-hint`} className="text-sm text-stone-600">
-        https://…, mailto:…, tel:…, or a page of this site such as /showcase.
-      </p>
-      {problem ? (
-        <p id={`${id}-error`} className="text-sm font-semibold text-accent">
-          {problem}
-        </p>
-      ) : null}
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" onClick={apply} className={buttonClass('secondary')}>
-          Apply link
-        </button>
-        {initial ? (
-          <button type="button" onClick={onRemove} className={buttonClass('secondary')}>
-            Remove link
-          </button>
-        ) : null}
-        <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
-          Cancel
-        </button>
-      </div>
     </div>
   );
 }

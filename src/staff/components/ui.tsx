@@ -6,6 +6,13 @@ import { cx } from '../../components/ui/cx.ts';
 const BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 
+/**
+ * A rich-text field's box: the textarea drawn without JavaScript and the editor that replaces it
+ * (`./rich-text-editor.tsx`, `./rich-text-tiptap.tsx`) look alike.
+ */
+export const RICH_TEXT_FIELD =
+  'w-full rounded-md border border-stone-500 bg-paper px-3 py-2 text-base leading-relaxed';
+
 /** `primary`: the screen's one main action. */
 export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secondary'): string {
   return cx(
