@@ -9,6 +9,8 @@
  *   quote and his typed one side by side, his text kept in the form;
  * - Meera makes words bold in the founder's bio with the editor's toolbar and saves the draft
  *   (docs/decisions/058-rich-text-and-image-fields-in-item-forms.md);
+ * - Asha writes a project's description by keyboard alone: the toolbar in the Tab order, bold by
+ *   its shortcut, a link from the Link button, a list, and Tab out of the field;
  * - axe-core (WCAG 2.2 A/AA) on every content screen at 375 and 1280 px, and no CSP violation,
  *   page error or hydration warning: also in the states a post leaves behind — an item, a new
  *   item, an upload and a publish refused (each message beside its field or above the list), and
@@ -240,6 +242,81 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await expect(bio.locator('strong')).toHaveText(words, { timeout: 15_000 });
   // The portrait was kept: its drawing is still the chosen value.
   await expect(page.getByRole('radio', { name: /Keep the current drawing/ })).toBeChecked();
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the rich-text editor by keyboard alone: bold, a link, a list, out again, saved', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = testInfo.project.name;
+  const { page, problems, context } = await signedIn(
+    browser,
+    `asha.keys.${tag}@kahaani-pr.example`,
+    'Asha Rao',
+  );
+  await page.goto(`${server.origin}/staff/content/showcase`);
+  await page.locator('main ol a').first().click();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const editor = page.getByRole('textbox', { name: 'Description' }).first();
+  const toolbar = page.getByRole('group', { name: 'Formatting' }).first();
+  const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
+  await expect(button('Bold')).toBeVisible();
+
+  // The toolbar's buttons, then the text, in the Tab order.
+  await button('Bold').focus();
+  for (const name of ['Italic', 'Bulleted list', 'Numbered list', 'Link']) {
+    await page.keyboard.press('Tab');
+    await expect(button(name)).toBeFocused();
+  }
+  await page.keyboard.press('Tab');
+  await expect(editor).toBeFocused();
+
+  // Bold by its shortcut.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('Bold by keys');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' then plain.');
+  await expect(editor.locator('strong').last()).toHaveText('Bold by keys');
+  await expect(button('Bold')).toHaveAttribute('aria-pressed', 'false');
+
+  // A link: select the words, back to the Link button, type the address, Enter.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Read the brief');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('Shift+Tab');
+  await expect(button('Link')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Link address' })).toBeFocused();
+  await page.keyboard.type('https://example.com/brief');
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeFocused();
+  await expect(editor.locator('a[href="https://example.com/brief"]')).toHaveText('Read the brief');
+
+  // A bulleted list by its shortcut; Enter on an empty item leaves the list, Tab leaves the field.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Shift+8');
+  await page.keyboard.type('A point');
+  await expect(editor.locator('ul li').last()).toHaveText('A point');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // Tab leaves the field at once, even from a paragraph right after a list, the text unchanged.
+  const before = await editor.innerHTML();
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  expect(await editor.innerHTML()).toBe(before);
+
+  await page.getByRole('button', { name: 'Save draft' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  // All three came back from the server in the redrawn editor.
+  await expect(editor.locator('strong').last()).toHaveText('Bold by keys', { timeout: 15_000 });
+  await expect(editor.locator('a[href="https://example.com/brief"]')).toHaveText('Read the brief');
+  await expect(editor.locator('ul li').last()).toHaveText('A point');
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -6,6 +6,7 @@
  * Tiptap and ProseMirror load only on a page that has a rich-text field, and never on a public page
  * (tests/server/rich-text-editor-boundary.test.ts).
  */
+import { ListKeymap } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
 import {
   EditorContent,
@@ -53,6 +54,7 @@ const EXTENSIONS = [
     heading: false,
     horizontalRule: false,
     listItem: false,
+    listKeymap: false,
     strike: false,
     trailingNode: false,
     underline: false,
@@ -64,6 +66,15 @@ const EXTENSIONS = [
     },
   }),
   ListItem,
+  // Its Backspace and Delete join list items as a reader expects; its Tab would pull a paragraph
+  // that follows a list into the list's last item, so a keyboard user leaving the field would
+  // change the text instead (https://www.w3.org/WAI/WCAG22/Understanding/no-keyboard-trap).
+  ListKeymap.extend({
+    addKeyboardShortcuts() {
+      const { Tab: _tab, ...others } = this.parent?.() ?? {};
+      return others;
+    },
+  }),
 ];
 
 /**
