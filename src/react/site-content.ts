@@ -15,7 +15,11 @@ export function sectionsPart(content: Content, page: string): Record<string, Sec
   );
 }
 
-/** Each entry with only `keys` (the home page's index of services shows titles, not details). */
+/**
+ * Each entry with only `keys`: what the page draws. The rest (`order`, which the list's own order
+ * already says, `placeholder` flags, details another page shows) would travel in the page's
+ * hydration data for nothing (docs/decisions/062-fewer-requests-for-shared-page-parts.md).
+ */
 export function pick<T extends object, K extends keyof T>(
   list: readonly T[],
   keys: readonly K[],

@@ -14,7 +14,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { withImages } from '../content/images.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
-import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
+import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { content, media } = context.get(siteContext);
@@ -22,14 +22,14 @@ export function loader({ context }: LoaderFunctionArgs) {
     {
       page: content['pages.yaml'].about,
       copy: sectionsPart(content, 'about'),
-      awards: content['awards.yaml'],
-      founders: content['founder.yaml'],
-      network: content['network.yaml'],
+      awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
+      founders: pick(content['founder.yaml'], ['name', 'title', 'bio', 'image']),
+      network: pick(content['network.yaml'], ['id', 'city', 'region', 'description']),
       quote: content['quotes.yaml'].find((q) => q.id === 'about-pull-quote'),
-      stats: content['stats.yaml'],
-      stories: content['stories.yaml'],
-      team: content['team.yaml'],
-      testimonials: content['testimonials.yaml'],
+      stats: pick(content['stats.yaml'], ['value', 'label']),
+      stories: pick(content['stories.yaml'], ['id', 'title', 'eyebrow', 'paragraphs']),
+      team: pick(content['team.yaml'], ['id', 'name', 'position', 'description', 'image']),
+      testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
     },
     media,
   );

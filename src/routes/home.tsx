@@ -17,11 +17,11 @@ export function loader({ context }: LoaderFunctionArgs) {
     {
       page: content['pages.yaml'].home,
       copy: sectionsPart(content, 'home'),
-      awards: content['awards.yaml'],
+      awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
       services: pick(content['services.yaml'], ['id', 'title', 'summary']),
       showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary']),
-      stats: content['stats.yaml'],
-      testimonials: content['testimonials.yaml'],
+      stats: pick(content['stats.yaml'], ['value', 'label']),
+      testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
     },
     media,
   );
