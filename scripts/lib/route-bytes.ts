@@ -124,8 +124,11 @@ function stylesheetsNamedBy(clientDir: string, url: string): string[] {
   return [...code.matchAll(/["'`](\/assets\/[\w.-]+\.css)["'`]/g)].map((m) => m[1]!);
 }
 
-/** `urls` and every module they import statically, and the `import()`s met on the way. */
-function staticClosure(clientDir: string, urls: Iterable<string>) {
+/**
+ * `urls` and every module they import statically (with `followLazy`, through `import()` too), and
+ * the `import()`s met on the way. Call after `await moduleReader()`.
+ */
+function closure(clientDir: string, urls: Iterable<string>, followLazy = false) {
   const modules = new Set<string>();
   const lazy = new Set<string>();
   const queue = [...urls];
@@ -135,12 +138,27 @@ function staticClosure(clientDir: string, urls: Iterable<string>) {
     modules.add(url);
     const found = importsOf(clientDir, url);
     queue.push(...found.static);
+    if (followLazy) queue.push(...found.lazy);
     for (const l of found.lazy) lazy.add(l);
   }
   return { modules, lazy };
 }
 
-/** One file of a load, its bytes as stored and as served compressed. */
+const staticClosure = (clientDir: string, urls: Iterable<string>) => closure(clientDir, urls);
+
+/**
+ * Every module a browser may load from `urls` in the build whose client output is `clientDir`:
+ * each, and all it imports statically or through `import()`, as `/assets/…` URLs.
+ * @throws Error when a module named is missing
+ */
+export async function everyModuleFrom(
+  clientDir: string,
+  urls: Iterable<string>,
+): Promise<Set<string>> {
+  await (lexer ??= init);
+  return closure(clientDir, urls, true).modules;
+}
+
 export interface FileBytes {
   /** `/assets/…` URL. */
   url: string;

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { everyModuleFrom } from '../../scripts/lib/route-bytes.ts';
 import { PAGES } from '../../src/pages.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -27,23 +28,6 @@ afterAll(() => t.close());
 /** Every `/assets/*.js` a page's HTML names (modulepreload links and inline imports). */
 const scriptsOf = (html: string) =>
   new Set([...html.matchAll(/["(](\/assets\/[\w.-]+\.js)[")]/g)].map((m) => m[1]!));
-
-/** `files` and every module they import, statically or through `import()`, in the client build. */
-function closure(files: Iterable<string>, clientDir: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...files];
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = readFileSync(join(clientDir, file), 'utf8');
-    // The bundler quotes static imports with "…" and an import()'s name with `…`.
-    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["`](\.\/[\w.-]+\.js)["`]/g)) {
-      queue.push(`/assets/${m[1]!.slice(2)}`);
-    }
-  }
-  return seen;
-}
 
 describe('the rich-text editor stays off the public pages', () => {
   it('bundled alone, it is recognisable by its markers (its gzip size printed)', async () => {
@@ -92,7 +76,7 @@ describe('the rich-text editor stays off the public pages', () => {
       const html = (await request(t.app).get(path)).text;
       for (const file of scriptsOf(html)) files.add(file);
     }
-    const loaded = closure(files, clientDir);
+    const loaded = await everyModuleFrom(clientDir, files);
     // The pages' own code is in the set: the walk found their route modules and the framework.
     expect([...loaded].some((f) => /\/entry\.client-/.test(f))).toBe(true);
     expect([...loaded].some((f) => /\/showcase-/.test(f))).toBe(true);
