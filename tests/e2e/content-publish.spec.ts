@@ -307,9 +307,8 @@ async function expireShareLinks(): Promise<void> {
   }
 }
 
-// Written against the preview and image-choice contract; the integrator finishes it with that
-// UI (the publish page's Preview and Create share link, /staff/content/previews, the image
-// field's radio group of uploads).
+// The publish page's Preview and Create share link, /staff/content/previews, and the image
+// field's radio group of uploads.
 test('preview a draft, share it, revoke and expire the link; choose an uploaded team photo', async ({
   browser,
 }, testInfo) => {
