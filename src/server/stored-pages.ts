@@ -34,6 +34,11 @@ export interface StoredResponse {
   headers: Map<string, string>;
   /** Replaced once, by {@link strengthen}. */
   representations: Readonly<Record<Encoding, Representation>>;
+  /**
+   * Every tag its representations have had, the quick brotli's too once {@link strengthen}
+   * replaced it: each names the same content, so each revalidates with a `304`.
+   */
+  tags: ReadonlySet<string>;
 }
 
 /** Quality of the brotli body made at start, before the full-strength one replaces it. */
@@ -74,14 +79,16 @@ export async function storeResponse(
     gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }),
   ]);
   const tag = tagOf(identity);
+  const representations = {
+    br: { body: br, etag: `"${tag}-br${QUICK_BROTLI_QUALITY}"` },
+    gzip: { body: gz, etag: `"${tag}-gz"` },
+    identity: { body: identity, etag: `"${tag}"` },
+  };
   return {
     status,
     headers: new Map(Object.entries(headers)),
-    representations: {
-      br: { body: br, etag: `"${tag}-br${QUICK_BROTLI_QUALITY}"` },
-      gzip: { body: gz, etag: `"${tag}-gz"` },
-      identity: { body: identity, etag: `"${tag}"` },
-    },
+    representations,
+    tags: new Set(Object.values(representations).map((r) => r.etag)),
   };
 }
 
@@ -90,17 +97,17 @@ export async function strengthen(responses: Iterable<StoredResponse>): Promise<v
   for (const stored of new Set(responses)) {
     const identity = stored.representations.identity.body;
     const br = await brotliAt(identity, zlib.BROTLI_MAX_QUALITY);
-    stored.representations = {
-      ...stored.representations,
-      br: { body: br, etag: `"${tagOf(identity)}-br"` },
-    };
+    const etag = `"${tagOf(identity)}-br"`;
+    stored.representations = { ...stored.representations, br: { body: br, etag } };
+    // A client or cache that got the quick brotli still holds the same page.
+    stored.tags = new Set([...stored.tags, etag]);
   }
 }
 
 function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
-  const tags = new Set(Object.values(stored.representations).map((r) => r.etag));
+  const tags = stored.tags;
   return header
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))

@@ -3,11 +3,20 @@
  * docs/decisions/048-content-in-the-database.md): a new release's pages are rendered beside the
  * old ones and swapped in when all are rendered (new bytes, new ETag), a failed render keeps the
  * old pages, logs why and counts it for the metric, and the release source is not asked without
- * one.
+ * one; a tag the response had before its brotli was made at full strength still revalidates.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CATCH_ALL, createStoredPages, type StoredPages } from '../../src/server/stored-pages.ts';
+import {
+  CATCH_ALL,
+  createStoredPages,
+  sendStored,
+  storeResponse,
+  strengthen,
+  type StoredPages,
+  type StoredResponse,
+} from '../../src/server/stored-pages.ts';
 
 const PATHS = ['/', '/about'];
 
@@ -106,5 +115,42 @@ describe('stored pages across content releases', () => {
     await vi.waitFor(async () => expect(await body(stored!, '/')).toContain('release 3'));
     expect(renders.map(([result]) => result)).toEqual(['failed', 'stored']);
     expect(renders.every(([, seconds]) => seconds >= 0 && seconds < 5)).toBe(true);
+  });
+});
+
+describe('entity tags of a stored response', () => {
+  /** `sendStored`'s status for a request with these headers, and the ETag it sent. */
+  const answer = (stored: StoredResponse, headers: Record<string, string>) => {
+    const req = { method: 'GET', headers } as unknown as IncomingMessage;
+    const sent = { status: 0, headers: new Map<string, unknown>() };
+    const res = {
+      set statusCode(code: number) {
+        sent.status = code;
+      },
+      setHeaders: (map: Map<string, string>) => map.forEach((v, k) => sent.headers.set(k, v)),
+      setHeader: (name: string, value: unknown) => sent.headers.set(name, value),
+      end: () => undefined,
+    } as unknown as ServerResponse;
+    sendStored(req, res, stored);
+    return { status: sent.status, etag: sent.headers.get('ETag') as string };
+  };
+
+  it('revalidates the quick brotli a client got before the full-strength one replaced it', async () => {
+    const stored = await storeResponse(200, {}, '<!doctype html><p>'.padEnd(4096, 'x'));
+    const quick = answer(stored, { 'accept-encoding': 'br' });
+    expect(quick.status).toBe(200);
+    await strengthen([stored]);
+    const strong = answer(stored, { 'accept-encoding': 'br' });
+    expect(strong.etag).not.toBe(quick.etag);
+    // Both name the same page: the client's copy is still good.
+    expect(answer(stored, { 'accept-encoding': 'br', 'if-none-match': quick.etag }).status).toBe(
+      304,
+    );
+    expect(answer(stored, { 'accept-encoding': 'br', 'if-none-match': strong.etag }).status).toBe(
+      304,
+    );
+    expect(answer(stored, { 'accept-encoding': 'br', 'if-none-match': '"other"' }).status).toBe(
+      200,
+    );
   });
 });
