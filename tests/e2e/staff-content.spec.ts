@@ -19,7 +19,12 @@
 import type { Browser, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
-import { addPasskeyDevice, startStaffServer, type StaffServer } from './support/staff-server.ts';
+import {
+  addPasskeyDevice,
+  startStaffServer,
+  watch,
+  type StaffServer,
+} from './support/staff-server.ts';
 
 let server: StaffServer;
 test.beforeAll(async () => {
@@ -29,30 +34,11 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-/** Console errors and warnings, page errors and CSP violations seen on `page`. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    // The browser reports the status of an answer sent on purpose (a refusal, the conflict).
-    if (/Failed to load resource: the server responded with a status of 40[09]/.test(m.text())) {
-      return;
-    }
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  return problems;
-}
-
 /** A new browser context with a passkey device, enrolled from an invite and signed in. */
 async function signedIn(browser: Browser, email: string, name: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const problems = watch(page);
+  const problems = watch(page, [400, 409]);
   await addPasskeyDevice(page);
   await page.goto(server.invite(email, name));
   await page.getByRole('button', { name: 'Create your passkey' }).click();

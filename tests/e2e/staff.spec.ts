@@ -16,7 +16,12 @@ import { join } from 'node:path';
 import type { BrowserContext, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations, isMobile } from './support/site.ts';
-import { addPasskeyDevice, startStaffServer, type StaffServer } from './support/staff-server.ts';
+import {
+  addPasskeyDevice,
+  startStaffServer,
+  watch,
+  type StaffServer,
+} from './support/staff-server.ts';
 
 let server: StaffServer;
 test.beforeAll(async () => {
@@ -25,24 +30,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.close();
 });
-
-/** Console errors and warnings, page errors and CSP violations seen on `page`. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    // The browser reports the status of a page it was sent to on purpose (404, 410).
-    if (/Failed to load resource: the server responded with a status of 4(04|10)/.test(m.text()))
-      return;
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  return problems;
-}
 
 /** Posts an enquiry as the contact form does without JavaScript; a filled honeypot holds it. */
 async function postEnquiry(
@@ -75,7 +62,7 @@ test('invite, enrol, sign in, release a held enquiry delivered once, mark it han
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const problems = watch(page);
+  const problems = watch(page, [404, 410]);
   const tag = testInfo.project.name;
   const held = `Held by the honeypot (${tag})`;
   await postEnquiry(page, {
@@ -203,7 +190,7 @@ test('invite, enrol, sign in, release a held enquiry delivered once, mark it han
 test('expired, used and altered invite links are refused with a page that says which', async ({
   page,
 }, testInfo) => {
-  const problems = watch(page);
+  const problems = watch(page, [404, 410]);
   const tag = testInfo.project.name;
   await addPasskeyDevice(page);
 

@@ -136,3 +136,26 @@ export async function startStaffServer(): Promise<StaffServer> {
     },
   };
 }
+
+/**
+ * Console errors and warnings, page errors and CSP violations seen on `page`, but the browser's
+ * own report of an answer a test asked for on purpose: a status in `expected` (a refusal, a
+ * conflict, a withdrawn link).
+ */
+export function watch(page: Page, expected: readonly number[]): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    const status = /Failed to load resource: the server responded with a status of (\d+)/.exec(
+      m.text(),
+    )?.[1];
+    if (status && expected.includes(Number(status))) return;
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return problems;
+}
