@@ -16,7 +16,8 @@
  * At most {@link SLOTS} stages run at once (default: one more than the machine's CPU count; env
  * `TEST_SLOTS`), in the order of {@link STAGES} among those whose needs are met. A stage that
  * fails does not stop the others: the stages that need it are skipped, the rest run, and the run
- * exits 1. Each line a stage prints is prefixed with its name.
+ * exits 1. Each line a stage prints is prefixed with its name; a failed stage's last lines are
+ * printed again at the end, above the table.
  *
  * The table gives, per stage: its status, when it started and how long it ran (wall-clock
  * seconds from the start of the run), and the CPU time (user + system seconds) of its processes
@@ -107,10 +108,26 @@ interface Outcome {
   wall: number;
   /** User + system CPU seconds of the stage's exited processes (NaN when unknown). */
   cpu: number;
+  /** The last {@link TAIL_LINES} lines the stage printed (empty when skipped). */
+  tail: string[];
 }
+
+/**
+ * How many of a failed stage's last lines are printed again after every stage has ended: with
+ * several stages printing at once, a failure's report is otherwise far above the end of a long
+ * log, where a CI page or a terminal's scrollback shows it.
+ */
+const TAIL_LINES = 60;
 
 const t0 = performance.now();
 const since = (): number => (performance.now() - t0) / 1000;
+const skipped = (): Outcome => ({
+  status: 'skipped',
+  startedAt: since(),
+  wall: 0,
+  cpu: 0,
+  tail: [],
+});
 
 /** `times` prints `0m1.234s 0m0.100s` lines: the shell's own, then its children's. */
 function parseTimes(text: string): number {
@@ -141,11 +158,14 @@ function runStage(stage: Stage): Promise<Outcome> {
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       },
     );
+    const tail: string[] = [];
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) =>
-        process.stdout.write(`${prefix}${line}\n`),
-      );
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+        process.stdout.write(`${prefix}${line}\n`);
+        tail.push(line);
+        if (tail.length > TAIL_LINES) tail.shift();
+      });
     }
     let times = '';
     const fd3 = child.stdio[3];
@@ -159,7 +179,7 @@ function runStage(stage: Stage): Promise<Outcome> {
       process.stdout.write(
         `${prefix}${status === 'passed' ? '✓' : '✗'} ${status} in ${wall.toFixed(0)} s\n`,
       );
-      done({ status, startedAt, wall, cpu: parseTimes(times) });
+      done({ status, startedAt, wall, cpu: parseTimes(times), tail });
     });
   });
 }
@@ -180,7 +200,7 @@ export async function runStages(stages: Stage[]): Promise<Map<string, Outcome>> 
       const blocked = needs.some((n) => outcomes.has(n) && outcomes.get(n)?.status !== 'passed');
       if (blocked) {
         pending.splice(pending.indexOf(stage), 1);
-        outcomes.set(stage.name, { status: 'skipped', startedAt: since(), wall: 0, cpu: 0 });
+        outcomes.set(stage.name, skipped());
         continue;
       }
       if (running.size >= SLOTS) continue;
@@ -198,7 +218,7 @@ export async function runStages(stages: Stage[]): Promise<Map<string, Outcome>> 
     else if (pending.length > 0) break; // unreachable needs (a cycle): nothing can start
   }
   for (const stage of pending) {
-    outcomes.set(stage.name, { status: 'skipped', startedAt: since(), wall: 0, cpu: 0 });
+    outcomes.set(stage.name, skipped());
   }
   return outcomes;
 }
@@ -259,6 +279,11 @@ console.log(
 const outcomes = await runStages(selected);
 await stopEngine();
 const total = since();
+for (const [name, outcome] of outcomes) {
+  if (outcome.status !== 'failed') continue;
+  console.log(`\n── ${name} failed; its last ${outcome.tail.length} lines again ──`);
+  for (const line of outcome.tail) console.log(`${name} │ ${line}`);
+}
 console.log(
   `\n${formatTable(outcomes, total)}\n(seconds; cpu: user + system of the stage's exited processes)`,
 );
