@@ -35,8 +35,10 @@ export interface StoredResponse {
   /** Replaced once, by {@link strengthen}. */
   representations: Readonly<Record<Encoding, Representation>>;
   /**
-   * Every tag its representations have had, the quick brotli's too once {@link strengthen}
-   * replaced it: each names the same content, so each revalidates with a `304`.
+   * Every tag its body has or will have in any encoding: the quick brotli's and the
+   * full-strength one's too, whichever is sent now. Each names the same content, so each
+   * revalidates with a `304`: a client that got the quick brotli before {@link strengthen}, or
+   * the full-strength one from pages a release swapped out with this same body.
    */
   tags: ReadonlySet<string>;
 }
@@ -64,6 +66,9 @@ function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
 const tagOf = (identity: Buffer) =>
   createHash('sha256').update(identity).digest('base64url').slice(0, 27);
 
+/** The full-strength brotli's entity tag, quoted, of the body whose identity tag is `tag`. */
+const fullBrotliTag = (tag: string) => `"${tag}-br"`;
+
 /**
  * Every encoding of `body` (UTF-8 if a string), each with its own strong tag; brotli quickly, so a
  * server starts in under a second, until {@link strengthen}. `headers`: lowercase names.
@@ -88,7 +93,7 @@ export async function storeResponse(
     status,
     headers: new Map(Object.entries(headers)),
     representations,
-    tags: new Set(Object.values(representations).map((r) => r.etag)),
+    tags: new Set([...Object.values(representations).map((r) => r.etag), fullBrotliTag(tag)]),
   };
 }
 
@@ -97,10 +102,8 @@ export async function strengthen(responses: Iterable<StoredResponse>): Promise<v
   for (const stored of new Set(responses)) {
     const identity = stored.representations.identity.body;
     const br = await brotliAt(identity, zlib.BROTLI_MAX_QUALITY);
-    const etag = `"${tagOf(identity)}-br"`;
+    const etag = fullBrotliTag(tagOf(identity));
     stored.representations = { ...stored.representations, br: { body: br, etag } };
-    // A client or cache that got the quick brotli still holds the same page.
-    stored.tags = new Set([...stored.tags, etag]);
   }
 }
 

@@ -3,7 +3,8 @@
  * docs/decisions/048-content-in-the-database.md): a new release's pages are rendered beside the
  * old ones and swapped in when all are rendered (new bytes, new ETag), a failed render keeps the
  * old pages, logs why and counts it for the metric, and the release source is not asked without
- * one; a tag the response had before its brotli was made at full strength still revalidates.
+ * one; a tag the response had before its brotli was made at full strength still revalidates, and
+ * so does the full-strength tag of a page a release stored again unchanged.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -152,5 +153,18 @@ describe('entity tags of a stored response', () => {
     expect(answer(stored, { 'accept-encoding': 'br', 'if-none-match': '"other"' }).status).toBe(
       200,
     );
+  });
+
+  it('revalidates the full-strength brotli of a page a release stored again unchanged', async () => {
+    const html = '<!doctype html><p>'.padEnd(4096, 'y');
+    const before = await storeResponse(200, {}, html);
+    await strengthen([before]);
+    const held = answer(before, { 'accept-encoding': 'br' }).etag;
+    // A release that leaves this page as it was stores it again, with a quick brotli at first.
+    const after = await storeResponse(200, {}, html);
+    expect(answer(after, { 'accept-encoding': 'br' }).etag).not.toBe(held);
+    expect(answer(after, { 'accept-encoding': 'br', 'if-none-match': held }).status).toBe(304);
+    const changed = await storeResponse(200, {}, html.replace('y', 'z'));
+    expect(answer(changed, { 'accept-encoding': 'br', 'if-none-match': held }).status).toBe(200);
   });
 });
