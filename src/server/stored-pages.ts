@@ -40,7 +40,7 @@ export interface StoredResponse {
    * revalidates with a `304`: a client that got the quick brotli before {@link strengthen}, or
    * the full-strength one from pages a release swapped out with this same body.
    */
-  tags: ReadonlySet<string>;
+  readonly tags: ReadonlySet<string>;
 }
 
 /** Quality of the brotli body made at start, before the full-strength one replaces it. */
