@@ -31,7 +31,7 @@ async function start(env: Env): Promise<void> {
     process.exit(1);
   }
   const { openContentStore, storeSource } = await import('./src/server/content/source.ts');
-  const { readContentDir } = await import('./scripts/lib/content-files.ts');
+  const { readContentDir } = await import('./src/server/content/files.ts');
   const content = openContentStore(env);
   if ((await content.store.latest()) === null) {
     const seed = readContentDir(

@@ -80,6 +80,8 @@ export default defineConfig(({ command }) => ({
       // Inline NODE_ENV so React, Express and friends keep only their production code paths.
       define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
       build: {
+        // As the client's: the drawings' URLs name the client build's fingerprinted files.
+        assetsInlineLimit: 0,
         target: 'node24',
         minify: true,
         // Stack traces point into the sources (`node --enable-source-maps`).

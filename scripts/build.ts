@@ -11,13 +11,12 @@
  *    (`scripts/lib/precompress.ts`), served as they are by the Express app.
  *
  * Exit 1 when any step fails. A content error is one line per problem, `Content error:` and the
- * file, the item and the field (`scripts/lib/content.ts`), without a stack trace.
+ * file, the item and the field (`src/server/content/files.ts`), without a stack trace.
  */
 import { join, resolve } from 'node:path';
 import { createBuilder } from 'vite';
 import { writeArtwork, writeCardFonts } from './lib/artwork.ts';
-import { contentProblems } from './lib/content.ts';
-import { readContentDir, writeContentDir } from './lib/content-files.ts';
+import { contentProblems, readContentDir, writeContentDir } from '../src/server/content/files.ts';
 import { precompressDir } from './lib/precompress.ts';
 
 // A production build whatever the caller's NODE_ENV (Vitest sets `test`, which would otherwise

@@ -22,7 +22,7 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readContentDir, writeContentDir } from './lib/content-files.ts';
+import { readContentDir, writeContentDir } from '../src/server/content/files.ts';
 
 const USAGE = `Usage:
   npm run content -- export --to DIR [--release N]

@@ -1,13 +1,14 @@
 /**
- * Which schema checks which content file (docs/decisions/002-content-checked-at-build.md): one
- * entry per YAML file under `src/content/`. The loader (`scripts/lib/content.ts`) sorts
- * `ordered` lists by their `order` field.
+ * Every content collection, each defined once (`collection.ts`,
+ * docs/decisions/063-one-definition-per-collection.md): its file under `src/content/`, how staff
+ * name it, its shape and its items' schema. Adding a collection is an entry here and a content
+ * migration that gives existing databases its first items (`migrations.ts`).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { collectionSchema, defineCollection, type CollectionValue } from './collection.ts';
 import {
   awardSchema,
   founderSchema,
-  imagePath,
   legalDocumentSchema,
   networkTileSchema,
   pageMetaSchema,
@@ -20,39 +21,165 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from './schemas.ts';
-import { ROUTE_IDS, type RouteId } from '../pages.ts';
+import { ROUTE_IDS } from '../pages.ts';
 
-const list = <T extends z.ZodType>(schema: T, what: string) =>
-  z.array(schema).min(1, `${what} needs at least one entry`);
+/** In the order the staff pages list them. */
+const DEFINITIONS = [
+  defineCollection({
+    file: 'pages.yaml',
+    label: 'Page titles and descriptions',
+    description: 'What search results and shared links show',
+    path: 'pages',
+    shape: 'keyed',
+    keys: ROUTE_IDS,
+    item: pageMetaSchema,
+    title: 'title',
+  }),
+  defineCollection({
+    file: 'sections.yaml',
+    label: 'Page sections',
+    description: 'Headings and copy of each page’s sections',
+    path: 'sections',
+    shape: 'keyed',
+    item: sectionCopySchema,
+    title: 'heading',
+  }),
+  defineCollection({
+    file: 'testimonials.yaml',
+    label: 'Testimonials',
+    description: 'Quotes from clients, in the carousel',
+    path: 'testimonials',
+    shape: 'list',
+    ordered: true,
+    item: testimonialSchema,
+    title: 'author',
+  }),
+  defineCollection({
+    file: 'awards.yaml',
+    label: 'Awards',
+    description: 'The awards carousel',
+    path: 'awards',
+    shape: 'list',
+    ordered: true,
+    item: awardSchema,
+    title: 'name',
+  }),
+  defineCollection({
+    file: 'team.yaml',
+    label: 'Team',
+    description: 'The team on the About page',
+    path: 'team',
+    shape: 'list',
+    ordered: true,
+    item: teamMemberSchema,
+    title: 'name',
+  }),
+  defineCollection({
+    file: 'founder.yaml',
+    label: 'Founder',
+    description: 'The founder’s profile',
+    path: 'founder',
+    shape: 'list',
+    count: { min: 1, max: 1 },
+    item: founderSchema,
+    title: 'name',
+  }),
+  defineCollection({
+    file: 'services.yaml',
+    label: 'Services',
+    description: 'The eight services on Expertise and Home',
+    path: 'services',
+    shape: 'list',
+    ordered: true,
+    item: serviceSchema,
+    title: 'title',
+  }),
+  defineCollection({
+    file: 'showcase.yaml',
+    label: 'Showcase',
+    description: 'Categories and their sample projects',
+    path: 'showcase',
+    shape: 'list',
+    ordered: true,
+    item: showcaseCategorySchema,
+    title: 'category',
+  }),
+  defineCollection({
+    file: 'stats.yaml',
+    label: 'Stats',
+    description: 'The counters: years, clients, projects, verticals',
+    path: 'stats',
+    shape: 'list',
+    ordered: true,
+    item: statSchema,
+    title: 'label',
+  }),
+  defineCollection({
+    file: 'network.yaml',
+    label: 'Network',
+    description: 'The partner network tiles',
+    path: 'network',
+    shape: 'list',
+    ordered: true,
+    item: networkTileSchema,
+    title: 'city',
+  }),
+  defineCollection({
+    file: 'quotes.yaml',
+    label: 'Pull quotes',
+    description: 'The pull quote on About',
+    path: 'quotes',
+    shape: 'list',
+    item: quoteSchema,
+    title: 'quote',
+  }),
+  defineCollection({
+    file: 'stories.yaml',
+    label: 'Stories',
+    description: 'Philosophy, journey and approach texts',
+    path: 'stories',
+    shape: 'list',
+    ordered: true,
+    item: storySchema,
+    title: 'title',
+  }),
+  defineCollection({
+    file: 'privacy.yaml',
+    label: 'Privacy notice',
+    description: 'How we handle your enquiry, on Contact',
+    path: 'privacy',
+    shape: 'one',
+    item: legalDocumentSchema,
+    title: 'title',
+  }),
+] as const;
 
-export const COLLECTIONS = {
-  'pages.yaml': {
-    kind: 'plain',
-    schema: z.strictObject(
-      Object.fromEntries(ROUTE_IDS.map((id) => [id, pageMetaSchema])) as Record<
-        RouteId,
-        typeof pageMetaSchema
-      >,
-    ),
-  },
-  'sections.yaml': { kind: 'plain', schema: z.record(z.string(), sectionCopySchema) },
-  'testimonials.yaml': { kind: 'ordered', schema: list(testimonialSchema, 'Testimonials') },
-  'awards.yaml': { kind: 'ordered', schema: list(awardSchema(imagePath), 'Awards') },
-  'team.yaml': { kind: 'ordered', schema: list(teamMemberSchema(imagePath), 'Team') },
-  'founder.yaml': {
-    kind: 'plain',
-    schema: z.array(founderSchema(imagePath)).length(1, 'founder.yaml holds exactly one founder'),
-  },
-  'services.yaml': { kind: 'ordered', schema: list(serviceSchema, 'Services') },
-  'showcase.yaml': { kind: 'ordered', schema: list(showcaseCategorySchema, 'Showcase') },
-  'stats.yaml': { kind: 'ordered', schema: list(statSchema, 'Stats') },
-  'network.yaml': { kind: 'ordered', schema: list(networkTileSchema, 'Network') },
-  'quotes.yaml': { kind: 'plain', schema: list(quoteSchema, 'Quotes') },
-  'stories.yaml': { kind: 'ordered', schema: list(storySchema, 'Stories') },
-  'privacy.yaml': { kind: 'plain', schema: legalDocumentSchema },
-} as const satisfies Record<string, { kind: 'ordered' | 'plain'; schema: z.ZodType }>;
+type Definitions = (typeof DEFINITIONS)[number];
+
+/** Every collection's definition, by file, in the staff pages' order. */
+export const COLLECTIONS = Object.fromEntries(DEFINITIONS.map((d) => [d.file, d])) as {
+  readonly [D in Definitions as D['file']]: D;
+};
 
 export type ContentFile = keyof typeof COLLECTIONS;
-export type ContentOf<F extends ContentFile> = z.output<(typeof COLLECTIONS)[F]['schema']>;
-/** Every collection, by file name: what a content release holds (`src/server/content/`). */
+/** The registered collections' files, in {@link COLLECTIONS}' order. */
+export const CONTENT_FILES = DEFINITIONS.map((d) => d.file) as readonly ContentFile[];
+
+export type ContentOf<F extends ContentFile> = CollectionValue<(typeof COLLECTIONS)[F]>;
+/** Every collection, by file: what a content release holds (`src/server/content/`). */
 export type Content = { [F in ContentFile]: ContentOf<F> };
+
+/** `file`'s definition; undefined when no collection has that file. */
+export const definitionOf = (file: string): (typeof COLLECTIONS)[ContentFile] | undefined =>
+  Object.hasOwn(COLLECTIONS, file) ? COLLECTIONS[file as ContentFile] : undefined;
+
+/** The collection whose staff path segment is `path`; undefined when none. */
+export const collectionAt = (path: string): (typeof COLLECTIONS)[ContentFile] | undefined =>
+  DEFINITIONS.find((d) => d.path === path);
+
+const WHOLE_SCHEMAS = new Map<string, z.ZodType>(
+  DEFINITIONS.map((d) => [d.file, collectionSchema(d)]),
+);
+
+/** The schema of `file`'s whole collection, as its file and a release hold it. */
+export const schemaOf = (file: ContentFile): z.ZodType => WHOLE_SCHEMAS.get(file)!;

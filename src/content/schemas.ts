@@ -1,25 +1,31 @@
 /**
- * Content schemas (docs/decisions/002-content-checked-at-build.md), importing only `zod`. Strict
- * objects, so a misspelt field fails the build instead of being dropped.
+ * The fields of one item of each collection (docs/decisions/002-content-checked-at-build.md,
+ * docs/decisions/063-one-definition-per-collection.md), importing only `zod`. Strict objects, so
+ * a misspelt field fails the build instead of being dropped. A field's widget is its type, or
+ * its `.meta({ widget })` where the type cannot say (`collection.ts`).
  */
 import { z } from 'zod';
+import './collection.ts';
 import { richText } from './rich-text.ts';
 
-/** {@link imagePath} in the build, or a test stand-in. */
-export type ImageHelper<I extends z.ZodType = z.ZodType> = () => I;
-
 /**
- * A project-drawn SVG relative to the YAML file, or `media:<id>`, an image uploaded at
- * `/staff/content/media`; loaders make either a URL or a `<picture>` (`src/content/images.ts`).
+ * An image field: a project-drawn SVG relative to the YAML file, or `media:<id>`, an image
+ * uploaded at `/staff/content/media`. Branded, so the pages' content type says where an image
+ * stands; the server makes each a URL or a `<picture>` (`src/content/images.ts`).
  */
-export const imagePath = () =>
+export const image = () =>
   z
     .string()
     .regex(
       /^(?:\.{1,2}\/[\w./-]+\.svg|media:[0-9a-f]{32})$/,
       'An image is a relative path to an .svg file, or media:<id> of an uploaded image',
     )
-    .describe('An uploaded image (Images), or one of the drawn SVGs the site ships with');
+    .brand<'ContentImageRef'>()
+    .describe('An uploaded image (Images), or one of the drawn SVGs the site ships with')
+    .meta({ widget: 'image' });
+
+/** What an image field holds (`media:<id>` or a drawing's path), as its schema outputs it. */
+export type ImageRef = z.output<ReturnType<typeof image>>;
 
 const order = z
   .number()
@@ -39,6 +45,9 @@ const text = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .describe(what);
 
+/** {@link text} long enough to be written in several lines: a textarea. */
+const longText = (what: string, max: number) => text(what, max).meta({ widget: 'textarea' });
+
 /** Per-route search metadata (docs/product.md#search-and-sharing). */
 export const pageMetaSchema = z
   .object({
@@ -51,7 +60,8 @@ export const pageMetaSchema = z
       .string()
       .min(50, 'Meta description must be at least 50 characters')
       .max(160, 'Meta description must be at most 160 characters (search results cut it)')
-      .describe('The meta description of the route, ≤ 160 characters'),
+      .describe('The meta description of the route, ≤ 160 characters')
+      .meta({ widget: 'textarea' }),
   })
   .strict();
 
@@ -60,56 +70,53 @@ export const testimonialSchema = z
   .object({
     id: slug.describe('Stable id of the testimonial'),
     order,
-    quote: text('The testimonial quote, without quotation marks', 400),
+    quote: longText('The testimonial quote, without quotation marks', 400),
     author: text('Name of the person quoted', 80),
     position: text('Role and organisation type of the person quoted', 120).optional(),
   })
   .strict();
 
-export const awardSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
-  z
-    .object({
-      id: slug.describe('Stable id of the award'),
-      order,
-      name: text('Award name as shown under the badge (also the image alt text)', 90),
-      image: image().describe('The badge: an uploaded image, or the drawn SVG badge'),
-    })
-    .strict();
+export const awardSchema = z
+  .object({
+    id: slug.describe('Stable id of the award'),
+    order,
+    name: text('Award name as shown under the badge (also the image alt text)', 90),
+    image: image().describe('The badge: an uploaded image, or the drawn SVG badge'),
+  })
+  .strict();
 
 /** Placeholders are flagged so an operator can find and replace them. */
-export const teamMemberSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
-  z
-    .object({
-      id: slug.describe('Stable id of the team member'),
-      order,
-      name: text('Full name', 80),
-      position: text('Job title', 80),
-      description: text('One or two sentences on what they do', 320),
-      image: image().describe('The photo: an uploaded image, or the drawn initials avatar'),
-      placeholder: z
-        .boolean()
-        .describe('true while the profile is a placeholder awaiting the real person'),
-    })
-    .strict();
+export const teamMemberSchema = z
+  .object({
+    id: slug.describe('Stable id of the team member'),
+    order,
+    name: text('Full name', 80),
+    position: text('Job title', 80),
+    description: longText('One or two sentences on what they do', 320),
+    image: image().describe('The photo: an uploaded image, or the drawn initials avatar'),
+    placeholder: z
+      .boolean()
+      .describe('true while the profile is a placeholder awaiting the real person'),
+  })
+  .strict();
 
-export const founderSchema = <I extends z.ZodType>(image: ImageHelper<I>) =>
-  z
-    .object({
-      id: slug.describe('Stable id of the founder entry'),
-      name: text('Full name', 80),
-      title: text('Job title', 80),
-      bio: richText('The founder biography', 2800),
-      image: image().describe('The portrait: an uploaded photo, or the drawn monogram'),
-      placeholder: z.boolean().describe('true while the profile is a placeholder'),
-    })
-    .strict();
+export const founderSchema = z
+  .object({
+    id: slug.describe('Stable id of the founder entry'),
+    name: text('Full name', 80),
+    title: text('Job title', 80),
+    bio: richText('The founder biography', 2800),
+    image: image().describe('The portrait: an uploaded photo, or the drawn monogram'),
+    placeholder: z.boolean().describe('true while the profile is a placeholder'),
+  })
+  .strict();
 
 export const serviceSchema = z
   .object({
     id: slug.describe('Stable anchor id on /expertise, e.g. "media-relations"'),
     order,
     title: text('Service title', 60),
-    summary: text('One-line summary shown on the home page', 140),
+    summary: longText('One-line summary shown on the home page', 140),
     description: z
       .array(text('A paragraph of the service description', 600))
       .min(1, 'A service needs at least one description paragraph')
@@ -150,7 +157,7 @@ export const showcaseCategorySchema = z
     icon: z
       .enum(SHOWCASE_ICONS, { error: `Icon must be one of: ${SHOWCASE_ICONS.join(', ')}` })
       .describe('Lucide icon name'),
-    summary: text('One-line summary of the category', 160),
+    summary: longText('One-line summary of the category', 160),
     items: z
       .array(projectSchema)
       .length(2, 'Each showcase category has exactly two projects')
@@ -176,7 +183,7 @@ export const networkTileSchema = z
     order,
     city: text('City of the affiliate', 40),
     region: text('Region or country', 40),
-    description: text('What the affiliate covers', 200),
+    description: longText('What the affiliate covers', 200),
   })
   .strict();
 
@@ -185,7 +192,7 @@ export const sectionCopySchema = z
   .object({
     eyebrow: text('Small label above the heading', 40).optional(),
     heading: text('Section heading', 120),
-    lede: text('Introductory paragraph under the heading', 600).optional(),
+    lede: longText('Introductory paragraph under the heading', 600).optional(),
     body: z.array(text('A paragraph', 900)).optional().describe('Further paragraphs, in order'),
     cta: text('Call-to-action label, when the section has one', 40).optional(),
   })
@@ -207,7 +214,7 @@ export const storySchema = z
 export const quoteSchema = z
   .object({
     id: slug.describe('Stable id of the quote'),
-    quote: text('The quote, without quotation marks', 300),
+    quote: longText('The quote, without quotation marks', 300),
     attribution: text('Who said it', 80),
   })
   .strict();
@@ -216,7 +223,7 @@ export const quoteSchema = z
 export const legalDocumentSchema = z
   .object({
     title: text('Document title (the page h1)', 60),
-    lede: text('Summary paragraph under the title', 400),
+    lede: longText('Summary paragraph under the title', 400),
     sections: z
       .array(
         z

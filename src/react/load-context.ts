@@ -4,8 +4,7 @@
  * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
 import { createContext } from 'react-router';
-import type { Content } from '../content/collections.ts';
-import type { MediaLookup } from '../content/images.ts';
+import type { MediaLookup, SiteContent } from '../content/images.ts';
 import type { EnquiryResult } from '../lib/enquiry-fields.ts';
 
 /** The root loader's data: the same for every visitor, so stored pages stay shared. */
@@ -34,11 +33,10 @@ export interface EnquiryService {
 export interface SiteServer {
   settings: SiteSettings;
   /**
-   * The content release the page shows, `image` fields as stored (paths relative to
-   * `src/content/`; `src/content/images.ts` turns them into asset URLs). See
-   * docs/decisions/048-content-in-the-database.md.
+   * The content release the page shows, its image fields resolved to URLs and pictures
+   * (`src/content/images.ts`, docs/decisions/048-content-in-the-database.md).
    */
-  content: Content;
+  content: SiteContent;
   /**
    * A request with `?preview=<token>` (docs/decisions/054-previews-and-share-links.md): `shown`
    * when `content` has the preview's changes laid over it; absent for every other request.

@@ -3,11 +3,11 @@
  * (docs/decisions/048-content-in-the-database.md): each page's loader returns only what the page
  * shows, so its data, like its chunk before, carries its own copy and not every page's.
  */
-import type { Content } from '../content/collections.ts';
+import type { SiteContent } from '../content/images.ts';
 import type { SectionCopy } from '../content/sections.ts';
 
 /** The entries of `sections.yaml` whose key is `page` or starts with `page-` (`home-hero`…). */
-export function sectionsPart(content: Content, page: string): Record<string, SectionCopy> {
+export function sectionsPart(content: SiteContent, page: string): Record<string, SectionCopy> {
   return Object.fromEntries(
     Object.entries(content['sections.yaml']).filter(
       ([key]) => key === page || key.startsWith(`${page}-`),
@@ -28,7 +28,7 @@ export function pick<T extends object, K extends keyof T>(
 }
 
 /** A page's title and description (`pages.yaml`), for its `meta` (`src/lib/seo/page-head.ts`). */
-export type PageText = Content['pages.yaml']['home'];
+export type PageText = SiteContent['pages.yaml']['home'];
 
 /**
  * The site layout's data: the footer's copy, and the 404 page's title, description and copy, so

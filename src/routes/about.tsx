@@ -11,28 +11,24 @@ import { AwardsSection, TestimonialsSection } from '../components/sections/recog
 import { PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { withImages } from '../content/images.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const { content, media } = context.get(siteContext);
-  return withImages(
-    {
-      page: content['pages.yaml'].about,
-      copy: sectionsPart(content, 'about'),
-      awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
-      founders: pick(content['founder.yaml'], ['name', 'title', 'bio', 'image']),
-      network: pick(content['network.yaml'], ['id', 'city', 'region', 'description']),
-      quote: content['quotes.yaml'].find((q) => q.id === 'about-pull-quote'),
-      stats: pick(content['stats.yaml'], ['value', 'label']),
-      stories: pick(content['stories.yaml'], ['id', 'title', 'eyebrow', 'paragraphs']),
-      team: pick(content['team.yaml'], ['id', 'name', 'position', 'description', 'image']),
-      testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
-    },
-    media,
-  );
+  const { content } = context.get(siteContext);
+  return {
+    page: content['pages.yaml'].about,
+    copy: sectionsPart(content, 'about'),
+    awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
+    founders: pick(content['founder.yaml'], ['name', 'title', 'bio', 'image']),
+    network: pick(content['network.yaml'], ['id', 'city', 'region', 'description']),
+    quote: content['quotes.yaml'].find((q) => q.id === 'about-pull-quote'),
+    stats: pick(content['stats.yaml'], ['value', 'label']),
+    stories: pick(content['stories.yaml'], ['id', 'title', 'eyebrow', 'paragraphs']),
+    team: pick(content['team.yaml'], ['id', 'name', 'position', 'description', 'image']),
+    testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
+  };
 }
 
 export const shouldRevalidate = keepLoadedData;

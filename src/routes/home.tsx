@@ -5,26 +5,22 @@ import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { withImages } from '../content/images.ts';
 import { site } from '../site.config.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const { content, media } = context.get(siteContext);
-  return withImages(
-    {
-      page: content['pages.yaml'].home,
-      copy: sectionsPart(content, 'home'),
-      awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
-      services: pick(content['services.yaml'], ['id', 'title', 'summary']),
-      showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary']),
-      stats: pick(content['stats.yaml'], ['value', 'label']),
-      testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
-    },
-    media,
-  );
+  const { content } = context.get(siteContext);
+  return {
+    page: content['pages.yaml'].home,
+    copy: sectionsPart(content, 'home'),
+    awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
+    services: pick(content['services.yaml'], ['id', 'title', 'summary']),
+    showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary']),
+    stats: pick(content['stats.yaml'], ['value', 'label']),
+    testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
+  };
 }
 
 export const shouldRevalidate = keepLoadedData;

@@ -47,8 +47,9 @@ import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.t
 import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
-import type { Content } from '../content/collections.ts';
+import type { SiteContent } from '../content/images.ts';
 import type { ContentSource } from './content/source.ts';
+import { contentForPages } from './content/pages-content.ts';
 import { withChanges } from './content/items.ts';
 import { PREVIEW_PARAM, type PreviewStore } from './content/previews.ts';
 import type { MediaStore } from './content/media.ts';
@@ -314,6 +315,7 @@ function bundledBuild(origins: readonly string[]): ServerBuild {
 /** The public port's app, or the inbox's; a page that cannot be stored rejects `ready`. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger, content: source } = deps;
+  const pageContent = contentForPages(source, deps.media);
   const dev = env.NODE_ENV === 'development';
   const origin = env.SITE_URL;
   const now = deps.now ?? Date.now;
@@ -334,7 +336,7 @@ export function createApp(deps: AppDeps): SiteApp {
   const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
   const site = (
     year: number,
-    content: Content,
+    content: SiteContent,
     clientIp = '',
     preview?: SiteServer['preview'],
   ): SiteServer => ({
@@ -356,7 +358,7 @@ export function createApp(deps: AppDeps): SiteApp {
   // Each release's critical CSS by route id, found on its pages rendered with nothing inline.
   const findCss = clientDir && criticalCssFinder(clientDir);
   const releaseCss = new Map<number, Promise<DocumentAssets>>();
-  const storedAssets = (year: number, release: number, content: Content) => {
+  const storedAssets = (year: number, release: number, content: SiteContent) => {
     if (!findCss) return noCss;
     let assets = releaseCss.get(release);
     if (!assets) {
@@ -379,7 +381,7 @@ export function createApp(deps: AppDeps): SiteApp {
     clientDir && !dev && !staffPort
       ? createStoredPages({
           render: async (request, year, release) => {
-            const content = await source.read(release);
+            const content = await pageContent.shown(release);
             const assets = await storedAssets(year, release, content);
             return render(request, loadContext(site(year, content), assets));
           },
@@ -396,7 +398,7 @@ export function createApp(deps: AppDeps): SiteApp {
   // Per-request renders (form posts, other data requests) and the sitemap's lastmod follow the
   // stored pages' release; a preview lays its changes over the newest.
   const shownRelease = async () => pages?.shownRelease() ?? (await source.latest());
-  const shownContent = async () => source.read(await shownRelease());
+  const shownContent = async () => pageContent.shown(await shownRelease());
   const seo = staffPort
     ? undefined
     : seoFiles(
@@ -408,7 +410,9 @@ export function createApp(deps: AppDeps): SiteApp {
   const previewed = async (previews: NonNullable<AppDeps['previews']>, token: string) => {
     const found = await previews.open(token, now());
     if (found.state !== 'shown') return { content: await shownContent(), preview: found };
-    const content = withChanges(await source.read(await source.latest()), found.changes);
+    const content = await pageContent.show(
+      withChanges(await source.read(await source.latest()), found.changes),
+    );
     return { content, preview: { state: found.state, expiresAt: found.expiresAt } };
   };
   const ready = Promise.all([seo?.ready, pages?.ready]).then(() => undefined);

@@ -1,16 +1,19 @@
 /**
  * An item's edit form made from its Zod schema (zod 4: https://zod.dev/json-schema and the
  * classes' `def`), and the posted form read back into the item
- * (docs/decisions/050-drafts-publish-and-conflicts.md). Strings become inputs, or textareas above
- * {@link TEXTAREA_FROM} characters; numbers number inputs; booleans checkboxes; enums selects;
- * lists of strings one textarea line per entry; lists of objects fieldsets with dotted names (one
- * blank entry more while the list may grow; an entry left wholly blank is dropped). Optional
- * fields may stay blank. Rich text (`isRichTextSchema`) is the rich-text editor, read back by
- * `parseRichTextField` (docs/decisions/052-rich-text-for-longer-texts.md); a string field named
- * `image`, the name the loaders resolve (`src/content/images.ts`), is a choice of uploads
- * (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
+ * (docs/decisions/050-drafts-publish-and-conflicts.md). Each field's widget is its schema's
+ * (docs/decisions/063-one-definition-per-collection.md): strings become inputs (Zod's `z.url()`,
+ * `z.email()` their input types), or textareas with `.meta({ widget: 'textarea' })`; numbers
+ * number inputs; booleans checkboxes; enums selects; lists of strings one textarea line per
+ * entry; lists of objects fieldsets with dotted names (one blank entry more while the list may
+ * grow; an entry left wholly blank is dropped). Optional fields may stay blank. Rich text
+ * (`isRichTextSchema`) is the rich-text editor, read back by `parseRichTextField`
+ * (docs/decisions/052-rich-text-for-longer-texts.md); `.meta({ widget: 'image' })` is a choice of
+ * uploads (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md). Labels and hints
+ * are the schema's `label` and `help`, else made from the key and the description.
  */
 import { z } from 'zod';
+import { fieldMeta } from '../content/collection.ts';
 import { isRichTextSchema, parseRichTextField } from '../content/rich-text.ts';
 import { toPlainText } from '../lib/rich-text.ts';
 import {
@@ -22,22 +25,12 @@ import {
   type FormValues,
 } from './content-form.ts';
 
-/** Longest string an input takes; longer ones get a textarea. */
-const TEXTAREA_FROM = 121;
-
 type Shape = Record<string, z.ZodType>;
 
-const unwrap = (schema: z.ZodType): { inner: z.ZodType; optional: boolean; hint?: string } => {
-  let inner = schema;
-  let optional = false;
-  let hint = schema.description;
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
-    optional = true;
-    inner = inner.unwrap() as z.ZodType;
-    hint ??= inner.description;
-  }
-  return { inner, optional, ...(hint === undefined ? {} : { hint }) };
-};
+const unwrap = (schema: z.ZodType) => fieldMeta(schema);
+
+/** The input types of Zod's string formats an input can check (others are plain text). */
+const INPUT_TYPES: Readonly<Record<string, 'url' | 'email'>> = { url: 'url', email: 'email' };
 
 const labelOf = (key: string): string =>
   key.charAt(0).toUpperCase() +
@@ -73,17 +66,24 @@ function fieldOf(
   value: unknown,
   isNew: boolean,
 ): FieldSpec {
-  const { inner, optional, hint } = unwrap(schema);
-  const common = { name: `${prefix}${key}`, label: labelOf(key), hint, required: !optional };
+  const { inner, optional, meta } = unwrap(schema);
+  const common = {
+    name: `${prefix}${key}`,
+    label: meta.label ?? labelOf(key),
+    hint: meta.help ?? meta.description,
+    required: !optional,
+  };
   if (isRichTextSchema(schema)) return { ...common, kind: 'richtext' };
-  if (inner instanceof z.ZodString && key === 'image') return { ...common, kind: 'image' };
-  if (inner instanceof z.ZodString) {
-    const max = inner.maxLength ?? undefined;
+  if (meta.widget === 'image') return { ...common, kind: 'image' };
+  if (inner instanceof z.ZodString || inner instanceof z.ZodStringFormat) {
+    const max = (inner._zod.bag as { maximum?: number }).maximum;
+    const format = inner instanceof z.ZodStringFormat ? INPUT_TYPES[inner.def.format] : undefined;
     return {
       ...common,
       kind: 'text',
       max,
-      multiline: max !== undefined && max >= TEXTAREA_FROM,
+      multiline: meta.widget === 'textarea',
+      ...(format ? { type: format } : {}),
       // An id names the item in URLs and anchors: set once, when the item is made.
       ...(prefix === '' && key === 'id' && !isNew ? { readOnly: true } : {}),
     };

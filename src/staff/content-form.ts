@@ -21,7 +21,14 @@ interface Common {
 }
 
 export type FieldSpec =
-  | (Common & { kind: 'text'; max?: number | undefined; multiline: boolean; readOnly?: boolean })
+  | (Common & {
+      kind: 'text';
+      max?: number | undefined;
+      multiline: boolean;
+      readOnly?: boolean;
+      /** The input's type, for Zod's `z.url()` and `z.email()` (default text). */
+      type?: 'url' | 'email';
+    })
   | (Common & { kind: 'number'; integer: boolean; min?: number | undefined })
   | (Common & { kind: 'boolean' })
   | (Common & { kind: 'select'; options: string[] })

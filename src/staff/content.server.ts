@@ -6,29 +6,69 @@
  * removing list items. Every save is recorded in the audit log by ids only.
  */
 import { data, type RouterContextProvider } from 'react-router';
-import type { ContentFile } from '../content/collections.ts';
+import {
+  collectionAt,
+  COLLECTIONS,
+  CONTENT_FILES,
+  definitionOf,
+  type ContentFile,
+} from '../content/collections.ts';
+import { itemTitle } from '../content/collection.ts';
 import type { Draft, DraftRef, Published, SaveResult } from '../server/content/drafts.ts';
 import { itemSchemaOf, shapeOf, toItems } from '../server/content/items.ts';
 import type { StaffContent } from '../server/staff/runtime.ts';
 import { formFields, formValues, parseItem, postedValues } from './content-form.server.ts';
 import type { ConflictView, FieldSpec, ItemForm, MediaChoice } from './content-form.ts';
 import { pictureOf } from '../lib/media.ts';
-import { collectionNamed, itemLabel, WHOLE_KEY } from './content-names.ts';
+import { WHOLE_KEY, type CollectionRef } from './content-paths.ts';
 import { record, signedIn, staffRequest } from './session.server.ts';
 
 type Context = Readonly<RouterContextProvider>;
 
 export const contentOf = (context: Context): StaffContent => staffRequest(context).server.content;
 
+/** A collection as the staff pages name and link it. */
+export const collectionRef = (file: ContentFile): CollectionRef & { file: ContentFile } => {
+  const { label, path } = COLLECTIONS[file];
+  return { file, label, path };
+};
+
+/** A collection's name for staff by its file (the file itself when no definition has it). */
+export const collectionLabel = (file: string): string => definitionOf(file)?.label ?? file;
+
+/** Every collection with what it is, in the definitions' order. */
+export const collectionList = () =>
+  CONTENT_FILES.map((file) => ({
+    ...collectionRef(file),
+    description: COLLECTIONS[file].description,
+  }));
+
 /**
  * The collection a path segment names.
  * @throws a 404 response when none
  */
-export function collectionOr404(slug: string | undefined): ContentFile {
-  const found = slug === undefined ? undefined : collectionNamed(slug);
+export function collectionOr404(
+  segment: string | undefined,
+): CollectionRef & { file: ContentFile } {
+  const found = segment === undefined ? undefined : collectionAt(segment);
   if (!found) throw data('No such collection', { status: 404 });
-  return found.file as ContentFile;
+  return collectionRef(found.file);
 }
+
+/**
+ * `collection/key` (a posted or linked item: its collection's file, then its key; '' for a
+ * collection of one item) into the item it names; null when no collection has it.
+ */
+export function itemOf(value: string | null): { collection: ContentFile; key: string } | null {
+  const match = value === null ? null : /^([a-z0-9.-]+)\/(.*)$/.exec(value);
+  if (!match || !definitionOf(match[1]!)) return null;
+  const collection = match[1] as ContentFile;
+  return { collection, key: keyOf(collection, match[2]) };
+}
+
+/** An item's name for staff, from its collection's title field. */
+export const itemLabel = (collection: ContentFile, key: string, value: unknown): string =>
+  itemTitle(COLLECTIONS[collection], key, value);
 
 /** True for a collection of entries (items can be added, moved and removed). */
 export const isListCollection = (collection: ContentFile): boolean =>
@@ -36,7 +76,7 @@ export const isListCollection = (collection: ContentFile): boolean =>
 
 /** The item key a path segment names ('' for a collection kept whole). */
 export const keyOf = (collection: ContentFile, segment: string | undefined): string =>
-  shapeOf(collection) === 'whole' && segment === WHOLE_KEY ? '' : (segment ?? '');
+  shapeOf(collection) === 'one' && segment === WHOLE_KEY ? '' : (segment ?? '');
 
 /** Staff names by id ('someone no longer on staff' when gone). */
 export async function staffNames(
@@ -114,7 +154,7 @@ export async function collectionRows(context: Context, collection: ContentFile) 
   );
   return rows.map((r): ItemRow => ({
     key: r.key,
-    label: itemLabel(r.key, r.value),
+    label: itemLabel(collection, r.key, r.value),
     state: !r.draft ? 'published' : r.draft.removed ? 'removed' : r.published ? 'changed' : 'new',
     draftBy: r.draft ? (names[r.draft.author] ?? null) : null,
   }));
@@ -150,7 +190,7 @@ export async function itemEditor(context: Context, collection: ContentFile, key:
       baseRelease: draft ? draft.baseRelease : published.release,
       seenVersion: draft?.version ?? null,
     } satisfies ItemForm,
-    label: itemLabel(key, value),
+    label: itemLabel(collection, key, value),
     published: published.release,
     draft: draft && {
       by: names[draft.author] ?? '',
@@ -335,7 +375,7 @@ export async function changeList(
   const at = rows.findIndex((r) => r.key === key);
   const row = rows[at];
   if (!row) return 'That item is no longer in the list: reload the page.';
-  const label = `“${itemLabel(row.key, row.value)}”`;
+  const label = `“${itemLabel(collection, row.key, row.value)}”`;
   if (intent === 'remove') {
     if (!row.published) {
       await content.drafts.discard(collection, key);
@@ -358,7 +398,7 @@ export async function changeList(
   ] as const) {
     const refused = refusal(
       await saveOver(context, collection, moving.key, swap(moving, to), to.position),
-      `“${itemLabel(moving.key, moving.value)}”`,
+      `“${itemLabel(collection, moving.key, moving.value)}”`,
     );
     if (refused) return refused;
     await record(context, 'content-draft-saved', null, `${collection}/${moving.key}`);
@@ -401,7 +441,7 @@ export function compared(collection: ContentFile, key: string, before: unknown, 
 export interface DraftSummary {
   /** `collection/key@version`, the checkbox's value. */
   ref: string;
-  collection: ContentFile;
+  collection: CollectionRef & { file: ContentFile };
   key: string;
   label: string;
   by: string;
@@ -439,9 +479,9 @@ export async function draftSummaries(context: Context): Promise<DraftSummary[]> 
       }
       return {
         ref: `${d.collection}/${d.key}@${d.version}`,
-        collection: d.collection,
+        collection: collectionRef(d.collection),
         key: d.key,
-        label: itemLabel(d.key, d.removed ? published.value : d.value),
+        label: itemLabel(d.collection, d.key, d.removed ? published.value : d.value),
         by: names[d.author] ?? '',
         mine: d.author === me,
         at: d.updatedAt,
@@ -464,10 +504,10 @@ function fieldLabelsOf(fields: readonly FieldSpec[], prefix = ''): Record<string
 /** A checkbox's value back into the draft it names; null when malformed or unknown. */
 export function parseRef(ref: unknown): DraftRef | null {
   if (typeof ref !== 'string') return null;
-  const match = /^([a-z]+\.yaml)\/([^@/]*)@(\d{1,9})$/.exec(ref);
-  const collection = match && collectionNamed(match[1]!)?.file;
+  const match = /^([a-z0-9.-]+)\/([^@/]*)@(\d{1,9})$/.exec(ref);
+  const collection = match && definitionOf(match[1]!) ? (match[1] as ContentFile) : null;
   if (!match || !collection) return null;
-  return { collection: collection as ContentFile, key: match[2]!, version: Number(match[3]) };
+  return { collection, key: match[2]!, version: Number(match[3]) };
 }
 
 /**

@@ -5,7 +5,7 @@
  * or schedule shows or publishes exactly what was chosen, whatever is typed afterwards.
  */
 import type { RouterContextProvider } from 'react-router';
-import { ContentError } from '../../scripts/lib/content.ts';
+import { ContentError } from '../server/content/check.ts';
 import { changeOf, type DraftRef } from '../server/content/drafts.ts';
 import { withChanges, type ItemChange } from '../server/content/items.ts';
 import { PREVIEW_PARAM } from '../server/content/previews.ts';
@@ -63,7 +63,7 @@ async function chosenChanges(
   }
   const summaries = await draftSummaries(context);
   const label = changes
-    .map((c) => summaries.find((s) => s.collection === c.collection && s.key === c.key)?.label)
+    .map((c) => summaries.find((s) => s.collection.file === c.collection && s.key === c.key)?.label)
     .filter(Boolean)
     .join(', ');
   return { changes, label: label.slice(0, 200) };

@@ -5,8 +5,8 @@
  * exactly them, and refusals that change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContentDir } from '../../scripts/lib/content-files.ts';
-import { ContentError } from '../../scripts/lib/content.ts';
+import { readContentDir } from '../../src/server/content/files.ts';
+import { ContentError } from '../../src/server/content/check.ts';
 import { createDraftStore, type DraftStore } from '../../src/server/content/drafts.ts';
 import { createContentStore, type ContentStore } from '../../src/server/content/store.ts';
 import type { Db } from '../../src/server/db/tables.ts';
@@ -159,9 +159,7 @@ describe.each(engines('drafts'))('content drafts on %s', (_name, open) => {
     const result = await drafts.publish([{ collection: 'founder.yaml', key: founder.id }], {
       author: 'Asha',
     });
-    expect(result.problems).toEqual([
-      'founder.yaml: (file): founder.yaml holds exactly one founder',
-    ]);
+    expect(result.problems).toEqual(['founder.yaml: (file): Founder holds exactly one entry']);
     await expect(
       drafts.contentWithDrafts([(await drafts.get('founder.yaml', founder.id))!]),
     ).rejects.toThrow(ContentError);

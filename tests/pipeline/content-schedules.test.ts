@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readContentDir } from '../../scripts/lib/content-files.ts';
+import { readContentDir } from '../../src/server/content/files.ts';
 import type { ItemChange } from '../../src/server/content/items.ts';
 import { createPreviewStore } from '../../src/server/content/previews.ts';
 import { createScheduleStore } from '../../src/server/content/schedules.ts';

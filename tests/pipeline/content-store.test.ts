@@ -8,8 +8,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContentDir, writeContentDir } from '../../scripts/lib/content-files.ts';
-import { CONTENT_DIR, loadContentFile } from '../../scripts/lib/content.ts';
+import { readContentDir, writeContentDir } from '../../src/server/content/files.ts';
+import { CONTENT_DIR, loadContentFile } from '../../src/server/content/files.ts';
 import { createContentStore, type ContentStore } from '../../src/server/content/store.ts';
 import { CONTENT_FILES, type Content } from '../../src/server/content/items.ts';
 import type { Db } from '../../src/server/db/tables.ts';

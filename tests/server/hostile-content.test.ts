@@ -119,7 +119,7 @@ function hydrationStrings(html: string): string[] {
 
 describe('hostile content on the public pages', () => {
   it('is refused by the schema only where it is a link, with a clear message', () => {
-    const schema = COLLECTIONS['showcase.yaml'].schema.element.shape.items.element.shape;
+    const schema = COLLECTIONS['showcase.yaml'].item.shape.items.element.shape;
     expect(schema.description.safeParse(RICH).success).toBe(true);
     expect(schema.title.safeParse(SCRIPT).success).toBe(true);
     expect(schema.description.safeParse(JS_LINK).error?.issues.map((i) => i.message)).toEqual([

@@ -13,7 +13,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { imagePath } from '../../src/content/schemas.ts';
+import { image, type ImageRef } from '../../src/content/schemas.ts';
 import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
 
 const UPLOAD = '/staff/content/media/upload';
@@ -310,16 +310,16 @@ describe('in the pages', () => {
         decorative: true,
       }),
     );
-    expect(imagePath().safeParse(`media:${portrait.id}`).success).toBe(true);
-    expect(imagePath().safeParse('../assets/awards/x.svg').success).toBe(true);
-    expect(imagePath().safeParse('media:../../etc').success).toBe(false);
+    expect(image().safeParse(`media:${portrait.id}`).success).toBe(true);
+    expect(image().safeParse('../assets/awards/x.svg').success).toBe(true);
+    expect(image().safeParse('media:../../etc').success).toBe(false);
 
     const content = structuredClone(await t.content.read());
     const [member] = content['team.yaml'];
     const [award] = content['awards.yaml'];
     if (!member || !award) throw new Error('The seed has a team and awards');
-    member.image = `media:${portrait.id}`;
-    award.image = `media:${badge.id}`;
+    member.image = `media:${portrait.id}` as ImageRef;
+    award.image = `media:${badge.id}` as ImageRef;
     await t.content.publish(content, { author: 'test' });
 
     const about = await vi.waitFor(

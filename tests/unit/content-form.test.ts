@@ -4,7 +4,7 @@
  * the trip into the form's texts and back unchanged, and a refusal names the field it concerns.
  */
 import { describe, expect, it } from 'vitest';
-import { readContentDir } from '../../scripts/lib/content-files.ts';
+import { readContentDir } from '../../src/server/content/files.ts';
 import { toPlainText } from '../../src/lib/rich-text.ts';
 import { itemSchemaOf, toItems } from '../../src/server/content/items.ts';
 import {

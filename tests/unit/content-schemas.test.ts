@@ -25,13 +25,11 @@ import {
 } from '../../src/content/schemas.ts';
 import { ROUTE_IDS } from '../../src/pages.ts';
 import { sectionsOf } from '../../src/components/ui/section.tsx';
-import { loadContentFile } from '../../scripts/lib/content.ts';
+import { loadContentFile } from '../../src/server/content/files.ts';
 import { pick, sectionsPart } from '../../src/react/site-content.ts';
 import type { Content } from '../../src/content/collections.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
-/** Stand-in for `imagePath`: any non-empty path (the tests check the files exist). */
-const imagePath = () => z.string().min(1);
 
 function load(file: string): unknown {
   return parse(readFileSync(join(CONTENT, file), 'utf8'));
@@ -59,7 +57,7 @@ describe('the real content', () => {
   });
 
   it('has 4 awards whose badges are project-drawn SVG files that exist', () => {
-    const awards = list('awards.yaml', awardSchema(imagePath));
+    const awards = list('awards.yaml', awardSchema);
     expect(awards).toHaveLength(4);
     for (const award of awards) {
       const image = String(award.image);
@@ -69,11 +67,11 @@ describe('the real content', () => {
   });
 
   it('has 5 team members with initials avatars and one founder', () => {
-    const team = list('team.yaml', teamMemberSchema(imagePath));
+    const team = list('team.yaml', teamMemberSchema);
     expect(team).toHaveLength(5);
     for (const member of team)
       expect(existsSync(resolve(CONTENT, String(member.image)))).toBe(true);
-    expect(list('founder.yaml', founderSchema(imagePath))).toHaveLength(1);
+    expect(list('founder.yaml', founderSchema)).toHaveLength(1);
   });
 
   it('has 8 services, 4 showcase categories of 2 projects, 4 stats', () => {
@@ -220,9 +218,7 @@ describe('wrong content fails with a clear message', () => {
   });
 
   it('refuses an award without an image', () => {
-    expect(firstIssue(awardSchema(imagePath), { id: 'a', order: 1, name: 'Award' })).toMatch(
-      /^image: /,
-    );
+    expect(firstIssue(awardSchema, { id: 'a', order: 1, name: 'Award' })).toMatch(/^image: /);
   });
 });
 

@@ -9,7 +9,7 @@
  * publishes it through `ContentStore.publishWith` under the publish lock, deleting exactly the
  * drafts published, in one transaction.
  */
-import { ContentError } from '../../../scripts/lib/content.ts';
+import { ContentError } from './check.ts';
 import type { ContentFile } from '../../content/collections.ts';
 import type { Db, Executor } from '../db/tables.ts';
 import {

@@ -1,14 +1,22 @@
 /**
  * The site's content as items: what a release records one revision of
- * (docs/decisions/048-content-in-the-database.md). A list file's entries are items keyed by their
- * `id`, a keyed file's entries (`pages.yaml`, `sections.yaml`) by their key, and the privacy
- * notice is one item (its sections make sense only together). `position` keeps the file's order.
+ * (docs/decisions/048-content-in-the-database.md). How a collection splits is its definition's
+ * `shape` (`src/content/collection.ts`): a list's entries are items keyed by their `id`, a keyed
+ * collection's values by their key, and a collection of `one` item is that item, keyed ''.
+ * `position` keeps the file's order.
  */
-import { z } from 'zod';
-import { COLLECTIONS, type Content, type ContentFile } from '../../content/collections.ts';
-import { checkContent, ContentError } from '../../../scripts/lib/content.ts';
+import type { z } from 'zod';
+import { itemSchema, type CollectionShape } from '../../content/collection.ts';
+import {
+  COLLECTIONS,
+  CONTENT_FILES,
+  type Content,
+  type ContentFile,
+} from '../../content/collections.ts';
+import { checkContent, ContentError } from './check.ts';
 
 export type { Content };
+export { CONTENT_FILES };
 
 /** One item of one collection; `body` is its JSON. */
 export interface Item {
@@ -18,37 +26,15 @@ export interface Item {
   body: string;
 }
 
-/** The collections kept whole, as one item each. */
-const WHOLE = new Set<ContentFile>(['privacy.yaml']);
-
-/** How a collection splits: one item, an item per list entry, an item per key. */
-export const shapeOf = (collection: ContentFile): 'whole' | 'list' | 'keyed' =>
-  WHOLE.has(collection)
-    ? 'whole'
-    : COLLECTIONS[collection].schema instanceof z.ZodArray
-      ? 'list'
-      : 'keyed';
+/** How `collection` splits into items (its definition's `shape`). */
+export const shapeOf = (collection: ContentFile): CollectionShape => COLLECTIONS[collection].shape;
 
 /**
- * The schema of one item of `collection`: a list's entry, a keyed file's value (`key` names it
- * in `pages.yaml`, whose keys each have their own), or the whole file.
- * @throws Error when `pages.yaml` has no such key
+ * The schema of one item of `collection`.
+ * @throws Error when a collection with fixed keys (`pages.yaml`) has no such key
  */
-export function itemSchemaOf(collection: ContentFile, key: string): z.ZodType {
-  const schema: z.ZodType = COLLECTIONS[collection].schema;
-  const shape = shapeOf(collection);
-  if (shape === 'whole') return schema;
-  if (schema instanceof z.ZodArray) return schema.element as z.ZodType;
-  if (schema instanceof z.ZodRecord) return schema.valueType as z.ZodType;
-  if (schema instanceof z.ZodObject) {
-    const own = (schema.shape as Record<string, z.ZodType>)[key];
-    if (own) return own;
-  }
-  throw new Error(`${collection} has no item "${key}"`);
-}
-
-/** The registered collections, in `COLLECTIONS`' order. */
-export const CONTENT_FILES = Object.keys(COLLECTIONS) as ContentFile[];
+export const itemSchemaOf = (collection: ContentFile, key: string): z.ZodObject =>
+  itemSchema(COLLECTIONS[collection], key);
 
 /**
  * Splits content into items.
@@ -59,7 +45,7 @@ export function toItems(content: Content): Item[] {
   for (const collection of CONTENT_FILES) {
     const data: unknown = content[collection];
     const shape = shapeOf(collection);
-    if (shape === 'whole') {
+    if (shape === 'one') {
       items.push({ collection, key: '', position: 0, body: JSON.stringify(data) });
     } else if (shape === 'list') {
       const seen = new Set<string>();
@@ -81,7 +67,10 @@ export function toItems(content: Content): Item[] {
   return items;
 }
 
-/** Joins items (any order) back into content; a collection without items is left out. */
+/**
+ * Joins items (any order) back into content; a collection without items is left out, and so
+ * are items of collections no definition has (a newer release's, while two versions run).
+ */
 export function fromItems(items: readonly Item[]): Partial<Content> {
   const sorted = [...items].sort((a, b) => a.position - b.position);
   const content: Record<string, unknown> = {};
@@ -90,7 +79,7 @@ export function fromItems(items: readonly Item[]): Partial<Content> {
     if (own.length === 0) continue;
     const values = own.map((i) => JSON.parse(i.body) as unknown);
     const shape = shapeOf(collection);
-    if (shape === 'whole') content[collection] = values[0];
+    if (shape === 'one') content[collection] = values[0];
     else if (shape === 'list') content[collection] = values;
     else content[collection] = Object.fromEntries(own.map((i, n) => [i.key, values[n]]));
   }
@@ -106,8 +95,8 @@ export interface ItemChange {
 }
 
 /**
- * `content` with `changes` laid over it, every collection checked as the build checks it
- * (`checkContent` in `scripts/lib/content.ts`: lists in their `order`), as a publish checks it.
+ * `content` with `changes` laid over it, every collection checked by its schema (`checkContent`
+ * in `./check.ts`: lists in their `order`), as a publish checks it.
  * @throws ContentError with one line per problem, each naming the file, the item and the field
  */
 export function withChanges(content: Content, changes: readonly ItemChange[]): Content {
@@ -117,7 +106,14 @@ export function withChanges(content: Content, changes: readonly ItemChange[]): C
     if (change.body === null) items.delete(id);
     else items.set(id, { ...change, body: change.body });
   }
-  const joined: Record<string, unknown> = fromItems([...items.values()]);
+  return checkedContent(fromItems([...items.values()]));
+}
+
+/**
+ * Every collection of `joined` checked by its schema; a missing one checked as empty.
+ * @throws ContentError with one line per problem
+ */
+export function checkedContent(joined: Partial<Content>): Content {
   const problems: string[] = [];
   const checked: Record<string, unknown> = {};
   for (const file of CONTENT_FILES) {

@@ -55,28 +55,34 @@ export function openContentStore(config: StoreEnv): {
   };
 }
 
+/** Keeps the two newest releases' promises (the pages shown, the ones rendering). */
+export function keepTwo<T>(read: (release: number) => Promise<T>): (release: number) => Promise<T> {
+  const kept = new Map<number, Promise<T>>();
+  return (release) => {
+    let value = kept.get(release);
+    if (!value) {
+      value = read(release);
+      value.catch(() => kept.delete(release));
+      kept.set(release, value);
+      for (const old of [...kept.keys()].sort((a, b) => a - b).slice(0, -2)) kept.delete(old);
+    }
+    return value;
+  };
+}
+
 /**
  * `store`'s releases, the two newest read kept in memory (the pages shown, the ones rendering).
  * @throws Error from `latest` before the first release
  */
 export function storeSource(store: ContentStore): ContentSource {
-  const kept = new Map<number, Promise<Content>>();
+  const read = keepTwo((release) => store.read(release));
   return {
     async latest() {
       const number = await store.latest();
       if (number === null) throw new Error('No content release: the store was not seeded');
       return number;
     },
-    read(release) {
-      let content = kept.get(release);
-      if (!content) {
-        content = store.read(release);
-        content.catch(() => kept.delete(release));
-        kept.set(release, content);
-        for (const old of [...kept.keys()].sort((a, b) => a - b).slice(0, -2)) kept.delete(old);
-      }
-      return content;
-    },
+    read,
     publishedAt: (release) => store.publishedAt(release),
   };
 }

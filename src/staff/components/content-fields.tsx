@@ -301,7 +301,7 @@ const Field = memo(function Field({
             const rows = Math.min(12, Math.max(3, value.split('\n').length + 1));
             return <textarea {...common} rows={field.kind === 'lines' ? rows : 4} />;
           }
-          return <input {...common} type="text" readOnly={field.readOnly} />;
+          return <input {...common} type={field.type ?? 'text'} readOnly={field.readOnly} />;
         }}
       </Described>
     </div>

@@ -5,7 +5,7 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
-import { CONTENT_BASE, collectionName, collectionPath, itemPath } from '../content-names.ts';
+import { CONTENT_BASE, collectionPath, itemPath } from '../content-paths.ts';
 import {
   changeList,
   collectionOr404,
@@ -21,8 +21,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const collection = collectionOr404(params.collection);
   return {
     collection,
-    isList: isListCollection(collection),
-    rows: await collectionRows(context, collection),
+    isList: isListCollection(collection.file),
+    rows: await collectionRows(context, collection.file),
   };
 }
 
@@ -35,13 +35,18 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = form.get('intent');
   const key = form.get('key');
   if (
-    !isListCollection(collection) ||
+    !isListCollection(collection.file) ||
     typeof key !== 'string' ||
     !INTENTS.has(intent as 'up' | 'down' | 'remove')
   ) {
     return data({ error: 'That change cannot be made here.' }, { status: 400 });
   }
-  const refused = await changeList(context, collection, key, intent as 'up' | 'down' | 'remove');
+  const refused = await changeList(
+    context,
+    collection.file,
+    key,
+    intent as 'up' | 'down' | 'remove',
+  );
   if (refused) return data({ error: refused }, { status: 409 });
   return redirect(collectionPath(collection), 303);
 }
@@ -55,7 +60,7 @@ const BADGE: Record<ItemRow['state'], string | null> = {
 
 export default function Collection({ loaderData, actionData }: Route.ComponentProps) {
   const { collection, isList, rows } = loaderData;
-  const name = collectionName(collection);
+  const name = collection.label;
   return (
     <>
       <PageHeading title={name} lede="Changes are drafts until someone publishes them.">

@@ -7,8 +7,16 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { SideBySide } from '../components/content-item-form.tsx';
 import { buttonClass, Notice, PageHeading, Section } from '../components/ui.tsx';
-import { CONTENT_BASE, collectionName, itemLabel, itemPath } from '../content-names.ts';
-import { collectionOr404, compared, contentOf, keyOf, restoreItem } from '../content.server.ts';
+import { CONTENT_BASE, itemPath } from '../content-paths.ts';
+import {
+  collectionLabel,
+  collectionRef,
+  compared,
+  contentOf,
+  itemLabel,
+  itemOf,
+  restoreItem,
+} from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
 import { allows, requireRole, roleOf } from '../roles.server.ts';
 import type { Route } from './+types/content-history.ts';
@@ -18,18 +26,13 @@ const HISTORY = `${CONTENT_BASE}/history`;
 const release = (v: string | null): number | null =>
   v !== null && /^\d{1,9}$/.test(v) ? Number(v) : null;
 
-/** `collection/key` into the item it names (a file name, then the key; '' for a whole file). */
-function itemOf(value: string | null) {
-  const match = value === null ? null : /^([a-z]+\.yaml)\/(.*)$/.exec(value);
-  if (!match) return null;
-  const collection = collectionOr404(match[1]);
-  return { collection, key: keyOf(collection, match[2]) };
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireRole(context, 'editor');
   const { store, drafts } = contentOf(context);
-  const releases = await store.history();
+  const releases = (await store.history()).map((r) => ({
+    ...r,
+    changed: r.changed.map((c) => ({ ...c, label: collectionLabel(c.collection) })),
+  }));
   const item = itemOf(url.searchParams.get('item'));
   const from = release(url.searchParams.get('from'));
   const to = release(url.searchParams.get('to'));
@@ -43,7 +46,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       ...item,
       from,
       to,
-      label: itemLabel(item.key, after.value ?? before.value),
+      label: itemLabel(item.collection, item.key, after.value ?? before.value),
+      collectionLabel: collectionLabel(item.collection),
       ...compared(item.collection, item.key, before.value, after.value),
     };
   }
@@ -64,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ error: 'That version was not understood.' }, { status: 400 });
   const refused = await restoreItem(context, item.collection, item.key, at);
   if (refused) return data({ error: refused }, { status: 409 });
-  return redirect(`${itemPath(item.collection, item.key)}?done=restored`, 303);
+  return redirect(`${itemPath(collectionRef(item.collection), item.key)}?done=restored`, 303);
 }
 
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,7 +93,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
       {actionData?.error ? <Notice tone="alert">{actionData.error}</Notice> : null}
       {diff ? (
         <Section title={`${diff.label}: release ${diff.from} and ${diff.to}`} id="diff">
-          <p className="mb-3 text-sm text-stone-600">{collectionName(diff.collection)}</p>
+          <p className="mb-3 text-sm text-stone-600">{diff.collectionLabel}</p>
           <SideBySide
             fields={diff.fields}
             left={diff.before}
@@ -124,7 +128,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
                 <ul role="list" className="mt-2 list-disc pl-5">
                   {r.changed.map((c) => (
                     <li key={`${c.collection}/${c.key}`}>
-                      {collectionName(c.collection)}: {c.key || 'the whole document'}
+                      {c.label}: {c.key || 'the whole document'}
                       {c.removed ? ' (removed)' : ''}
                       {r.number > 1 ? (
                         <>

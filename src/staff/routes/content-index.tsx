@@ -6,8 +6,8 @@
 import { Link } from 'react-router';
 import { MEDIA_PAGE } from '../../lib/media.ts';
 import { PageHeading } from '../components/ui.tsx';
-import { COLLECTION_NAMES, CONTENT_BASE, collectionPath } from '../content-names.ts';
-import { contentOf } from '../content.server.ts';
+import { CONTENT_BASE, collectionPath } from '../content-paths.ts';
+import { collectionList, contentOf } from '../content.server.ts';
 import { requireRole } from '../roles.server.ts';
 import type { Route } from './+types/content-index.ts';
 
@@ -16,11 +16,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { drafts, store } = contentOf(context);
   const counts: Record<string, number> = {};
   for (const d of await drafts.list()) counts[d.collection] = (counts[d.collection] ?? 0) + 1;
-  return { counts, release: await store.latest() };
+  return {
+    collections: collectionList(),
+    counts,
+    release: await store.latest(),
+  };
 }
 
 export default function ContentIndex({ loaderData }: Route.ComponentProps) {
-  const { counts, release } = loaderData;
+  const { collections, counts, release } = loaderData;
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return (
     <>
@@ -39,15 +43,12 @@ export default function ContentIndex({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeading>
       <ul role="list" className="grid gap-3 md:grid-cols-2">
-        {COLLECTION_NAMES.map((c) => (
+        {collections.map((c) => (
           <li key={c.file} className="rounded-md border border-stone-300 p-4">
-            <Link
-              to={collectionPath(c.file)}
-              className="font-semibold underline underline-offset-4"
-            >
-              {c.name}
+            <Link to={collectionPath(c)} className="font-semibold underline underline-offset-4">
+              {c.label}
             </Link>
-            <p className="text-sm text-stone-600">{c.about}</p>
+            <p className="text-sm text-stone-600">{c.description}</p>
             {counts[c.file] ? (
               <p className="mt-1 text-sm font-semibold">
                 {counts[c.file]} {counts[c.file] === 1 ? 'draft' : 'drafts'}

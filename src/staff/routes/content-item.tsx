@@ -8,7 +8,7 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { ConflictPanel, ItemFormView } from '../components/content-item-form.tsx';
 import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
-import { collectionName, collectionPath, itemPath } from '../content-names.ts';
+import { collectionPath, itemPath } from '../content-paths.ts';
 import { formatDateTime } from '../format.ts';
 import { collectionOr404, contentOf, itemEditor, keyOf, saveItem } from '../content.server.ts';
 import { requireRole } from '../roles.server.ts';
@@ -18,8 +18,8 @@ import type { Route } from './+types/content-item.ts';
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireRole(context, 'editor');
   const collection = collectionOr404(params.collection);
-  const key = keyOf(collection, params.key);
-  const editor = await itemEditor(context, collection, key);
+  const key = keyOf(collection.file, params.key);
+  const editor = await itemEditor(context, collection.file, key);
   if (!editor) throw data('No such item', { status: 404 });
   const done = url.searchParams.get('done');
   const notice = done !== null && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null;
@@ -29,16 +29,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   requireRole(context, 'editor');
   const collection = collectionOr404(params.collection);
-  const key = keyOf(collection, params.key);
+  const key = keyOf(collection.file, params.key);
   const form = await request.formData();
   if (form.get('intent') === 'discard') {
     const version = Number(form.get('version'));
-    if (await contentOf(context).drafts.discard(collection, key, version)) {
-      await record(context, 'content-draft-discarded', null, `${collection}/${key}`);
+    if (await contentOf(context).drafts.discard(collection.file, key, version)) {
+      await record(context, 'content-draft-discarded', null, `${collection.file}/${key}`);
     }
     return redirect(`${itemPath(collection, key)}?done=discarded`, 303);
   }
-  const outcome = await saveItem(context, collection, key, form);
+  const outcome = await saveItem(context, collection.file, key, form);
   if (outcome.kind === 'saved') return redirect(`${itemPath(collection, key)}?done=saved`, 303);
   if (outcome.kind === 'invalid') return data(outcome, { status: 400 });
   return data(outcome, { status: 409 });
@@ -57,10 +57,10 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeading
         title={actionData?.kind === 'conflict' ? `Not saved: ${label}` : label}
-        lede={`${collectionName(collection)}${published ? ` · published in release ${published}` : ' · not published yet'}`}
+        lede={`${collection.label}${published ? ` · published in release ${published}` : ' · not published yet'}`}
       >
         <Link to={collectionPath(collection)} className="underline underline-offset-4">
-          Back to {collectionName(collection)}
+          Back to {collection.label}
         </Link>
       </PageHeading>
       {actionData?.kind === 'conflict' ? (

@@ -18,7 +18,7 @@ import {
   UPLOAD_PATH,
 } from '../../lib/media.ts';
 import { ColumnHeads, Notice, PageHeading, Section, buttonClass } from '../components/ui.tsx';
-import { CONTENT_BASE } from '../content-names.ts';
+import { CONTENT_BASE } from '../content-paths.ts';
 import { formatDateTime, isoTime } from '../format.ts';
 import { requireRole } from '../roles.server.ts';
 import { staffRequest } from '../session.server.ts';

@@ -5,27 +5,27 @@
 import { data, Link, redirect } from 'react-router';
 import { ConflictPanel, ItemFormView } from '../components/content-item-form.tsx';
 import { Notice, PageHeading } from '../components/ui.tsx';
-import { collectionName, collectionPath, itemPath } from '../content-names.ts';
+import { collectionPath, itemPath } from '../content-paths.ts';
 import { collectionOr404, isListCollection, newItemForm, saveItem } from '../content.server.ts';
 import { requireRole } from '../roles.server.ts';
 import type { Route } from './+types/content-new.ts';
 
 function listOr404(slug: string): ReturnType<typeof collectionOr404> {
   const collection = collectionOr404(slug);
-  if (!isListCollection(collection)) throw data('Items cannot be added here', { status: 404 });
+  if (!isListCollection(collection.file)) throw data('Items cannot be added here', { status: 404 });
   return collection;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireRole(context, 'editor');
   const collection = listOr404(params.collection);
-  return { collection, form: await newItemForm(context, collection) };
+  return { collection, form: await newItemForm(context, collection.file) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   requireRole(context, 'editor');
   const collection = listOr404(params.collection);
-  const outcome = await saveItem(context, collection, null, await request.formData());
+  const outcome = await saveItem(context, collection.file, null, await request.formData());
   if (outcome.kind === 'saved') {
     return redirect(`${itemPath(collection, outcome.key)}?done=saved`, 303);
   }
@@ -34,7 +34,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export default function ContentNew({ loaderData, actionData }: Route.ComponentProps) {
   const { collection } = loaderData;
-  const name = collectionName(collection);
+  const name = collection.label;
   return (
     <>
       <PageHeading title={`New item: ${name}`} lede="It is a draft until someone publishes it.">

@@ -6,7 +6,7 @@
  */
 import { Link, redirect } from 'react-router';
 import { ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
-import { CONTENT_BASE } from '../content-names.ts';
+import { CONTENT_BASE } from '../content-paths.ts';
 import { contentOf } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
 import { revokeShare } from '../previews.server.ts';

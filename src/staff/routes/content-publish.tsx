@@ -9,7 +9,7 @@
  */
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import { buttonClass, ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
-import { CONTENT_BASE, collectionName, itemPath } from '../content-names.ts';
+import { CONTENT_BASE, itemPath } from '../content-paths.ts';
 import { contentOf, draftSummaries, parseRef, publishDrafts } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
 import { allows, requireRole, roleOf } from '../roles.server.ts';
@@ -181,7 +181,7 @@ export default function Publish({ loaderData, actionData }: Route.ComponentProps
                       <label htmlFor={id} className="font-semibold">
                         {d.label}
                       </label>{' '}
-                      <span className="text-stone-600">({collectionName(d.collection)})</span>{' '}
+                      <span className="text-stone-600">({d.collection.label})</span>{' '}
                       <Link
                         to={itemPath(d.collection, d.key)}
                         className="underline underline-offset-4"

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
-import { readContentDir } from '../../../scripts/lib/content-files.ts';
+import { readContentDir } from '../../../src/server/content/files.ts';
 import type { AppDeps, SiteApp } from '../../../src/server/app.ts';
 import { openContentStore, storeSource } from '../../../src/server/content/source.ts';
 import type { DraftStore } from '../../../src/server/content/drafts.ts';

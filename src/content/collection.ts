@@ -1,0 +1,166 @@
+/**
+ * What a content collection is (docs/decisions/063-one-definition-per-collection.md): one object
+ * that says where the collection is kept, how staff name it, how it splits into items and what
+ * one item holds. The staff pages, the form generator, the content store, the import and export
+ * and the pages all read it (`collections.ts` lists them); nothing else lists collections or
+ * recognises a field by its name.
+ *
+ * A field's widget comes from its schema: Zod's own types and string formats (`z.url()`,
+ * `z.email()`), and `.meta()` for what a type cannot say — `widget: 'image' | 'textarea'` here,
+ * rich text from `richText()` (`rich-text.ts`) — with `label` and `help` for editors, apart
+ * from `.describe()`, which is the engineers' (https://zod.dev/metadata).
+ */
+import { z } from 'zod';
+
+declare module 'zod' {
+  interface GlobalMeta {
+    /** How the staff form draws the field when its type alone cannot say. */
+    widget?: 'image' | 'textarea' | undefined;
+    /** The field's name as editors read it, e.g. "Quote". Default: made from its key. */
+    label?: string | undefined;
+    /** A hint for editors under the label, e.g. "Without quotation marks". */
+    help?: string | undefined;
+  }
+}
+
+/**
+ * How a collection splits into the items a release records one revision of: `one` item (the
+ * privacy notice), a `list` of entries keyed by their `id`, or `keyed` values (page titles by
+ * route id, section copy by section id).
+ */
+export type CollectionShape = 'one' | 'list' | 'keyed';
+
+/** One collection: `I` the schema of one item. */
+export interface CollectionDefinition<
+  I extends z.ZodObject = z.ZodObject,
+  S extends CollectionShape = CollectionShape,
+  K extends string = string,
+  F extends string = string,
+> {
+  /**
+   * Its file under `src/content/` (the seed, the export and the import), and its name in the
+   * database (`content_revisions.collection`): never renamed once released.
+   */
+  readonly file: F;
+  /** Its name on the staff pages, e.g. "Testimonials". */
+  readonly label: string;
+  /** What it is, one line for staff, e.g. "Quotes from clients, in the carousel". */
+  readonly description: string;
+  /** Its path segment under `/staff/content/`, lowercase kebab-case. */
+  readonly path: string;
+  readonly shape: S;
+  /** One item's schema: a strict object. A list's items have a string `id`. */
+  readonly item: I;
+  /** The string field that names an item to staff (lists, history, the audit log). */
+  readonly title: keyof z.output<I> & string;
+  /** A list sorted by its items' `order` field (1 first) when loaded from a file. */
+  readonly ordered?: boolean | undefined;
+  /** A list's least and most entries (`min` default 1: every list the pages show has one). */
+  readonly count?: { readonly min?: number; readonly max?: number } | undefined;
+  /** A keyed collection whose keys are fixed (page titles: one per route id). */
+  readonly keys?: readonly K[] | undefined;
+}
+
+/** The value a collection of definition `D` holds: one item, a list of them, or a record. */
+export type CollectionValue<D extends CollectionDefinition> =
+  D extends CollectionDefinition<infer I, infer S, infer K, string>
+    ? S extends 'one'
+      ? z.output<I>
+      : S extends 'list'
+        ? Array<z.output<I>>
+        : Record<string extends K ? string : K, z.output<I>>
+    : never;
+
+/**
+ * A collection's definition, checked where it is written: a list's items need an `id`, the
+ * title a field of the item.
+ * @throws Error naming the file when the definition is inconsistent (at import time)
+ */
+export function defineCollection<
+  const I extends z.ZodObject,
+  const S extends CollectionShape,
+  const F extends string,
+  const K extends string = string,
+>(definition: CollectionDefinition<I, S, K, F>): CollectionDefinition<I, S, K, F> {
+  const fields = definition.item.shape as Record<string, z.ZodType>;
+  if (definition.shape === 'list' && !('id' in fields)) {
+    throw new Error(`${definition.file}: a list's items need an id field`);
+  }
+  if (!(definition.title in fields)) {
+    throw new Error(`${definition.file}: title names no field ("${definition.title}")`);
+  }
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(definition.path)) {
+    throw new Error(`${definition.file}: path must be lowercase kebab-case`);
+  }
+  return definition;
+}
+
+/**
+ * The schema of the whole collection, as its file holds it: the item, a list of items with its
+ * count, or a record (a strict object when its keys are fixed).
+ */
+export function collectionSchema(definition: CollectionDefinition): z.ZodType {
+  const { item, shape } = definition;
+  if (shape === 'one') return item;
+  if (shape === 'keyed') {
+    return definition.keys
+      ? z.strictObject(Object.fromEntries(definition.keys.map((k) => [k, item])))
+      : z.record(z.string(), item);
+  }
+  const { min = 1, max } = definition.count ?? {};
+  const { label } = definition;
+  let list = z.array(item);
+  if (min === max) return list.length(min, `${label} holds exactly ${entries(min)}`);
+  if (min > 0) list = list.min(min, `${label} needs at least ${entries(min)}`);
+  if (max !== undefined) list = list.max(max, `${label} holds at most ${entries(max)}`);
+  return list;
+}
+
+const entries = (n: number) => (n === 1 ? 'one entry' : `${n} entries`);
+
+/**
+ * The schema of one item: the item's (a keyed collection with fixed keys has the same for each).
+ * @throws Error when a collection with fixed keys has no `key`
+ */
+export function itemSchema(definition: CollectionDefinition, key: string): z.ZodObject {
+  if (definition.shape === 'keyed' && definition.keys && !definition.keys.includes(key)) {
+    throw new Error(`${definition.file} has no item "${key}"`);
+  }
+  return definition.item;
+}
+
+/** An item's name for staff: its title field, shortened to 80 characters; else its key. */
+export function itemTitle(definition: CollectionDefinition, key: string, value: unknown): string {
+  const title =
+    value && typeof value === 'object'
+      ? (value as Record<string, unknown>)[definition.title]
+      : undefined;
+  if (typeof title === 'string' && title) {
+    return title.length > 80 ? `${title.slice(0, 77)}…` : title;
+  }
+  return key || definition.label;
+}
+
+/**
+ * A schema's own metadata and what it wraps (`.optional()`, `.default()`, `.nullable()`), the
+ * outer metadata winning: the widget, label and help a form draws it with.
+ */
+export function fieldMeta(schema: z.ZodType): {
+  inner: z.ZodType;
+  optional: boolean;
+  meta: z.GlobalMeta;
+} {
+  let inner = schema;
+  let optional = false;
+  let meta: z.GlobalMeta = { ...schema.meta() };
+  while (
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodDefault ||
+    inner instanceof z.ZodNullable
+  ) {
+    optional = true;
+    inner = inner.unwrap() as z.ZodType;
+    meta = { ...inner.meta(), ...meta };
+  }
+  return { inner, optional, meta };
+}
