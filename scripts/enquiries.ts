@@ -328,7 +328,7 @@ const COMMANDS: Record<string, Command> = {
           2,
         );
       }
-      const { SQLITE_MIGRATIONS } = await import('../src/server/enquiries/migrations.ts');
+      const { SQLITE_MIGRATIONS } = await import('../src/server/db/steps.ts');
       const r = await backups.restoreSqlite(
         String(values['from']),
         backups.databaseFile(config.DATA_DIR),

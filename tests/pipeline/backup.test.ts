@@ -25,7 +25,7 @@ import {
   PROGRESS_FROM_BYTES,
   restoreSqlite,
 } from '../../src/server/backups/sqlite.ts';
-import { SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
+import { SQLITE_MIGRATIONS } from '../../src/server/db/steps.ts';
 import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import { insert, newSubmission as sub } from './support/fixtures.ts';
 import { cli, NODE } from './support/helpers.ts';

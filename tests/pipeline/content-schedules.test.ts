@@ -17,7 +17,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
 import { openSqlite } from '../../src/server/db/sqlite.ts';
 import type { Db } from '../../src/server/db/tables.ts';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/db/steps.ts';
 import { createDatabase } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 

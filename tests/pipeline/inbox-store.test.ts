@@ -10,11 +10,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import {
-  PG_MIGRATIONS,
-  SQLITE_MIGRATIONS,
-  type Migration,
-} from '../../src/server/enquiries/migrations.ts';
+import type { Migration } from '../../src/server/db/migrate.ts';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/db/steps.ts';
 import { PgStore, SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import type { NewSubmission, SubmissionStore } from '../../src/server/enquiries/store.ts';
 import { createInboxService } from '../../src/server/inbox/service.ts';

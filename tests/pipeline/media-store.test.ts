@@ -14,7 +14,7 @@ import { createMediaStore, type MediaStore } from '../../src/server/content/medi
 import { migrate } from '../../src/server/db/migrate.ts';
 import { openSqlite } from '../../src/server/db/sqlite.ts';
 import type { Db } from '../../src/server/db/tables.ts';
-import { SQLITE_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
+import { SQLITE_MIGRATIONS } from '../../src/server/db/steps.ts';
 import { cli } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 import { engines } from './support/engines.ts';

@@ -1,6 +1,6 @@
 /**
  * The migration runner (`src/server/db/migrate.ts`) and the rule of
- * `src/server/enquiries/migrations.ts`: a step written once with Kysely's schema builder runs on
+ * `src/server/db/steps.ts`: a step written once with Kysely's schema builder runs on
  * SQLite and on a throwaway PostgreSQL after the released steps, once, in their transaction (a
  * failing step leaves nothing); the released steps' texts are the ones that ran; step 220 makes
  * the staff accounts that existed owners.
@@ -15,11 +15,10 @@ import type { Db } from '../../src/server/db/tables.ts';
 import { openSqlite } from '../../src/server/db/sqlite.ts';
 import {
   COLUMN_TYPES,
-  PG_MIGRATIONS,
-  SQLITE_MIGRATIONS,
   type BuilderMigration,
   type Migration,
-} from '../../src/server/enquiries/migrations.ts';
+} from '../../src/server/db/migrate.ts';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/server/db/steps.ts';
 import { createDatabase } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { lastBackupAt } from '../../src/server/backups/last-backup.ts';
-import { PG_MIGRATIONS } from '../../src/server/enquiries/migrations.ts';
+import { PG_MIGRATIONS } from '../../src/server/db/steps.ts';
 import { PgStore } from '../../src/server/enquiries/sql-store.ts';
 import { createInboxService } from '../../src/server/inbox/service.ts';
 import { PgStaffStore } from '../../src/server/staff/sql-store.ts';

@@ -1,7 +1,7 @@
 /**
  * The media store (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md): uploaded
  * images and their re-encoded variants in the database itself (`content_media`,
- * `content_media_variants`, migration 210 in `src/server/enquiries/migrations.ts`), so SQLite's
+ * `content_media_variants`, migration 210 in `./migrations.ts`), so SQLite's
  * backup and `pg_dump` carry them with the content that names them. Written once on Kysely for
  * both engines (docs/decisions/033-one-store-on-kysely.md). A record never changes once stored:
  * its variants' URLs are immutable.

@@ -4,7 +4,7 @@
  * secret token (`/about?preview=<token>`). Staff make one for themselves (short-lived) or as a
  * share link for a client (revocable, expiring). The store keeps the changes as they were when
  * the preview was made, so a client sees what was shared, and only the token's SHA-256
- * (`src/server/staff/tokens.ts`). Migration 230 in `src/server/enquiries/migrations.ts`.
+ * (`src/server/staff/tokens.ts`). Migration 230 in `./migrations.ts`.
  */
 import { z } from 'zod';
 import { COLLECTIONS, type ContentFile } from '../../content/collections.ts';

@@ -3,7 +3,7 @@
  * set time, such as embargoed news. Every instance looks for due schedules; the one whose claim
  * holds publishes, once, in the same transaction that marks the schedule done, under the content
  * store's publish lock (`publishChanges` in `store.ts`). An overdue schedule is published at
- * the next look, so also at start. Migration 231 in `src/server/enquiries/migrations.ts`.
+ * the next look, so also at start. Migration 231 in `./migrations.ts`.
  */
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../db/tables.ts';

@@ -1,7 +1,7 @@
 /**
  * The content store (docs/decisions/048-content-in-the-database.md): the site's content as
  * numbered, immutable releases, on Kysely over SQLite or PostgreSQL (`src/server/db/tables.ts`,
- * migration 200 in `src/server/enquiries/migrations.ts`). A release records a revision of each
+ * migration 200 in `./migrations.ts`). A release records a revision of each
  * item it changed (`items.ts`); the content of release N is, for every item, its newest revision
  * at or before N. Validation is the caller's: the same Zod schemas as the YAML files
  * (`src/content/collections.ts`), through `scripts/lib/content.ts`.

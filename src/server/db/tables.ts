@@ -2,7 +2,7 @@
  * The enquiry database's tables as Kysely sees them (https://kysely.dev/docs/getting-started),
  * written once for SQLite and PostgreSQL, and `Db`, what each engine gives the stores
  * (`sqlite.ts`, `postgres.ts`; docs/decisions/033-one-store-on-kysely.md). The DDL is the
- * versioned steps of `src/server/enquiries/migrations.ts`, in snake_case: Kysely's
+ * versioned steps of every feature (`./steps.ts`), in snake_case: Kysely's
  * `CamelCasePlugin` maps names both ways ({@link plugins}). Every time reads as epoch ms: SQLite
  * keeps INTEGER ms; PostgreSQL BIGINT ms for scheduling and `timestamptz` for an
  * {@link Instant}, read back as ms and written through `Db.instant`.

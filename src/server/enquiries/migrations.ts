@@ -1,50 +1,17 @@
 /**
- * Schema migrations, run in order at start-up by `src/server/db/migrate.ts`; the enquiries' steps
- * count from 1, the staff app's from 100. A released step ({@link SQLITE_STEPS}, {@link PG_STEPS})
- * is never edited: every database that ran it must have the schema its version promises
- * (`tests/pipeline/migrate.test.ts` pins the text). A new step goes once into {@link SHARED_STEPS}
- * with Kysely's schema builder (https://kysely.dev/docs/migrations), raw `sql` only where the
- * engines differ. Times: epoch ms INTEGER on SQLite; on PostgreSQL timestamptz for what a person
- * reads, BIGINT epoch ms for scheduling (`src/server/db/tables.ts`).
+ * The enquiry pipeline's database steps (its tables: submissions, outbox, rate limits, search,
+ * channel state, backups), versions 1–99, run with every feature's by `src/server/db/migrate.ts`
+ * (`src/server/db/steps.ts`). A released step is never edited: every database that ran it must
+ * have the schema its version promises (`tests/pipeline/migrate.test.ts` pins the text). A new
+ * step is a {@link BuilderMigration} written once for both engines with Kysely's schema builder
+ * (https://kysely.dev/docs/migrations), raw `sql` only where the engines differ. Times: epoch ms
+ * INTEGER on SQLite; on PostgreSQL timestamptz for what a person reads, BIGINT epoch ms for
+ * scheduling (`src/server/db/tables.ts`).
  */
-import { sql, type ColumnDataType, type Kysely } from 'kysely';
-
-/** A released step: its SQL for one engine, as it ran. */
-export interface SqlMigration {
-  version: number;
-  description: string;
-  /** Several statements separated by semicolons. */
-  sql: string;
-}
-
-/** A step written once for both engines with Kysely's schema builder. */
-export interface BuilderMigration {
-  version: number;
-  description: string;
-  /**
-   * In the runner's transaction (a throw keeps nothing). `db` has no plugins (snake_case names)
-   * and no table types: a migration must not depend on today's `Database`.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's advice for migrations
-  up: (db: Kysely<any>, engine: Engine) => Promise<void>;
-}
-
-export type Migration = SqlMigration | BuilderMigration;
-export type Engine = 'sqlite' | 'postgres';
-
-/** The column types the engines spell differently, by meaning. */
-export const COLUMN_TYPES: Record<
-  Engine,
-  { instant: ColumnDataType; epochMs: ColumnDataType; serialKey: ColumnDataType }
-> = {
-  // SQLite's INTEGER PRIMARY KEY numbers itself: the rowid
-  // (https://www.sqlite.org/lang_createtable.html#rowid).
-  sqlite: { instant: 'integer', epochMs: 'integer', serialKey: 'integer' },
-  postgres: { instant: 'timestamptz', epochMs: 'bigint', serialKey: 'bigserial' },
-};
+import type { SqlMigration } from '../db/migrate.ts';
 
 /** SQLite's released steps, as they ran. */
-const SQLITE_STEPS: readonly SqlMigration[] = [
+export const ENQUIRY_SQLITE_STEPS: readonly SqlMigration[] = [
   {
     version: 1,
     description: 'submissions, outbox, rate limits',
@@ -188,64 +155,6 @@ const SQLITE_STEPS: readonly SqlMigration[] = [
     `,
   },
   {
-    version: 100,
-    description: 'staff accounts, passkeys, invites, sessions, ceremonies, audit log',
-    sql: `
-      CREATE TABLE staff (
-        id TEXT PRIMARY KEY,
-        email TEXT NOT NULL,
-        name TEXT NOT NULL,
-        webauthn_user_id TEXT NOT NULL UNIQUE,
-        created_at INTEGER NOT NULL,
-        disabled_at INTEGER
-      );
-      CREATE UNIQUE INDEX staff_email ON staff (lower(email));
-      CREATE TABLE staff_passkeys (
-        id TEXT PRIMARY KEY,
-        staff_id TEXT NOT NULL REFERENCES staff (id),
-        public_key BLOB NOT NULL,
-        counter INTEGER NOT NULL,
-        transports TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        last_used_at INTEGER
-      );
-      CREATE INDEX staff_passkeys_staff ON staff_passkeys (staff_id);
-      CREATE TABLE staff_invites (
-        token_hash TEXT PRIMARY KEY,
-        staff_id TEXT NOT NULL REFERENCES staff (id),
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL,
-        used_at INTEGER
-      );
-      CREATE INDEX staff_invites_staff ON staff_invites (staff_id);
-      CREATE TABLE staff_sessions (
-        id_hash TEXT PRIMARY KEY,
-        staff_id TEXT NOT NULL REFERENCES staff (id),
-        csrf_token TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        last_seen_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL
-      );
-      CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
-      CREATE TABLE staff_ceremonies (
-        id_hash TEXT PRIMARY KEY,
-        purpose TEXT NOT NULL,
-        challenge TEXT NOT NULL,
-        staff_id TEXT,
-        expires_at INTEGER NOT NULL
-      );
-      CREATE TABLE staff_audit (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        at INTEGER NOT NULL,
-        staff_id TEXT REFERENCES staff (id),
-        action TEXT NOT NULL,
-        enquiry_id TEXT,
-        detail TEXT NOT NULL
-      );
-      CREATE INDEX staff_audit_at ON staff_audit (at);
-    `,
-  },
-  {
     version: 3,
     description: 'backups: what each successful backup wrote, for the last-backup metric',
     // Written by `npm run enquiries -- backup` after the copy is checked and in place; read by
@@ -264,7 +173,7 @@ const SQLITE_STEPS: readonly SqlMigration[] = [
 ];
 
 /** PostgreSQL's released steps, as they ran. */
-const PG_STEPS: readonly SqlMigration[] = [
+export const ENQUIRY_PG_STEPS: readonly SqlMigration[] = [
   {
     version: 1,
     description: 'submissions, outbox, rate limits',
@@ -359,64 +268,6 @@ const PG_STEPS: readonly SqlMigration[] = [
     `,
   },
   {
-    version: 100,
-    description: 'staff accounts, passkeys, invites, sessions, ceremonies, audit log',
-    sql: `
-      CREATE TABLE staff (
-        id TEXT PRIMARY KEY,
-        email TEXT NOT NULL,
-        name TEXT NOT NULL,
-        webauthn_user_id TEXT NOT NULL UNIQUE,
-        created_at TIMESTAMPTZ NOT NULL,
-        disabled_at TIMESTAMPTZ
-      );
-      CREATE UNIQUE INDEX staff_email ON staff (lower(email));
-      CREATE TABLE staff_passkeys (
-        id TEXT PRIMARY KEY,
-        staff_id TEXT NOT NULL REFERENCES staff (id),
-        public_key BYTEA NOT NULL,
-        counter BIGINT NOT NULL,
-        transports TEXT NOT NULL,
-        created_at TIMESTAMPTZ NOT NULL,
-        last_used_at TIMESTAMPTZ
-      );
-      CREATE INDEX staff_passkeys_staff ON staff_passkeys (staff_id);
-      CREATE TABLE staff_invites (
-        token_hash TEXT PRIMARY KEY,
-        staff_id TEXT NOT NULL REFERENCES staff (id),
-        created_at TIMESTAMPTZ NOT NULL,
-        expires_at BIGINT NOT NULL,
-        used_at TIMESTAMPTZ
-      );
-      CREATE INDEX staff_invites_staff ON staff_invites (staff_id);
-      CREATE TABLE staff_sessions (
-        id_hash TEXT PRIMARY KEY,
-        staff_id TEXT NOT NULL REFERENCES staff (id),
-        csrf_token TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        last_seen_at BIGINT NOT NULL,
-        expires_at BIGINT NOT NULL
-      );
-      CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
-      CREATE TABLE staff_ceremonies (
-        id_hash TEXT PRIMARY KEY,
-        purpose TEXT NOT NULL,
-        challenge TEXT NOT NULL,
-        staff_id TEXT,
-        expires_at BIGINT NOT NULL
-      );
-      CREATE TABLE staff_audit (
-        id BIGSERIAL PRIMARY KEY,
-        at TIMESTAMPTZ NOT NULL,
-        staff_id TEXT REFERENCES staff (id),
-        action TEXT NOT NULL,
-        enquiry_id TEXT,
-        detail TEXT NOT NULL
-      );
-      CREATE INDEX staff_audit_at ON staff_audit (at);
-    `,
-  },
-  {
     version: 3,
     description: 'backups: what each successful backup wrote, for the last-backup metric',
     // Written by the pg_dump script of deploy/kubernetes/postgres-backup.sh after the archive is
@@ -433,154 +284,3 @@ const PG_STEPS: readonly SqlMigration[] = [
     `,
   },
 ];
-
-/**
- * Steps from version 4 on (101 for the staff app's; 200 for the site's content: 201 its drafts,
- * 210 its media, 220 staff roles, 230 and 231 previews and schedules).
- */
-const SHARED_STEPS: readonly BuilderMigration[] = [
-  {
-    version: 200,
-    description: 'content releases and the item revisions each published (src/server/content/)',
-    async up(db, engine) {
-      const types = COLUMN_TYPES[engine];
-      await db.schema
-        .createTable('content_releases')
-        .addColumn('number', 'integer', (c) => c.primaryKey())
-        .addColumn('published_at', types.instant, (c) => c.notNull())
-        .addColumn('author', 'text', (c) => c.notNull())
-        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
-        .execute();
-      await db.schema
-        .createTable('content_revisions')
-        .addColumn('collection', 'text', (c) => c.notNull())
-        .addColumn('item_key', 'text', (c) => c.notNull())
-        .addColumn('release', 'integer', (c) => c.notNull().references('content_releases.number'))
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addColumn('body', 'text')
-        .addPrimaryKeyConstraint('content_revisions_pk', ['collection', 'item_key', 'release'])
-        .execute();
-      await db.schema
-        .createIndex('content_revisions_release')
-        .on('content_revisions')
-        .column('release')
-        .execute();
-    },
-  },
-  {
-    version: 201,
-    description: 'content drafts: one per item being edited (src/server/content/drafts.ts)',
-    async up(db, engine) {
-      const types = COLUMN_TYPES[engine];
-      await db.schema
-        .createTable('content_drafts')
-        .addColumn('collection', 'text', (c) => c.notNull())
-        .addColumn('item_key', 'text', (c) => c.notNull())
-        .addColumn('body', 'text')
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addColumn('base_release', 'integer')
-        .addColumn('author', 'text', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('updated_at', types.instant, (c) => c.notNull())
-        .addPrimaryKeyConstraint('content_drafts_pk', ['collection', 'item_key'])
-        .execute();
-    },
-  },
-  {
-    version: 210,
-    description: 'uploaded images and their re-encoded variants (src/server/content/media.ts)',
-    async up(db, engine) {
-      const types = COLUMN_TYPES[engine];
-      await db.schema
-        .createTable('content_media')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('purpose', 'text', (c) => c.notNull())
-        .addColumn('alt', 'text', (c) => c.notNull())
-        .addColumn('decorative', 'integer', (c) => c.notNull())
-        .addColumn('source_format', 'text', (c) => c.notNull())
-        .addColumn('width', 'integer', (c) => c.notNull())
-        .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('uploaded_by', 'text', (c) => c.notNull())
-        .addColumn('uploaded_at', types.instant, (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('content_media_variants')
-        .addColumn('media_id', 'text', (c) => c.notNull().references('content_media.id'))
-        .addColumn('format', 'text', (c) => c.notNull())
-        .addColumn('width', 'integer', (c) => c.notNull())
-        .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('hash', 'text', (c) => c.notNull())
-        .addColumn('bytes', engine === 'sqlite' ? 'blob' : 'bytea', (c) => c.notNull())
-        .addPrimaryKeyConstraint('content_media_variants_pk', ['media_id', 'format', 'width'])
-        .execute();
-    },
-  },
-  {
-    version: 220,
-    description: 'a role on each staff account; accounts from before roles become owners',
-    async up(db) {
-      // New accounts default to the least role; every account that exists now had every right.
-      await db.schema
-        .alterTable('staff')
-        .addColumn('role', 'text', (c) =>
-          c
-            .notNull()
-            .defaultTo('editor')
-            .check(sql`role IN ('editor', 'publisher', 'owner')`),
-        )
-        .execute();
-      await db.updateTable('staff').set({ role: 'owner' }).execute();
-    },
-  },
-  {
-    version: 230,
-    description: 'previews of unpublished content and share links (src/server/content/previews.ts)',
-    async up(db, engine) {
-      const types = COLUMN_TYPES[engine];
-      await db.schema
-        .createTable('content_previews')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('path', 'text', (c) => c.notNull())
-        .addColumn('changes', 'text', (c) => c.notNull())
-        .addColumn('label', 'text', (c) => c.notNull())
-        .addColumn('shared', 'integer', (c) => c.notNull())
-        .addColumn('created_by', 'text', (c) => c.notNull())
-        .addColumn('created_at', types.instant, (c) => c.notNull())
-        .addColumn('expires_at', types.epochMs, (c) => c.notNull())
-        .addColumn('revoked_at', types.epochMs)
-        .execute();
-    },
-  },
-  {
-    version: 231,
-    description: 'content changes scheduled to publish (src/server/content/schedules.ts)',
-    async up(db, engine) {
-      const types = COLUMN_TYPES[engine];
-      await db.schema
-        .createTable('content_schedules')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('changes', 'text', (c) => c.notNull())
-        .addColumn('label', 'text', (c) => c.notNull())
-        .addColumn('author', 'text', (c) => c.notNull())
-        .addColumn('note', 'text', (c) => c.notNull())
-        .addColumn('publish_at', types.epochMs, (c) => c.notNull())
-        .addColumn('created_at', types.instant, (c) => c.notNull())
-        .addColumn('release', 'integer')
-        .addColumn('settled_at', types.epochMs)
-        .addColumn('cancelled_at', types.epochMs)
-        .addColumn('error', 'text')
-        .execute();
-      await db.schema
-        .createIndex('content_schedules_due')
-        .on('content_schedules')
-        .columns(['settled_at', 'publish_at'])
-        .execute();
-    },
-  },
-];
-
-/** Every step on SQLite, released and shared. */
-export const SQLITE_MIGRATIONS: readonly Migration[] = [...SQLITE_STEPS, ...SHARED_STEPS];
-/** Every step on PostgreSQL, released and shared. */
-export const PG_MIGRATIONS: readonly Migration[] = [...PG_STEPS, ...SHARED_STEPS];

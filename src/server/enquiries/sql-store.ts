@@ -13,7 +13,7 @@ import type { Database, Db, Executor, InstantValue } from '../db/tables.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import { CHANNELS, type Channel, type DeliveryState, type EnquiryStatus } from '../inbox/types.ts';
 import { timeOrderedId } from './ids.ts';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.ts';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../db/steps.ts';
 import { FTS5, TSVECTOR, type SearchEngine } from './search.ts';
 import type {
   DeliveryFigures,
