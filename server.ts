@@ -6,7 +6,8 @@
  * turns 503, after DRAIN_GRACE_MS the ports close, exit 0 (exit 1 after SHUTDOWN_TIMEOUT_MS).
  * A bad configuration or a store that cannot open: exit 1. A fresh database is seeded with the
  * build's content (`<build>/content`, `src/content/` from the sources) as content release 1
- * (docs/decisions/048-content-in-the-database.md).
+ * (docs/decisions/048-content-in-the-database.md); an older one gets the content migrations it
+ * has not run (docs/decisions/064-content-migrations.md), or exit 1 when they cannot apply.
  */
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
@@ -31,19 +32,19 @@ async function start(env: Env): Promise<void> {
     process.exit(1);
   }
   const { openContentStore, storeSource } = await import('./src/server/content/source.ts');
-  const { readContentDir } = await import('./src/server/content/files.ts');
+  const { seedFrom } = await import('./src/server/content/files.ts');
   const content = openContentStore(env);
-  if ((await content.store.latest()) === null) {
-    const seed = readContentDir(
-      bundled ? resolve(import.meta.dirname, '..', 'content') : undefined,
+  try {
+    const prepared = await content.prepare(
+      seedFrom(bundled ? resolve(import.meta.dirname, '..', 'content') : undefined),
     );
-    if (seed.problems) {
-      logger.fatal({ problems: seed.problems }, 'the content to seed the database with is invalid');
-      process.exit(1);
-    }
-    if (await content.store.seed(seed.content, { author: 'initial content' })) {
-      logger.info({ release: 1 }, 'content seeded from the build');
-    }
+    if (prepared.seeded) logger.info({ release: 1 }, 'content seeded from the build');
+    for (const step of prepared.applied) logger.info(step, 'content migration applied');
+  } catch (e) {
+    // Invalid seed content, or content a migration left failing today's schemas: nothing was
+    // written, and pages that cannot render must not be served.
+    logger.fatal({ err: e }, 'the content could not be prepared');
+    process.exit(1);
   }
   const { runSchedules } = await import('./src/server/content/schedules.ts');
   const stopSchedules = runSchedules({ ...content, logger, now: Date.now, everyMs: 5_000 });

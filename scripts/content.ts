@@ -13,7 +13,7 @@
  *   npm run content -- history                every release, newest first
  *
  * Running servers show a published release within 5 s. A database without a release is seeded
- * first, as the server does at its first start: from `src/content/`, or in the image
+ * first (an older one gets its content migrations), as the server does at its start: from `src/content/`, or in the image
  * (`node dist/server/content.js …`) from the build's copy of it.
  *
  * Exit codes: 0 ok, 2 bad arguments, 1 invalid content (one line per problem: file, item,
@@ -22,7 +22,7 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readContentDir, writeContentDir } from '../src/server/content/files.ts';
+import { readContentDir, seedFrom, writeContentDir } from '../src/server/content/files.ts';
 
 const USAGE = `Usage:
   npm run content -- export --to DIR [--release N]
@@ -78,16 +78,13 @@ const { openStore } = await import('../src/server/enquiries/runtime.ts');
 const { openContentStore } = await import('../src/server/content/source.ts');
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const enquiries = openStore(config);
-const { store, close } = openContentStore(config);
+const { store, prepare, close } = openContentStore(config);
 try {
   await enquiries.migrate();
-  if ((await store.latest()) === null) {
-    // The bundle (`dist/server/content.js`) seeds from the build's copy, `dist/content/`.
-    const bundled = !import.meta.url.endsWith('.ts');
-    const seed = readContentDir(bundled ? resolve(import.meta.dirname, '../content') : undefined);
-    if (seed.problems) throw new Error(seed.problems.join('\n'));
-    await store.seed(seed.content, { author: 'initial content' });
-  }
+  // As the server does at start: the bundle (`dist/server/content.js`) seeds from the build's
+  // copy, `dist/content/`.
+  const bundled = !import.meta.url.endsWith('.ts');
+  await prepare(seedFrom(bundled ? resolve(import.meta.dirname, '../content') : undefined));
   if (command === 'export') {
     const files = writeContentDir(values.to!, await store.read(release));
     out(

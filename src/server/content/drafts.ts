@@ -20,6 +20,8 @@ import {
   type Content,
   type ItemChange,
 } from './items.ts';
+import { CONTENT_MIGRATIONS, type ContentMigration } from '../../content/migrations.ts';
+import { stepsAfter, upgradeItem } from './migrate-content.ts';
 import { latestIn, readIn, type ContentStore, type Publication, type Release } from './store.ts';
 
 /** One item's draft; `updatedAt` epoch ms. */
@@ -92,7 +94,10 @@ export interface DraftStore {
   /** Every draft, by collection then place. */
   list(): Promise<Draft[]>;
   get(collection: ContentFile, key: string): Promise<Draft | null>;
-  /** The item's newest published revision (at or before `release`, default the newest). */
+  /**
+   * The item's newest published revision (at or before `release`, default the newest); an old
+   * release's in today's shape, through the content migrations since.
+   */
   published(collection: ContentFile, key: string, release?: number): Promise<Published>;
   /**
    * Saves a draft unless it conflicts (see {@link Conflict}); the same author saving over their
@@ -161,6 +166,7 @@ async function publishedIn(
   collection: string,
   key: string,
   release?: number,
+  migrations: readonly ContentMigration[] = CONTENT_MIGRATIONS,
 ): Promise<Published> {
   let query = ex
     .selectFrom('contentRevisions')
@@ -170,9 +176,14 @@ async function publishedIn(
   if (release !== undefined) query = query.where('release', '<=', release);
   const row = await query.orderBy('release', 'desc').limit(1).executeTakeFirst();
   if (!row) return { release: null, value: null, position: null };
+  const value = row.body === null ? null : (JSON.parse(row.body) as unknown);
   return {
     release: Number(row.release),
-    value: row.body === null ? null : (JSON.parse(row.body) as unknown),
+    // An old release's item in today's shape (`./migrate-content.ts`), to restore or compare.
+    value:
+      release === undefined
+        ? value
+        : upgradeItem(collection, key, value, await stepsAfter(ex, release, migrations)),
     position: row.body === null ? null : Number(row.position),
   };
 }
@@ -202,8 +213,15 @@ export const changeOf = (d: Draft): ItemChange => ({
   body: d.removed ? null : JSON.stringify(d.value),
 });
 
-/** The drafts of `db` (already migrated), publishing through `content`. */
-export function createDraftStore(db: Db, content: ContentStore): DraftStore {
+/**
+ * The drafts of `db` (already migrated), publishing through `content`; an old release's items
+ * brought to today's shape by `migrations` (default: every content migration).
+ */
+export function createDraftStore(
+  db: Db,
+  content: ContentStore,
+  migrations: readonly ContentMigration[] = CONTENT_MIGRATIONS,
+): DraftStore {
   return {
     async list() {
       const rows = await db.kysely
@@ -216,7 +234,8 @@ export function createDraftStore(db: Db, content: ContentStore): DraftStore {
       return rows.map(toDraft);
     },
     get: (collection, key) => draftIn(db.kysely, collection, key),
-    published: (collection, key, release) => publishedIn(db.kysely, collection, key, release),
+    published: (collection, key, release) =>
+      publishedIn(db.kysely, collection, key, release, migrations),
 
     async save(input, at) {
       const { collection, key } = input;
@@ -298,7 +317,7 @@ export function createDraftStore(db: Db, content: ContentStore): DraftStore {
     async publish(refs, by) {
       let chosen: Draft[] = [];
       const result = await content.publishWith<string[]>(
-        async (trx, latest) => {
+        async (trx, latest, current) => {
           const problems: string[] = [];
           chosen = [];
           for (const ref of refs) {
@@ -319,7 +338,7 @@ export function createDraftStore(db: Db, content: ContentStore): DraftStore {
           if (problems.length > 0) return { refused: problems };
           if (latest === null) return { refused: ['There is no published release to start from'] };
           try {
-            return applyDrafts(await readIn(trx, latest), chosen);
+            return applyDrafts(await current(), chosen);
           } catch (e) {
             if (e instanceof ContentError) return { refused: e.message.split('\n') };
             throw e;

@@ -107,3 +107,14 @@ export function contentProblems(): string[] {
   const read = readContentDir();
   return read.problems ?? [];
 }
+
+/**
+ * The content a fresh database is seeded with: `dir`'s files (default `src/content/`), read when
+ * called.
+ * @throws ContentError with one line per problem
+ */
+export const seedFrom = (dir?: string) => (): Content => {
+  const read = readContentDir(dir);
+  if (read.problems) throw new ContentError(read.problems.join('\n'));
+  return read.content;
+};

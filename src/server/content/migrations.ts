@@ -130,4 +130,18 @@ export const CONTENT_STEPS: readonly BuilderMigration[] = [
         .execute();
     },
   },
+  {
+    version: 240,
+    description:
+      'content migrations applied, and the release each left (src/server/content/migrate-content.ts)',
+    async up(db, engine) {
+      await db.schema
+        .createTable('content_migrations')
+        .addColumn('version', 'integer', (c) => c.primaryKey())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('release', 'integer')
+        .addColumn('applied_at', COLUMN_TYPES[engine].instant, (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

@@ -8,6 +8,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { StoreEnv } from '../env.ts';
 import { createDraftStore, type DraftStore } from './drafts.ts';
+import { prepareContent, type Prepared } from './migrate-content.ts';
 import { createPreviewStore, type PreviewStore } from './previews.ts';
 import { createScheduleStore, type ScheduleStore } from './schedules.ts';
 import { createContentStore, type ContentStore } from './store.ts';
@@ -39,6 +40,12 @@ export function openContentStore(config: StoreEnv): {
   media: MediaStore;
   previews: PreviewStore;
   schedules: ScheduleStore;
+  /**
+   * Seeds a database without content from `seed`, else applies the content migrations it has
+   * not run (`./migrate-content.ts`); before the pages render.
+   * @throws ContentError when the migrated content fails today's schemas (nothing written)
+   */
+  prepare: (seed: () => Content) => Promise<Prepared>;
   close: () => Promise<void>;
 } {
   const db = config.DATABASE_URL
@@ -51,6 +58,7 @@ export function openContentStore(config: StoreEnv): {
     media: createMediaStore(db),
     previews: createPreviewStore(db),
     schedules: createScheduleStore(db),
+    prepare: (seed) => prepareContent(db, store, seed),
     close: () => db.close(),
   };
 }

@@ -50,14 +50,19 @@ export interface ContentStore {
    */
   publish(content: Content, by: Publication): Promise<Release | null>;
   /**
-   * `publish`'s path with the content made under the publish lock: `make` gets the transaction
-   * and the newest release's number (null before the first) and returns the content to publish,
-   * or a value to give back instead (nothing written); `after` runs in the same transaction
-   * once the release is written (null: nothing changed).
+   * `publish`'s path with the content made under the publish lock: `make` gets the transaction,
+   * the newest release's number (null before the first) and `current`, which reads that
+   * release's content (once: the publish compares with the same read), and returns the content
+   * to publish, or a value to give back instead (nothing written); `after` runs in the same
+   * transaction once the release is written (null: nothing changed).
    * @throws what `make` or `after` throw (nothing is written), or as `publish`
    */
   publishWith<R>(
-    make: (trx: Transaction<Database>, latest: number | null) => Promise<Content | { refused: R }>,
+    make: (
+      trx: Transaction<Database>,
+      latest: number | null,
+      current: () => Promise<Content>,
+    ) => Promise<Content | { refused: R }>,
     by: Publication,
     after?: (trx: Transaction<Database>, release: Release | null) => Promise<void>,
   ): Promise<Release | null | { refused: R }>;
@@ -127,12 +132,9 @@ const idOf = (i: { collection: string; key: string }) => `${i.collection}\u0000$
 
 type Change = Omit<Item, 'body'> & { body: string | null };
 
-/** The items of `next` that differ from `before` (value or place), and those it no longer has. */
-async function changesIn(ex: Executor, next: readonly Item[]): Promise<Change[]> {
-  const latest = await latestIn(ex);
-  const before = new Map(
-    (latest === null ? [] : await itemsAt(ex, latest)).map((i) => [idOf(i), i]),
-  );
+/** The items of `next` that differ from `items` (value or place), and those it no longer has. */
+function changesIn(items: readonly Item[], next: readonly Item[]): Change[] {
+  const before = new Map(items.map((i) => [idOf(i), i]));
   const changed: Change[] = next.filter((i) => {
     const old = before.get(idOf(i));
     return !old || old.body !== i.body || old.position !== i.position;
@@ -161,60 +163,92 @@ export async function readIn(ex: Executor, release?: number): Promise<Content> {
       .where('number', '=', at)
       .executeTakeFirst()) !== undefined;
   if (!exists) throw new Error(`No content release ${at ?? 'yet'}`);
-  const content = fromItems(await itemsAt(ex, at));
+  return contentOf(at, await itemsAt(ex, at));
+}
+
+/**
+ * Release `release`'s items as content.
+ * @throws Error naming each collection it has no item of
+ */
+function contentOf(release: number, items: readonly Item[]): Content {
+  const content = fromItems(items);
   const missing = CONTENT_FILES.filter((f) => !(f in content));
-  if (missing.length > 0) throw new Error(`Content release ${at} lacks ${missing.join(', ')}`);
+  if (missing.length > 0) {
+    throw new Error(
+      `Content release ${release} lacks ${missing.join(', ')}: a collection added to ` +
+        'src/content/collections.ts needs a content migration that gives it its first items ' +
+        '(src/content/migrations.ts)',
+    );
+  }
   return content as Content;
 }
+
+/**
+ * Writes release `latest + 1` in `trx` (under the publish lock) with the items of `next` that
+ * differ from `before`, the items of release `latest`; nothing when none differs.
+ * @returns the release written, or null
+ */
+export async function writeRelease(
+  db: Db,
+  trx: Transaction<Database>,
+  latest: number | null,
+  before: readonly Item[],
+  next: readonly Item[],
+  by: Publication,
+): Promise<Release | null> {
+  const changed = changesIn(before, next);
+  if (changed.length === 0) return null;
+  const release = {
+    number: (latest ?? 0) + 1,
+    publishedAt: Date.now(),
+    author: by.author,
+    note: by.note ?? '',
+  };
+  await trx
+    .insertInto('contentReleases')
+    .values({ ...release, publishedAt: db.instant(release.publishedAt) })
+    .execute();
+  // One statement per 200 rows keeps PostgreSQL's 65,535 parameters far away.
+  for (let at = 0; at < changed.length; at += 200) {
+    await trx
+      .insertInto('contentRevisions')
+      .values(
+        changed.slice(at, at + 200).map((i) => ({
+          collection: i.collection,
+          itemKey: i.key,
+          release: release.number,
+          position: i.position,
+          body: i.body,
+        })),
+      )
+      .execute();
+  }
+  return { ...release, changed: described(changed) };
+}
+
+/** Takes the publish lock in `trx`: publishes and content migrations take turns. */
+export const lockPublishing = (db: Db, trx: Transaction<Database>): Promise<void> =>
+  db.lockKey(trx, PUBLISH_LOCK);
 
 /** The content store on `db` (already migrated). */
 export function createContentStore(db: Db): ContentStore {
   const publishWith: ContentStore['publishWith'] = (make, by, after) =>
     db.kysely.transaction().execute(async (trx) => {
-      await db.lockKey(trx, PUBLISH_LOCK);
+      await lockPublishing(db, trx);
       const latest = await latestIn(trx);
-      const made = await make(trx, latest);
+      // The release's items, read once: `make`'s content and the comparison share them.
+      let items: Promise<Item[]> | undefined;
+      const before = () => (items ??= latest === null ? Promise.resolve([]) : itemsAt(trx, latest));
+      const current = async () => {
+        if (latest === null) throw new Error('No content release yet');
+        return contentOf(latest, await before());
+      };
+      const made = await make(trx, latest, current);
       if ('refused' in made) return made;
-      const release = await writeRelease(trx, latest, toItems(made), by);
+      const release = await writeRelease(db, trx, latest, await before(), toItems(made), by);
       await after?.(trx, release);
       return release;
     });
-
-  const writeRelease = async (
-    trx: Transaction<Database>,
-    latest: number | null,
-    next: readonly Item[],
-    by: Publication,
-  ): Promise<Release | null> => {
-    const changed = await changesIn(trx, next);
-    if (changed.length === 0) return null;
-    const release = {
-      number: (latest ?? 0) + 1,
-      publishedAt: Date.now(),
-      author: by.author,
-      note: by.note ?? '',
-    };
-    await trx
-      .insertInto('contentReleases')
-      .values({ ...release, publishedAt: db.instant(release.publishedAt) })
-      .execute();
-    // One statement per 200 rows keeps PostgreSQL's 65,535 parameters far away.
-    for (let at = 0; at < changed.length; at += 200) {
-      await trx
-        .insertInto('contentRevisions')
-        .values(
-          changed.slice(at, at + 200).map((i) => ({
-            collection: i.collection,
-            itemKey: i.key,
-            release: release.number,
-            position: i.position,
-            body: i.body,
-          })),
-        )
-        .execute();
-    }
-    return { ...release, changed: described(changed) };
-  };
 
   const publishIn = async (
     content: Content,
@@ -236,14 +270,18 @@ export function createContentStore(db: Db): ContentStore {
     publish: (content, by) => publishIn(content, by, false),
     publishWith,
     async publishChanges(changes, by, claim) {
-      const result = await publishWith<'unclaimed'>(async (trx, latest) => {
+      const result = await publishWith<'unclaimed'>(async (trx, _latest, current) => {
         if (claim && !(await claim(trx))) return { refused: 'unclaimed' };
-        return withChanges(await readIn(trx, latest ?? undefined), changes);
+        return withChanges(await current(), changes);
       }, by);
       if (result !== null && 'refused' in result) return { claimed: false, release: null };
       return { claimed: true, release: result };
     },
-    changes: async (content) => described(await changesIn(db.kysely, toItems(content))),
+    async changes(content) {
+      const latest = await latestIn(db.kysely);
+      const before = latest === null ? [] : await itemsAt(db.kysely, latest);
+      return described(changesIn(before, toItems(content)));
+    },
     seed: (content, by) => publishIn(content, by, true),
     async publishedAt(release) {
       const row = await db.kysely

@@ -180,6 +180,17 @@ export interface Database {
     error: string | null;
   };
   /**
+   * A content migration applied (migration 240, `src/content/migrations.ts`): `release` the newest
+   * release once it ran (the one it published, or the one it left unchanged; null before the
+   * first), so a release's content is in the shape of every step with `release` ≤ its number.
+   */
+  contentMigrations: {
+    version: number;
+    description: string;
+    release: number | null;
+    appliedAt: Instant;
+  };
+  /**
    * An uploaded image (migration 210): `id` is the SHA-256 (hex, first 32) of the bytes uploaded,
    * `width`/`height` its pixels after EXIF rotation, `decorative` 1 when it has no alt text.
    */

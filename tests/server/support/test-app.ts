@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
-import { readContentDir } from '../../../src/server/content/files.ts';
+import { seedFrom } from '../../../src/server/content/files.ts';
 import type { AppDeps, SiteApp } from '../../../src/server/app.ts';
 import { openContentStore, storeSource } from '../../../src/server/content/source.ts';
 import type { DraftStore } from '../../../src/server/content/drafts.ts';
@@ -96,9 +96,7 @@ export async function createTestApp(
   )) as typeof import('../../../src/server/app.ts');
   // The content store beside the enquiries, seeded from src/content/ as the server seeds it.
   const content = openContentStore(parsed);
-  const seed = readContentDir();
-  if (seed.problems) throw new Error(seed.problems.join('\n'));
-  await content.store.seed(seed.content, { author: 'initial content' });
+  await content.prepare(seedFrom());
   const staff = options.staff?.({ env: parsed, runtime, logger, content });
   const deps: AppDeps = {
     env: parsed,

@@ -1,0 +1,110 @@
+/**
+ * Upgrading a site that already keeps its content in the database: a database created and
+ * filled by the previous release's own content code (its `src/` and `scripts/`, taken from git:
+ * the seed, a draft, a pending schedule and a share link, `support/fill-content-release.ts`) is
+ * opened by this code on SQLite and on PostgreSQL as the server opens it at start — database
+ * steps, then the content prepared (`src/server/content/migrate-content.ts`,
+ * docs/decisions/064-content-migrations.md). The content reads as before (with whatever today's
+ * content migrations add), the draft, the schedule and the share link are kept, and the draft
+ * still publishes.
+ */
+import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CONTENT_MIGRATIONS } from '../../src/content/migrations.ts';
+import { seedFrom } from '../../src/server/content/files.ts';
+import { openContentStore } from '../../src/server/content/source.ts';
+import { openStore } from '../../src/server/enquiries/runtime.ts';
+import { createDatabase, NODE, ROOT } from './support/helpers.ts';
+import { tempDir } from './support/temp-dir.ts';
+
+/**
+ * The collections today's content migrations change (each migration's own test says how): the
+ * rest must read exactly as the previous release kept them.
+ */
+const CHANGED_BY_MIGRATIONS: readonly string[] = [];
+
+/** The release this code upgrades from: the last one before content migrations. */
+const PREVIOUS_RELEASE = '6f9358b';
+
+let release = '';
+beforeAll(() => {
+  release = tempDir('content-release');
+  const tar = join(release, 'src.tar');
+  try {
+    execFileSync('git', ['archive', '-o', tar, PREVIOUS_RELEASE, 'src', 'scripts'], { cwd: ROOT });
+  } catch {
+    throw new Error(
+      `${PREVIOUS_RELEASE} is not in this clone's history (a shallow clone?): git fetch --unshallow`,
+    );
+  }
+  execFileSync('tar', ['-xf', tar, '-C', release]);
+  symlinkSync(join(ROOT, 'node_modules'), join(release, 'node_modules'));
+});
+
+const engines = [
+  ['SQLite', () => Promise.resolve(undefined)],
+  ['PostgreSQL', () => createDatabase(inject('pgAdminUrl'))],
+] as const;
+
+describe.each(engines)('content kept by the previous release on %s', (_name, create) => {
+  it('opens with its content, draft, schedule and share link, and the draft publishes', async () => {
+    const config = {
+      DATA_DIR: tempDir('content-upgrade'),
+      DATABASE_URL: await create(),
+      SQLITE_SYNCHRONOUS: 'FULL' as const,
+    };
+    const args = [config.DATA_DIR, ...(config.DATABASE_URL ? [config.DATABASE_URL] : [])];
+    const before = JSON.parse(
+      execFileSync(
+        NODE,
+        [join(ROOT, 'tests/pipeline/support/fill-content-release.ts'), release, ...args],
+        { cwd: ROOT, encoding: 'utf8' },
+      ),
+    ) as {
+      latest: number;
+      content: Record<string, unknown>;
+      drafts: Array<{ key: string; value: unknown }>;
+      schedules: unknown[];
+      token: string;
+    };
+    expect(before.latest).toBe(1);
+
+    const enquiries = openStore(config);
+    await enquiries.migrate();
+    const content = openContentStore(config);
+    try {
+      const prepared = await content.prepare(seedFrom());
+      expect(prepared.seeded).toBe(false);
+      expect(prepared.applied.map((a) => a.version)).toEqual(
+        CONTENT_MIGRATIONS.map((m) => m.version),
+      );
+      const now = await content.store.read();
+      for (const [file, value] of Object.entries(before.content)) {
+        if (!CHANGED_BY_MIGRATIONS.includes(file)) {
+          expect(now[file as keyof typeof now], file).toEqual(value);
+        }
+      }
+      const drafts = await content.drafts.list();
+      expect(drafts.map((d) => d.key)).toEqual(before.drafts.map((d) => d.key));
+      expect(drafts[0]?.value).toMatchObject({ quote: 'A draft written before the upgrade.' });
+      expect(await content.schedules.list()).toHaveLength(before.schedules.length);
+      expect((await content.previews.open(before.token, Date.now())).state).toBe('shown');
+
+      const published = await content.drafts.publish(
+        [{ collection: 'testimonials.yaml', key: drafts[0]!.key }],
+        { author: 'Asha' },
+      );
+      expect(published.problems).toBeUndefined();
+      expect((await content.store.read())['testimonials.yaml'][0]?.quote).toBe(
+        'A draft written before the upgrade.',
+      );
+      // A second start has nothing left to do.
+      expect((await content.prepare(seedFrom())).applied).toEqual([]);
+    } finally {
+      await content.close();
+      await enquiries.close();
+    }
+  });
+});
