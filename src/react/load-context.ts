@@ -4,7 +4,8 @@
  * (docs/decisions/036-react-router-framework-mode-on-express.md).
  */
 import { createContext } from 'react-router';
-import type { MediaLookup, SiteContent } from '../content/images.ts';
+import type { MediaLookup } from '../content/images.ts';
+import type { ContentReader } from '../content/reader.ts';
 import type { EnquiryResult } from '../lib/enquiry-fields.ts';
 
 /** The root loader's data: the same for every visitor, so stored pages stay shared. */
@@ -33,10 +34,11 @@ export interface EnquiryService {
 export interface SiteServer {
   settings: SiteSettings;
   /**
-   * The content release the page shows, its image fields resolved to URLs and pictures
-   * (`src/content/images.ts`, docs/decisions/048-content-in-the-database.md).
+   * The content release the page shows, read through a reader that records what each page
+   * shows, image fields resolved (`src/content/reader.ts`,
+   * docs/decisions/065-pages-read-content-through-a-reader.md).
    */
-  content: SiteContent;
+  content: ContentReader;
   /**
    * A request with `?preview=<token>` (docs/decisions/054-previews-and-share-links.md): `shown`
    * when `content` has the preview's changes laid over it; absent for every other request.

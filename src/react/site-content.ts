@@ -6,15 +6,6 @@
 import type { SiteContent } from '../content/images.ts';
 import type { SectionCopy } from '../content/sections.ts';
 
-/** The entries of `sections.yaml` whose key is `page` or starts with `page-` (`home-hero`…). */
-export function sectionsPart(content: SiteContent, page: string): Record<string, SectionCopy> {
-  return Object.fromEntries(
-    Object.entries(content['sections.yaml']).filter(
-      ([key]) => key === page || key.startsWith(`${page}-`),
-    ),
-  );
-}
-
 /**
  * Each entry with only `keys`: what the page draws. The rest (`order`, which the list's own order
  * already says, `placeholder` flags, details another page shows) would travel in the page's

@@ -13,21 +13,21 @@ import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
-import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
+import { keepLoadedData, pick } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { content } = context.get(siteContext);
   return {
-    page: content['pages.yaml'].about,
-    copy: sectionsPart(content, 'about'),
-    awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
-    founders: pick(content['founder.yaml'], ['name', 'title', 'bio', 'image']),
-    network: pick(content['network.yaml'], ['id', 'city', 'region', 'description']),
-    quote: content['quotes.yaml'].find((q) => q.id === 'about-pull-quote'),
-    stats: pick(content['stats.yaml'], ['value', 'label']),
-    stories: pick(content['stories.yaml'], ['id', 'title', 'eyebrow', 'paragraphs']),
-    team: pick(content['team.yaml'], ['id', 'name', 'position', 'description', 'image']),
-    testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
+    page: content.entry('pages.yaml', 'about'),
+    copy: content.sections('about'),
+    awards: pick(content.collection('awards.yaml'), ['id', 'name', 'image']),
+    founders: pick(content.collection('founder.yaml'), ['name', 'title', 'bio', 'image']),
+    network: pick(content.collection('network.yaml'), ['id', 'city', 'region', 'description']),
+    quote: content.collection('quotes.yaml').find((q) => q.id === 'about-pull-quote'),
+    stats: pick(content.collection('stats.yaml'), ['value', 'label']),
+    stories: pick(content.collection('stories.yaml'), ['id', 'title', 'eyebrow', 'paragraphs']),
+    team: pick(content.collection('team.yaml'), ['id', 'name', 'position', 'description', 'image']),
+    testimonials: pick(content.collection('testimonials.yaml'), ['quote', 'author', 'position']),
   };
 }
 

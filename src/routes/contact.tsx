@@ -5,14 +5,14 @@ import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
-import { keepLoadedData, sectionsPart } from '../react/site-content.ts';
+import { keepLoadedData } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const content = context.get(siteContext).content;
   return {
-    page: content['pages.yaml'].contact,
-    copy: sectionsPart(content, 'contact'),
-    privacy: content['privacy.yaml'],
+    page: content.entry('pages.yaml', 'contact'),
+    copy: content.sections('contact'),
+    privacy: content.one('privacy.yaml'),
   };
 }
 

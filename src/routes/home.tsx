@@ -8,18 +8,18 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { site } from '../site.config.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
-import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
+import { keepLoadedData, pick } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const { content } = context.get(siteContext);
   return {
-    page: content['pages.yaml'].home,
-    copy: sectionsPart(content, 'home'),
-    awards: pick(content['awards.yaml'], ['id', 'name', 'image']),
-    services: pick(content['services.yaml'], ['id', 'title', 'summary']),
-    showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary']),
-    stats: pick(content['stats.yaml'], ['value', 'label']),
-    testimonials: pick(content['testimonials.yaml'], ['quote', 'author', 'position']),
+    page: content.entry('pages.yaml', 'home'),
+    copy: content.sections('home'),
+    awards: pick(content.collection('awards.yaml'), ['id', 'name', 'image']),
+    services: pick(content.collection('services.yaml'), ['id', 'title', 'summary']),
+    showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary']),
+    stats: pick(content.collection('stats.yaml'), ['value', 'label']),
+    testimonials: pick(content.collection('testimonials.yaml'), ['quote', 'author', 'position']),
   };
 }
 

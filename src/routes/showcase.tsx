@@ -5,14 +5,14 @@ import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
-import { keepLoadedData, pick, sectionsPart } from '../react/site-content.ts';
+import { keepLoadedData, pick } from '../react/site-content.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const content = context.get(siteContext).content;
   return {
-    page: content['pages.yaml'].showcase,
-    copy: sectionsPart(content, 'showcase'),
-    showcase: pick(content['showcase.yaml'], ['id', 'category', 'icon', 'summary', 'items']),
+    page: content.entry('pages.yaml', 'showcase'),
+    copy: content.sections('showcase'),
+    showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary', 'items']),
   };
 }
 

@@ -8,7 +8,7 @@ import { data, Outlet, useLocation, useLoaderData, type LoaderFunctionArgs } fro
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { siteContext } from '../react/load-context.ts';
-import { keepLoadedData, sectionsPart, type SiteContentData } from '../react/site-content.ts';
+import { keepLoadedData, type SiteContentData } from '../react/site-content.ts';
 import { ErrorContent, useTone, type ErrorNotice } from '../root.tsx';
 
 /** What every public page shows besides its own content: the footer, and the 404 page's text. */
@@ -19,8 +19,8 @@ export function loader({ context }: LoaderFunctionArgs): SiteContentData {
     throw data(notice, { status });
   }
   return {
-    footer: sectionsPart(content, 'footer'),
-    notFound: { page: content['pages.yaml']['404'], copy: sectionsPart(content, 'not-found') },
+    footer: content.sections('footer'),
+    notFound: { page: content.entry('pages.yaml', '404'), copy: content.sections('not-found') },
     ...(preview && { preview: { expiresAt: preview.expiresAt } }),
   };
 }

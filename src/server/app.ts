@@ -48,6 +48,7 @@ import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { SiteContent } from '../content/images.ts';
+import { readerOf } from '../content/reader.ts';
 import type { ContentSource } from './content/source.ts';
 import { contentForPages } from './content/pages-content.ts';
 import { withChanges } from './content/items.ts';
@@ -341,7 +342,7 @@ export function createApp(deps: AppDeps): SiteApp {
     preview?: SiteServer['preview'],
   ): SiteServer => ({
     settings: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
-    content,
+    content: readerOf(content),
     preview,
     enquiries: enquiries.service,
     media: deps.media,

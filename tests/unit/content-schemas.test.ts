@@ -26,8 +26,9 @@ import {
 import { ROUTE_IDS } from '../../src/pages.ts';
 import { sectionsOf } from '../../src/components/ui/section.tsx';
 import { loadContentFile } from '../../src/server/content/files.ts';
-import { pick, sectionsPart } from '../../src/react/site-content.ts';
-import type { Content } from '../../src/content/collections.ts';
+import { pick } from '../../src/react/site-content.ts';
+import { readerOf } from '../../src/content/reader.ts';
+import type { SiteContent } from '../../src/content/images.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
 
@@ -226,7 +227,7 @@ describe("each page's part of the section copy", () => {
   const all = loadContentFile('sections.yaml');
   const ids = Object.keys(all);
   const pagePart = (data: typeof all, page: string) =>
-    sectionsPart({ 'sections.yaml': data } as Content, page);
+    readerOf({ 'sections.yaml': data } as SiteContent).sections(page);
 
   it('holds exactly the ids of that page, and every id belongs to a page', () => {
     const home = pagePart(all, 'home');
