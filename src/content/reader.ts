@@ -18,7 +18,11 @@ import type { SectionCopy } from './sections.ts';
 export type Shown<F extends ContentFile> = SiteContent[F];
 /** One item of a collection as the pages show it. */
 export type ShownItem<F extends ContentFile> =
-  Shown<F> extends ReadonlyArray<infer E> ? E : Shown<F> extends Record<string, infer V> ? V : Shown<F>;
+  Shown<F> extends ReadonlyArray<infer E>
+    ? E
+    : Shown<F> extends Record<string, infer V>
+      ? V
+      : Shown<F>;
 
 type FileOfShape<S> = {
   [F in ContentFile]: (typeof COLLECTIONS)[F]['shape'] extends S ? F : never;
@@ -128,7 +132,9 @@ export function readerOf(content: SiteContent): ContentReader {
       const slice = perPage === undefined ? matching : matching.slice(start, start + perPage);
       const items = slice.map(
         (item) =>
-          Object.fromEntries(fields.map((f) => [f, (item as Record<PropertyKey, unknown>)[f]])) as never,
+          Object.fromEntries(
+            fields.map((f) => [f, (item as Record<PropertyKey, unknown>)[f]]),
+          ) as never,
       );
       return { items, total: matching.length };
     },

@@ -12,7 +12,13 @@ export function loader({ context }: LoaderFunctionArgs) {
   return {
     page: content.entry('pages.yaml', 'showcase'),
     copy: content.sections('showcase'),
-    showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary', 'items']),
+    showcase: pick(content.collection('showcase.yaml'), [
+      'id',
+      'category',
+      'icon',
+      'summary',
+      'items',
+    ]),
   };
 }
 
