@@ -45,6 +45,19 @@ const ENQUIRY_PIPELINE = {
     'The enquiry pipeline is server-only: code that ships in the bundles must not import it.',
 };
 /**
+ * The product never imports the developer tooling: `scripts/` (build, tests' and operators' set-up),
+ * `bench/` and `tests/` are not in the image (`Dockerfile`).
+ */
+const NOT_TOOLING = {
+  regex: '^(?:\\./|(?:\\.\\./)+)(?:scripts|bench|tests)/',
+  message: 'src/ and server.ts never import scripts/, bench/ or tests/.',
+};
+/** Benchmarks and scripts share fixtures through `scripts/lib/`, never by importing tests. */
+const NOT_TESTS = {
+  regex: '^(?:\\.\\./)+tests/',
+  message: 'bench/ and scripts/ never import tests/: shared fixtures live in scripts/lib/.',
+};
+/**
  * React's and react-router's exports that carry no semver promise (`UNSAFE_`, `unstable_`, and
  * React's internals): the site uses their public, documented APIs only
  * (docs/decisions/025-hydration-on-public-apis.md).
@@ -114,6 +127,14 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS] }] },
   },
   {
+    files: ['server.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS, NOT_TOOLING] }] },
+  },
+  {
+    files: ['bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS, NOT_TESTS] }] },
+  },
+  {
     // Everything under src/ but the server is bundled by Vite (client, and the SSR bundle the
     // server loads): it may not reach into the server or, in the browser, into Node.
     files: ['src/**/*.{ts,tsx}'],
@@ -129,6 +150,7 @@ export default defineConfig(
             ENQUIRY_PIPELINE,
             PRIVATE_APIS,
             NOT_STAFF,
+            NOT_TOOLING,
           ],
         },
       ],
@@ -148,6 +170,7 @@ export default defineConfig(
             ENQUIRY_PIPELINE,
             PRIVATE_APIS,
             NOT_STAFF,
+            NOT_TOOLING,
             {
               regex: '^\\.{1,2}/(?:.*/)?routes(?:/|\\.tsx$)',
               message: 'Routes compose components; components must not import routes.',
@@ -162,7 +185,10 @@ export default defineConfig(
     // everything it needs through the load context (`src/react/load-context.ts`).
     files: ['src/entry.server.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, PRIVATE_APIS, NOT_STAFF] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [SERVER_ONLY, PRIVATE_APIS, NOT_STAFF, NOT_TOOLING] },
+      ],
     },
   },
   {
@@ -174,6 +200,7 @@ export default defineConfig(
         {
           patterns: [
             PRIVATE_APIS,
+            NOT_TOOLING,
             {
               regex: '(?:^|/)entry\\.(?:client|server)(?:\\.tsx)?$',
               message: 'The framework loads the entries; server modules never import one.',
@@ -203,6 +230,7 @@ export default defineConfig(
                 SERVER_ONLY,
                 ENQUIRY_PIPELINE,
                 PRIVATE_APIS,
+                NOT_TOOLING,
                 staffBoundary(depth),
               ],
             },
@@ -212,7 +240,10 @@ export default defineConfig(
       {
         files: [`${files}.server.ts`],
         rules: {
-          'no-restricted-imports': ['error', { patterns: [PRIVATE_APIS, staffBoundary(depth)] }],
+          'no-restricted-imports': [
+            'error',
+            { patterns: [PRIVATE_APIS, NOT_TOOLING, staffBoundary(depth)] },
+          ],
         },
       },
     ];

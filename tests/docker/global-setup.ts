@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { ensureDocker } from '../../scripts/ensure-docker.ts';
-import { startThrowawayPostgres } from '../support/postgres.ts';
+import { startThrowawayPostgres } from '../../scripts/lib/postgres.ts';
 import { IMAGE, buildImage, pruneUntagged } from './build-image.ts';
 
 declare module 'vitest' {

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { freePort } from '../support/postgres.ts';
+import { freePort } from '../../scripts/lib/postgres.ts';
 
 /** The form secret every test container gets, so tests can sign form tokens. */
 export const SECRET = 'container-test-secret-0123456789';

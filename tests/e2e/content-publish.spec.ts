@@ -1,6 +1,6 @@
 /**
  * Editing the site's content, end to end, on two production servers sharing one PostgreSQL
- * database (`tests/support/two-instances.ts`), as two replicas behind a load balancer run: an
+ * database (`scripts/lib/two-instances.ts`), as two replicas behind a load balancer run: an
  * editor and a publisher, each invited with the enquiries CLI and signed in with Chromium's
  * virtual authenticator in a browser context of their own
  * (docs/decisions/050-drafts-publish-and-conflicts.md, docs/decisions/053-staff-roles.md).
@@ -24,8 +24,8 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
 import { NODE, ROOT } from '../pipeline/support/helpers.ts';
-import { startThrowawayPostgres } from '../support/postgres.ts';
-import { startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
+import { startThrowawayPostgres } from '../../scripts/lib/postgres.ts';
+import { startTwoInstances, type TwoInstances } from '../../scripts/lib/two-instances.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 import { addPasskeyDevice } from './support/staff-server.ts';

@@ -14,7 +14,7 @@ import { describe, expect, inject, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the framework's decoder of its data requests' answers, read as its browser half reads them
 import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { cookieNames } from '../../src/staff/session.server.ts';
-import { freePort } from '../support/postgres.ts';
+import { freePort } from '../../scripts/lib/postgres.ts';
 import { SoftPasskey } from '../support/soft-authenticator.ts';
 import { ENQUIRY } from './support/fixtures.ts';
 import { NODE, ROOT, startServer, type RunningServer } from './support/helpers.ts';

@@ -19,7 +19,7 @@ import { PG_MIGRATIONS } from '../../src/server/db/steps.ts';
 import { PgStore } from '../../src/server/enquiries/sql-store.ts';
 import { createInboxService } from '../../src/server/inbox/service.ts';
 import { PgStaffStore } from '../../src/server/staff/sql-store.ts';
-import { pgBinDir } from '../support/postgres.ts';
+import { pgBinDir } from '../../scripts/lib/postgres.ts';
 import { insert, newSubmission as sub } from './support/fixtures.ts';
 import { createDatabase, ROOT } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';

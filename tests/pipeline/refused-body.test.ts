@@ -9,7 +9,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DRAIN_LIMITS } from '../../src/server/unread-body.ts';
-import { freePort } from '../support/postgres.ts';
+import { freePort } from '../../scripts/lib/postgres.ts';
 import { startServer, type RunningServer } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 

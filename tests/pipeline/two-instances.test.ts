@@ -1,5 +1,5 @@
 /**
- * Two production servers on one PostgreSQL database (`tests/support/two-instances.ts`): they serve
+ * Two production servers on one PostgreSQL database (`scripts/lib/two-instances.ts`): they serve
  * every page as the same bytes with the same ETag, and a content change published with the
  * operators' CLI (`npm run content -- import --from DIR --publish`, README "Editing the site")
  * reaches both within 5 s, again byte for byte the same on each, and so does the sitemap, dated
@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lastmodsOf } from '../support/sitemap.ts';
-import { startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
+import { startTwoInstances, type TwoInstances } from '../../scripts/lib/two-instances.ts';
 import { tempDir } from './support/temp-dir.ts';
 
 describe('two instances on one PostgreSQL', () => {

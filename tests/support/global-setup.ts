@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from './build.ts';
-import { startThrowawayPostgres } from './postgres.ts';
+import { startThrowawayPostgres } from '../../scripts/lib/postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

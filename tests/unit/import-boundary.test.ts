@@ -97,4 +97,24 @@ describe('import boundary', () => {
     ].join('\n');
     expect(await restricted(good, SSR_ENTRY)).toEqual([]);
   });
+  it.each([
+    ["import { freePort } from '../../scripts/lib/free-port.ts';", SERVER],
+    ["import { fmt } from '../../../bench/lib/bench-stats.ts';", COMPONENT],
+    ["import { startServer } from './tests/pipeline/support/helpers.ts';", 'server.ts'],
+    ["import { seed } from '../../tests/support/seed.ts';", 'src/staff/boundary-fixture.server.ts'],
+  ])('keeps the product from importing developer tooling: `%s` in %s', async (code, file) => {
+    const messages = await restricted(`${code}\nexport const x = 1;\n`, file);
+    expect(messages).toEqual([expect.stringMatching(/never import scripts\/, bench\/ or tests\//)]);
+  });
+
+  it.each([
+    ["import { post } from '../tests/server/support/staff.ts';", 'bench/fixture.ts'],
+    ["import { post } from '../../tests/server/support/staff.ts';", 'scripts/lib/fixture.ts'],
+  ])('keeps benchmarks and scripts from importing tests: `%s` in %s', async (code, file) => {
+    expect(await restricted(`${code}\nexport const x = 1;\n`, file)).toEqual([
+      expect.stringMatching(/never import tests\//),
+    ]);
+    const shared = code.replace(/tests\/server\/support\/staff/, 'scripts/lib/free-port');
+    expect(await restricted(`${shared}\nexport const x = 1;\n`, file)).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BENCH_DIR = resolve(process.env['BENCH_OUT_DIR'] ?? join(ROOT, '.builds/bench'));

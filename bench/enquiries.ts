@@ -10,7 +10,7 @@
  * (they must be equal).
  * Target on the 2-core machine: ≥ 1000 submissions/s and p99 < 50 ms on SQLite.
  *
- * With `BENCH_BASELINE=<git ref>` that commit is built too (`scripts/lib/baseline-build.ts`) and
+ * With `BENCH_BASELINE=<git ref>` that commit is built too (`bench/lib/baseline-build.ts`) and
  * served by its own bundle, in BENCH_ROUNDS rounds alternating with the current build, so both
  * see the same machine; it prints each build's median and spread (min–max) and current ÷
  * baseline. Target: current ≥ 90 % of the baseline's submissions a second on both stores.
@@ -26,10 +26,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startThrowawayPostgres } from '../tests/support/postgres.ts';
+import { startThrowawayPostgres } from '../scripts/lib/postgres.ts';
 import { PgStore, SqliteStore } from '../src/server/enquiries/sql-store.ts';
 import type { SubmissionStore } from '../src/server/enquiries/store.ts';
-import { cpuMs } from './bench-ssr.ts';
+import { cpuMs } from './ssr.ts';
 import { buildBaseline } from './lib/baseline-build.ts';
 import { benchBuild, enquiryBody, FORM_POST, freePort, ROOT } from './lib/bench-server.ts';
 import { fmt, median, spread } from './lib/bench-stats.ts';

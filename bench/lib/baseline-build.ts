@@ -52,7 +52,7 @@ export interface BaselineSource {
 
 /**
  * Checks out `ref` (a commit, tag or branch) with its dependencies, or reuses an earlier
- * checkout of it; for benches that run its code in process (`scripts/bench-inbox.ts`).
+ * checkout of it; for benches that run its code in process (`bench/inbox.ts`).
  * @param ref e.g. `8f74b4b` or `main~3`
  */
 export function checkoutBaseline(ref: string): BaselineSource {

@@ -3,7 +3,7 @@
  * (docs/decisions/048-content-in-the-database.md, docs/decisions/059-release-poll-every-second.md:
  * servers look for a new release every second and
  * render it beside the old pages). On two production servers sharing one PostgreSQL
- * (`tests/support/two-instances.ts`, a throwaway server or BENCH_DATABASE_URL) and on one server
+ * (`scripts/lib/two-instances.ts`, a throwaway server or BENCH_DATABASE_URL) and on one server
  * over SQLite, it publishes BENCH_PUBLISHES (20) small changes in turn through the content store
  * (a service title), each after a random pause of 0–5 s so publishes fall anywhere in the
  * servers' polling period, and polls `/expertise` on every instance every 50 ms until it shows
@@ -13,7 +13,7 @@
  * nothing. The machine's load moves every figure: compare runs made one after the other.
  *
  * Env: BENCH_PUBLISHES (20), BENCH_STORES (postgres,sqlite), BENCH_DATABASE_URL (a PostgreSQL
- * that allows CREATE DATABASE), BENCH_OUT_DIR / BENCH_SKIP_BUILD=1 (`scripts/lib/bench-server.ts`).
+ * that allows CREATE DATABASE), BENCH_OUT_DIR / BENCH_SKIP_BUILD=1 (`bench/lib/bench-server.ts`).
  */
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,9 +22,9 @@ import { join } from 'node:path';
 import { openContentStore } from '../src/server/content/source.ts';
 import type { ContentStore } from '../src/server/content/store.ts';
 import { storeEnvSchema } from '../src/server/env.ts';
-import { startServer, type RunningServer } from '../tests/pipeline/support/helpers.ts';
-import { startThrowawayPostgres } from '../tests/support/postgres.ts';
-import { startTwoInstances } from '../tests/support/two-instances.ts';
+import { startServer, type RunningServer } from '../scripts/lib/server-process.ts';
+import { startThrowawayPostgres } from '../scripts/lib/postgres.ts';
+import { startTwoInstances } from '../scripts/lib/two-instances.ts';
 import { benchBuild } from './lib/bench-server.ts';
 import { fmt } from './lib/bench-stats.ts';
 

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from './free-port.ts';
 
 /** Re-exported for the suites that import it from here (pipeline, docker). */
 export { freePort };

@@ -18,15 +18,15 @@
  *   it (autocannon, as `bench:ssr`; BENCH_SECONDS, BENCH_CONNECTIONS).
  *
  * Uses the engine and base image of `scripts/ensure-docker.ts` and builds the image (tag
- * story-voice-site:bench). Env: BENCH_OUT_DIR, BENCH_SKIP_BUILD=1 (see scripts/lib/bench-server.ts).
+ * story-voice-site:bench). Env: BENCH_OUT_DIR, BENCH_SKIP_BUILD=1 (see bench/lib/bench-server.ts).
  * Exits 1 when the build or a container fails.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureDocker } from './ensure-docker.ts';
-import { run, printRows, type SsrRow } from './bench-ssr.ts';
+import { ensureDocker } from '../scripts/ensure-docker.ts';
+import { run, printRows, type SsrRow } from './ssr.ts';
 import { benchBuild, freePort, startBenchServer } from './lib/bench-server.ts';
 import { ROOT } from './lib/bench-server.ts';
 

@@ -7,7 +7,7 @@
  * - `bare`: `node:http` sending a gzip body compressed once at start — close to the most a Node
  *   process can do for a page.
  *
- * Usage: `node scripts/lib/reference-server.ts <static|bare> <port> <dir>`; `<dir>` holds
+ * Usage: `node bench/lib/reference-server.ts <static|bare> <port> <dir>`; `<dir>` holds
  * `<name>.html` files served at `/<name>.html`. Prints `ready` when listening.
  */
 import { readdirSync, readFileSync } from 'node:fs';

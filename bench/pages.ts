@@ -7,7 +7,7 @@
  * three readings:
  *
  * - **through TLS + HTTP/2** (the reading the targets are judged on): Debian's nginx in front of
- *   the server with a throwaway certificate made at run time (`scripts/lib/tls-proxy.ts`), the
+ *   the server with a throwaway certificate made at run time (`bench/lib/tls-proxy.ts`), the
  *   way visitors and PageSpeed Insights reach the site (README.md, "Behind a TLS proxy or CDN");
  * - the same proxy's second port, which drops only `Cross-Origin-Opener-Policy`: blocking time is
  *   read there, because on these two-core machines the header's process swap dominates it and
@@ -17,7 +17,7 @@
  *   each extra preloaded module costs (docs/decisions/046-measured-as-deployed.md).
  *
  * With `BENCH_BASELINE=<git ref>` the same runs measure that commit too, built from git
- * (`scripts/lib/baseline-build.ts`), served by its own bundle behind a proxy of its own,
+ * (`bench/lib/baseline-build.ts`), served by its own bundle behind a proxy of its own,
  * alternating with the current build run by run, so both see the same machine; both are printed
  * side by side, with the lines of TypeScript in `src/` and `scripts/` of each.
  *
@@ -25,13 +25,13 @@
  * scores, FCP and LCP (s), TBT as served and without COOP (ms), CLS, and JavaScript / CSS / font /
  * total KB as transferred (KB = 1024 bytes, compressed, headers included); the plain HTTP/1.1
  * reading's performance, FCP, LCP and TBT; the longest tasks; the floor (a trivial page served
- * with the site's headers, `scripts/lib/floor-page.ts`); the targets and every miss.
+ * with the site's headers, `bench/lib/floor-page.ts`); the targets and every miss.
  *
  * Env: BENCH_RUNS (runs per route and reading, default 5), BENCH_ROUTES (comma-separated paths,
  * default every route), BENCH_THROTTLING (`simulate`, the default, or `devtools`: the load really
  * throttled, through the proxy as well), BENCH_PLAIN (`0` skips the plain HTTP/1.1 reading, a third
  * of the runs), BENCH_BASELINE, BENCH_OUT_DIR and BENCH_SKIP_BUILD (see
- * scripts/lib/bench-server.ts). Writes `pages.json` (the summary), every full report
+ * bench/lib/bench-server.ts). Writes `pages.json` (the summary), every full report
  * (`lighthouse/<build>-<route>-<n>-<reading>.json`, reading `tls`, `tls-without-coop` or
  * `plain`) and the proxies' configuration, certificate and error logs (`tls-proxy/`) to
  * BENCH_OUT_DIR.
@@ -42,7 +42,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH, ensureChromium } from './ensure-chromium.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../scripts/ensure-chromium.ts';
 import { buildBaseline } from './lib/baseline-build.ts';
 import { BENCH_DIR, ROOT, benchBuild, startBenchServer } from './lib/bench-server.ts';
 import { FLOOR_PATHS, startFloorServer } from './lib/floor-page.ts';
@@ -58,7 +58,7 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // The proxy's throwaway self-signed certificate (scripts/lib/tls-proxy.ts).
+  // The proxy's throwaway self-signed certificate (bench/lib/tls-proxy.ts).
   '--ignore-certificate-errors',
 ];
 const NOT_FOUND = '/bench-unknown-path';

@@ -15,14 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import {
-  createDatabase,
-  NODE,
-  ROOT,
-  startServer,
-  type RunningServer,
-} from '../pipeline/support/helpers.ts';
-import { freePort } from './postgres.ts';
+import { createDatabase, NODE, ROOT, startServer, type RunningServer } from './server-process.ts';
+import { freePort } from './free-port.ts';
 
 /** What one instance answered for a path. */
 export interface Answer {

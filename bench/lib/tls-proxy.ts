@@ -2,7 +2,7 @@
  * The TLS + HTTP/2 reverse proxy of `npm run bench:pages`: Debian's nginx (`/usr/sbin/nginx`,
  * built with `http_ssl_module` and `http_v2_module`) in front of one bench server, with a
  * throwaway self-signed certificate made by `openssl` at run time. Its configuration is
- * `scripts/lib/tls-proxy.nginx.conf`; this module fills it in, starts nginx in the foreground and
+ * `bench/lib/tls-proxy.nginx.conf`; this module fills it in, starts nginx in the foreground and
  * stops it.
  *
  * Both origins are `https://127.0.0.1:<port>`: an IP literal, so the `Strict-Transport-Security`
@@ -16,7 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 export const NGINX_PATH = '/usr/sbin/nginx';
 const TEMPLATE = join(import.meta.dirname, 'tls-proxy.nginx.conf');

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:inbox`: server time of the staff inbox's list at scale. For each store —
  * SQLite (a file in a temporary folder) and PostgreSQL (a throwaway server,
- * `tests/support/postgres.ts`, or BENCH_DATABASE_URL) — it seeds 10,000 and then 100,000
+ * `scripts/lib/postgres.ts`, or BENCH_DATABASE_URL) — it seeds 10,000 and then 100,000
  * enquiries (realistic names, addresses, subjects and 30–80 word messages; 15 % held, a few
  * erased; a delivery row per channel) and times `InboxService.list` for: the first page, a
  * status filter, a text search, and searches on a rare and on a common word. Prints p50, p99 and
@@ -10,7 +10,7 @@
  * Target (README "Benchmarks"): p99 ≤ 50 ms at 100,000 on both stores.
  *
  * With `BENCH_BASELINE=<git ref>` that commit's store and `InboxService` run too, from its work
- * tree (`scripts/lib/baseline-build.ts`), on the same seeded databases, its calls alternating
+ * tree (`bench/lib/baseline-build.ts`), on the same seeded databases, its calls alternating
  * with the current code's run by run so both see the same machine; the table then shows both
  * builds and current p99 as a share of the baseline's (target: at most 110 %).
  *
@@ -34,7 +34,7 @@ import type {
   InboxQuery,
   InboxService,
 } from '../src/server/inbox/types.ts';
-import { startThrowawayPostgres } from '../tests/support/postgres.ts';
+import { startThrowawayPostgres } from '../scripts/lib/postgres.ts';
 import { checkoutBaseline } from './lib/baseline-build.ts';
 import { fmt } from './lib/bench-stats.ts';
 import { FIRST, LAST, prng, TOPICS } from './lib/seed-enquiries.ts';

@@ -5,7 +5,7 @@
  * In one run: builds into .builds/bench, starts the production server, and runs autocannon
  * (BENCH_SECONDS each, BENCH_CONNECTIONS connections, `Accept-Encoding: gzip`) against `/`,
  * `/about`, `/contact` and a 404; then against the same pages' HTML served by two reference
- * servers in their own processes (`scripts/lib/reference-server.ts`): Express `compression` +
+ * servers in their own processes (`bench/lib/reference-server.ts`): Express `compression` +
  * `express.static`, and bare `node:http` sending precomputed gzip. Prints req/s, p50/p99 latency
  * (ms) and the server's CPU time per request (ms, from /proc), then each page's share of both
  * references. Targets: every page ≥ 100 % of the static row and ≥ 50 % of the bare row, p99 ≤
@@ -20,7 +20,7 @@
  * `GET /healthz` go (the control), the side loads from a process of their own, in rotating
  * rounds; and the CPU time one report costs the server.
  *
- * BENCH_BASELINE=<commit> compares instead: that commit is built (`scripts/lib/baseline-build.ts`)
+ * BENCH_BASELINE=<commit> compares instead: that commit is built (`bench/lib/baseline-build.ts`)
  * and served by its own bundle beside this checkout's bundle, both with their metrics port
  * scraped every second; BENCH_ROUNDS rounds of BENCH_SECONDS on `/` and `/about`, baseline and
  * current alternating (the first in each round alternates too), then the Web Vitals rounds.
@@ -130,7 +130,7 @@ async function startReference(
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'scripts/lib/reference-server.ts'), mode, String(port), dir],
+    [join(ROOT, 'bench/lib/reference-server.ts'), mode, String(port), dir],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((ready, fail) => {

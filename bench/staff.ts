@@ -10,7 +10,7 @@
  * budget. Bytes only, no timing; nothing asserted (`tests/server/staff-budget.test.ts` does).
  *
  * Env: BENCH_OUT_DIR (default .builds/bench), BENCH_SKIP_BUILD=1 (reuse the build there;
- * `scripts/lib/bench-server.ts`).
+ * `bench/lib/bench-server.ts`).
  * @throws Error when the build fails or its manifest is not React Router's (the run exits 1)
  */
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ import {
   type Bytes,
   type FileBytes,
   type LazyLoad,
-} from './lib/route-bytes.ts';
+} from '../scripts/lib/route-bytes.ts';
 
 const clientDir = join(benchBuild(), 'client');
 const manifest = readRouterManifest(clientDir);
