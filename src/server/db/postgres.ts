@@ -30,8 +30,7 @@ const LOCK_KEY = compiledOnce(
 /** The advisory lock every release's migration runner takes. */
 const MIGRATION_LOCK = 7_341_001;
 
-/** Connects lazily, with a pool of `max` connections. */
-export function openPostgres(connectionString: string, max: number): Db {
+function connect(connectionString: string, max: number): Omit<Db, 'close'> {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, types });
   // An idle client dying (server restart) must not crash the process.
   pool.on('error', () => {});
@@ -66,6 +65,31 @@ export function openPostgres(connectionString: string, max: number): Db {
       if (n > 0) await sql`VACUUM ${sql.join(tables.map((t) => sql.table(t)))}`.execute(kysely);
       return n;
     },
-    close: () => kysely.destroy(),
+  };
+}
+
+const open = new Map<string, { db: Omit<Db, 'close'>; users: number }>();
+
+/**
+ * The database at `connectionString`, connecting lazily; the pool is shared with every other
+ * open of the same database in this process (the enquiries', staff's and content's stores), and
+ * closed with the last, as `openSqlite` shares its connection.
+ * @param max the pool's size (connections) when this open makes it: the first store opened (the
+ *   enquiry store, `src/server/enquiries/runtime.ts`) sizes the process's one pool
+ */
+export function openPostgres(connectionString: string, max: number): Db {
+  const shared = open.get(connectionString) ?? { db: connect(connectionString, max), users: 0 };
+  open.set(connectionString, shared);
+  shared.users += 1;
+  let closed = false;
+  return {
+    ...shared.db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (--shared.users > 0) return;
+      open.delete(connectionString);
+      await shared.db.kysely.destroy();
+    },
   };
 }

@@ -313,7 +313,7 @@ export class SqliteStaffStore extends SqlStaffStore {
   }
 }
 
-/** Its own pool of `max` connections. */
+/** On the process's one pool for the database (`openPostgres`), `max` sizing it if none is open. */
 export class PgStaffStore extends SqlStaffStore {
   constructor(connectionString: string, max = 4) {
     super(openPostgres(connectionString, max));
