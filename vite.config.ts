@@ -6,8 +6,8 @@
  * - `ssr`: the whole server as one graph of self-contained bundles in `<out>/server/`
  *   (docs/decisions/010-server-bundle.md): `server.js` (from `server.ts`), `app.js` (the Express
  *   app with the route tree, `src/server/app.ts`, for tests and the build's own renders) and
- *   `enquiries.js` and `content.js` (the operators' CLIs, `scripts/enquiries.ts`,
- *   `scripts/content.ts`). Every dependency is inlined
+ *   `enquiries.js` and `content.js` (the operators' CLIs, `src/server/enquiries/cli.ts`,
+ *   `src/server/content/cli.ts`). Every dependency is inlined
  *   (`resolve.noExternal: true`), so the runtime needs no `node_modules` but sharp's; the only
  *   externals are Node's built-ins, `vite` (development only, dropped from the bundle),
  *   `pg-native` (an optional native driver `pg` never loads unless asked) and `sharp`, native
@@ -90,8 +90,8 @@ export default defineConfig(({ command }) => ({
           input: {
             server: resolve(root, 'server.ts'),
             app: resolve(root, 'src/server/app.ts'),
-            enquiries: resolve(root, 'scripts/enquiries.ts'),
-            content: resolve(root, 'scripts/content.ts'),
+            enquiries: resolve(root, 'src/server/enquiries/cli.ts'),
+            content: resolve(root, 'src/server/content/cli.ts'),
           },
           output: {
             chunkFileNames: 'chunks/[name]-[hash].js',

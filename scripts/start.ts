@@ -30,7 +30,7 @@ const SOURCES = [
   'src',
   'public',
   'server.ts',
-  'scripts/enquiries.ts',
+  'src/server/enquiries/cli.ts',
   'vite.config.ts',
   'react-router.config.ts',
   'scripts/build.ts',

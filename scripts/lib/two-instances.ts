@@ -157,7 +157,7 @@ export async function startTwoInstances(options: {
     get,
     waitForSame,
     content(...args) {
-      const r = spawnSync(NODE, [join(ROOT, 'scripts/content.ts'), ...args], {
+      const r = spawnSync(NODE, [join(ROOT, 'src/server/content/cli.ts'), ...args], {
         cwd: ROOT,
         env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
         encoding: 'utf8',

@@ -16,7 +16,7 @@ import { expectNoAxeViolations } from './support/site.ts';
  * lists them against the e2e server's DATA_DIR, one line each (with its notification state).
  */
 function storedWithSubject(subject: string): string[] {
-  const out = execFileSync('node_modules/.bin/node', ['scripts/enquiries.ts', 'list'], {
+  const out = execFileSync('node_modules/.bin/node', ['src/server/enquiries/cli.ts', 'list'], {
     env: { PATH: process.env['PATH'] ?? '', DATA_DIR: process.env['E2E_DATA_DIR'] ?? '' },
     encoding: 'utf8',
   });

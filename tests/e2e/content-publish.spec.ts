@@ -54,7 +54,7 @@ function invite(email: string, name: string, role: 'editor' | 'publisher'): stri
   const run = spawnSync(
     NODE,
     [
-      join(ROOT, 'scripts/enquiries.ts'),
+      join(ROOT, 'src/server/enquiries/cli.ts'),
       ...['staff', 'invite', '--email', email, '--name', name, '--role', role],
     ],
     { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...two.env }, encoding: 'utf8' },

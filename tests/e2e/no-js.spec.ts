@@ -60,7 +60,7 @@ test('an enquiry without JavaScript and without the start request is stored and 
   await expect(page).toHaveURL(/\/\?sent=1#home-contact-form$/);
   await expect(page.locator('#home-contact-status')).toContainText('Thank you');
   // The operator CLI lists people only (spam is hidden): stored as one, notification queued.
-  const list = execFileSync('node_modules/.bin/node', ['scripts/enquiries.ts', 'list'], {
+  const list = execFileSync('node_modules/.bin/node', ['src/server/enquiries/cli.ts', 'list'], {
     env: { PATH: process.env['PATH'] ?? '', DATA_DIR: process.env['E2E_DATA_DIR'] ?? '' },
     encoding: 'utf8',
   });

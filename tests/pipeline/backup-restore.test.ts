@@ -25,7 +25,7 @@ function cli(
   env: Record<string, string>,
   ...args: string[]
 ): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {
+  const child = spawn(NODE, [join(ROOT, 'src/server/enquiries/cli.ts'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
   });

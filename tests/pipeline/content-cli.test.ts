@@ -1,5 +1,5 @@
 /**
- * The operators' content commands (`scripts/content.ts`, README "Editing the site") as an
+ * The operators' content commands (`src/server/content/cli.ts`, README "Editing the site") as an
  * operator runs them, on SQLite beside a running production server and on a throwaway
  * PostgreSQL: history, export then import a round trip that changes nothing, an import with a
  * mistake refused with its file, item and field and nothing changed, and a publish that the
@@ -13,7 +13,7 @@ import { createDatabase, NODE, ROOT, startServer, type RunningServer } from './s
 import { tempDir } from './support/temp-dir.ts';
 
 const content = (env: Record<string, string>, ...args: string[]) => {
-  const r = spawnSync(NODE, [join(ROOT, 'scripts/content.ts'), ...args], {
+  const r = spawnSync(NODE, [join(ROOT, 'src/server/content/cli.ts'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',

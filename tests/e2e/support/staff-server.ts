@@ -98,7 +98,7 @@ export async function startStaffServer(): Promise<StaffServer> {
     .toBe(200);
 
   const cli = (args: string[]): string => {
-    const run = spawnSync('node_modules/.bin/node', ['scripts/enquiries.ts', ...args], {
+    const run = spawnSync('node_modules/.bin/node', ['src/server/enquiries/cli.ts', ...args], {
       env,
       encoding: 'utf8',
     });

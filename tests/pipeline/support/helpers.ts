@@ -19,14 +19,14 @@ export {
 } from '../../../scripts/lib/server-process.ts';
 
 /**
- * Runs the operators' command line (`scripts/enquiries.ts`) with only PATH, a silent log and
+ * Runs the operators' command line (`src/server/enquiries/cli.ts`) with only PATH, a silent log and
  * `env`, and waits for it: its exit code, stdout and stderr.
  */
 export function cli(
   env: Record<string, string>,
   ...args: string[]
 ): { code: number | null; out: string; err: string } {
-  const r = spawnSync(NODE, [join(ROOT, 'scripts/enquiries.ts'), ...args], {
+  const r = spawnSync(NODE, [join(ROOT, 'src/server/enquiries/cli.ts'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',

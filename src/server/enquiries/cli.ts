@@ -35,10 +35,10 @@
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { SubmissionStore } from '../src/server/enquiries/store.ts';
-import type { StoreEnv } from '../src/server/env.ts';
-import type { InboxService } from '../src/server/inbox/types.ts';
-import { checkStaffArgs, STAFF_OPTIONS, STAFF_USAGE } from '../src/server/staff/cli.ts';
+import type { SubmissionStore } from './store.ts';
+import type { StoreEnv } from '../env.ts';
+import type { InboxService } from '../inbox/types.ts';
+import { checkStaffArgs, STAFF_OPTIONS, STAFF_USAGE } from '../staff/cli.ts';
 
 class UsageError extends Error {}
 
@@ -119,7 +119,7 @@ const COMMANDS: Record<string, Command> = {
       checkStatus(values);
     },
     async run({ store, out }, values) {
-      const { searchTerms } = await import('../src/server/enquiries/search.ts');
+      const { searchTerms } = await import('./search.ts');
       const { q, ...rest } = query(values);
       const rows = await store.list({
         ...rest,
@@ -155,7 +155,7 @@ const COMMANDS: Record<string, Command> = {
       checkStatus(values);
     },
     async run({ store, out }, values) {
-      const { exportEnquiries } = await import('../src/server/enquiries/export.ts');
+      const { exportEnquiries } = await import('./export.ts');
       const format = values['format'] === 'csv' ? 'csv' : 'json';
       out((await exportEnquiries(store, format, query(values), Date.now())).body);
     },
@@ -214,7 +214,7 @@ const COMMANDS: Record<string, Command> = {
       // configuration (a bad value stops them with its one line, as it stops the server). Run
       // from the sources they take npm start's defaults; the image's bundle takes the server's
       // environment as it is (docs/decisions/042-operators-commands-take-npm-start-defaults.md).
-      const { parseEnv, withLocalDefaults } = await import('../src/server/env.ts');
+      const { parseEnv, withLocalDefaults } = await import('../env.ts');
       const env = parseEnv(FROM_SOURCES ? withLocalDefaults(process.env) : process.env);
       if (FROM_SOURCES && !process.env['SITE_URL'] && positionals[0] === 'invite') {
         err(
@@ -222,9 +222,9 @@ const COMMANDS: Record<string, Command> = {
             'others can open, set SITE_URL (and STAFF_PORT/STAFF_URL) as the server has them.\n',
         );
       }
-      const { createInboxService } = await import('../src/server/inbox/service.ts');
-      const { openStaffStore } = await import('../src/server/staff/runtime.ts');
-      const { runStaffCommand } = await import('../src/server/staff/cli.ts');
+      const { createInboxService } = await import('../inbox/service.ts');
+      const { openStaffStore } = await import('../staff/runtime.ts');
+      const { runStaffCommand } = await import('../staff/cli.ts');
       const staffStore = openStaffStore(env);
       try {
         // Invites are only queued here; the running server's e-mail worker sends them.
@@ -267,8 +267,8 @@ const COMMANDS: Record<string, Command> = {
       }
     },
     async runAlone({ config, out, err }, values) {
-      const backups = await import('../src/server/backups/sqlite.ts');
-      const { recordSqliteBackup } = await import('../src/server/backups/last-backup.ts');
+      const backups = await import('../backups/sqlite.ts');
+      const { recordSqliteBackup } = await import('../backups/last-backup.ts');
       if (config.DATABASE_URL) {
         throw new backups.BackupError(
           'DATABASE_URL is set: PostgreSQL is backed up with pg_dump -Fc, as README "Backups and restore" shows',
@@ -280,7 +280,7 @@ const COMMANDS: Record<string, Command> = {
         throw new backups.BackupError(`there is no database at ${database}`, 1);
       }
       // The `backups` table this command writes to comes with the migrations.
-      const { openStore } = await import('../src/server/enquiries/runtime.ts');
+      const { openStore } = await import('./runtime.ts');
       const store = openStore(config);
       try {
         await store.migrate();
@@ -321,14 +321,14 @@ const COMMANDS: Record<string, Command> = {
       }
     },
     async runAlone({ config, out }, values) {
-      const backups = await import('../src/server/backups/sqlite.ts');
+      const backups = await import('../backups/sqlite.ts');
       if (config.DATABASE_URL) {
         throw new backups.BackupError(
           'DATABASE_URL is set: PostgreSQL is restored with pg_restore, as README "Backups and restore" shows',
           2,
         );
       }
-      const { SQLITE_MIGRATIONS } = await import('../src/server/db/steps.ts');
+      const { SQLITE_MIGRATIONS } = await import('../db/steps.ts');
       const r = await backups.restoreSqlite(
         String(values['from']),
         backups.databaseFile(config.DATA_DIR),
@@ -390,7 +390,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const { parseEnvOrExit, storeEnvSchema } = await import('../src/server/env.ts');
+  const { parseEnvOrExit, storeEnvSchema } = await import('../env.ts');
   const config = parseEnvOrExit(process.env, storeEnvSchema);
   const out = (text: string) => process.stdout.write(text);
   const err = (text: string) => process.stderr.write(text);
@@ -405,8 +405,8 @@ async function main(): Promise<void> {
     await runAlone({ config, out, err }, args.values).catch(fail);
     return;
   }
-  const { openStore } = await import('../src/server/enquiries/runtime.ts');
-  const { createInboxService } = await import('../src/server/inbox/service.ts');
+  const { openStore } = await import('./runtime.ts');
+  const { createInboxService } = await import('../inbox/service.ts');
   const store = openStore(config);
   try {
     await store.migrate();

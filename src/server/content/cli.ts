@@ -22,7 +22,7 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readContentDir, seedFrom, writeContentDir } from '../src/server/content/files.ts';
+import { readContentDir, seedFrom, writeContentDir } from './files.ts';
 
 const USAGE = `Usage:
   npm run content -- export --to DIR [--release N]
@@ -71,11 +71,11 @@ if (release !== undefined && !(Number.isInteger(release) && release > 0)) {
   usage('--release takes a release number (npm run content -- history lists them)');
 }
 
-const { parseEnvOrExit, storeEnvSchema } = await import('../src/server/env.ts');
+const { parseEnvOrExit, storeEnvSchema } = await import('../env.ts');
 const config = parseEnvOrExit(process.env, storeEnvSchema);
 
-const { openStore } = await import('../src/server/enquiries/runtime.ts');
-const { openContentStore } = await import('../src/server/content/source.ts');
+const { openStore } = await import('../enquiries/runtime.ts');
+const { openContentStore } = await import('./source.ts');
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const enquiries = openStore(config);
 const { store, prepare, close } = openContentStore(config);
