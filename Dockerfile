@@ -46,7 +46,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# The content CLI (export, import, history; README "Editing the site"):
+# The content CLI (export, import, history; docs/operations/content.md):
 #   docker exec <container> node dist/server/content.js history
 # The enquiries CLI (list, export, erase, purge, retry, staff invite|list|disable|enable|audit,
 # backup, restore):

@@ -7,7 +7,7 @@
  * status filter, a text search, and searches on a rare and on a common word. Prints p50, p99 and
  * the spread (min–max) in ms per query, plus how many rows each matched.
  *
- * Target (README "Benchmarks"): p99 ≤ 50 ms at 100,000 on both stores.
+ * Target (docs/development/benchmarks.md): p99 ≤ 50 ms at 100,000 on both stores.
  *
  * With `BENCH_BASELINE=<git ref>` that commit's store and `InboxService` run too, from its work
  * tree (`bench/lib/baseline-build.ts`), on the same seeded databases, its calls alternating

@@ -8,7 +8,7 @@
  *
  * - **through TLS + HTTP/2** (the reading the targets are judged on): Debian's nginx in front of
  *   the server with a throwaway certificate made at run time (`bench/lib/tls-proxy.ts`), the
- *   way visitors and PageSpeed Insights reach the site (README.md, "Behind a TLS proxy or CDN");
+ *   way visitors and PageSpeed Insights reach the site (docs/operations/deployment.md, "Behind a TLS proxy or CDN");
  * - the same proxy's second port, which drops only `Cross-Origin-Opener-Policy`: blocking time is
  *   read there, because on these two-core machines the header's process swap dominates it and
  *   says nothing of the site's own work (docs/decisions/024-coop-navigation-commit-in-tbt.md);

@@ -4,7 +4,7 @@
  * /usr/bin/chromium-headless-shell (Playwright, as Playwright itself runs headless tests:
  * https://playwright.dev/docs/browsers#chromium-headless-shell;
  * docs/decisions/049-end-to-end-tests-in-the-headless-shell.md). On a fresh machine `npm test`
- * must install them itself (README, "What `npm test` runs") — from Debian (`apt-get update` then
+ * must install them itself (docs/development/testing.md) — from Debian (`apt-get update` then
  * a non-interactive `apt-get install -y chromium chromium-headless-shell`), never Playwright's own
  * browser download.
  *

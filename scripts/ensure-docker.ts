@@ -1,7 +1,7 @@
 /**
  * Makes a Docker engine and a Node 24 base image available for the container tests and the
- * container bench, on machines like the ones this project is built on (README, "What `npm test`
- * runs"): a Docker client but no engine, no Docker Hub, no bridge network, no BuildKit.
+ * container bench, on machines like the ones this project is built on (docs/development/testing.md,
+ * "What `npm test` runs"): a Docker client but no engine, no Docker Hub, no bridge network, no BuildKit.
  *
  * 1. When `docker info` answers, that engine is used as it is (and never stopped by us).
  * 2. Otherwise Debian's `docker.io` (and `debootstrap`) are installed when missing, and `dockerd`

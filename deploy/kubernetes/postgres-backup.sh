@@ -1,5 +1,5 @@
 #!/bin/sh
-# A dated backup of the site's PostgreSQL database (README "Backups and restore",
+# A dated backup of the site's PostgreSQL database (docs/operations/backups.md,
 # docs/decisions/035-backups-and-restore.md): pg_dump's custom format, read back whole before it
 # counts, written atomically (a hidden temporary file, fsync, rename, fsync of the folder), the
 # newest KEEP kept, and recorded in the database's `backups` table, which the site's metrics read

@@ -1,6 +1,6 @@
 /**
  * Two production servers (`server.ts` on one build) on one PostgreSQL database, as two replicas
- * behind a load balancer run (README "Deploy"): both take the same `SITE_URL` (the first one's
+ * behind a load balancer run (docs/operations/deployment.md): both take the same `SITE_URL` (the first one's
  * own origin, `http://localhost:<port>`, so a browser can sign in to the staff inbox there: a
  * passkey's relying party cannot be an IP address) and the same `FORM_SECRET`, so they must serve
  * the same bytes for every page. For end-to-end tests (Vitest and Playwright) and

@@ -1,6 +1,6 @@
 /**
  * Every environment variable, parsed once by an entry point; nothing else reads `process.env`.
- * Meaning and defaults of each: README.md "Environment".
+ * Meaning and defaults of each: docs/operations/configuration.md.
  */
 import { z } from 'zod';
 import { site } from '../site.config.ts';

@@ -1,5 +1,5 @@
 /**
- * The proof that a backup restores (README "Backups and restore"): visitors post enquiries
+ * The proof that a backup restores (docs/operations/backups.md): visitors post enquiries
  * continuously to a production server process on SQLite; `enquiries backup` runs in the middle of
  * the stream; the backup is restored into a fresh DATA_DIR and a fresh server process starts on
  * it. Every enquiry the first server acknowledged before the backup began is there, intact and

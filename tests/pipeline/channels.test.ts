@@ -3,8 +3,8 @@
  * e-mail to a real in-process SMTP server, Slack and a webhook receiver as loopback HTTP
  * stand-ins. Each enquiry reaches each configured channel exactly once; a failing channel is
  * retried with backoff (driven by a fake clock) and never holds back another; the webhook's
- * Standard Webhooks signature verifies (with the reference library and with the README's
- * recipe), carries its timestamp and fails when tampered with; Slack gets plain text only; and
+ * Standard Webhooks signature verifies (with the reference library and with the recipe of
+ * docs/operations/enquiries.md), carries its timestamp and fails when tampered with; Slack gets plain text only; and
  * no log line carries an enquiry's text, an address or an invite's link.
  */
 import { createHmac } from 'node:crypto';
@@ -177,7 +177,7 @@ describe('notification channels', () => {
       },
     });
     expect(body).not.toContain(LONG_TAIL);
-    // The README's recipe: HMAC-SHA256 over "id.timestamp.body" with the decoded key.
+    // The recipe of docs/operations/enquiries.md: HMAC-SHA256 over "id.timestamp.body" with the decoded key.
     const key = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key)
       .update(`${String(h['webhook-id'])}.${String(h['webhook-timestamp'])}.${body}`)

@@ -1,5 +1,5 @@
 /**
- * The operators' content commands (`src/server/content/cli.ts`, README "Editing the site") as an
+ * The operators' content commands (`src/server/content/cli.ts`, docs/operations/content.md) as an
  * operator runs them, on SQLite beside a running production server and on a throwaway
  * PostgreSQL: history, export then import a round trip that changes nothing, an import with a
  * mistake refused with its file, item and field and nothing changed, and a publish that the

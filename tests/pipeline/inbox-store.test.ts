@@ -1,6 +1,6 @@
 /**
  * The inbox on both stores (node:sqlite and a real PostgreSQL), through `InboxService`:
- * statuses and their transitions (README "Enquiry statuses"), one delivery row per channel,
+ * statuses and their transitions (docs/operations/enquiries.md, "Enquiry statuses"), one delivery row per channel,
  * release and mark-spam, search with the store's own full-text index (hostile input included),
  * pagination, erasure to tombstones, delivery health, invite e-mails, the export, and the
  * migration of rows stored before statuses existed.

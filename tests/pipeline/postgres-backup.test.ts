@@ -1,9 +1,9 @@
 /**
- * PostgreSQL's backups, with the real tools against the throwaway server (README "Backups and
- * restore"): `deploy/kubernetes/postgres-backup.sh` — what the Kubernetes CronJob runs — writes a
+ * PostgreSQL's backups, with the real tools against the throwaway server
+ * (`docs/operations/backups.md`): `deploy/kubernetes/postgres-backup.sh` — what the Kubernetes CronJob runs — writes a
  * dated, checked archive, keeps the newest KEEP and records it where the server's metric reads it;
- * then the README's restore (the old database renamed aside, a new one filled by `pg_restore`
- * with the README's own flags) brings back every row — enquiries in each status with their
+ * then the manual's restore (the old database renamed aside, a new one filled by `pg_restore`
+ * with the manual's own flags) brings back every row — enquiries in each status with their
  * search words, deliveries, staff with passkeys byte for byte, live sessions, the audit log — and
  * the inbox finds them. Staff sign-in over HTTP on a restored database is proved on SQLite
  * (`backup-restore.test.ts`); here the passkey and session rows it reads are compared.
@@ -26,10 +26,10 @@ import { tempDir } from './support/temp-dir.ts';
 
 const SCRIPT = join(ROOT, 'deploy/kubernetes/postgres-backup.sh');
 
-/** The `pg_restore` options of the README's restore, so the test runs what operators run. */
-function readmeRestoreOptions(): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Backups and restore'));
+/** The `pg_restore` options of the manual's restore, so the test runs what operators run. */
+function manualRestoreOptions(): string[] {
+  const manual = readFileSync(join(ROOT, 'docs/operations/backups.md'), 'utf8');
+  const section = manual.slice(manual.indexOf('## PostgreSQL'));
   const line = /^\s*(?:docker compose exec -T db )?pg_restore (.+)$/m.exec(section)?.[1] ?? '';
   return line.split(/\s+/).filter((word) => /^--[a-z-]+$/.test(word));
 }
@@ -189,7 +189,7 @@ describe('PostgreSQL backups with pg_dump and pg_restore', () => {
     expect(await query(url, 'SELECT count(*)::int AS n FROM backups')).toEqual(rows);
   });
 
-  it('the README’s restore brings every row back, searchable, the replaced database kept', async () => {
+  it('the manual’s restore brings every row back, searchable, the replaced database kept', async () => {
     const archive = readdirSync(dir)
       .filter((n) => /^enquiries-2\d{7}T\d{6}Z\.dump$/.test(n) && !n.startsWith('enquiries-2025'))
       .map((n) => join(dir, n))[0]!;
@@ -201,7 +201,7 @@ describe('PostgreSQL backups with pg_dump and pg_restore', () => {
     await insert(store, sub({ name: 'After the backup' }));
     await store.close();
 
-    const options = readmeRestoreOptions();
+    const options = manualRestoreOptions();
     expect(options).toEqual(
       expect.arrayContaining([
         '--no-owner',

@@ -1,7 +1,7 @@
 /**
  * Two production servers on one PostgreSQL database (`scripts/lib/two-instances.ts`): they serve
  * every page as the same bytes with the same ETag, and a content change published with the
- * operators' CLI (`npm run content -- import --from DIR --publish`, README "Editing the site")
+ * operators' CLI (`npm run content -- import --from DIR --publish`, docs/operations/content.md)
  * reaches both within 5 s, again byte for byte the same on each, and so does the sitemap, dated
  * by that release's publish time (docs/decisions/048-content-in-the-database.md,
  * docs/decisions/060-sitemap-lastmod-follows-releases.md).

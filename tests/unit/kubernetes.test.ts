@@ -134,7 +134,7 @@ const SECRETS: Record<string, string> = {
   SMTP_URL: 'smtp://user:pass@relay.example:587',
 };
 
-/** The optional channel keys an operator may add to the Secret (README "Notifications"). */
+/** The optional channel keys an operator may add to the Secret (docs/operations/enquiries.md, "Notifications"). */
 const CHANNEL_SECRETS: Record<string, string> = {
   SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
   WEBHOOK_URL: 'https://hooks.example.com/enquiries',

@@ -255,7 +255,7 @@ export async function restoreSqlite(
   const magic = head(source, SQLITE_MAGIC.length);
   if (magic.subarray(0, PG_DUMP_MAGIC.length).equals(PG_DUMP_MAGIC)) {
     throw new BackupError(
-      `${source} is a PostgreSQL archive (pg_dump): restore it with pg_restore (README "Backups and restore")`,
+      `${source} is a PostgreSQL archive (pg_dump): restore it with pg_restore (docs/operations/backups.md, "Backups and restore")`,
       2,
     );
   }

@@ -22,7 +22,7 @@
  *                                                online copy of the SQLite database, checked
  *   npm run enquiries -- restore --from FILE     into a stopped instance's DATA_DIR
  *                                                (src/server/backups/sqlite.ts; PostgreSQL uses
- *                                                pg_dump and pg_restore: README "Backups and restore")
+ *                                                pg_dump and pg_restore: docs/operations/backups.md)
  *
  * A command is one entry of COMMANDS: its usage lines, its options (`node:util` parseArgs),
  * whether it takes positional words (a sub-command such as `staff invite`), a check of its
@@ -271,7 +271,7 @@ const COMMANDS: Record<string, Command> = {
       const { recordSqliteBackup } = await import('../backups/last-backup.ts');
       if (config.DATABASE_URL) {
         throw new backups.BackupError(
-          'DATABASE_URL is set: PostgreSQL is backed up with pg_dump -Fc, as README "Backups and restore" shows',
+          'DATABASE_URL is set: PostgreSQL is backed up with pg_dump -Fc, as "Backups and restore" in docs/operations/backups.md shows',
           2,
         );
       }
@@ -324,7 +324,7 @@ const COMMANDS: Record<string, Command> = {
       const backups = await import('../backups/sqlite.ts');
       if (config.DATABASE_URL) {
         throw new backups.BackupError(
-          'DATABASE_URL is set: PostgreSQL is restored with pg_restore, as README "Backups and restore" shows',
+          'DATABASE_URL is set: PostgreSQL is restored with pg_restore, as "Backups and restore" in docs/operations/backups.md shows',
           2,
         );
       }

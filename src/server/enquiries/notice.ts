@@ -1,4 +1,4 @@
-/** What leaves for which service: README.md "Notifications: e-mail, Slack, webhook". */
+/** What leaves for which service: docs/operations/enquiries.md, "Notifications". */
 
 /** Grapheme clusters. */
 export const EXCERPT_LENGTH = 160;

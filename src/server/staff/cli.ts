@@ -1,5 +1,5 @@
 /**
- * The operator's staff commands (`npm run enquiries -- staff …`; README "The staff inbox"). The
+ * The operator's staff commands (`npm run enquiries -- staff …`; docs/operations/staff.md). The
  * CLI sends no e-mail: an invite is queued in the outbox for the running server's worker.
  */
 import type { InboxService } from '../inbox/types.ts';

@@ -24,7 +24,7 @@ interface Look {
   className: string;
 }
 
-/** Each status's word, shape and colour; the README's table says what each means. */
+/** Each status's word, shape and colour; docs/operations/staff.md's table says what each means. */
 export const STATUS: Record<EnquiryStatus, Look> = {
   new: {
     label: 'New',

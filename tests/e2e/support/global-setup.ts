@@ -1,7 +1,7 @@
 /**
  * Playwright global setup: installs Debian's Chromium and its headless shell when missing, so that
- * `npx playwright test` on a fresh machine works as well as `npm run test:e2e` (README, "What
- * `npm test` runs").
+ * `npx playwright test` on a fresh machine works as well as `npm run test:e2e` (docs/development/testing.md,
+ * "What `npm test` runs").
  * Throws when the install fails, which stops the run with apt's message above it.
  *
  * Returns the teardown: it removes the throwaway DATA_DIR that playwright.config.ts created

@@ -1,9 +1,10 @@
 /**
- * The README's operator commands, run as an operator copies them: every line of the `sh` blocks
- * under "For operators", "SQLite (the default …)" and "Testing a restore", through `sh -c` in the
- * clone, in README order, against one SQLite DATA_DIR holding an enquiry. Only the absolute
- * folders change: `/backups` and `/tmp/restore-test` become folders of this test, and the
- * README's example backup name is given to the newest backup made so far. Lines that need Docker
+ * The operator manual's commands, run as an operator copies them: every line of the `sh` blocks
+ * under "For operators" (`docs/operations/staff.md`), "SQLite (the default …)" and "Testing a
+ * restore" (`docs/operations/backups.md`), through `sh -c` in the clone, in that order, against
+ * one SQLite DATA_DIR holding an enquiry. Only the absolute folders change: `/backups` and
+ * `/tmp/restore-test` become folders of this test, and the manual's example backup name is given
+ * to the newest backup made so far. Lines that need Docker
  * or root (the container's commands, `sudo`, the crontab line) are listed and skipped; any other
  * line fails until this test runs it or says why not.
  */
@@ -16,11 +17,12 @@ import { insert, newSubmission } from './support/fixtures.ts';
 import { ROOT } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 
+/** Each section as [file, heading], in the order an operator meets them. */
 const SECTIONS = [
-  '### For operators',
-  '### SQLite (the default: one instance, `DATA_DIR`)',
-  '### Testing a restore',
-];
+  ['docs/operations/staff.md', '## For operators'],
+  ['docs/operations/backups.md', '## SQLite (the default: one instance, `DATA_DIR`)'],
+  ['docs/operations/backups.md', '## Testing a restore'],
+] as const;
 
 /** Needs Docker, root or cron: not run here (tests/docker runs the image). */
 const NOT_HERE = /^(?:docker |sudo |15 2 \* \* \* docker )/;
@@ -31,10 +33,11 @@ const RUNS = /^(?:DATA_DIR=\S+ )?npm run enquiries -- |^rm -r \/tmp\/restore-tes
  * The commands of the fenced `sh` blocks under `heading` (up to the next heading), one per
  * command: continuation lines joined, comment lines and blank lines left out.
  */
-function commands(readme: string, heading: string): string[] {
-  const start = readme.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no heading ${heading}`);
-  const rest = readme.slice(start + heading.length + 2);
+function commands(file: string, heading: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const start = text.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`${file} has no heading ${heading}`);
+  const rest = text.slice(start + heading.length + 2);
   const section = rest.slice(0, rest.search(/^#{2,3} /m));
   const found: string[] = [];
   for (const [, body = ''] of section.matchAll(/^ *```sh\n([\s\S]*?)^ *```$/gm)) {
@@ -47,10 +50,9 @@ function commands(readme: string, heading: string): string[] {
   return found;
 }
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const ALL = SECTIONS.flatMap((h) => commands(README, h));
+const ALL = SECTIONS.flatMap(([file, heading]) => commands(file, heading));
 
-describe('README commands, as written', { timeout: 90_000 }, () => {
+describe('operator commands, as written', { timeout: 90_000 }, () => {
   const tmp = tempDir('readme');
   const dataDir = join(tmp, 'data');
   const backups = join(tmp, 'backups');
@@ -77,7 +79,7 @@ describe('README commands, as written', { timeout: 90_000 }, () => {
     const line = command
       .replaceAll('/tmp/restore-test', restoreTest)
       .replace(/(?<=[\s=])\/backups\b/g, backups);
-    // The README names one night's backup; here that is the newest one made so far.
+    // The manual names one night's backup; here that is the newest one made so far.
     const from = / --from (\S+)/.exec(line)?.[1];
     if (from && !existsSync(from)) {
       const newest = readdirSync(backups)
@@ -101,7 +103,7 @@ describe('README commands, as written', { timeout: 90_000 }, () => {
     outputs.set(command, r.stdout);
   });
 
-  it('gave what the README says each shows', () => {
+  it('gave what the manual says each shows', () => {
     const out = (pattern: RegExp) =>
       [...outputs.entries()].filter(([c]) => pattern.test(c)).map(([, o]) => o);
     expect(out(/staff invite/)[0]).toMatch(/http:\/\/localhost:3000\/staff\/invite\?token=/);
