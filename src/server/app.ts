@@ -42,6 +42,7 @@ import { criticalCssFinder } from './critical-css.ts';
 import { seoFiles } from './seo.ts';
 import { socialCards } from './social-cards.ts';
 import { answerUnreadBody } from './unread-body.ts';
+import { HOST_PATTERN, originFormTarget, toOriginForm } from './request-target.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
@@ -135,9 +136,6 @@ const DOCUMENT_ONLY_HEADERS = [
 /** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
-/** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
-const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
-
 /** One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (1.0). */
 function wellFormedHost(req: IncomingMessage): boolean {
   const lines = req.headersDistinct['host'];
@@ -158,6 +156,7 @@ const requestGuards: RequestHandler = (req, res, next) => {
   if (req.method === 'OPTIONS' || !allowed) res.set('Allow', ALLOWED_METHODS.join(', '));
   if (req.method === 'OPTIONS') return void res.status(204).set('Cache-Control', 'no-store').end();
   if (!allowed) return refuse(res, 405, 'Method Not Allowed');
+  if (!originFormTarget(req)) return refuse(res, 400, 'Bad Request: malformed request target.');
   if (!wellFormedHost(req)) return refuse(res, 400, 'Bad Request: malformed Host header.');
   try {
     decodeURIComponent(req.path);
@@ -251,6 +250,7 @@ const dataUrl = (page: { id: string; path: string }): string =>
 function storedKey(req: IncomingMessage): string | undefined {
   if (!isRead(req) || !wellFormedHost(req)) return undefined;
   const url = req.url ?? '/';
+  if (!url.startsWith('/')) return undefined;
   const query = url.indexOf('?');
   if (query === -1) return url;
   if (url.slice(0, query).endsWith('.data')) return url;
@@ -558,9 +558,13 @@ export function createApp(deps: AppDeps): SiteApp {
   );
   app.use(errorHandler(logger));
 
-  const listener = pages
+  const answer = pages
     ? storedPagesFirst(app, pages, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1', seen)
     : app;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    toOriginForm(req);
+    answer(req, res);
+  };
   return Object.assign(listener, {
     ready,
     listen: (port: number, host: string, callback?: () => void) =>
