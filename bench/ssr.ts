@@ -22,8 +22,9 @@
  *
  * BENCH_BASELINE=<commit> compares instead: that commit is built (`bench/lib/baseline-build.ts`)
  * and served by its own bundle beside this checkout's bundle, both with their metrics port
- * scraped every second; BENCH_ROUNDS rounds of BENCH_SECONDS on `/` and `/about`, baseline and
- * current alternating (the first in each round alternates too), then the Web Vitals rounds.
+ * scraped every second; BENCH_ROUNDS rounds of BENCH_SECONDS on `/`, `/about` and an unknown
+ * path, baseline and current alternating (the first in each round alternates too), then the Web
+ * Vitals rounds.
  * Prints medians with min–max and current ÷ baseline: the reporting endpoint and the extra
  * metrics must cost the pages nothing measurable. The static/bare references and the memory
  * check are skipped in that mode.
@@ -93,8 +94,8 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
  * origin even when a CDN serves the pages.
  */
 const BEACON_RATE = Number(process.env['BENCH_BEACON_RATE'] ?? 50);
-/** The pages compared with the baseline. */
-const COMPARED = ['/', '/about'] as const;
+/** The pages compared with the baseline, and an unknown path (the stored 404 page). */
+const COMPARED = ['/', '/about', '/bench-missing-page'] as const;
 
 /** Runs autocannon on `origin + path`; `pid` is the server's, for CPU time. */
 export async function run(

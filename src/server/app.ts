@@ -24,6 +24,8 @@ import type { Env } from './env.ts';
 import {
   createObservability,
   healthRoutes,
+  LIVENESS_PATH,
+  READINESS_PATH,
   requestLogs,
   requestMetrics,
   type Observability,
@@ -39,11 +41,14 @@ import {
 } from './stored-pages.ts';
 import { expressRenderer, loadContext, routeMatcher, type BuildSource } from './react-router.ts';
 import { criticalCssFinder } from './critical-css.ts';
-import { seoFiles } from './seo.ts';
+import { SEO_PATHS, seoFiles } from './seo.ts';
 import { socialCards } from './social-cards.ts';
 import { answerUnreadBody } from './unread-body.ts';
+import { HOST_PATTERN, originFormTarget, toOriginForm } from './request-target.ts';
+import { expressClaims, notFoundLog } from './unknown-paths.ts';
+import { MEDIA_PREFIX } from '../lib/media.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
-import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
+import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enquiry-fields.ts';
 import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
@@ -135,9 +140,6 @@ const DOCUMENT_ONLY_HEADERS = [
 /** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
-/** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
-const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5}))?$/;
-
 /** One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (1.0). */
 function wellFormedHost(req: IncomingMessage): boolean {
   const lines = req.headersDistinct['host'];
@@ -158,6 +160,7 @@ const requestGuards: RequestHandler = (req, res, next) => {
   if (req.method === 'OPTIONS' || !allowed) res.set('Allow', ALLOWED_METHODS.join(', '));
   if (req.method === 'OPTIONS') return void res.status(204).set('Cache-Control', 'no-store').end();
   if (!allowed) return refuse(res, 405, 'Method Not Allowed');
+  if (!originFormTarget(req)) return refuse(res, 400, 'Bad Request: malformed request target.');
   if (!wellFormedHost(req)) return refuse(res, 400, 'Bad Request: malformed Host header.');
   try {
     decodeURIComponent(req.path);
@@ -251,6 +254,7 @@ const dataUrl = (page: { id: string; path: string }): string =>
 function storedKey(req: IncomingMessage): string | undefined {
   if (!isRead(req) || !wellFormedHost(req)) return undefined;
   const url = req.url ?? '/';
+  if (!url.startsWith('/')) return undefined;
   const query = url.indexOf('?');
   if (query === -1) return url;
   if (url.slice(0, query).endsWith('.data')) return url;
@@ -273,6 +277,7 @@ function storedPagesFirst(
   record: (method: string, path: string, status: number, startedAt: number) => void,
   trustProxy: boolean,
   seen: SeenHeaders,
+  unknown?: { is: (path: string) => boolean; log: (path: string) => void },
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const startedAt = performance.now();
@@ -282,12 +287,16 @@ function storedPagesFirst(
       (req.socket as { encrypted?: boolean }).encrypted ||
       (typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https');
     const headers = seen[secure ? 'secure' : 'plain'];
-    const found = key !== undefined && headers && pages.find(key);
+    let found = key !== undefined && headers && pages.find(key);
+    const path = key?.split('?')[0] ?? '/';
+    const notFound = !found && headers && unknown?.is(path);
+    if (notFound) found = pages.find(CATCH_ALL);
     const send = (page: StoredResponse | undefined) => {
       if (!page || !headers) return void app(req, res);
       res.setHeaders(headers);
       sendStored(req, res, page);
-      record(req.method ?? 'GET', key ?? '/', res.statusCode, startedAt);
+      record(req.method ?? 'GET', path, res.statusCode, startedAt);
+      if (notFound) unknown?.log(path);
     };
     if (found instanceof Promise) found.then(send, () => void app(req, res));
     else if (found) send(found);
@@ -422,6 +431,24 @@ export function createApp(deps: AppDeps): SiteApp {
     () => (warm = true),
     () => undefined,
   );
+  // The inbox's branch is left out of the matching: each route costs every call time.
+  const routeOf = pages && typeof build !== 'function' ? routeMatcher(build, 'staff') : undefined;
+  const claimed = expressClaims({
+    clientDir,
+    exact: [...SEO_PATHS, LIVENESS_PATH, READINESS_PATH, START_PATH],
+    prefixes: ['/assets', '/og', MEDIA_PREFIX],
+  });
+  // Paths with `%` go the Express way: the guards' 400, and `/%61bout`'s 301 to its page.
+  const notFoundPaths = notFoundLog(logger);
+  const unknownPaths = routeOf && {
+    is: (path: string) =>
+      !path.includes('%') &&
+      !frameworkPath(path) &&
+      !isStaffPath(path) &&
+      !claimed(path) &&
+      routeOf(path) === NOT_FOUND_PAGE.id,
+    log: (path: string) => notFoundPaths.record(path),
+  };
   const notFound: RequestHandler = (req, res, next) => {
     if (!pages || !isRead(req)) return refuse(res, 404, 'Not Found');
     storedAnswers.add(res);
@@ -497,10 +524,8 @@ export function createApp(deps: AppDeps): SiteApp {
     else notFound(req, res, next);
   });
   app.use(enquiries.router);
-  if (pages && typeof build !== 'function') {
-    // From the store: the catch-all, and 301s from a page's other spellings (case, slashes). The
-    // inbox's branch is left out of the matching: each route costs every call time.
-    const routeOf = routeMatcher(build, 'staff');
+  if (pages && routeOf) {
+    // From the store: the catch-all, and 301s from a page's other spellings (case, slashes).
     app.use((req, res, next) => {
       if (!isRead(req) || frameworkPath(req.path) || isStaffPath(req.path)) return next();
       const route = routeOf(req.path);
@@ -558,9 +583,20 @@ export function createApp(deps: AppDeps): SiteApp {
   );
   app.use(errorHandler(logger));
 
-  const listener = pages
-    ? storedPagesFirst(app, pages, metrics?.record ?? (() => {}), env.TRUST_PROXY === '1', seen)
+  const answer = pages
+    ? storedPagesFirst(
+        app,
+        pages,
+        metrics?.record ?? (() => {}),
+        env.TRUST_PROXY === '1',
+        seen,
+        unknownPaths,
+      )
     : app;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    toOriginForm(req);
+    answer(req, res);
+  };
   return Object.assign(listener, {
     ready,
     listen: (port: number, host: string, callback?: () => void) =>

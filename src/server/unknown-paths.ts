@@ -1,0 +1,81 @@
+/**
+ * Unknown paths answered before Express with the stored 404 page, as cheaply as a stored page
+ * (docs/decisions/075-unknown-paths-before-express.md), and their paths logged in batches.
+ */
+import { readdirSync } from 'node:fs';
+import type { Logger } from 'pino';
+
+/**
+ * What the Express app answers before its route tree, for a GET or HEAD: every file and folder of
+ * the client build (read once: a production build does not change under a running server), and
+ * the exact paths and path prefixes its handlers mount. A superset is harmless (such a path only
+ * takes the Express way); a path missing here would get the 404 page instead of its handler.
+ */
+export interface ExpressPaths {
+  /** Served by the static files: `/favicon.ico`, `/brand/…` (`<clientDir>`, recursively). */
+  clientDir?: string | undefined;
+  /** Exact paths: `/robots.txt`, `/healthz`. */
+  exact: readonly string[];
+  /** A path and everything under it: `/assets` claims `/assets` and `/assets/…`. */
+  prefixes: readonly string[];
+}
+
+/** @returns whether Express, not the route tree, may answer a GET or HEAD for `path`. */
+export function expressClaims({
+  clientDir,
+  exact,
+  prefixes,
+}: ExpressPaths): (path: string) => boolean {
+  const paths = new Set(exact);
+  if (clientDir) {
+    for (const entry of readdirSync(clientDir, { recursive: true, encoding: 'utf8' }))
+      paths.add(`/${entry.split('\\').join('/')}`);
+  }
+  const bases = prefixes.map((prefix) => prefix.replace(/\/$/, ''));
+  return (path) =>
+    paths.has(path) || bases.some((base) => path === base || path.startsWith(`${base}/`));
+}
+
+/** Distinct paths one line names; more are counted in `others`. */
+const PATHS_PER_LINE = 50;
+/** A path is cut to this many characters in the line. */
+const PATH_CHARS = 200;
+
+/**
+ * The spec asks that a 404's path be logged. A line per request would cost a scanner's request
+ * more than its answer, so paths are counted and logged once per `everyMs` (default 1,000) as one
+ * `warn` line: `{ status: 404, count, paths: { '/wp-login.php': 3, … }, others }` ("not found").
+ * The counts of the last `everyMs` are lost if the process exits before they are written.
+ * `flush` writes them now.
+ */
+export function notFoundLog(
+  logger: Logger,
+  everyMs = 1_000,
+): { record(path: string): void; flush(): void } {
+  let paths = new Map<string, number>();
+  let count = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (count === 0) return;
+    const named = [...paths.values()].reduce((sum, n) => sum + n, 0);
+    logger.warn(
+      { status: 404, count, paths: Object.fromEntries(paths), others: count - named },
+      'not found',
+    );
+    paths = new Map();
+    count = 0;
+  };
+  return {
+    record(path) {
+      count++;
+      const key = path.length > PATH_CHARS ? `${path.slice(0, PATH_CHARS)}…` : path;
+      const seen = paths.get(key);
+      if (seen !== undefined) paths.set(key, seen + 1);
+      else if (paths.size < PATHS_PER_LINE) paths.set(key, 1);
+      timer ??= setTimeout(flush, everyMs).unref();
+    },
+    flush,
+  };
+}
