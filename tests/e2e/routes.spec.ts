@@ -2,7 +2,7 @@
  * Pages (docs/product.md#pages): routes and status codes, every navigation lands at the top, the 404 page,
  * accessibility basics (one h1 per page, landmarks, skip link).
  */
-import { expect, test } from './support/test.ts';
+import { expect, test, waitForHydration } from './support/test.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,6 +127,9 @@ test.describe('routes', () => {
     await expect(page).toHaveURL('/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Page not found');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The footer's links are plain anchors, so /privacy is a new document: a click before it has
+    // hydrated would be a full load too, which lands at the top without moving focus.
+    await waitForHydration(page);
     // Contact Us.
     await scrollToY(page, 800);
     if (isMobile(testInfo)) {
