@@ -1,8 +1,9 @@
 /**
  * The README and every document under `docs/` name only what the tree holds: every repository
  * path they quote (`src/…`, `scripts/…`, `docs/…`, globs included) exists, every relative
- * Markdown link reaches a file, every decision record a source file cites exists, and every file and folder the README's "Layout of the code" names
- * exists where it says (a name in an entry's description is looked for under that entry).
+ * Markdown link reaches a file, every file and folder the README's "Layout of the code" names
+ * exists where it says (a name in an entry's description is looked for under that entry), and
+ * every decision record a source file cites exists.
  *
  * A decision record keeps the names it was written with: a path that has since moved or gone is
  * listed under the record's "Paths since moved" note, as `` `old` → `new` `` (the new path must
