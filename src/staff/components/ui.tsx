@@ -95,6 +95,40 @@ export function ColumnHeads({ names, table = false }: { names: string[]; table?:
 }
 
 /**
+ * A table of records: column heads, then one row per record, `children` drawing the row's cells
+ * (a `th scope="row"` first where a record has a name).
+ * @param className the table's width and margins (`max-w-4xl`, `mb-6`)
+ */
+export function RecordTable<T>({
+  heads,
+  rows,
+  rowKey,
+  className,
+  children,
+}: {
+  heads: string[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  className?: string;
+  children: (row: T) => ReactNode;
+}) {
+  return (
+    <table className={cx('w-full border-collapse text-sm', className)}>
+      <thead>
+        <ColumnHeads names={heads} />
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className="border-b border-stone-200 align-top">
+            {children(row)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
  * A table row's one action, a plain post of `field=value` (with `intent` when given); a dash
  * where the row has none (`show` false).
  */
