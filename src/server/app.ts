@@ -85,13 +85,13 @@ export interface AppDeps {
   previews?: Pick<PreviewStore, 'open'> | undefined;
   /** ms between looks for a new content release; default 1,000. */
   contentPollMs?: number | undefined;
-  /** Uploaded images: served at `/media/`, uploaded from the inbox (`./content/media-upload.ts`). */
+  /** Uploaded images: served at `/media/`, uploaded from the staff area (`./content/media-upload.ts`). */
   media?: MediaStore | undefined;
-  /** The staff inbox's server side; absent when `STAFF_INBOX` is off. */
+  /** The staff area's server side; absent when `STAFF_AREA` is off. */
   staff?: StaffRuntime | undefined;
   /**
-   * `site` (default): the public port, with the inbox unless it has a port of its own;
-   * `staff`: the inbox's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
+   * `site` (default): the public port, with the staff area unless it has a port of its own;
+   * `staff`: the staff area's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
    */
   surface?: 'site' | 'staff' | undefined;
 }
@@ -322,7 +322,7 @@ function bundledBuild(origins: readonly string[]): ServerBuild {
   return { ...build, allowedActionOrigins: origins.map((origin) => new URL(origin).host) };
 }
 
-/** The public port's app, or the inbox's; a page that cannot be stored rejects `ready`. */
+/** The public port's app, or the staff area's; a page that cannot be stored rejects `ready`. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger, content: source } = deps;
   const pageContent = contentForPages(source, deps.media);
@@ -336,10 +336,10 @@ export function createApp(deps: AppDeps): SiteApp {
   const obs = deps.observability ?? createObservability(runtime);
   const build = deps.build ?? bundledBuild([origin, env.STAFF_URL]);
   const mode = dev ? 'development' : 'production';
-  // The inbox's own port, or the public one (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
+  // The staff area's own port, or the public one (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
   const staffPort = deps.surface === 'staff';
   const staff =
-    env.STAFF_INBOX === 'on' && (staffPort || env.STAFF_PORT === undefined)
+    env.STAFF_AREA === 'on' && (staffPort || env.STAFF_PORT === undefined)
       ? deps.staff
       : undefined;
 
@@ -431,7 +431,7 @@ export function createApp(deps: AppDeps): SiteApp {
     () => (warm = true),
     () => undefined,
   );
-  // The inbox's branch is left out of the matching: each route costs every call time.
+  // The staff area's branch is left out of the matching: each route costs every call time.
   const routeOf = pages && typeof build !== 'function' ? routeMatcher(build, 'staff') : undefined;
   const claimed = expressClaims({
     clientDir,
@@ -458,7 +458,7 @@ export function createApp(deps: AppDeps): SiteApp {
     );
   };
 
-  // None on the inbox's port: the metrics port serves the public app's registry, one set of these.
+  // None on the staff port: the metrics port serves the public app's registry, one set of these.
   const metrics = staffPort ? undefined : requestMetrics(obs);
   if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
@@ -517,10 +517,10 @@ export function createApp(deps: AppDeps): SiteApp {
   }
   if (clientDir) app.use(staticFiles(clientDir));
   if (deps.media) app.use(mediaRoutes({ media: deps.media, staff, logger }));
-  // The inbox's port serves only the inbox; elsewhere `/staff` is a 404 unless served here.
+  // The staff port serves only the staff area; elsewhere `/staff` is a 404 unless served here.
   app.use((req, res, next) => {
-    const inbox = isStaffPath(req.path);
-    if (staffPort ? inbox || req.path === '/__manifest' : !inbox || staff) next();
+    const staffPath = isStaffPath(req.path);
+    if (staffPort ? staffPath || req.path === '/__manifest' : !staffPath || staff) next();
     else notFound(req, res, next);
   });
   app.use(enquiries.router);
@@ -552,7 +552,7 @@ export function createApp(deps: AppDeps): SiteApp {
       );
     }
     if (staffPath) {
-      // The inbox's routes send their own (`src/staff/session.server.ts`).
+      // The staff area's routes send their own (`src/staff/session.server.ts`).
       for (const name of ['Cross-Origin-Resource-Policy', 'Referrer-Policy'])
         res.removeHeader(name);
     } else if (req.method === 'POST') {

@@ -1,4 +1,4 @@
-/** The inbox's building blocks: the site's type, colours and focus ring, no motion or imagery. */
+/** The staff area's building blocks: the site's type, colours and focus ring, no motion or imagery. */
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
@@ -35,7 +35,7 @@ export function PageHeading({
 }) {
   return (
     <div className="mb-6">
-      <title>{`${title} · Inbox`}</title>
+      <title>{`${title} · Staff`}</title>
       <h1 className="font-display text-3xl leading-tight break-words md:text-4xl">{title}</h1>
       {lede ? <p className="mt-1 text-sm text-stone-600">{lede}</p> : null}
       {children ? <div className="mt-3 flex flex-wrap items-center gap-3">{children}</div> : null}
