@@ -28,12 +28,7 @@ describe('the content editor', () => {
   const get = (path: string, who: Signed = meera) =>
     request(t.staffHttp).get(path).set('Cookie', who.cookie);
   const post = (path: string, body: Record<string, string | string[]>, who: Signed = meera) =>
-    request(t.staffHttp)
-      .post(path)
-      .set('Origin', t.origin)
-      .set('Cookie', who.cookie)
-      .type('form')
-      .send(body);
+    t.post(path, body, who);
 
   beforeAll(async () => {
     t = await createStaffTestApp();
