@@ -53,7 +53,7 @@ import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { SiteContent } from '../content/images.ts';
-import { readerOf } from '../content/reader.ts';
+import { noContentReader, readerOf } from '../content/reader.ts';
 import type { ContentSource } from './content/source.ts';
 import { contentForPages } from './content/pages-content.ts';
 import { withChanges } from './content/items.ts';
@@ -339,19 +339,18 @@ export function createApp(deps: AppDeps): SiteApp {
   // The staff area's own port, or the public one (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
   const staffPort = deps.surface === 'staff';
   const staff =
-    env.STAFF_AREA === 'on' && (staffPort || env.STAFF_PORT === undefined)
-      ? deps.staff
-      : undefined;
+    env.STAFF_AREA === 'on' && (staffPort || env.STAFF_PORT === undefined) ? deps.staff : undefined;
 
   const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
+  /** @param content the public release's content; undefined for a staff request */
   const site = (
     year: number,
-    content: SiteContent,
+    content: SiteContent | undefined,
     clientIp = '',
     preview?: SiteServer['preview'],
   ): SiteServer => ({
     settings: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
-    content: readerOf(content),
+    content: content ? readerOf(content) : noContentReader(),
     preview,
     enquiries: enquiries.service,
     media: deps.media,
@@ -565,20 +564,22 @@ export function createApp(deps: AppDeps): SiteApp {
     '/{*splat}',
     expressRenderer(build, mode, async (req, res) => {
       const ip = req.ip ?? req.socket.remoteAddress ?? '';
+      const nonce = res.locals['nonce'] as string | undefined;
+      if (isStaffPath(req.path)) {
+        return loadContext(
+          site(yearNow(), undefined, ip),
+          { ...noCss, nonce },
+          staff && { ...staff, clientKey: hashIp(staff.secret, ip), media: deps.media },
+        );
+      }
       const { previews } = deps;
-      const token = previews && !isStaffPath(req.path) ? req.query[PREVIEW_PARAM] : undefined;
+      const token = previews ? req.query[PREVIEW_PARAM] : undefined;
       if (token !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
       const { content, preview } =
         previews && token !== undefined
           ? await previewed(previews, typeof token === 'string' ? token : '')
           : { content: await shownContent(), preview: undefined };
-      return loadContext(
-        site(yearNow(), content, ip, preview),
-        { ...noCss, nonce: res.locals['nonce'] as string | undefined },
-        staff && isStaffPath(req.path)
-          ? { ...staff, clientKey: hashIp(staff.secret, ip), media: deps.media }
-          : undefined,
-      );
+      return loadContext(site(yearNow(), content, ip, preview), { ...noCss, nonce });
     }),
   );
   app.use(errorHandler(logger));
