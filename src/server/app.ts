@@ -140,12 +140,19 @@ const DOCUMENT_ONLY_HEADERS = [
 /** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
+/** Each request's Host verdict, judged once whichever way (stored page or Express) it takes. */
+const hostVerdicts = new WeakMap<IncomingMessage, boolean>();
+
 /** One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (1.0). */
 function wellFormedHost(req: IncomingMessage): boolean {
+  const known = hostVerdicts.get(req);
+  if (known !== undefined) return known;
   const lines = req.headersDistinct['host'];
   const match = lines?.length === 1 ? HOST_PATTERN.exec(lines[0] ?? '') : null;
   const port = Number(match?.[1] ?? 1);
-  return lines === undefined || (match !== null && port >= 1 && port <= 65_535);
+  const verdict = lines === undefined || (match !== null && port >= 1 && port <= 65_535);
+  hostVerdicts.set(req, verdict);
+  return verdict;
 }
 
 /** A plain-text refusal that a client still sending a body can read (`./unread-body.ts`). */
