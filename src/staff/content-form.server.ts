@@ -15,7 +15,12 @@
 import { z } from 'zod';
 import { fieldMeta } from '../content/collection.ts';
 import { isRichTextSchema, parseRichTextField } from '../content/rich-text.ts';
-import { toPlainText } from '../lib/rich-text.ts';
+import {
+  hasFormatting,
+  originalFieldName,
+  toPlainText,
+  type RichTextDoc,
+} from '../lib/rich-text.ts';
 import {
   currentFieldName,
   formatFieldName,
@@ -169,10 +174,32 @@ export function formValues(fields: readonly FieldSpec[], value: unknown): FormVa
 }
 
 /**
- * The posted texts of `fields` (absent: ''), as typed; a rich-text field's format (absent:
- * `plain`) and an image field's value as first drawn beside them.
+ * The stored JSON a rich-text field's plain box was drawn from (its `originalFieldName` input),
+ * when the posted text is still that JSON's plain text: the field was left as it was.
  */
-export function postedValues(fields: readonly FieldSpec[], form: FormData): FormValues {
+function untouchedRichText(posted: string, original: string): string | null {
+  if (!original) return null;
+  try {
+    const json: unknown = JSON.parse(original);
+    if ((json as { type?: unknown } | null)?.type !== 'doc') return null;
+    return toPlainText(json as RichTextDoc).trim() === posted.trim() ? original : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The posted texts of `fields` (absent: ''), as typed; a rich-text field's format (absent:
+ * `plain`) and an image field's value as first drawn beside them. A rich-text field posted as
+ * plain text still equal to the stored JSON's plain text (`originalFieldName`) is that JSON, so
+ * a save without JavaScript never strips the formatting of a field it did not change; its name
+ * is added to `kept`.
+ */
+export function postedValues(
+  fields: readonly FieldSpec[],
+  form: FormData,
+  kept: string[] = [],
+): FormValues {
   const values: FormValues = {};
   const text = (name: string): string => {
     const v = form.get(name);
@@ -181,7 +208,18 @@ export function postedValues(fields: readonly FieldSpec[], form: FormData): Form
   for (const field of walk(fields)) {
     values[field.name] = text(field.name);
     if (field.kind === 'richtext') {
-      values[formatFieldName(field.name)] = text(formatFieldName(field.name)) || 'plain';
+      const format = text(formatFieldName(field.name)) || 'plain';
+      values[formatFieldName(field.name)] = format;
+      const original = text(originalFieldName(field.name));
+      const same = format === 'plain' ? untouchedRichText(values[field.name]!, original) : null;
+      if (same !== null) {
+        values[field.name] = same;
+        values[formatFieldName(field.name)] = 'json';
+        if (hasFormatting(JSON.parse(same) as RichTextDoc)) kept.push(field.name);
+      } else if (format === 'plain' && original) {
+        // Changed in the plain box: still offered, should the text come back as it was.
+        values[originalFieldName(field.name)] = original;
+      }
     }
     if (field.kind === 'image') {
       values[currentFieldName(field.name)] = text(currentFieldName(field.name)).trim();

@@ -8,8 +8,8 @@
  * docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  */
 import type { PictureImage } from '../lib/media.ts';
-import { formatFieldName, type RichTextInput } from '../lib/rich-text.ts';
-export { formatFieldName };
+import { formatFieldName, originalFieldName, type RichTextInput } from '../lib/rich-text.ts';
+export { formatFieldName, originalFieldName };
 
 interface Common {
   /** The dotted path, the form field's name. */

@@ -12,6 +12,7 @@ import { MEDIA_PAGE, mediaId } from '../../lib/media.ts';
 import {
   currentFieldName,
   fieldId,
+  originalFieldName,
   richTextOf,
   type FieldSpec,
   type FormErrors,
@@ -205,6 +206,7 @@ const Field = memo(function Field({
               name={field.name}
               label={`${field.label}${field.required ? '' : ' (optional)'}`}
               value={richTextOf(values, field.name)}
+              original={values[originalFieldName(field.name)]}
               describedBy={describedBy}
               invalid={invalid}
             />
