@@ -59,7 +59,16 @@ export interface CollectionDefinition<
   readonly count?: { readonly min?: number; readonly max?: number } | undefined;
   /** A keyed collection whose keys are fixed (page titles: one per route id). */
   readonly keys?: readonly K[] | undefined;
+  /**
+   * The public page that shows an item, as a path of `src/pages.ts` (`/about`), or by the
+   * item's key: where the item page's Preview opens. Default `/`.
+   */
+  readonly page?: string | ((key: string) => string) | undefined;
 }
+
+/** The public page's path that shows `key` of the collection (`page`, default `/`). */
+export const pageOf = (definition: CollectionDefinition, key: string): string =>
+  typeof definition.page === 'function' ? definition.page(key) : (definition.page ?? '/');
 
 /** The value a collection of definition `D` holds: one item, a list of them, or a record. */
 export type CollectionValue<D extends CollectionDefinition> =

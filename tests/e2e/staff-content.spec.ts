@@ -110,6 +110,7 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   await page.getByLabel('Note (optional)').fill(`New quote (${tag})`);
   await page.getByRole('button', { name: 'Publish the chosen drafts' }).click();
   await page.waitForURL(/\/staff\/content\/history\?published=\d+$/);
+  const release = new URL(page.url()).searchParams.get('published');
   await expect(
     page.getByRole('status').filter({ hasText: /Published release \d+\./ }),
   ).toBeVisible();
@@ -134,6 +135,13 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   await expect(ravi.page.getByRole('cell', { name: quote })).toBeVisible();
   await expect(ravi.page.getByRole('cell', { name: mine })).toBeVisible();
   await expect(ravi.page.getByLabel('Quote')).toHaveValue(mine);
+  // One release named everywhere on the page: the newest, the one that made the conflict.
+  await expect(
+    ravi.page.getByText(`This item was published again (release ${release})`),
+  ).toBeVisible();
+  const named = (await ravi.page.locator('main').innerText()).match(/release \d+/g) ?? [];
+  expect(named.length).toBeGreaterThan(1);
+  expect(new Set(named)).toEqual(new Set([`release ${release}`]));
   await check(ravi.page, testInfo, 'conflict');
   // Saving his on top of the newer version is his explicit choice.
   await ravi.page.getByRole('button', { name: 'Save mine anyway' }).click();
