@@ -20,6 +20,10 @@ declare module 'zod' {
     label?: string | undefined;
     /** A hint for editors under the label, e.g. "Without quotation marks". */
     help?: string | undefined;
+    /** What one entry of a list of objects is called, e.g. "Project" ("Project 1", "New project"). */
+    entry?: string | undefined;
+    /** An enum's choices as editors read them, by value. */
+    choices?: Readonly<Record<string, string>> | undefined;
   }
 }
 

@@ -10,7 +10,9 @@
  * (`isRichTextSchema`) is the rich-text editor, read back by `parseRichTextField`
  * (docs/decisions/052-rich-text-for-longer-texts.md); `.meta({ widget: 'image' })` is a choice of
  * uploads (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md). Labels and hints
- * are the schema's `label` and `help`, else made from the key and the description.
+ * are the schema's `label` and `help` (the description is the engineers', never shown; a label
+ * missing is made from the key, and tests/unit/editor-language.test.ts fails on it), a list's
+ * entries named by its `entry`, an enum's choices by its `choices`.
  */
 import { z } from 'zod';
 import { fieldMeta } from '../content/collection.ts';
@@ -75,7 +77,8 @@ function fieldOf(
   const common = {
     name: `${prefix}${key}`,
     label: meta.label ?? labelOf(key),
-    hint: meta.help ?? meta.description,
+    // The editors' hint only: a schema's description is the engineers' (`collection.ts`).
+    hint: meta.help,
     required: !optional,
   };
   if (isRichTextSchema(schema)) return { ...common, kind: 'richtext' };
@@ -89,7 +92,8 @@ function fieldOf(
       max,
       multiline: meta.widget === 'textarea',
       ...(format ? { type: format } : {}),
-      // An id names the item in URLs and anchors: set once, when the item is made.
+      // An id names the item in URLs and anchors: set once, when the item is made, and then
+      // carried unseen (the save takes it from the page's address).
       ...(prefix === '' && key === 'id' && !isNew ? { readOnly: true } : {}),
     };
   }
@@ -103,7 +107,14 @@ function fieldOf(
   }
   if (inner instanceof z.ZodBoolean) return { ...common, kind: 'boolean' };
   if (inner instanceof z.ZodEnum) {
-    return { ...common, kind: 'select', options: inner.options.map(String) };
+    return {
+      ...common,
+      kind: 'select',
+      options: inner.options.map((o) => ({
+        value: String(o),
+        label: meta.choices?.[o] ?? String(o),
+      })),
+    };
   }
   if (inner instanceof z.ZodArray) {
     const element = unwrap(inner.element as z.ZodType).inner;
@@ -111,12 +122,13 @@ function fieldOf(
     if (shape) {
       const present = Array.isArray(value) ? value.length : 0;
       const max = maxEntries(inner);
+      const entry = meta.entry ?? 'Entry';
       const count = max !== undefined && present >= max ? present : present + 1;
       return {
         ...common,
         kind: 'group',
         entries: Array.from({ length: count }, (_, n) => ({
-          legend: n < present ? `${labelOf(key)} ${n + 1}` : `New entry (${labelOf(key)})`,
+          legend: n < present ? `${entry} ${n + 1}` : `New ${entry.toLowerCase()}`,
           fields: fieldsOf(
             shape,
             `${common.name}.${n}.`,

@@ -202,14 +202,14 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await check(page, testInfo, 'new');
   const typed = `A quote for a testimonial not yet saved (${tag}).`;
-  await page.getByLabel('Id', { exact: true }).fill('Not A Slug');
+  await page.getByLabel('Short name for links').fill('Not A Slug');
   await page.getByLabel('Quote').fill(typed);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Not saved: correct the fields marked below.')).toBeVisible();
-  await expect(page.getByLabel('Id', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Short name for links')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Use a lowercase kebab-case id')).toBeVisible();
   await expect(page.getByLabel('Author')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Id', { exact: true })).toHaveValue('Not A Slug');
+  await expect(page.getByLabel('Short name for links')).toHaveValue('Not A Slug');
   await expect(page.getByLabel('Quote')).toHaveValue(typed);
   await check(page, testInfo, 'new-refused');
 
@@ -220,7 +220,7 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   const bio = page.getByRole('textbox', { name: 'Bio' });
   await expect(page.getByRole('button', { name: 'Bold' })).toBeVisible();
-  await expect(page.getByRole('radiogroup', { name: 'Image' })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Portrait' })).toBeVisible();
   await check(page, testInfo, 'item-rich-text');
   await bio.click();
   await page.keyboard.press('Control+End');

@@ -85,7 +85,7 @@ describe('rich-text and image fields of the content editor', () => {
     const page = html(await get(ITEM));
     expect(page).toMatch(/<textarea[^>]*name="bio"/);
     expect(control(page, 'bio.format')).toContain('value="plain"');
-    expect(page).toMatch(/<fieldset[^>]*role="radiogroup"[^>]*><legend[^>]*>Image</);
+    expect(page).toMatch(/<fieldset[^>]*role="radiogroup"[^>]*><legend[^>]*>Portrait</);
     expect(control(page, 'image', founder.image)).toContain('checked=""');
     expect(page).toContain('Keep the current drawing');
     expect(control(page, 'image', upload)).toContain('type="radio"');

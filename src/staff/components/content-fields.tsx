@@ -42,7 +42,6 @@ function Described({
       {field.hint ? (
         <p id={hintId} className="text-sm text-stone-600">
           {field.hint}
-          {field.kind === 'lines' ? ' (one per line)' : ''}
         </p>
       ) : null}
       {errors?.length ? (
@@ -236,6 +235,10 @@ const Field = memo(function Field({
       </fieldset>
     );
   }
+  // An item's id, fixed once it is made: it names the item in addresses, not on the screen.
+  if (field.kind === 'text' && field.readOnly) {
+    return <input type="hidden" name={field.name} value={value} />;
+  }
   if (field.kind === 'boolean') {
     return (
       <div className="mb-5 flex flex-col gap-1">
@@ -281,8 +284,8 @@ const Field = memo(function Field({
               <select {...common}>
                 {field.required ? null : <option value="">(none)</option>}
                 {field.options.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
+                  <option key={o.value} value={o.value}>
+                    {o.label}
                   </option>
                 ))}
               </select>
@@ -303,7 +306,7 @@ const Field = memo(function Field({
             const rows = Math.min(12, Math.max(3, value.split('\n').length + 1));
             return <textarea {...common} rows={field.kind === 'lines' ? rows : 4} />;
           }
-          return <input {...common} type={field.type ?? 'text'} readOnly={field.readOnly} />;
+          return <input {...common} type={field.type ?? 'text'} />;
         }}
       </Described>
     </div>
