@@ -16,6 +16,7 @@ import {
 import { itemTitle, pageOf } from '../content/collection.ts';
 import type { Draft, DraftRef, Published, SaveResult } from '../server/content/drafts.ts';
 import { itemSchemaOf, shapeOf, toItems } from '../server/content/items.ts';
+import type { Release } from '../server/content/store.ts';
 import type { StaffContent } from '../server/staff/runtime.ts';
 import { formFields, formValues, parseItem, postedValues } from './content-form.server.ts';
 import type { ConflictView, FieldSpec, ItemForm, MediaChoice } from './content-form.ts';
@@ -562,4 +563,40 @@ export async function restoreItem(
     await record(context, 'content-restored', null, `${collection}/${key} from release ${release}`);
   }
   return refused;
+}
+
+/**
+ * Releases with the items they changed named as the lists name them (their title now), never by
+ * their keys; an item gone since by its title before it went; a collection no definition has
+ * now (a content migration removed it) by its key.
+ */
+export async function releasesNamed(context: Context, releases: readonly Release[]) {
+  const { store, drafts } = contentOf(context);
+  const names = new Map(
+    toItems(await store.read()).map((i) => [
+      `${i.collection}/${i.key}`,
+      itemLabel(i.collection, i.key, JSON.parse(i.body) as unknown),
+    ]),
+  );
+  const nameOf = async (file: string, key: string, at: number): Promise<string> => {
+    const now = names.get(`${file}/${key}`);
+    if (now !== undefined) return now;
+    if (!definitionOf(file)) return key || file;
+    const collection = file as ContentFile;
+    const then = await drafts.published(collection, key, at);
+    const before = then.value ?? (await drafts.published(collection, key, at - 1)).value;
+    return itemLabel(collection, key, before);
+  };
+  return Promise.all(
+    releases.map(async (r) => ({
+      ...r,
+      changed: await Promise.all(
+        r.changed.map(async (c) => ({
+          ...c,
+          label: collectionLabel(c.collection),
+          name: await nameOf(c.collection, c.key, r.number),
+        })),
+      ),
+    })),
+  );
 }

@@ -314,3 +314,80 @@ test('the rich-text editor by keyboard alone: bold, a link, a list, out again, s
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('unsaved changes: the draft saves itself after a pause, and leaving first asks', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = testInfo.project.name;
+  const { page, problems, context } = await signedIn(
+    browser,
+    `nisha.autosave.${tag}@kahaani-pr.example`,
+    'Nisha Rao',
+  );
+  // The autosave's pause and the status's time run on Playwright's clock.
+  await page.clock.install();
+  await page.goto(`${server.origin}/staff/content/network`);
+  await page.locator('main ol a').last().click();
+  await page.waitForURL(/\/staff\/content\/network\/items\//);
+  await expect(page.getByLabel('City')).toBeVisible();
+  const itemUrl = page.url();
+  const city = page.getByLabel('City');
+  const status = page.getByRole('group', { name: 'Save and publish' }).getByRole('status');
+  const typed = `Pune (${tag})`;
+  await city.fill(typed);
+  await expect(status).toHaveText('Unsaved changes: the draft saves by itself when you pause.');
+
+  // A link inside the staff pages asks first; staying keeps the text.
+  await page.getByRole('link', { name: 'Back to Network' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await check(page, testInfo, 'leave-dialog');
+  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(dialog).toBeHidden();
+  expect(page.url()).toBe(itemUrl);
+  await expect(city).toHaveValue(typed);
+
+  // Closing the tab asks too (the browser's own warning); dismissed, the page stays.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    });
+  });
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+
+  // A pause: the draft saves itself, the fields left as they are (the same element, not redrawn).
+  await city.evaluate((el) => el.setAttribute('data-before-autosave', ''));
+  await page.clock.runFor(3_500);
+  await expect(status).toHaveText(/^Draft saved by itself at /);
+  await expect(city).toHaveValue(typed);
+  await expect(city).toHaveAttribute('data-before-autosave', '');
+  // Saved, nothing to lose: a link leaves at once.
+  await page.getByRole('link', { name: 'Back to Network' }).click();
+  await page.waitForURL(`${server.origin}/staff/content/network`);
+
+  // The autosaved draft outlives the tab: a new one opens it.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(itemUrl);
+  await expect(again.getByLabel('City')).toHaveValue(typed);
+  await expect(again.getByText(/^Draft, saved by you at /)).toBeVisible();
+
+  // Unsaved again, leaving anyway: the typed text is dropped, the saved draft kept.
+  await expect(again.locator('html[data-hydrated]')).toHaveCount(1);
+  await again.getByLabel('City').fill('Not kept');
+  await again.getByRole('link', { name: 'Back to Network' }).click();
+  await again
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave without saving' })
+    .click();
+  await again.waitForURL(`${server.origin}/staff/content/network`);
+  await again.goto(itemUrl);
+  await expect(again.getByLabel('City')).toHaveValue(typed);
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -160,7 +160,7 @@ function ImageChoice({
         <Link to={MEDIA_PAGE} className="underline underline-offset-4">
           Upload an image
         </Link>{' '}
-        (unsaved changes here are lost).
+        (a page of its own: save your draft first).
       </p>
     </fieldset>
   );

@@ -138,6 +138,7 @@ export function ItemFormView({
   actions,
   status,
   onChange,
+  onSubmit,
 }: {
   form: ItemForm;
   submit: string;
@@ -145,6 +146,8 @@ export function ItemFormView({
   status?: ReactNode;
   /** Called on every edit of a field (input or change event), e.g. to note unsaved changes. */
   onChange?: ((form: HTMLFormElement) => void) | undefined;
+  /** Called when the form posts itself (a button or Enter). */
+  onSubmit?: (() => void) | undefined;
 }) {
   return (
     <Form
@@ -154,6 +157,7 @@ export function ItemFormView({
       className="grid gap-6 lg:grid-cols-[minmax(0,48rem)_16rem] lg:items-start lg:gap-10"
       onInput={onChange ? (e) => onChange(e.currentTarget) : undefined}
       onChange={onChange ? (e) => onChange(e.currentTarget) : undefined}
+      onSubmit={onSubmit}
     >
       <div className="min-w-0">
         <input type="hidden" name="baseRelease" value={form.baseRelease ?? ''} />

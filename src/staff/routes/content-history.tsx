@@ -15,11 +15,10 @@ import {
   contentOf,
   itemLabel,
   itemOf,
+  releasesNamed,
   restoreItem,
 } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
-import { definitionOf, type ContentFile } from '../../content/collections.ts';
-import { toItems } from '../../server/content/items.ts';
 import { allows, requireRole, roleOf } from '../roles.server.ts';
 import type { Route } from './+types/content-history.ts';
 
@@ -31,36 +30,7 @@ const release = (v: string | null): number | null =>
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireRole(context, 'editor');
   const { store, drafts } = contentOf(context);
-  // Items named as the lists name them (their title now), never by their keys; an item gone
-  // since by its title before it went.
-  const names = new Map(
-    toItems(await store.read()).map((i) => [
-      `${i.collection}/${i.key}`,
-      itemLabel(i.collection, i.key, JSON.parse(i.body) as unknown),
-    ]),
-  );
-  const nameOf = async (file: string, key: string, at: number): Promise<string> => {
-    const now = names.get(`${file}/${key}`);
-    if (now !== undefined) return now;
-    // A collection no definition has now (a content migration removed it): its key is all.
-    if (!definitionOf(file)) return key || file;
-    const collection = file as ContentFile;
-    const then = await drafts.published(collection, key, at);
-    const before = then.value ?? (await drafts.published(collection, key, at - 1)).value;
-    return itemLabel(collection, key, before);
-  };
-  const releases = await Promise.all(
-    (await store.history()).map(async (r) => ({
-      ...r,
-      changed: await Promise.all(
-        r.changed.map(async (c) => ({
-          ...c,
-          label: collectionLabel(c.collection),
-          name: await nameOf(c.collection, c.key, r.number),
-        })),
-      ),
-    })),
-  );
+  const releases = await releasesNamed(context, await store.history());
   const item = itemOf(url.searchParams.get('item'));
   const from = release(url.searchParams.get('from'));
   const to = release(url.searchParams.get('to'));

@@ -9,7 +9,13 @@
  * conflict page when someone published or saved the item after this form was drawn. The publish
  * page stays for publishing several drafts at once.
  */
-import { data, Link, redirect, redirectDocument } from 'react-router';
+import {
+  data,
+  Link,
+  redirect,
+  redirectDocument,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { ConflictPanel, fieldLabels, ItemFormView } from '../components/content-item-form.tsx';
 import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
 import { CONTENT_BASE, collectionPath, itemPath } from '../content-paths.ts';
@@ -25,7 +31,13 @@ import {
 } from '../content.server.ts';
 import { makePreview } from '../previews.server.ts';
 import { allows, requireRole, roleOf } from '../roles.server.ts';
-import { record } from '../session.server.ts';
+import { record, staffRequest } from '../session.server.ts';
+import {
+  AutosaveStatus,
+  LeaveDialog,
+  useUnsavedChanges,
+  type AutosaveAnswer,
+} from '../components/unsaved-changes.tsx';
 import { siteContext } from '../../react/load-context.ts';
 import type { Route } from './+types/content-item.ts';
 
@@ -69,6 +81,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   if (intent === 'publish') requireRole(context, 'publisher');
   const outcome = await saveItem(context, collection.file, key, form);
+  if (intent === 'autosave') {
+    // A fetcher's post while typing: the page stays as it is, whatever the answer.
+    return outcome.kind === 'saved'
+      ? data<AutosaveAnswer>({
+          kind: 'autosave',
+          autosaved: true,
+          at: staffRequest(context).server.now(),
+        })
+      : data<AutosaveAnswer>({ kind: 'autosave', autosaved: false, reason: outcome.kind });
+  }
   if (outcome.kind === 'invalid') return data<Answer>(outcome, { status: 400 });
   if (outcome.kind === 'conflict') return data<Answer>(outcome, { status: 409 });
   const query = new URLSearchParams();
@@ -96,6 +118,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return redirect(`${itemPath(collection, key)}?${query.toString()}`, 303);
 }
 
+/**
+ * An autosave leaves the page's data as it is: reloading it would redraw the fields under the
+ * person typing (https://reactrouter.com/start/framework/route-module#shouldrevalidate).
+ */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  return formData?.get('intent') === 'autosave' ? false : defaultShouldRevalidate;
+}
+
 const NOTICES = {
   saved: 'Draft saved. It is not on the site until someone publishes it.',
   published: 'Published: the site shows it within a few seconds.',
@@ -108,6 +141,8 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
     loaderData;
   const back = itemPath(collection, key);
   const conflict = actionData?.kind === 'conflict' ? actionData : null;
+  const base = `${form.seenVersion}:${form.baseRelease}`;
+  const editing = useUnsavedChanges(base);
   // One release named on the page: a conflict's is newer than the one this page was drawn with.
   const newest = conflict ? (conflict.conflict.theirs.release ?? published) : published;
   return (
@@ -149,20 +184,31 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
               </ul>
             </Notice>
           ) : null}
+          <LeaveDialog blocker={editing.blocker} />
           <ItemFormView
             // A new base (saved, discarded) redraws the fields from it.
-            key={`${form.seenVersion}:${form.baseRelease}`}
+            key={base}
             form={actionData?.kind === 'invalid' ? actionData.form : form}
             submit="Save draft"
+            onChange={editing.onChange}
+            onSubmit={editing.onSubmit}
             status={
-              <p>
-                {draft
-                  ? `${draft.removed ? 'A draft removes this item' : 'Draft'}, saved by ${draft.mine ? 'you' : draft.by} at ${formatDateTime(draft.at)}.`
-                  : published
-                    ? `Published in release ${published}; no draft.`
-                    : 'Not published yet.'}{' '}
-                {canPublish ? null : 'A publisher puts drafts on the site.'}
-              </p>
+              <>
+                <AutosaveStatus
+                  unsaved={editing.unsaved}
+                  saving={editing.saving}
+                  answer={editing.answer}
+                  format={formatDateTime}
+                />
+                <p>
+                  {draft
+                    ? `${draft.removed ? 'A draft removes this item' : 'Draft'}, saved by ${draft.mine ? 'you' : draft.by} at ${formatDateTime(draft.at)}.`
+                    : published
+                      ? `Published in release ${published}; no draft.`
+                      : 'Not published yet.'}{' '}
+                  {canPublish ? null : 'A publisher puts drafts on the site.'}
+                </p>
+              </>
             }
             actions={
               <>
