@@ -20,6 +20,10 @@ declare module 'zod' {
     label?: string | undefined;
     /** A hint for editors under the label, e.g. "Without quotation marks". */
     help?: string | undefined;
+    /** What one entry of a list of objects is called, e.g. "Project" ("Project 1", "New project"). */
+    entry?: string | undefined;
+    /** An enum's choices as editors read them, by value. */
+    choices?: Readonly<Record<string, string>> | undefined;
   }
 }
 
@@ -59,7 +63,16 @@ export interface CollectionDefinition<
   readonly count?: { readonly min?: number; readonly max?: number } | undefined;
   /** A keyed collection whose keys are fixed (page titles: one per route id). */
   readonly keys?: readonly K[] | undefined;
+  /**
+   * The public page that shows an item, as a path of `src/pages.ts` (`/about`), or by the
+   * item's key: where the item page's Preview opens. Default `/`.
+   */
+  readonly page?: string | ((key: string) => string) | undefined;
 }
+
+/** The public page's path that shows `key` of the collection (`page`, default `/`). */
+export const pageOf = (definition: CollectionDefinition, key: string): string =>
+  typeof definition.page === 'function' ? definition.page(key) : (definition.page ?? '/');
 
 /** The value a collection of definition `D` holds: one item, a list of them, or a record. */
 export type CollectionValue<D extends CollectionDefinition> =

@@ -21,7 +21,10 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from './schemas.ts';
-import { ROUTE_IDS } from '../pages.ts';
+import { PAGES, ROUTE_IDS } from '../pages.ts';
+
+/** The path of the page with route id `id`; `/` for an id of no page (the footer's, the 404's). */
+const routePath = (id: string): string => PAGES.find((p) => p.id === id)?.path ?? '/';
 
 /** In the order the staff pages list them. */
 const DEFINITIONS = [
@@ -30,6 +33,7 @@ const DEFINITIONS = [
     label: 'Page titles and descriptions',
     description: 'What search results and shared links show',
     path: 'pages',
+    page: routePath,
     shape: 'keyed',
     keys: ROUTE_IDS,
     item: pageMetaSchema,
@@ -40,6 +44,7 @@ const DEFINITIONS = [
     label: 'Page sections',
     description: 'Headings and copy of each page’s sections',
     path: 'sections',
+    page: (key) => routePath(key.split('-')[0] ?? ''),
     shape: 'keyed',
     item: sectionCopySchema,
     title: 'heading',
@@ -49,6 +54,7 @@ const DEFINITIONS = [
     label: 'Testimonials',
     description: 'Quotes from clients, in the carousel',
     path: 'testimonials',
+    page: '/',
     shape: 'list',
     ordered: true,
     item: testimonialSchema,
@@ -59,6 +65,7 @@ const DEFINITIONS = [
     label: 'Awards',
     description: 'The awards carousel',
     path: 'awards',
+    page: '/',
     shape: 'list',
     ordered: true,
     item: awardSchema,
@@ -69,6 +76,7 @@ const DEFINITIONS = [
     label: 'Team',
     description: 'The team on the About page',
     path: 'team',
+    page: '/about',
     shape: 'list',
     ordered: true,
     item: teamMemberSchema,
@@ -79,6 +87,7 @@ const DEFINITIONS = [
     label: 'Founder',
     description: 'The founder’s profile',
     path: 'founder',
+    page: '/about',
     shape: 'list',
     count: { min: 1, max: 1 },
     item: founderSchema,
@@ -89,6 +98,7 @@ const DEFINITIONS = [
     label: 'Services',
     description: 'The eight services on Expertise and Home',
     path: 'services',
+    page: '/expertise',
     shape: 'list',
     ordered: true,
     item: serviceSchema,
@@ -99,6 +109,7 @@ const DEFINITIONS = [
     label: 'Showcase',
     description: 'Categories and their sample projects',
     path: 'showcase',
+    page: '/showcase',
     shape: 'list',
     ordered: true,
     item: showcaseCategorySchema,
@@ -109,6 +120,7 @@ const DEFINITIONS = [
     label: 'Stats',
     description: 'The counters: years, clients, projects, verticals',
     path: 'stats',
+    page: '/',
     shape: 'list',
     ordered: true,
     item: statSchema,
@@ -119,6 +131,7 @@ const DEFINITIONS = [
     label: 'Network',
     description: 'The partner network tiles',
     path: 'network',
+    page: '/about',
     shape: 'list',
     ordered: true,
     item: networkTileSchema,
@@ -129,6 +142,7 @@ const DEFINITIONS = [
     label: 'Pull quotes',
     description: 'The pull quote on About',
     path: 'quotes',
+    page: '/about',
     shape: 'list',
     item: quoteSchema,
     title: 'quote',
@@ -138,6 +152,7 @@ const DEFINITIONS = [
     label: 'Stories',
     description: 'Philosophy, journey and approach texts',
     path: 'stories',
+    page: '/about',
     shape: 'list',
     ordered: true,
     item: storySchema,
@@ -148,6 +163,7 @@ const DEFINITIONS = [
     label: 'Privacy notice',
     description: 'How we handle your enquiry, on Contact',
     path: 'privacy',
+    page: '/contact',
     shape: 'one',
     item: legalDocumentSchema,
     title: 'title',

@@ -31,7 +31,23 @@ const order = z
   .number()
   .int('order must be a whole number')
   .min(1, 'order starts at 1')
-  .describe('Display position in the list, 1 first');
+  .describe('Display position in the list, 1 first')
+  .meta({ label: 'Position in the list', help: '1 is shown first, then 2, and so on.' });
+
+/**
+ * A field's name and hint for editors (`collection.ts`), apart from its `.describe()`, which is
+ * the engineers'.
+ */
+const says = <T extends z.ZodType>(schema: T, label: string, help: string): T =>
+  schema.meta({ label, help });
+
+/** A list item's id as editors type it once, when they add the item. */
+const itemId = (what: string, example: string) =>
+  says(
+    slug.describe(`Stable id of ${what}`),
+    'Short name for links',
+    `Typed once, when the item is added; it cannot change afterwards. Small letters, digits and hyphens, e.g. “${example}”.`,
+  );
 
 /** Lowercase kebab-case: ids become URL fragments. */
 const slug = z
@@ -55,77 +71,139 @@ export const pageMetaSchema = z
       .string()
       .min(10, 'Page title must be at least 10 characters')
       .max(60, 'Page title must be at most 60 characters (search results cut longer titles)')
-      .describe('The <title> of the route, brand included, ≤ 60 characters'),
+      .describe('The <title> of the route, brand included, ≤ 60 characters')
+      .meta({
+        label: 'Title in search results',
+        help: 'The page’s name in search results and browser tabs, with the agency’s name: 10 to 60 characters.',
+      }),
     description: z
       .string()
       .min(50, 'Meta description must be at least 50 characters')
       .max(160, 'Meta description must be at most 160 characters (search results cut it)')
       .describe('The meta description of the route, ≤ 160 characters')
-      .meta({ widget: 'textarea' }),
+      .meta({
+        widget: 'textarea',
+        label: 'Summary in search results',
+        help: 'One or two sentences that search results and shared links show under the title: 50 to 160 characters.',
+      }),
   })
   .strict();
 
 /** `position` is optional: some clients prefer not to be placed. */
 export const testimonialSchema = z
   .object({
-    id: slug.describe('Stable id of the testimonial'),
+    id: itemId('the testimonial', 'priya-sharma'),
     order,
-    quote: longText('The testimonial quote, without quotation marks', 400),
-    author: text('Name of the person quoted', 80),
-    position: text('Role and organisation type of the person quoted', 120).optional(),
+    quote: says(
+      longText('The testimonial quote, without quotation marks', 400),
+      'Quote',
+      'What the client said, without quotation marks: the site adds them. Up to 400 characters.',
+    ),
+    author: says(text('Name of the person quoted', 80), 'Author', 'The name of the person quoted.'),
+    position: says(
+      text('Role and organisation type of the person quoted', 120),
+      'Their role',
+      'Their job and the kind of organisation, e.g. “Head of Communications, a fintech start-up”.',
+    ).optional(),
   })
   .strict();
 
 export const awardSchema = z
   .object({
-    id: slug.describe('Stable id of the award'),
+    id: itemId('the award', 'prweek-asia-2024'),
     order,
-    name: text('Award name as shown under the badge (also the image alt text)', 90),
-    image: image().describe('The badge: an uploaded image, or the drawn SVG badge'),
+    name: says(
+      text('Award name as shown under the badge (also the image alt text)', 90),
+      'Award name',
+      'Shown under the badge, and read out for the badge to people who cannot see it.',
+    ),
+    image: says(
+      image().describe('The badge: an uploaded image, or the drawn SVG badge'),
+      'Badge',
+      'An uploaded image of the award, or the drawn badge.',
+    ),
   })
   .strict();
 
 /** Placeholders are flagged so an operator can find and replace them. */
 export const teamMemberSchema = z
   .object({
-    id: slug.describe('Stable id of the team member'),
+    id: itemId('the team member', 'arjun-mehta'),
     order,
-    name: text('Full name', 80),
-    position: text('Job title', 80),
-    description: longText('One or two sentences on what they do', 320),
-    image: image().describe('The photo: an uploaded image, or the drawn initials avatar'),
-    placeholder: z
-      .boolean()
-      .describe('true while the profile is a placeholder awaiting the real person'),
+    name: says(text('Full name', 80), 'Name', 'Their full name.'),
+    position: says(text('Job title', 80), 'Job title', 'As it should read on the About page.'),
+    description: says(
+      longText('One or two sentences on what they do', 320),
+      'About them',
+      'One or two sentences on what they do. Up to 320 characters.',
+    ),
+    image: says(
+      image().describe('The photo: an uploaded image, or the drawn initials avatar'),
+      'Photo',
+      'An uploaded photo, or the drawn initials.',
+    ),
+    placeholder: says(
+      z.boolean().describe('true while the profile is a placeholder awaiting the real person'),
+      'Stand-in profile',
+      'Tick while this profile is a stand-in for someone not yet named; untick once it describes the real person.',
+    ),
   })
   .strict();
 
 export const founderSchema = z
   .object({
-    id: slug.describe('Stable id of the founder entry'),
-    name: text('Full name', 80),
-    title: text('Job title', 80),
-    bio: richText('The founder biography', 2800),
-    image: image().describe('The portrait: an uploaded photo, or the drawn monogram'),
-    placeholder: z.boolean().describe('true while the profile is a placeholder'),
+    id: itemId('the founder entry', 'founder'),
+    name: says(text('Full name', 80), 'Name', 'The founder’s full name.'),
+    title: says(
+      text('Job title', 80),
+      'Title',
+      'Their job title, e.g. “Founder & Managing Director”.',
+    ),
+    bio: says(
+      richText('The founder biography', 2800),
+      'Bio',
+      'The founder’s story on the About page, in paragraphs; bold, italic, links and lists are kept.',
+    ),
+    image: says(
+      image().describe('The portrait: an uploaded photo, or the drawn monogram'),
+      'Portrait',
+      'An uploaded photo, or the drawn monogram.',
+    ),
+    placeholder: says(
+      z.boolean().describe('true while the profile is a placeholder'),
+      'Stand-in profile',
+      'Tick while this profile is a stand-in; untick once it describes the real founder.',
+    ),
   })
   .strict();
 
 export const serviceSchema = z
   .object({
-    id: slug.describe('Stable anchor id on /expertise, e.g. "media-relations"'),
+    id: itemId('the service, its anchor on /expertise', 'media-relations'),
     order,
-    title: text('Service title', 60),
-    summary: longText('One-line summary shown on the home page', 140),
-    description: z
-      .array(text('A paragraph of the service description', 600))
-      .min(1, 'A service needs at least one description paragraph')
-      .describe('Description paragraphs on /expertise'),
-    deliverables: z
-      .array(text('A deliverable', 60))
-      .min(2, 'List at least two deliverables')
-      .max(6, 'List at most six deliverables')
-      .describe('Short list of what the client gets'),
+    title: says(text('Service title', 60), 'Service name', 'Up to 60 characters.'),
+    summary: says(
+      longText('One-line summary shown on the home page', 140),
+      'Summary',
+      'One line, shown on the home page. Up to 140 characters.',
+    ),
+    description: says(
+      z
+        .array(text('A paragraph of the service description', 600))
+        .min(1, 'A service needs at least one description paragraph')
+        .describe('Description paragraphs on /expertise'),
+      'Description',
+      'The paragraphs on the Expertise page: one paragraph a line.',
+    ),
+    deliverables: says(
+      z
+        .array(text('A deliverable', 60))
+        .min(2, 'List at least two deliverables')
+        .max(6, 'List at most six deliverables')
+        .describe('Short list of what the client gets'),
+      'What the client gets',
+      'Two to six short points, one a line.',
+    ),
   })
   .strict();
 
@@ -143,103 +221,197 @@ export type ShowcaseIcon = (typeof SHOWCASE_ICONS)[number];
 
 const projectSchema = z
   .object({
-    title: text('Project title', 80),
-    description: richText('Project description', 420),
-    outcome: text('One-line result of the project', 120),
+    title: says(text('Project title', 80), 'Project name', 'Up to 80 characters.'),
+    description: says(
+      richText('Project description', 420),
+      'Description',
+      'What the agency did, in a few sentences; bold, italic and links are kept.',
+    ),
+    outcome: says(
+      text('One-line result of the project', 120),
+      'Result',
+      'One line on what came of it. Up to 120 characters.',
+    ),
   })
   .strict();
 
 export const showcaseCategorySchema = z
   .object({
-    id: slug.describe('Stable anchor id on /showcase'),
+    id: itemId('the category, its anchor on /showcase', 'consumer-launch'),
     order,
-    category: text('Category name', 50),
+    category: says(text('Category name', 50), 'Category', 'Up to 50 characters.'),
     icon: z
       .enum(SHOWCASE_ICONS, { error: `Icon must be one of: ${SHOWCASE_ICONS.join(', ')}` })
-      .describe('Lucide icon name'),
-    summary: longText('One-line summary of the category', 160),
+      .describe('Lucide icon name')
+      .meta({
+        label: 'Icon',
+        help: 'The small picture beside the category’s name.',
+        choices: {
+          sparkles: 'Sparkles',
+          building: 'Office building',
+          landmark: 'Public building',
+          'heart-handshake': 'Handshake with a heart',
+          megaphone: 'Megaphone',
+          'shield-alert': 'Shield with a warning',
+          newspaper: 'Newspaper',
+        },
+      }),
+    summary: says(
+      longText('One-line summary of the category', 160),
+      'Summary',
+      'One line under the category’s name. Up to 160 characters.',
+    ),
     items: z
       .array(projectSchema)
       .length(2, 'Each showcase category has exactly two projects')
-      .describe('The two sample projects'),
+      .describe('The two sample projects')
+      .meta({
+        label: 'Sample projects',
+        help: 'Exactly two projects show under each category.',
+        entry: 'Project',
+      }),
   })
   .strict();
 
 export const statSchema = z
   .object({
-    id: slug.describe('Stable id of the stat'),
+    id: itemId('the stat', 'years'),
     order,
-    value: z
-      .string()
-      .regex(/^\d+\+?$/, 'A stat value is digits with an optional trailing "+", e.g. "90+"')
-      .describe('The figure as displayed, e.g. "8+"'),
-    label: text('What the figure counts', 40),
+    value: says(
+      z
+        .string()
+        .regex(/^\d+\+?$/, 'A stat value is digits with an optional trailing "+", e.g. "90+"')
+        .describe('The figure as displayed, e.g. "8+"'),
+      'Figure',
+      'Digits, with a “+” after them if you like, e.g. “90+”. The counter runs up to it.',
+    ),
+    label: says(
+      text('What the figure counts', 40),
+      'What it counts',
+      'The words under the figure, e.g. “Clients served”.',
+    ),
   })
   .strict();
 
 export const networkTileSchema = z
   .object({
-    id: slug.describe('Stable id of the tile'),
+    id: itemId('the tile', 'mumbai'),
     order,
-    city: text('City of the affiliate', 40),
-    region: text('Region or country', 40),
-    description: longText('What the affiliate covers', 200),
+    city: says(text('City of the affiliate', 40), 'City', 'Where the partner agency is.'),
+    region: says(text('Region or country', 40), 'Region or country', 'Shown under the city.'),
+    description: says(
+      longText('What the affiliate covers', 200),
+      'What they cover',
+      'A sentence on the partner’s work. Up to 200 characters.',
+    ),
   })
   .strict();
 
 /** Copy of one page section, keyed by section id, so section components hold markup only. */
 export const sectionCopySchema = z
   .object({
-    eyebrow: text('Small label above the heading', 40).optional(),
-    heading: text('Section heading', 120),
-    lede: longText('Introductory paragraph under the heading', 600).optional(),
-    body: z.array(text('A paragraph', 900)).optional().describe('Further paragraphs, in order'),
-    cta: text('Call-to-action label, when the section has one', 40).optional(),
+    eyebrow: says(
+      text('Small label above the heading', 40),
+      'Small label',
+      'A word or two above the heading.',
+    ).optional(),
+    heading: says(text('Section heading', 120), 'Heading', 'Up to 120 characters.'),
+    lede: says(
+      longText('Introductory paragraph under the heading', 600),
+      'Introduction',
+      'The paragraph under the heading. Up to 600 characters.',
+    ).optional(),
+    body: says(
+      z.array(text('A paragraph', 900)).describe('Further paragraphs, in order'),
+      'More paragraphs',
+      'Paragraphs after the introduction: one a line.',
+    ).optional(),
+    cta: says(
+      text('Call-to-action label, when the section has one', 40),
+      'Button text',
+      'The words on the section’s button, when it has one.',
+    ).optional(),
   })
   .strict();
 
 export const storySchema = z
   .object({
-    id: slug.describe('Stable id of the text'),
+    id: itemId('the text', 'our-philosophy'),
     order,
-    title: text('Heading of the text', 60),
-    eyebrow: text('Small label above the heading', 40),
-    paragraphs: z
-      .array(text('A paragraph', 900))
-      .min(1, 'A story needs at least one paragraph')
-      .describe('Paragraphs, in order'),
+    title: says(text('Heading of the text', 60), 'Heading', 'Up to 60 characters.'),
+    eyebrow: says(
+      text('Small label above the heading', 40),
+      'Small label',
+      'A word or two above the heading.',
+    ),
+    paragraphs: says(
+      z
+        .array(text('A paragraph', 900))
+        .min(1, 'A story needs at least one paragraph')
+        .describe('Paragraphs, in order'),
+      'Paragraphs',
+      'The text, one paragraph a line.',
+    ),
   })
   .strict();
 
 export const quoteSchema = z
   .object({
-    id: slug.describe('Stable id of the quote'),
-    quote: longText('The quote, without quotation marks', 300),
-    attribution: text('Who said it', 80),
+    id: itemId('the quote', 'about-pull-quote'),
+    quote: says(
+      longText('The quote, without quotation marks', 300),
+      'Quote',
+      'Without quotation marks: the site adds them. Up to 300 characters.',
+    ),
+    attribution: says(text('Who said it', 80), 'Who said it', 'Their name, and role if you like.'),
   })
   .strict();
 
 /** The privacy notice (docs/product.md#privacy); its copy may hold `{name}` placeholders (`placeholders.ts`). */
 export const legalDocumentSchema = z
   .object({
-    title: text('Document title (the page h1)', 60),
-    lede: longText('Summary paragraph under the title', 400),
+    title: says(
+      text('Document title (the page h1)', 60),
+      'Title',
+      'The notice’s heading. Up to 60 characters.',
+    ),
+    lede: says(
+      longText('Summary paragraph under the title', 400),
+      'Summary',
+      'The paragraph under the title. Up to 400 characters.',
+    ),
     sections: z
       .array(
         z
           .object({
-            id: slug.describe('Anchor id of the section'),
-            heading: text('Section heading', 80),
-            paragraphs: z.array(text('A paragraph', 900)).optional().describe('Paragraphs'),
-            items: z.array(text('A list item', 400)).optional().describe('Bulleted list'),
-            after: z
-              .array(text('A paragraph after the list', 900))
-              .optional()
-              .describe('Paragraphs after the list'),
+            id: says(
+              slug.describe('Anchor id of the section'),
+              'Short name for links',
+              'Small letters, digits and hyphens, e.g. “your-rights”: links to this part of the notice end with it.',
+            ),
+            heading: says(text('Section heading', 80), 'Heading', 'Up to 80 characters.'),
+            paragraphs: says(
+              z.array(text('A paragraph', 900)).describe('Paragraphs'),
+              'Paragraphs',
+              'One paragraph a line.',
+            ).optional(),
+            items: says(
+              z.array(text('A list item', 400)).describe('Bulleted list'),
+              'Bullet points',
+              'After the paragraphs: one point a line.',
+            ).optional(),
+            after: says(
+              z
+                .array(text('A paragraph after the list', 900))
+                .describe('Paragraphs after the list'),
+              'Paragraphs after the points',
+              'One paragraph a line.',
+            ).optional(),
           })
           .strict(),
       )
       .min(1, 'A legal document needs at least one section')
-      .describe('Sections, in order'),
+      .describe('Sections, in order')
+      .meta({ label: 'Sections', help: 'The notice’s parts, top to bottom.', entry: 'Section' }),
   })
   .strict();

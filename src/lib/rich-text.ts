@@ -171,3 +171,19 @@ export function fromPlainText(text: string): RichTextDoc {
  * editor's hidden input) or `plain` (its `<textarea>`, without JavaScript).
  */
 export const formatFieldName = (name: string) => `${name}.format`;
+
+/**
+ * Name of the hidden input beside a rich-text field's `<textarea>` (the form without JavaScript)
+ * carrying the stored JSON the textarea was drawn from: a save whose text is still that JSON's
+ * plain text keeps the JSON, so a plain box never strips formatting from a field nobody changed.
+ */
+export const originalFieldName = (name: string) => `${name}.original`;
+
+/**
+ * Whether `value` holds more than its plain text says (bold, italic, links, a list's own
+ * numbering): true when {@link fromPlainText} of {@link toPlainText} would not give it back.
+ */
+export function hasFormatting(value: RichTextInput): boolean {
+  if (typeof value === 'string' || Array.isArray(value)) return false;
+  return JSON.stringify(fromPlainText(toPlainText(value))) !== JSON.stringify(value);
+}

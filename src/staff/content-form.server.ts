@@ -10,12 +10,19 @@
  * (`isRichTextSchema`) is the rich-text editor, read back by `parseRichTextField`
  * (docs/decisions/052-rich-text-for-longer-texts.md); `.meta({ widget: 'image' })` is a choice of
  * uploads (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md). Labels and hints
- * are the schema's `label` and `help`, else made from the key and the description.
+ * are the schema's `label` and `help` (the description is the engineers', never shown; a label
+ * missing is made from the key, and tests/unit/editor-language.test.ts fails on it), a list's
+ * entries named by its `entry`, an enum's choices by its `choices`.
  */
 import { z } from 'zod';
 import { fieldMeta } from '../content/collection.ts';
 import { isRichTextSchema, parseRichTextField } from '../content/rich-text.ts';
-import { toPlainText } from '../lib/rich-text.ts';
+import {
+  hasFormatting,
+  originalFieldName,
+  toPlainText,
+  type RichTextDoc,
+} from '../lib/rich-text.ts';
 import {
   currentFieldName,
   formatFieldName,
@@ -70,7 +77,8 @@ function fieldOf(
   const common = {
     name: `${prefix}${key}`,
     label: meta.label ?? labelOf(key),
-    hint: meta.help ?? meta.description,
+    // The editors' hint only: a schema's description is the engineers' (`collection.ts`).
+    hint: meta.help,
     required: !optional,
   };
   if (isRichTextSchema(schema)) return { ...common, kind: 'richtext' };
@@ -84,7 +92,8 @@ function fieldOf(
       max,
       multiline: meta.widget === 'textarea',
       ...(format ? { type: format } : {}),
-      // An id names the item in URLs and anchors: set once, when the item is made.
+      // An id names the item in URLs and anchors: set once, when the item is made, and then
+      // carried unseen (the save takes it from the page's address).
       ...(prefix === '' && key === 'id' && !isNew ? { readOnly: true } : {}),
     };
   }
@@ -98,7 +107,14 @@ function fieldOf(
   }
   if (inner instanceof z.ZodBoolean) return { ...common, kind: 'boolean' };
   if (inner instanceof z.ZodEnum) {
-    return { ...common, kind: 'select', options: inner.options.map(String) };
+    return {
+      ...common,
+      kind: 'select',
+      options: inner.options.map((o) => ({
+        value: String(o),
+        label: meta.choices?.[o] ?? String(o),
+      })),
+    };
   }
   if (inner instanceof z.ZodArray) {
     const element = unwrap(inner.element as z.ZodType).inner;
@@ -106,12 +122,13 @@ function fieldOf(
     if (shape) {
       const present = Array.isArray(value) ? value.length : 0;
       const max = maxEntries(inner);
+      const entry = meta.entry ?? 'Entry';
       const count = max !== undefined && present >= max ? present : present + 1;
       return {
         ...common,
         kind: 'group',
         entries: Array.from({ length: count }, (_, n) => ({
-          legend: n < present ? `${labelOf(key)} ${n + 1}` : `New entry (${labelOf(key)})`,
+          legend: n < present ? `${entry} ${n + 1}` : `New ${entry.toLowerCase()}`,
           fields: fieldsOf(
             shape,
             `${common.name}.${n}.`,
@@ -169,10 +186,32 @@ export function formValues(fields: readonly FieldSpec[], value: unknown): FormVa
 }
 
 /**
- * The posted texts of `fields` (absent: ''), as typed; a rich-text field's format (absent:
- * `plain`) and an image field's value as first drawn beside them.
+ * The stored JSON a rich-text field's plain box was drawn from (its `originalFieldName` input),
+ * when the posted text is still that JSON's plain text: the field was left as it was.
  */
-export function postedValues(fields: readonly FieldSpec[], form: FormData): FormValues {
+function untouchedRichText(posted: string, original: string): string | null {
+  if (!original) return null;
+  try {
+    const json: unknown = JSON.parse(original);
+    if ((json as { type?: unknown } | null)?.type !== 'doc') return null;
+    return toPlainText(json as RichTextDoc).trim() === posted.trim() ? original : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The posted texts of `fields` (absent: ''), as typed; a rich-text field's format (absent:
+ * `plain`) and an image field's value as first drawn beside them. A rich-text field posted as
+ * plain text still equal to the stored JSON's plain text (`originalFieldName`) is that JSON, so
+ * a save without JavaScript never strips the formatting of a field it did not change; its name
+ * is added to `kept`.
+ */
+export function postedValues(
+  fields: readonly FieldSpec[],
+  form: FormData,
+  kept: string[] = [],
+): FormValues {
   const values: FormValues = {};
   const text = (name: string): string => {
     const v = form.get(name);
@@ -181,7 +220,18 @@ export function postedValues(fields: readonly FieldSpec[], form: FormData): Form
   for (const field of walk(fields)) {
     values[field.name] = text(field.name);
     if (field.kind === 'richtext') {
-      values[formatFieldName(field.name)] = text(formatFieldName(field.name)) || 'plain';
+      const format = text(formatFieldName(field.name)) || 'plain';
+      values[formatFieldName(field.name)] = format;
+      const original = text(originalFieldName(field.name));
+      const same = format === 'plain' ? untouchedRichText(values[field.name]!, original) : null;
+      if (same !== null) {
+        values[field.name] = same;
+        values[formatFieldName(field.name)] = 'json';
+        if (hasFormatting(JSON.parse(same) as RichTextDoc)) kept.push(field.name);
+      } else if (format === 'plain' && original) {
+        // Changed in the plain box: still offered, should the text come back as it was.
+        values[originalFieldName(field.name)] = original;
+      }
     }
     if (field.kind === 'image') {
       values[currentFieldName(field.name)] = text(currentFieldName(field.name)).trim();

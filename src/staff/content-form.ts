@@ -8,14 +8,14 @@
  * docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  */
 import type { PictureImage } from '../lib/media.ts';
-import { formatFieldName, type RichTextInput } from '../lib/rich-text.ts';
-export { formatFieldName };
+import { formatFieldName, originalFieldName, type RichTextInput } from '../lib/rich-text.ts';
+export { formatFieldName, originalFieldName };
 
 interface Common {
   /** The dotted path, the form field's name. */
   name: string;
   label: string;
-  /** The schema's description. */
+  /** The editors' hint (the schema's `help`). */
   hint?: string | undefined;
   required: boolean;
 }
@@ -25,13 +25,15 @@ export type FieldSpec =
       kind: 'text';
       max?: number | undefined;
       multiline: boolean;
+      /** Set once, when the item was made: carried in a hidden input, not shown. */
       readOnly?: boolean;
       /** The input's type, for Zod's `z.url()` and `z.email()` (default text). */
       type?: 'url' | 'email';
     })
   | (Common & { kind: 'number'; integer: boolean; min?: number | undefined })
   | (Common & { kind: 'boolean' })
-  | (Common & { kind: 'select'; options: string[] })
+  /** An enum: each value with its name for editors. */
+  | (Common & { kind: 'select'; options: Array<{ value: string; label: string }> })
   | (Common & { kind: 'lines'; max?: number | undefined })
   /** Tiptap JSON (`format` json) or the textarea's plain text (`format` plain). */
   | (Common & { kind: 'richtext' })

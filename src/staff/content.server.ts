@@ -13,9 +13,10 @@ import {
   definitionOf,
   type ContentFile,
 } from '../content/collections.ts';
-import { itemTitle } from '../content/collection.ts';
+import { itemTitle, pageOf } from '../content/collection.ts';
 import type { Draft, DraftRef, Published, SaveResult } from '../server/content/drafts.ts';
 import { itemSchemaOf, shapeOf, toItems } from '../server/content/items.ts';
+import type { Release } from '../server/content/store.ts';
 import type { StaffContent } from '../server/staff/runtime.ts';
 import { formFields, formValues, parseItem, postedValues } from './content-form.server.ts';
 import type { ConflictView, FieldSpec, ItemForm, MediaChoice } from './content-form.ts';
@@ -69,6 +70,10 @@ export function itemOf(value: string | null): { collection: ContentFile; key: st
 /** An item's name for staff, from its collection's title field. */
 export const itemLabel = (collection: ContentFile, key: string, value: unknown): string =>
   itemTitle(COLLECTIONS[collection], key, value);
+
+/** The public page's path that shows the item, where its Preview opens. */
+export const previewPageOf = (collection: ContentFile, key: string): string =>
+  pageOf(COLLECTIONS[collection], key);
 
 /** True for a collection of entries (items can be added, moved and removed). */
 export const isListCollection = (collection: ContentFile): boolean =>
@@ -239,7 +244,14 @@ const int = (v: FormDataEntryValue | null): number | null =>
   typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : null;
 
 export type SaveOutcome =
-  | { kind: 'saved'; key: string }
+  | {
+      kind: 'saved';
+      key: string;
+      /** The draft's version now, to publish or preview exactly this save. */
+      version: number;
+      /** Rich-text fields posted as plain text left as they were: their formatting was kept. */
+      kept: string[];
+    }
   | { kind: 'invalid'; form: ItemForm }
   | { kind: 'conflict'; form: ItemForm; conflict: ConflictView };
 
@@ -256,7 +268,8 @@ export async function saveItem(
   const isNew = key === null;
   const schema = itemSchemaOf(collection, key ?? '');
   const fields = formFields(schema, skeleton(form), isNew);
-  const values = postedValues(fields, form);
+  const kept: string[] = [];
+  const values = postedValues(fields, form, kept);
   // An existing item's id is fixed: it names the item in URLs and anchors.
   if (!isNew && 'id' in values) values['id'] = key;
   const baseRelease = isNew ? null : int(form.get('baseRelease'));
@@ -315,7 +328,7 @@ export async function saveItem(
     };
   }
   await record(context, 'content-draft-saved', null, `${collection}/${itemKey}`);
-  return { kind: 'saved', key: itemKey };
+  return { kind: 'saved', key: itemKey, version: result.saved.version, kept };
 }
 
 /** Why a one-click change (move, remove, restore) was refused, or null when saved. */
@@ -550,4 +563,40 @@ export async function restoreItem(
     await record(context, 'content-restored', null, `${collection}/${key} from release ${release}`);
   }
   return refused;
+}
+
+/**
+ * Releases with the items they changed named as the lists name them (their title now), never by
+ * their keys; an item gone since by its title before it went; a collection no definition has
+ * now (a content migration removed it) by its key.
+ */
+export async function releasesNamed(context: Context, releases: readonly Release[]) {
+  const { store, drafts } = contentOf(context);
+  const names = new Map(
+    toItems(await store.read()).map((i) => [
+      `${i.collection}/${i.key}`,
+      itemLabel(i.collection, i.key, JSON.parse(i.body) as unknown),
+    ]),
+  );
+  const nameOf = async (file: string, key: string, at: number): Promise<string> => {
+    const now = names.get(`${file}/${key}`);
+    if (now !== undefined) return now;
+    if (!definitionOf(file)) return key || file;
+    const collection = file as ContentFile;
+    const then = await drafts.published(collection, key, at);
+    const before = then.value ?? (await drafts.published(collection, key, at - 1)).value;
+    return itemLabel(collection, key, before);
+  };
+  return Promise.all(
+    releases.map(async (r) => ({
+      ...r,
+      changed: await Promise.all(
+        r.changed.map(async (c) => ({
+          ...c,
+          label: collectionLabel(c.collection),
+          name: await nameOf(c.collection, c.key, r.number),
+        })),
+      ),
+    })),
+  );
 }

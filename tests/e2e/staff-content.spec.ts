@@ -110,6 +110,7 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   await page.getByLabel('Note (optional)').fill(`New quote (${tag})`);
   await page.getByRole('button', { name: 'Publish the chosen drafts' }).click();
   await page.waitForURL(/\/staff\/content\/history\?published=\d+$/);
+  const release = new URL(page.url()).searchParams.get('published');
   await expect(
     page.getByRole('status').filter({ hasText: /Published release \d+\./ }),
   ).toBeVisible();
@@ -134,6 +135,13 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   await expect(ravi.page.getByRole('cell', { name: quote })).toBeVisible();
   await expect(ravi.page.getByRole('cell', { name: mine })).toBeVisible();
   await expect(ravi.page.getByLabel('Quote')).toHaveValue(mine);
+  // One release named everywhere on the page: the newest, the one that made the conflict.
+  await expect(
+    ravi.page.getByText(`This item was published again (release ${release})`),
+  ).toBeVisible();
+  const named = (await ravi.page.locator('main').innerText()).match(/release \d+/g) ?? [];
+  expect(named.length).toBeGreaterThan(1);
+  expect(new Set(named)).toEqual(new Set([`release ${release}`]));
   await check(ravi.page, testInfo, 'conflict');
   // Saving his on top of the newer version is his explicit choice.
   await ravi.page.getByRole('button', { name: 'Save mine anyway' }).click();
@@ -194,14 +202,14 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await check(page, testInfo, 'new');
   const typed = `A quote for a testimonial not yet saved (${tag}).`;
-  await page.getByLabel('Id', { exact: true }).fill('Not A Slug');
+  await page.getByLabel('Short name for links').fill('Not A Slug');
   await page.getByLabel('Quote').fill(typed);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Not saved: correct the fields marked below.')).toBeVisible();
-  await expect(page.getByLabel('Id', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Short name for links')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Use a lowercase kebab-case id')).toBeVisible();
   await expect(page.getByLabel('Author')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Id', { exact: true })).toHaveValue('Not A Slug');
+  await expect(page.getByLabel('Short name for links')).toHaveValue('Not A Slug');
   await expect(page.getByLabel('Quote')).toHaveValue(typed);
   await check(page, testInfo, 'new-refused');
 
@@ -212,7 +220,7 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   const bio = page.getByRole('textbox', { name: 'Bio' });
   await expect(page.getByRole('button', { name: 'Bold' })).toBeVisible();
-  await expect(page.getByRole('radiogroup', { name: 'Image' })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Portrait' })).toBeVisible();
   await check(page, testInfo, 'item-rich-text');
   await bio.click();
   await page.keyboard.press('Control+End');
@@ -303,6 +311,83 @@ test('the rich-text editor by keyboard alone: bold, a link, a list, out again, s
   await expect(editor.locator('strong').last()).toHaveText('Bold by keys', { timeout: 15_000 });
   await expect(editor.locator('a[href="https://example.com/brief"]')).toHaveText('Read the brief');
   await expect(editor.locator('ul li').last()).toHaveText('A point');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('unsaved changes: the draft saves itself after a pause, and leaving first asks', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = testInfo.project.name;
+  const { page, problems, context } = await signedIn(
+    browser,
+    `nisha.autosave.${tag}@kahaani-pr.example`,
+    'Nisha Rao',
+  );
+  // The autosave's pause and the status's time run on Playwright's clock.
+  await page.clock.install();
+  await page.goto(`${server.origin}/staff/content/network`);
+  await page.locator('main ol a').last().click();
+  await page.waitForURL(/\/staff\/content\/network\/items\//);
+  await expect(page.getByLabel('City')).toBeVisible();
+  const itemUrl = page.url();
+  const city = page.getByLabel('City');
+  const status = page.getByRole('group', { name: 'Save and publish' }).getByRole('status');
+  const typed = `Pune (${tag})`;
+  await city.fill(typed);
+  await expect(status).toHaveText('Unsaved changes: the draft saves by itself when you pause.');
+
+  // A link inside the staff pages asks first; staying keeps the text.
+  await page.getByRole('link', { name: 'Back to Network' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await check(page, testInfo, 'leave-dialog');
+  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(dialog).toBeHidden();
+  expect(page.url()).toBe(itemUrl);
+  await expect(city).toHaveValue(typed);
+
+  // Closing the tab asks too (the browser's own warning); dismissed, the page stays.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    });
+  });
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+
+  // A pause: the draft saves itself, the fields left as they are (the same element, not redrawn).
+  await city.evaluate((el) => el.setAttribute('data-before-autosave', ''));
+  await page.clock.runFor(3_500);
+  await expect(status).toHaveText(/^Draft saved by itself at /);
+  await expect(city).toHaveValue(typed);
+  await expect(city).toHaveAttribute('data-before-autosave', '');
+  // Saved, nothing to lose: a link leaves at once.
+  await page.getByRole('link', { name: 'Back to Network' }).click();
+  await page.waitForURL(`${server.origin}/staff/content/network`);
+
+  // The autosaved draft outlives the tab: a new one opens it.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(itemUrl);
+  await expect(again.getByLabel('City')).toHaveValue(typed);
+  await expect(again.getByText(/^Draft, saved by you at /)).toBeVisible();
+
+  // Unsaved again, leaving anyway: the typed text is dropped, the saved draft kept.
+  await expect(again.locator('html[data-hydrated]')).toHaveCount(1);
+  await again.getByLabel('City').fill('Not kept');
+  await again.getByRole('link', { name: 'Back to Network' }).click();
+  await again
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave without saving' })
+    .click();
+  await again.waitForURL(`${server.origin}/staff/content/network`);
+  await again.goto(itemUrl);
+  await expect(again.getByLabel('City')).toHaveValue(typed);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -2,14 +2,22 @@
  * The operators' content commands (`src/server/content/cli.ts`, docs/operations/content.md) as an
  * operator runs them, on SQLite beside a running production server and on a throwaway
  * PostgreSQL: history, export then import a round trip that changes nothing, an import with a
- * mistake refused with its file, item and field and nothing changed, and a publish that the
- * running server shows within 5 s (new bytes, new ETag).
+ * mistake refused with its file, item and field and nothing changed, a publish in the staff
+ * audit log with the operator's name, and a publish that the running server shows within 5 s
+ * (new bytes, new ETag).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, NODE, ROOT, startServer, type RunningServer } from './support/helpers.ts';
+import {
+  cli,
+  createDatabase,
+  NODE,
+  ROOT,
+  startServer,
+  type RunningServer,
+} from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 
 const content = (env: Record<string, string>, ...args: string[]) => {
@@ -80,6 +88,10 @@ describe.each([
       'services',
     );
     expect(published).toMatchObject({ code: 0, out: 'published release 2: 1 items changed\n' });
+    // In the staff audit log, as the operator's, with the name it was published by.
+    expect(cli(env, 'staff', 'audit').out).toMatch(
+      /^\S+ {2}operator {2}content-published {2}\(release 2, 1 items, by asha from the command line\)$/m,
+    );
     expect(content(env, 'history').out.split('\n')[0]).toMatch(
       /^2 {2}\S+ {2}asha {2}1 items changed {2}services$/,
     );

@@ -174,6 +174,49 @@ describe('the hostile upload corpus', () => {
     expect(outcome(res)).toMatchObject({ statuses: ['too-large'], alt: 'Too big' });
   });
 
+  it('a file of 10 MB and 1 byte is refused, the alt text kept', async () => {
+    const bytes = Buffer.alloc(10 * 1024 * 1024 + 1);
+    const res = await upload({ file: { bytes, name: 'photo.jpg' }, alt: 'One byte over' });
+    expect(outcome(res)).toMatchObject({ statuses: ['too-large'], alt: 'One byte over' });
+  });
+
+  // Beyond what the form may carry at all: the body's length alone refuses it, and the fields
+  // before the file are still read so the refusal keeps them.
+  it.each([12, 30])(
+    'a %i MB phone photo is refused with its alt text and decorative box kept',
+    async (mb) => {
+      // As a browser sends it: the fields in the form's order, then the file, with its length.
+      const boundary = '----formdata-browser-7MA4YWxkTrZu0gW';
+      const part = (name: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const body = Buffer.concat([
+        Buffer.from(
+          part('alt', `Meera on stage, ${mb} MB`) +
+            part('decorative', 'on') +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="IMG_2041.jpg"\r\n` +
+            'Content-Type: image/jpeg\r\n\r\n',
+        ),
+        Buffer.alloc(mb * 1024 * 1024),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await request(t.staffHttp)
+        .post(UPLOAD)
+        .set('Cookie', me.cookie)
+        .set('Origin', t.origin)
+        .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+        .set('Content-Length', String(body.length))
+        .send(body);
+      const got = outcome(res);
+      expect(got).toMatchObject({ statuses: ['too-large'], alt: `Meera on stage, ${mb} MB` });
+      expect(new URL(got.location, t.origin).searchParams.get('decorative')).toBe('1');
+      const page = await request(t.staffHttp).get(got.location).set('Cookie', me.cookie);
+      expect(page.text).toContain('larger than 10 MB');
+      expect(page.text).toMatch(
+        new RegExp(`<textarea[^>]*name="alt"[^>]*>Meera on stage, ${mb} MB<`),
+      );
+    },
+  );
+
   it('the bytes decide, not the name or the type the browser sent', async () => {
     const wrongName = await upload({
       file: { bytes: await png(300, 300, '#0f766e'), name: 'notes.txt', type: 'text/plain' },

@@ -77,19 +77,25 @@ describe('the content editor', () => {
     expect((await get('/staff/content/nothing-here')).status).toBe(404);
   });
 
-  it("draws an item's form from its schema: inputs, textareas, hints, a fixed id", async () => {
+  it("draws an item's form from its schema: inputs, textareas, editors' hints, a fixed id unseen", async () => {
     const page = html(await get(itemUrl()));
     expect(page).toMatch(/<textarea[^>]*name="quote"/);
     expect(page).toMatch(/<input[^>]*name="author"/);
     expect(control(page, 'order')).toContain('type="number"');
-    expect(control(page, 'id').toLowerCase()).toContain('readonly=""');
-    expect(page).toContain('Position (optional)');
-    expect(page).toContain('The testimonial quote, without quotation marks');
+    expect(page).toContain('Position in the list');
+    // The id names the item in addresses: carried, never drawn as a field.
+    expect(control(page, 'id')).toContain('type="hidden"');
+    expect(page).toContain('Their role (optional)');
+    // The editors' hint, never the engineers' description.
+    expect(page).toContain('What the client said, without quotation marks: the site adds them.');
+    expect(page).not.toContain('The testimonial quote, without quotation marks');
     const showcase = html(await get('/staff/content/showcase'));
     const category = /href="(\/staff\/content\/showcase\/items\/[^"]+)"/.exec(showcase)![1]!;
     const form = html(await get(category));
     expect(form).toMatch(/<select[^>]*name="icon"/);
-    expect(form).toMatch(/<fieldset[^>]*><legend[^>]*>Items 1<\/legend>/);
+    expect(form).toMatch(/<option value="heart-handshake"[^>]*>Handshake with a heart<\/option>/);
+    expect(form).not.toContain('Lucide');
+    expect(form).toMatch(/<fieldset[^>]*><legend[^>]*>Project 1<\/legend>/);
     expect(form).toMatch(/name="items\.1\.outcome"/);
     const services = html(await get('/staff/content/services/items/media-relations'));
     expect(services).toMatch(/<textarea[^>]*name="deliverables"/);

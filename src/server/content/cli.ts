@@ -9,7 +9,9 @@
  *                                             as YAML, src/content/'s layout
  *   npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
  *                                             checks every file; lists what would change, and
- *                                             with --publish publishes it as the next release
+ *                                             with --publish publishes it as the next release,
+ *                                             in the staff audit log as the operator's, by NAME
+ *                                             (default: the system user)
  *   npm run content -- history                every release, newest first
  *
  * Running servers show a published release within 5 s. A database without a release is seeded
@@ -106,6 +108,25 @@ try {
     } else if (values.publish) {
       const author = values.author ?? userInfo().username;
       const release = await store.publish(read.content, { author, note: values.note ?? '' });
+      if (release) {
+        // In the staff audit log beside the staff pages' publishes, as the operator's (no staff
+        // account: `staff audit` shows "operator"), with the name the release records.
+        const { openStaffStore } = await import('../staff/runtime.ts');
+        const { audit } = await import('../staff/audit.ts');
+        const staffStore = openStaffStore(config);
+        try {
+          await audit(
+            staffStore,
+            Date.now(),
+            null,
+            'content-published',
+            null,
+            `release ${release.number}, ${release.changed.length} items, by ${author.slice(0, 100)} from the command line`,
+          );
+        } finally {
+          await staffStore.close();
+        }
+      }
       out(
         release
           ? `published release ${release.number}: ${release.changed.length} items changed`

@@ -36,6 +36,13 @@ const CACHE_BYTES = 16 * 1024 * 1024;
 /** What a multipart body may carry besides the file: its boundaries and two short fields. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
+/**
+ * How much of a refused upload's body is read and thrown away before the connection closes: a
+ * phone's photo (12 MB is common, 30 MB happens) drains whole on an ordinary connection, so the
+ * browser reads the refusal, with the typed fields, instead of a reset (`../unread-body.ts`).
+ */
+const UPLOAD_DRAIN = { bytes: 64 * 1024 * 1024, ms: 30_000 };
+
 const FILE_NAME = /^([0-9a-f]{32})-(\d{1,5})\.(avif|webp)$/;
 
 /** Least recently used variants up to a byte budget; Map keeps insertion order. */
@@ -81,8 +88,13 @@ interface Received {
   problems: UploadStatus[];
 }
 
-/** Reads the multipart body; never rejects (a broken body is the `bad-form` problem). */
-function receive(req: express.Request): Promise<Received> {
+/**
+ * Reads the multipart body; never rejects (a broken body is the `bad-form` problem).
+ * @param fieldsOnly a body already known too large: the fields before the file (the form puts
+ *   the alt text and the decorative box first) are read, and at the file's first byte the
+ *   answer is `too-large`, the rest left unread for `answerUnreadBody`
+ */
+function receive(req: express.Request, fieldsOnly = false): Promise<Received> {
   return new Promise((resolve) => {
     const got: Received = { alt: '', decorative: false, problems: [] };
     let parser: busboy.Busboy;
@@ -99,6 +111,14 @@ function receive(req: express.Request): Promise<Received> {
       if (name === 'decorative') got.decorative = value === 'on' || value === '1';
     });
     parser.on('file', (name, stream) => {
+      if (fieldsOnly) {
+        req.unpipe(parser);
+        // Unpiped, the request is paused: the drain that answers it reads on.
+        req.resume();
+        stream.resume();
+        resolve({ ...got, problems: ['too-large'] });
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => got.problems.push('too-large'));
@@ -167,7 +187,7 @@ export function mediaRoutes({ media, staff, logger }: MediaRoutesDeps): express.
     try {
       const redirect = (to: string) => {
         res.status(303).set(STAFF_HEADERS).set('Location', to).type('text/plain; charset=utf-8');
-        answerUnreadBody(req, res, `See ${to}`);
+        answerUnreadBody(req, res, `See ${to}`, UPLOAD_DRAIN);
       };
       if (!fromInbox(req, staff.origin)) {
         logger.warn(
@@ -184,11 +204,10 @@ export function mediaRoutes({ media, staff, logger }: MediaRoutesDeps): express.
         res.status(415).set(STAFF_HEADERS).type('text/plain; charset=utf-8');
         return answerUnreadBody(req, res, 'Unsupported Media Type: send the upload form.');
       }
+      // A body too large to hold the file: its fields are still read, so the refusal keeps them.
       const length = Number(req.headers['content-length'] ?? 0);
-      if (length > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) {
-        return redirect(backToPage(['too-large'], { alt: '', decorative: false }));
-      }
-      const got = await receive(req);
+      const got = await receive(req, length > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES);
+
       const alt = got.alt.trim();
       if (!got.decorative && !alt) got.problems.push('alt-missing');
       if (alt.length > MAX_ALT_LENGTH) got.problems.push('alt-too-long');

@@ -26,7 +26,7 @@ export const AUDIT_ACTIONS = [
   'media-uploaded', // detail: 'media <id>' (src/server/content/media-upload.ts)
   'content-draft-saved', // detail: '<collection>/<key>' (ids only, never the text)
   'content-draft-discarded', // detail: '<collection>/<key>'
-  'content-published', // detail: 'release <n>, <count> items'
+  'content-published', // detail: 'release <n>, <count> items'; from `npm run content -- import --publish` (operator): 'release <n>, <count> items, by <name> from the command line'
   'content-restored', // detail: '<collection>/<key> from release <n>'
   'content-previewed', // detail: 'preview <id>, <n> items' or 'share link <id>, <n> items'
   'content-share-revoked', // detail: 'share link <id>'

@@ -12,6 +12,7 @@ import { MEDIA_PAGE, mediaId } from '../../lib/media.ts';
 import {
   currentFieldName,
   fieldId,
+  originalFieldName,
   richTextOf,
   type FieldSpec,
   type FormErrors,
@@ -41,7 +42,6 @@ function Described({
       {field.hint ? (
         <p id={hintId} className="text-sm text-stone-600">
           {field.hint}
-          {field.kind === 'lines' ? ' (one per line)' : ''}
         </p>
       ) : null}
       {errors?.length ? (
@@ -160,7 +160,7 @@ function ImageChoice({
         <Link to={MEDIA_PAGE} className="underline underline-offset-4">
           Upload an image
         </Link>{' '}
-        (unsaved changes here are lost).
+        (a page of its own: save your draft first).
       </p>
     </fieldset>
   );
@@ -205,6 +205,7 @@ const Field = memo(function Field({
               name={field.name}
               label={`${field.label}${field.required ? '' : ' (optional)'}`}
               value={richTextOf(values, field.name)}
+              original={values[originalFieldName(field.name)]}
               describedBy={describedBy}
               invalid={invalid}
             />
@@ -233,6 +234,10 @@ const Field = memo(function Field({
         ))}
       </fieldset>
     );
+  }
+  // An item's id, fixed once it is made: it names the item in addresses, not on the screen.
+  if (field.kind === 'text' && field.readOnly) {
+    return <input type="hidden" name={field.name} value={value} />;
   }
   if (field.kind === 'boolean') {
     return (
@@ -279,8 +284,8 @@ const Field = memo(function Field({
               <select {...common}>
                 {field.required ? null : <option value="">(none)</option>}
                 {field.options.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
+                  <option key={o.value} value={o.value}>
+                    {o.label}
                   </option>
                 ))}
               </select>
@@ -301,7 +306,7 @@ const Field = memo(function Field({
             const rows = Math.min(12, Math.max(3, value.split('\n').length + 1));
             return <textarea {...common} rows={field.kind === 'lines' ? rows : 4} />;
           }
-          return <input {...common} type={field.type ?? 'text'} readOnly={field.readOnly} />;
+          return <input {...common} type={field.type ?? 'text'} />;
         }}
       </Described>
     </div>

@@ -4,6 +4,7 @@
  * typed one side by side, the typed text kept in the form, whose base is now the newer one
  * ("Save mine anyway"), or a way back to the newer version (discard).
  */
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { toPlainText } from '../../lib/rich-text.ts';
@@ -124,22 +125,63 @@ export function SideBySide({
   );
 }
 
-/** The item's form: its fields, the base it was drawn from, and the save button. */
-export function ItemFormView({ form, submit }: { form: ItemForm; submit: string }) {
+/**
+ * The item's form: its fields, the base it was drawn from, and its actions beside it — the save
+ * button first (the one Enter in a field presses), then `actions` (more submit buttons, each
+ * `name="intent"`), under `status` (what state the item is in). At 1024 px and wider the actions
+ * sit in a column beside the fields and stay in view; narrower, in a bar kept at the bottom of the
+ * screen while the form is on it. A plain post: every button works without JavaScript.
+ */
+export function ItemFormView({
+  form,
+  submit,
+  actions,
+  status,
+  onChange,
+  onSubmit,
+}: {
+  form: ItemForm;
+  submit: string;
+  actions?: ReactNode;
+  status?: ReactNode;
+  /** Called on every edit of a field (input or change event), e.g. to note unsaved changes. */
+  onChange?: ((form: HTMLFormElement) => void) | undefined;
+  /** Called when the form posts itself (a button or Enter). */
+  onSubmit?: (() => void) | undefined;
+}) {
   return (
-    <Form method="post" noValidate className="max-w-3xl">
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="baseRelease" value={form.baseRelease ?? ''} />
-      <input type="hidden" name="seenVersion" value={form.seenVersion ?? ''} />
-      <ContentFields
-        fields={form.fields}
-        values={form.values}
-        errors={form.errors}
-        media={form.media}
-      />
-      <button type="submit" className={buttonClass('primary')}>
-        {submit}
-      </button>
+    <Form
+      method="post"
+      noValidate
+      aria-label="Item"
+      className="grid gap-6 lg:grid-cols-[minmax(0,48rem)_16rem] lg:items-start lg:gap-10"
+      onInput={onChange ? (e) => onChange(e.currentTarget) : undefined}
+      onChange={onChange ? (e) => onChange(e.currentTarget) : undefined}
+      onSubmit={onSubmit}
+    >
+      <div className="min-w-0">
+        <input type="hidden" name="baseRelease" value={form.baseRelease ?? ''} />
+        <input type="hidden" name="seenVersion" value={form.seenVersion ?? ''} />
+        <ContentFields
+          fields={form.fields}
+          values={form.values}
+          errors={form.errors}
+          media={form.media}
+        />
+      </div>
+      <div
+        role="group"
+        aria-label="Save and publish"
+        className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-stone-300 bg-paper px-4 py-3 text-sm md:-mx-8 md:px-8 lg:top-6 lg:bottom-auto lg:mx-0 lg:rounded-md lg:border lg:p-4"
+      >
+        {status}
+        <div className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
+          <button type="submit" name="intent" value="save" className={buttonClass('primary')}>
+            {submit}
+          </button>
+          {actions}
+        </div>
+      </div>
     </Form>
   );
 }

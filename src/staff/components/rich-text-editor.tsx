@@ -7,13 +7,22 @@
  * 106 KiB of brotli, as much again as the rest of an item page's first load. The editor then
  * takes the textarea's place, writing its JSON into a hidden input `{name}` with
  * `{name}.format=json`; until it arrives, or if it never does, the textarea stays and posts plain
- * text. The server reads either with `parseRichTextField` (`src/content/rich-text.ts`). Import it
+ * text, with the stored JSON beside it (`{name}.original`): a plain text left as it was keeps
+ * the JSON's bold, italic and links (`postedValues` in `../content-form.server.ts`), and the
+ * field's hint says so when there is formatting to keep. The server reads either with `parseRichTextField` (`src/content/rich-text.ts`). Import it
  * only from staff route modules: Tiptap and ProseMirror must never reach a public page
  * (tests/server/rich-text-editor-boundary.test.ts).
  */
 import { useEffect, useId, useState } from 'react';
 import { cx } from '../../components/ui/cx.ts';
-import { formatFieldName, toPlainText, type RichTextInput } from '../../lib/rich-text.ts';
+import {
+  formatFieldName,
+  hasFormatting,
+  originalFieldName,
+  toPlainText,
+  type RichTextDoc,
+  type RichTextInput,
+} from '../../lib/rich-text.ts';
 import { RICH_TEXT_FIELD } from './ui.tsx';
 
 type Tiptap = typeof import('./rich-text-tiptap.tsx').TiptapField;
@@ -30,10 +39,34 @@ export interface RichTextEditorProps {
   /** Id(s) of the field's hint and error, for `aria-describedby`. */
   describedBy?: string | undefined;
   invalid?: boolean | undefined;
+  /**
+   * The stored JSON the field began from, when `value` is plain text typed over it (a refused
+   * post): still carried, should the text come back as it was. Default: `value` when it is JSON.
+   */
+  original?: string | undefined;
 }
 
-export function RichTextEditor({ name, label, value, describedBy, invalid }: RichTextEditorProps) {
+/** Whether the stored JSON (a string) holds formatting the plain box cannot show. */
+function hasStoredFormatting(json: string): boolean {
+  try {
+    return hasFormatting(JSON.parse(json) as RichTextDoc);
+  } catch {
+    return false;
+  }
+}
+
+export function RichTextEditor({
+  name,
+  label,
+  value,
+  describedBy,
+  invalid,
+  original,
+}: RichTextEditorProps) {
   const id = useId();
+  const storedJson =
+    original ?? (typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : '');
+  const formatted = storedJson !== '' && hasStoredFormatting(storedJson);
   // Undefined on the server and while hydrating (`loaded` is set only after a hydration), so both
   // render the textarea; the editor's component once its chunk has arrived.
   const [Editor, setEditor] = useState<Tiptap | undefined>(() => loaded);
@@ -63,6 +96,9 @@ export function RichTextEditor({ name, label, value, describedBy, invalid }: Ric
         <>
           <p id={`${id}-plain-hint`} className="text-sm text-stone-600">
             A blank line starts a new paragraph; lines starting with “- ” or “1. ” make a list.
+            {formatted
+              ? ' This text has bold, italic or links that this plain box cannot show: left as it is, it keeps them; changed here, it is saved without them.'
+              : ''}
           </p>
           <textarea
             id={id}
@@ -74,6 +110,9 @@ export function RichTextEditor({ name, label, value, describedBy, invalid }: Ric
             className={RICH_TEXT_FIELD}
           />
           <input type="hidden" name={formatFieldName(name)} value="plain" />
+          {storedJson ? (
+            <input type="hidden" name={originalFieldName(name)} value={storedJson} />
+          ) : null}
         </>
       )}
     </div>

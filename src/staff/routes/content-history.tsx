@@ -15,6 +15,7 @@ import {
   contentOf,
   itemLabel,
   itemOf,
+  releasesNamed,
   restoreItem,
 } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
@@ -29,10 +30,7 @@ const release = (v: string | null): number | null =>
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireRole(context, 'editor');
   const { store, drafts } = contentOf(context);
-  const releases = (await store.history()).map((r) => ({
-    ...r,
-    changed: r.changed.map((c) => ({ ...c, label: collectionLabel(c.collection) })),
-  }));
+  const releases = await releasesNamed(context, await store.history());
   const item = itemOf(url.searchParams.get('item'));
   const from = release(url.searchParams.get('from'));
   const to = release(url.searchParams.get('to'));
@@ -128,7 +126,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
                 <ul role="list" className="mt-2 list-disc pl-5">
                   {r.changed.map((c) => (
                     <li key={`${c.collection}/${c.key}`}>
-                      {c.label}: {c.key || 'the whole document'}
+                      {c.label}: {c.name}
                       {c.removed ? ' (removed)' : ''}
                       {r.number > 1 ? (
                         <>
