@@ -59,6 +59,13 @@ export interface CollectionDefinition<
   readonly count?: { readonly min?: number; readonly max?: number } | undefined;
   /** A keyed collection whose keys are fixed (page titles: one per route id). */
   readonly keys?: readonly K[] | undefined;
+  /**
+   * Why an item its schema accepts (as a draft) may not be published yet, naming the field to
+   * fill in: a case study without the client's approval. Undefined: it may be published. A
+   * publish that adds or changes such an item is refused with this message, the draft kept.
+   */
+  readonly unpublishable?:
+    ((item: z.output<I>) => { field: string; message: string } | undefined) | undefined;
 }
 
 /** The value a collection of definition `D` holds: one item, a list of them, or a record. */

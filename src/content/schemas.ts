@@ -141,14 +141,6 @@ export const SHOWCASE_ICONS = [
 ] as const;
 export type ShowcaseIcon = (typeof SHOWCASE_ICONS)[number];
 
-const projectSchema = z
-  .object({
-    title: text('Project title', 80),
-    description: richText('Project description', 420),
-    outcome: text('One-line result of the project', 120),
-  })
-  .strict();
-
 export const showcaseCategorySchema = z
   .object({
     id: slug.describe('Stable anchor id on /showcase'),
@@ -158,10 +150,113 @@ export const showcaseCategorySchema = z
       .enum(SHOWCASE_ICONS, { error: `Icon must be one of: ${SHOWCASE_ICONS.join(', ')}` })
       .describe('Lucide icon name'),
     summary: longText('One-line summary of the category', 160),
-    items: z
-      .array(projectSchema)
-      .length(2, 'Each showcase category has exactly two projects')
-      .describe('The two sample projects'),
+  })
+  .strict();
+
+/**
+ * A page's slug: lowercase ASCII letters, digits and single hyphens, 1–80 characters, so it is
+ * one path segment that needs no escaping (https://www.rfc-editor.org/rfc/rfc3986#section-3.3).
+ */
+export const pageSlug = () =>
+  z
+    .string()
+    .min(1, 'A slug must not be empty')
+    .max(80, 'A slug must be at most 80 characters')
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      'A slug is lowercase letters a–z, digits and single hyphens, such as "rooftop-solar-2025"',
+    );
+
+/** An uploaded image only (its alt text, or that it is decorative, was given at upload). */
+const upload = () =>
+  z
+    .string()
+    .regex(/^media:[0-9a-f]{32}$/, 'Choose an uploaded image (Images)')
+    .brand<'ContentImageRef'>()
+    .describe('An uploaded image (Images): its alt text, or that it is decorative, comes with it')
+    .meta({ widget: 'image' });
+
+/** A calendar date, `2026-11-27` (https://www.rfc-editor.org/rfc/rfc3339#section-5.6). */
+const day = (what: string) =>
+  z.iso.date({ error: `${what} is a date written 2026-11-27` }).describe(what);
+
+/**
+ * One case study (docs/decisions/080-case-studies-and-their-slugs.md): a page at
+ * `/showcase/<slug>`, listed on /showcase under its category. `id` stays when the slug changes,
+ * so an old address redirects to the new one. Results and coverage are structured, so each
+ * figure names its source and each article its outlet and date. A draft may lack the client's
+ * approval; publishing one is refused until it is given (`publishRefusal` in `collections.ts`).
+ */
+export const caseStudySchema = z
+  .object({
+    id: slug.describe('Stable id of the case study: kept when its slug changes'),
+    order,
+    title: text('Case study title', 80),
+    slug: pageSlug()
+      .describe('Its address: /showcase/<slug>')
+      .meta({
+        help: 'Lowercase letters, digits and hyphens. A changed slug redirects the old one',
+      }),
+    category: slug.describe('The id of the showcase category it is listed under'),
+    practices: z
+      .array(slug.describe('A service id, e.g. "media-relations"'))
+      .max(8, 'List at most eight practices')
+      .default([])
+      .describe('The services it drew on (their ids on /expertise)'),
+    sector: text('The client’s sector, e.g. "Consumer goods"', 60).optional(),
+    year: z
+      .number()
+      .int('The year is a whole number')
+      .min(1990, 'The year is 1990 or later')
+      .max(2100, 'The year is 2100 or earlier')
+      .optional()
+      .describe('The year the work was done'),
+    client: text('The client’s name, or “anonymised”', 80),
+    summary: richText('The summary on the showcase card', 420),
+    outcome: text('One-line result of the project, on the card', 120),
+    cover: upload().optional(),
+    body: richText('The story: brief, approach, what happened', 10_000).optional(),
+    results: z
+      .array(
+        z
+          .object({
+            figure: text('The figure, e.g. "140+"', 40),
+            measures: text('What it measures', 160),
+            source: text('Where the figure comes from, e.g. "Media monitoring, Meltwater"', 160),
+          })
+          .strict(),
+      )
+      .max(12, 'List at most twelve results')
+      .default([])
+      .describe('Results, each with its source'),
+    coverage: z
+      .array(
+        z
+          .object({
+            outlet: text('The outlet, e.g. "The Economic Times"', 80),
+            headline: text('The headline as published', 200),
+            date: day('The date it was published'),
+            url: z
+              .url({
+                protocol: /^https?$/,
+                hostname: z.regexes.domain,
+                error: 'The article’s address is a web address such as https://example.com/story',
+              })
+              .max(2048, 'The article’s address must be at most 2,048 characters')
+              .describe('The article’s address'),
+          })
+          .strict(),
+      )
+      .max(30, 'List at most thirty articles')
+      .default([])
+      .describe('Press coverage of the work'),
+    testimonial: slug.optional().describe('The id of a testimonial from this client'),
+    approvedBy: text('Who approved it at the client (name and role)', 120).optional(),
+    approvedOn: day('The date the client approved it').optional(),
+    seoTitle: text('Its title in search results (default: the title)', 60).optional(),
+    seoDescription: longText('Its description in search results (default: the summary)', 160)
+      .min(50, 'A meta description must be at least 50 characters')
+      .optional(),
   })
   .strict();
 

@@ -66,14 +66,14 @@ beforeAll(async () => {
   t = await createTestApp({}, { contentPollMs: 100 });
   for (const path of PAGES) before[path] = await get(path);
   const content = await t.content.read();
-  const [first, second] = content['showcase.yaml'];
-  first!.summary = IMG;
-  first!.items[0]!.title = SCRIPT;
-  first!.items[0]!.description = RICH;
-  first!.items[0]!.outcome = SEPARATORS;
-  first!.items[1]!.description = JS_LINK;
-  second!.items[0]!.description = LONG as unknown as RichTextDoc;
-  second!.items[1]!.outcome = `${RLO} ${EMOJI}`;
+  content['showcase.yaml'][0]!.summary = IMG;
+  const [first, second, third, fourth] = content['case-studies.yaml'];
+  first!.title = SCRIPT;
+  first!.summary = RICH;
+  first!.outcome = SEPARATORS;
+  second!.summary = JS_LINK;
+  third!.summary = LONG as unknown as RichTextDoc;
+  fourth!.outcome = `${RLO} ${EMOJI}`;
   const founder = content['founder.yaml'][0]!;
   founder.name = DEVANAGARI;
   founder.bio = RICH;
@@ -119,10 +119,10 @@ function hydrationStrings(html: string): string[] {
 
 describe('hostile content on the public pages', () => {
   it('is refused by the schema only where it is a link, with a clear message', () => {
-    const schema = COLLECTIONS['showcase.yaml'].item.shape.items.element.shape;
-    expect(schema.description.safeParse(RICH).success).toBe(true);
+    const schema = COLLECTIONS['case-studies.yaml'].item.shape;
+    expect(schema.summary.safeParse(RICH).success).toBe(true);
     expect(schema.title.safeParse(SCRIPT).success).toBe(true);
-    expect(schema.description.safeParse(JS_LINK).error?.issues.map((i) => i.message)).toEqual([
+    expect(schema.summary.safeParse(JS_LINK).error?.issues.map((i) => i.message)).toEqual([
       'Links to javascript: addresses are refused: they can run code in the page',
     ]);
     for (const href of ['data:text/html,<script>alert(1)</script>', 'vbscript:x']) {
@@ -130,13 +130,13 @@ describe('hostile content on the public pages', () => {
         content: [{ content: [{ marks: [{ attrs: { href: string } }] }] }];
       };
       doc.content[0].content[0].marks[0].attrs.href = href;
-      expect(schema.description.safeParse(doc).error?.issues[0]?.message).toMatch(
+      expect(schema.summary.safeParse(doc).error?.issues[0]?.message).toMatch(
         /^Links to (data|vbscript): addresses are refused/,
       );
     }
     // 10,000 characters is the ceiling of any rich text; this field's own limit is lower.
-    expect(schema.description.safeParse(LONG).error?.issues[0]?.message).toBe(
-      'Project description must be at most 420 characters (it has 10000)',
+    expect(schema.summary.safeParse(LONG).error?.issues[0]?.message).toBe(
+      'The summary on the showcase card must be at most 420 characters (it has 10000)',
     );
   });
 
