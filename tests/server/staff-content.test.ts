@@ -69,8 +69,14 @@ describe('the content editor', () => {
     const category = /href="(\/staff\/content\/showcase\/items\/[^"]+)"/.exec(showcase)![1]!;
     const form = html(await get(category));
     expect(form).toMatch(/<select[^>]*name="icon"/);
-    expect(form).toMatch(/<fieldset[^>]*><legend[^>]*>Items 1<\/legend>/);
-    expect(form).toMatch(/name="items\.1\.outcome"/);
+    // A case study's results and coverage are repeatable groups, one blank entry to add one.
+    const study = html(await get('/staff/content/case-studies/items/consumer-lifestyle-1'));
+    expect(study).toMatch(/<fieldset[^>]*><legend[^>]*>Results 1<\/legend>/);
+    expect(study).toMatch(/name="results\.2\.source"/);
+    expect(study).toMatch(
+      /name="coverage\.0\.url"[^>]*type="url"|type="url"[^>]*name="coverage\.0\.url"/,
+    );
+    expect(study).toMatch(/<input[^>]*name="slug"/);
     const services = html(await get('/staff/content/services/items/media-relations'));
     expect(services).toMatch(/<textarea[^>]*name="deliverables"/);
   });
