@@ -155,12 +155,9 @@ export function CaseStudyResults({ study }: { study: CaseStudyView }) {
         </p>
       </div>
       {study.results.length > 0 && (
-        <ul
-          role="list"
-          className="mt-14 grid gap-px border border-stone-800 bg-stone-800 sm:grid-cols-2 lg:grid-cols-3"
-        >
+        <ul role="list" className="mt-14 grid pt-px pl-px sm:grid-cols-2 lg:grid-cols-3">
           {study.results.map((result, i) => (
-            <li key={i} className="flex flex-col bg-ink p-7 md:p-9">
+            <li key={i} className="-mt-px -ml-px flex flex-col border border-stone-800 p-7 md:p-9">
               <p className="font-display text-display leading-none text-paper">{result.figure}</p>
               <p className="mt-5 text-lg text-stone-200">{result.measures}</p>
               <p className="mt-auto pt-6 text-sm text-stone-300">
@@ -263,12 +260,12 @@ export function RelatedCaseStudies({
       <h2 id="related-heading" className="text-title">
         More {category} work
       </h2>
-      <ul
-        role="list"
-        className="mt-12 grid gap-px border border-stone-200 bg-stone-200 md:grid-cols-2 lg:grid-cols-3"
-      >
+      <ul role="list" className="mt-12 grid pt-px pl-px md:grid-cols-2 lg:grid-cols-3">
         {studies.map((study, i) => (
-          <li key={study.slug} className="group relative flex flex-col bg-paper p-7 md:p-9">
+          <li
+            key={study.slug}
+            className="group relative -mt-px -ml-px flex flex-col border border-stone-200 bg-paper p-7 transition-colors focus-within:bg-stone-50 hover:bg-stone-50 md:p-9"
+          >
             <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
               {pad(i + 1)}
             </span>

@@ -47,14 +47,14 @@ export function ShowcaseDetails({
           </h2>
           <p className="mt-4 max-w-sm text-lg text-stone-700">{category.summary}</p>
         </header>
-        <ul role="list" className="grid gap-px bg-stone-200 md:grid-cols-2 lg:col-span-8">
+        <ul role="list" className="grid self-start pt-px pl-px md:grid-cols-2 lg:col-span-8">
           {studies
             .filter((study) => study.category === category.id)
             .map((study) => (
               <li
                 key={study.slug}
                 className={cx(
-                  'group relative flex flex-col p-7 transition-colors focus-within:bg-stone-100 hover:bg-stone-100 md:p-9',
+                  'group relative -mt-px -ml-px flex flex-col border border-stone-200 p-7 transition-colors focus-within:bg-stone-100 hover:bg-stone-100 md:p-9',
                   i % 2 === 0 ? 'bg-stone-50' : 'bg-paper',
                 )}
               >
