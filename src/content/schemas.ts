@@ -192,11 +192,9 @@ export const caseStudySchema = z
     id: slug.describe('Stable id of the case study: kept when its slug changes'),
     order,
     title: text('Case study title', 80),
-    slug: pageSlug()
-      .describe('Its address: /showcase/<slug>')
-      .meta({
-        help: 'Lowercase letters, digits and hyphens. A changed slug redirects the old one',
-      }),
+    slug: pageSlug().describe('Its address: /showcase/<slug>').meta({
+      help: 'Lowercase letters, digits and hyphens. A changed slug redirects the old one',
+    }),
     category: slug.describe('The id of the showcase category it is listed under'),
     practices: z
       .array(slug.describe('A service id, e.g. "media-relations"'))
