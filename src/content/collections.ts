@@ -115,6 +115,7 @@ const DEFINITIONS = [
     count: { min: 0 },
     item: caseStudySchema,
     title: 'title',
+    unique: ['slug'],
     // The client sees the story before the public does (docs/decisions/080-case-studies-and-their-slugs.md).
     unpublishable: (study) =>
       study.approvedBy && study.approvedOn

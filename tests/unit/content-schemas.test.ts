@@ -205,6 +205,25 @@ describe('wrong content fails with a clear message', () => {
     );
   });
 
+  it('refuses two case studies with one slug, naming the second and the first', () => {
+    const study = (id: string, order: number) =>
+      [
+        `- id: ${id}`,
+        `  order: ${order}`,
+        `  title: Study ${id}`,
+        '  slug: the-same-slug',
+        '  category: social-impact',
+        '  client: anonymised',
+        '  summary: A story.',
+        '  outcome: Coverage.',
+      ].join('\n');
+    expect(() =>
+      loadContentFile('case-studies.yaml', [study('a', 1), study('b', 2)].join('\n')),
+    ).toThrow(
+      'src/content/case-studies.yaml: item 2 (b), slug: the-same-slug is already the slug of item 1: each needs its own',
+    );
+  });
+
   it('takes any number of case studies a category, each slug one safe path segment', () => {
     const study = {
       id: 'launch',
