@@ -61,10 +61,12 @@ let t: TestApp;
 const get = (path: string) => request(t.app).get(path).set('Accept-Encoding', 'identity');
 const before: Record<string, request.Response> = {};
 const PAGES = ['/showcase', '/about'];
+/** The first case study's page, whose title and summary become hostile. */
+const CASE_STUDY = '/showcase/a-home-grown-sneaker-label-goes-national';
 
 beforeAll(async () => {
   t = await createTestApp({}, { contentPollMs: 100 });
-  for (const path of PAGES) before[path] = await get(path);
+  for (const path of [...PAGES, CASE_STUDY]) before[path] = await get(path);
   const content = await t.content.read();
   content['showcase.yaml'][0]!.summary = IMG;
   const [first, second, third, fourth] = content['case-studies.yaml'];
@@ -197,6 +199,30 @@ describe('hostile content on the public pages', () => {
       expect(data.text).toContain(JSON.stringify(DEVANAGARI));
     },
   );
+
+  it('a case study page shows it as text, in its head and its JSON-LD too', async () => {
+    const page = await get(CASE_STUDY);
+    expect(page.status).toBe(200);
+    const html = page.text;
+    expect(html).not.toMatch(/<img src=x/i);
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+    expect(html.match(/<\/script>/g)?.length).toBe(
+      before[CASE_STUDY]!.text.match(/<\/script>/g)?.length,
+    );
+    expect(html).toContain(
+      '<h1 id="page-heading" class="text-display text-balance">&lt;/script&gt;&lt;script&gt;alert(&quot;script&quot;)&lt;/script&gt;</h1>',
+    );
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+    const work = jsonLd
+      .map((m) => JSON.parse(m[1]!) as { '@type': string; name?: string })
+      .find((j) => j['@type'] === 'CreativeWork');
+    expect(work?.name).toBe(SCRIPT);
+    const csp = page.headers['content-security-policy'] ?? '';
+    for (const script of inlineScripts(html)) {
+      const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+      expect(csp, script.slice(0, 60)).toContain(`'sha256-${hash}'`);
+    }
+  });
 
   it.each(PAGES)('%s keeps its CSP, each inline script allowed by its hash', async (path) => {
     const page = await get(path);
