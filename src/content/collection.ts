@@ -130,7 +130,7 @@ export function collectionSchema(definition: CollectionDefinition): z.ZodType {
     for (const field of unique) {
       const first = new Map<unknown, number>();
       items.forEach((entry, n) => {
-        const value = (entry)[field];
+        const value = entry[field];
         const earlier = first.get(value);
         if (earlier === undefined) first.set(value, n);
         else {
