@@ -43,6 +43,34 @@ export const PAGES = [
   { id: 'contact', path: '/contact', module: 'routes/contact.tsx', indexable: true },
 ] as const satisfies readonly PageDefinition[];
 
+/**
+ * Pages of one item each, at `prefix` + the item's slug (`/showcase/<slug>`), one per published
+ * item of `collection` (docs/decisions/080-case-studies-and-their-slugs.md). A slug the item no
+ * longer has answers 301 to its page; a removed item's, 410; any other path under `prefix`, 404.
+ */
+export interface ItemPageDefinition {
+  /** The route id; also the key of its critical CSS. */
+  readonly id: string;
+  /** Ends in `/`: the item's slug follows. */
+  readonly prefix: string;
+  readonly module: string;
+  /** Its collection's file in `src/content/collections.ts` (a list with a `slug` field). */
+  readonly collection: string;
+}
+
+export const ITEM_PAGES = [
+  {
+    id: 'case-study',
+    prefix: '/showcase/',
+    module: 'routes/case-study.tsx',
+    collection: 'case-studies.yaml',
+  },
+] as const satisfies readonly ItemPageDefinition[];
+
+/** The item page whose route `routeId` is; undefined for any other route. */
+export const itemPageOf = (routeId: string | undefined): ItemPageDefinition | undefined =>
+  ITEM_PAGES.find((p) => p.id === routeId);
+
 /** Status 404 for every other path; `path` stands for all of them. */
 export const NOT_FOUND_PAGE = {
   id: '404',

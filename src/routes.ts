@@ -1,18 +1,20 @@
 /**
  * The one route tree (https://reactrouter.com/start/framework/routing): the public pages of the
- * page list (`src/pages.ts`) inside the site's layout, every other path the 404 page
- * (docs/product.md#pages); and the staff area's branch under `/staff`, its own layout guarding
- * it (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), with the content editor
- * under `/staff/content` (docs/decisions/050-drafts-publish-and-conflicts.md).
+ * page list (`src/pages.ts`) and its item pages (`/showcase/<slug>`) inside the site's layout,
+ * every other path the 404 page (docs/product.md#pages); and the staff area's branch under
+ * `/staff`, its own layout guarding it
+ * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), with the content editor under
+ * `/staff/content` (docs/decisions/050-drafts-publish-and-conflicts.md).
  */
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
-import { NOT_FOUND_PAGE, PAGES } from './pages.ts';
+import { ITEM_PAGES, NOT_FOUND_PAGE, PAGES } from './pages.ts';
 
 export default [
   layout('routes/site.tsx', { id: 'site' }, [
     ...PAGES.map(({ id, path, module }) =>
       path === '/' ? index(module, { id }) : route(path.slice(1), module, { id }),
     ),
+    ...ITEM_PAGES.map(({ id, prefix, module }) => route(`${prefix.slice(1)}:slug`, module, { id })),
     route('*', NOT_FOUND_PAGE.module, { id: NOT_FOUND_PAGE.id }),
   ]),
   route('staff', 'staff/layout.tsx', { id: 'staff' }, [

@@ -68,6 +68,15 @@ export interface CollectionDefinition<
    * item's key: where the item page's Preview opens. Default `/`.
    */
   readonly page?: string | ((key: string) => string) | undefined;
+  /** A list's fields no two items may share (a slug: one page per address). */
+  readonly unique?: ReadonlyArray<keyof z.output<I> & string> | undefined;
+  /**
+   * Why an item its schema accepts (as a draft) may not be published yet, naming the field to
+   * fill in: a case study without the client's approval. Undefined: it may be published. A
+   * publish that adds or changes such an item is refused with this message, the draft kept.
+   */
+  readonly unpublishable?:
+    ((item: z.output<I>) => { field: string; message: string } | undefined) | undefined;
 }
 
 /** The public page's path that shows `key` of the collection (`page`, default `/`). */
@@ -123,10 +132,30 @@ export function collectionSchema(definition: CollectionDefinition): z.ZodType {
   const { min = 1, max } = definition.count ?? {};
   const { label } = definition;
   let list = z.array(item);
-  if (min === max) return list.length(min, `${label} holds exactly ${entries(min)}`);
-  if (min > 0) list = list.min(min, `${label} needs at least ${entries(min)}`);
-  if (max !== undefined) list = list.max(max, `${label} holds at most ${entries(max)}`);
-  return list;
+  if (min === max) list = list.length(min, `${label} holds exactly ${entries(min)}`);
+  else {
+    if (min > 0) list = list.min(min, `${label} needs at least ${entries(min)}`);
+    if (max !== undefined) list = list.max(max, `${label} holds at most ${entries(max)}`);
+  }
+  const unique = definition.unique ?? [];
+  if (unique.length === 0) return list;
+  return list.superRefine((items, ctx) => {
+    for (const field of unique) {
+      const first = new Map<unknown, number>();
+      items.forEach((entry, n) => {
+        const value = entry[field];
+        const earlier = first.get(value);
+        if (earlier === undefined) first.set(value, n);
+        else {
+          ctx.addIssue({
+            code: 'custom',
+            path: [n, field],
+            message: `${String(value)} is already the ${field} of item ${earlier + 1}: each needs its own`,
+          });
+        }
+      });
+    }
+  });
 }
 
 const entries = (n: number) => (n === 1 ? 'one entry' : `${n} entries`);

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { collectionSchema, defineCollection, type CollectionValue } from './collection.ts';
 import {
   awardSchema,
+  caseStudySchema,
   founderSchema,
   legalDocumentSchema,
   networkTileSchema,
@@ -114,6 +115,27 @@ const DEFINITIONS = [
     ordered: true,
     item: showcaseCategorySchema,
     title: 'category',
+  }),
+  defineCollection({
+    file: 'case-studies.yaml',
+    label: 'Case studies',
+    description: 'The work on Showcase, each with a page of its own',
+    path: 'case-studies',
+    shape: 'list',
+    ordered: true,
+    count: { min: 0 },
+    item: caseStudySchema,
+    title: 'title',
+    unique: ['slug'],
+    // The client sees the story before the public does (docs/decisions/080-case-studies-and-their-slugs.md).
+    unpublishable: (study) =>
+      study.approvedBy && study.approvedOn
+        ? undefined
+        : {
+            field: study.approvedBy ? 'approvedOn' : 'approvedBy',
+            message:
+              'A case study is published only with the client’s approval: enter who approved it and when',
+          },
   }),
   defineCollection({
     file: 'stats.yaml',

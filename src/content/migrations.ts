@@ -48,5 +48,82 @@ export interface ContentMigration {
   up(content: ContentChanges): void;
 }
 
+/**
+ * A slug made from a title as migration 1 made it: Latin letters without their accents, digits,
+ * single hyphens, at most 80 characters cut at a hyphen. Frozen with the step (a library's
+ * output could change under a released step); '' when nothing is left.
+ */
+function slugOfTitle(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > 80) break;
+    slug = next;
+  }
+  return slug || words.join('').slice(0, 80);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Migration 1: each showcase category's projects (`items`: title, rich-text description,
+ * outcome) become case studies (`case-studies.yaml`, docs/decisions/080-case-studies-and-their-slugs.md),
+ * the description their summary, ordered by category then place, id `<category>-<n>`, slug from
+ * the title; the client "anonymised", as the showcase said of them. They were live before the
+ * rule that a case study needs the client's approval, so they stay live without it; a change to
+ * one is published only with it.
+ */
+const CASE_STUDIES_FROM_SHOWCASE: ContentMigration = {
+  version: 1,
+  description: 'Each showcase project becomes a case study with a page of its own',
+  up(content) {
+    const found: Array<{ categoryOrder: number; place: number; key: string; value: object }> = [];
+    content.mapItems('showcase.yaml', (value, key) => {
+      if (!isObject(value)) return value;
+      const { items, ...category } = value;
+      const order = typeof category['order'] === 'number' ? category['order'] : 0;
+      (Array.isArray(items) ? items : []).forEach((project: unknown, n) => {
+        if (!isObject(project)) return;
+        found.push({
+          categoryOrder: order,
+          place: n,
+          key: `${key}-${n + 1}`,
+          value: {
+            title: project['title'],
+            category: key,
+            practices: [],
+            client: 'anonymised',
+            summary: project['description'],
+            outcome: project['outcome'],
+            results: [],
+            coverage: [],
+          },
+        });
+      });
+      return category;
+    });
+    found.sort((a, b) => a.categoryOrder - b.categoryOrder || a.place - b.place);
+    const slugs = new Set<string>();
+    const studies = found.map(({ key, value }, n) => {
+      const title = (value as { title?: unknown }).title;
+      const base = slugOfTitle(typeof title === 'string' ? title : '') || key;
+      let slug = base;
+      for (let i = 2; slugs.has(slug); i++) slug = `${base.slice(0, 76)}-${i}`;
+      slugs.add(slug);
+      const { title: t, ...rest } = value as Record<string, unknown>;
+      return { key, value: { id: key, order: n + 1, title: t, slug, ...rest } };
+    });
+    content.addCollection('case-studies.yaml', studies);
+  },
+};
+
 /** Every content migration, oldest first. */
-export const CONTENT_MIGRATIONS: readonly ContentMigration[] = [];
+export const CONTENT_MIGRATIONS: readonly ContentMigration[] = [CASE_STUDIES_FROM_SHOWCASE];

@@ -219,22 +219,6 @@ export const SHOWCASE_ICONS = [
 ] as const;
 export type ShowcaseIcon = (typeof SHOWCASE_ICONS)[number];
 
-const projectSchema = z
-  .object({
-    title: says(text('Project title', 80), 'Project name', 'Up to 80 characters.'),
-    description: says(
-      richText('Project description', 420),
-      'Description',
-      'What the agency did, in a few sentences; bold, italic and links are kept.',
-    ),
-    outcome: says(
-      text('One-line result of the project', 120),
-      'Result',
-      'One line on what came of it. Up to 120 characters.',
-    ),
-  })
-  .strict();
-
 export const showcaseCategorySchema = z
   .object({
     id: itemId('the category, its anchor on /showcase', 'consumer-launch'),
@@ -261,15 +245,210 @@ export const showcaseCategorySchema = z
       'Summary',
       'One line under the category’s name. Up to 160 characters.',
     ),
-    items: z
-      .array(projectSchema)
-      .length(2, 'Each showcase category has exactly two projects')
-      .describe('The two sample projects')
+  })
+  .strict();
+
+/**
+ * A page's slug: lowercase ASCII letters, digits and single hyphens, 1–80 characters, so it is
+ * one path segment that needs no escaping (https://www.rfc-editor.org/rfc/rfc3986#section-3.3).
+ */
+export const pageSlug = () =>
+  z
+    .string()
+    .min(1, 'A slug must not be empty')
+    .max(80, 'A slug must be at most 80 characters')
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      'A slug is lowercase letters a–z, digits and single hyphens, such as "rooftop-solar-2025"',
+    );
+
+/** An uploaded image only (its alt text, or that it is decorative, was given at upload). */
+const upload = () =>
+  z
+    .string()
+    .regex(/^media:[0-9a-f]{32}$/, 'Choose an uploaded image (Images)')
+    .brand<'ContentImageRef'>()
+    .describe('An uploaded image (Images): its alt text, or that it is decorative, comes with it')
+    .meta({ widget: 'image' });
+
+/** A calendar date, `2026-11-27` (https://www.rfc-editor.org/rfc/rfc3339#section-5.6). */
+const day = (what: string) =>
+  z.iso.date({ error: `${what} is a date written 2026-11-27` }).describe(what);
+
+/**
+ * One case study (docs/decisions/080-case-studies-and-their-slugs.md): a page at
+ * `/showcase/<slug>`, listed on /showcase under its category. `id` stays when the slug changes,
+ * so an old address redirects to the new one. Results and coverage are structured, so each
+ * figure names its source and each article its outlet and date. A draft may lack the client's
+ * approval; publishing one is refused until it is given (`unpublishable` in `collections.ts`).
+ */
+export const caseStudySchema = z
+  .object({
+    id: itemId('the case study: kept when its slug changes', 'rooftop-solar'),
+    order,
+    title: says(
+      text('Case study title', 80),
+      'Title',
+      'The heading of the case study’s page and card. Up to 80 characters.',
+    ),
+    slug: says(
+      pageSlug().describe('Its address: /showcase/<slug>'),
+      'Web address',
+      'The end of the page’s address, after /showcase/: small letters, digits and hyphens, e.g. “rooftop-solar-2025”. If you change it, the old address still leads to the page.',
+    ),
+    category: says(
+      slug.describe('The id of the showcase category it is listed under'),
+      'Showcase category',
+      'The short name for links of the category it is listed under on the Showcase page, e.g. “consumer-lifestyle”.',
+    ),
+    practices: says(
+      z
+        .array(slug.describe('A service id, e.g. "media-relations"'))
+        .max(8, 'List at most eight practices')
+        .describe('The services it drew on (their ids on /expertise)'),
+      'Services',
+      'The services the work drew on, by their short names for links on the Expertise page, e.g. “media-relations”: one a line, up to eight.',
+    ).default([]),
+    sector: says(
+      text('The client’s sector, e.g. "Consumer goods"', 60),
+      'Client’s sector',
+      'The client’s line of business, e.g. “Consumer goods”. Up to 60 characters.',
+    ).optional(),
+    year: says(
+      z
+        .number()
+        .int('The year is a whole number')
+        .min(1990, 'The year is 1990 or later')
+        .max(2100, 'The year is 2100 or earlier')
+        .describe('The year the work was done'),
+      'Year',
+      'The year the work was done, e.g. 2024.',
+    ).optional(),
+    client: says(
+      text('The client’s name, or “anonymised”', 80),
+      'Client',
+      'The client’s name as the page shows it, or “anonymised” when they are not named.',
+    ),
+    summary: says(
+      richText('The summary on the showcase card', 420),
+      'Summary',
+      'A few sentences on the case study’s card on the Showcase page; bold, italic and links are kept.',
+    ),
+    outcome: says(
+      text('One-line result of the project, on the card', 120),
+      'Result',
+      'One line on what came of the work, on the card. Up to 120 characters.',
+    ),
+    cover: says(
+      upload().optional(),
+      'Cover picture',
+      'An uploaded image at the top of the page. Leave it empty for none.',
+    ),
+    body: says(
+      richText('The story: brief, approach, what happened', 10_000),
+      'The story',
+      'The brief, the approach and what happened, in paragraphs; bold, italic, links and lists are kept.',
+    ).optional(),
+    results: z
+      .array(
+        z
+          .object({
+            figure: says(
+              text('The figure, e.g. "140+"', 40),
+              'Figure',
+              'The number as it should read, e.g. “140+” or “3×”. Up to 40 characters.',
+            ),
+            measures: says(
+              text('What it measures', 160),
+              'What it measures',
+              'The words beside the figure, e.g. “Stories in national press in eight weeks”.',
+            ),
+            source: says(
+              text('Where the figure comes from, e.g. "Media monitoring, Meltwater"', 160),
+              'Source',
+              'Where the figure comes from, e.g. “Agency media monitoring” or “Client’s sales records”.',
+            ),
+          })
+          .strict(),
+      )
+      .max(12, 'List at most twelve results')
+      .default([])
+      .describe('Results, each with its source')
       .meta({
-        label: 'Sample projects',
-        help: 'Exactly two projects show under each category.',
-        entry: 'Project',
+        label: 'Results',
+        help: 'Up to twelve figures, each with where it comes from.',
+        entry: 'Result',
       }),
+    coverage: z
+      .array(
+        z
+          .object({
+            outlet: says(
+              text('The outlet, e.g. "The Economic Times"', 80),
+              'Publication',
+              'The newspaper, magazine, site or channel, e.g. “The Economic Times”.',
+            ),
+            headline: says(
+              text('The headline as published', 200),
+              'Headline',
+              'The headline as it was published. Up to 200 characters.',
+            ),
+            date: says(
+              day('The date it was published'),
+              'Date published',
+              'Written year-month-day, e.g. 2026-11-27.',
+            ),
+            url: says(
+              z
+                .url({
+                  protocol: /^https?$/,
+                  hostname: z.regexes.domain,
+                  error: 'The article’s address is a web address such as https://example.com/story',
+                })
+                .max(2048, 'The article’s address must be at most 2,048 characters')
+                .describe('The article’s address'),
+              'Link to the article',
+              'The article’s web address, starting https://.',
+            ),
+          })
+          .strict(),
+      )
+      .max(30, 'List at most thirty articles')
+      .default([])
+      .describe('Press coverage of the work')
+      .meta({
+        label: 'Press coverage',
+        help: 'Up to thirty articles about the work, each with its publication, headline and date.',
+        entry: 'Article',
+      }),
+    testimonial: says(
+      slug.describe('The id of a testimonial from this client'),
+      'Client’s testimonial',
+      'The short name for links of a testimonial from this client, to show with the case study. Leave it empty for none.',
+    ).optional(),
+    approvedBy: says(
+      text('Who approved it at the client (name and role)', 120),
+      'Approved by',
+      'Who approved the case study at the client, with their role, e.g. “R. Mehta, founder”. Needed to publish.',
+    ).optional(),
+    approvedOn: says(
+      day('The date the client approved it'),
+      'Approved on',
+      'The date the client approved it, written year-month-day, e.g. 2026-11-27. Needed to publish.',
+    ).optional(),
+    seoTitle: says(
+      text('Its title in search results (default: the title)', 60),
+      'Title in search results',
+      'The page’s name in search results and browser tabs, up to 60 characters. Leave it empty to use the title.',
+    ).optional(),
+    seoDescription: says(
+      longText('Its description in search results (default: the summary)', 160).min(
+        50,
+        'A meta description must be at least 50 characters',
+      ),
+      'Summary in search results',
+      'One or two sentences that search results and shared links show under the title: 50 to 160 characters. Leave it empty to use the summary.',
+    ).optional(),
   })
   .strict();
 

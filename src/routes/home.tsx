@@ -18,6 +18,7 @@ export function loader({ context }: LoaderFunctionArgs) {
     awards: pick(content.collection('awards.yaml'), ['id', 'name', 'image']),
     services: pick(content.collection('services.yaml'), ['id', 'title', 'summary']),
     showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary']),
+    studies: content.list('case-studies.yaml', { fields: ['slug', 'category', 'title'] }).items,
     stats: pick(content.collection('stats.yaml'), ['value', 'label']),
     testimonials: pick(content.collection('testimonials.yaml'), ['quote', 'author', 'position']),
   };
@@ -26,14 +27,20 @@ export function loader({ context }: LoaderFunctionArgs) {
 export const shouldRevalidate = keepLoadedData;
 
 export default function Page() {
-  const { copy, awards, services, showcase, stats, testimonials } = useLoaderData<typeof loader>();
+  const { copy, awards, services, showcase, studies, stats, testimonials } =
+    useLoaderData<typeof loader>();
   const section = sectionsOf(copy);
   return (
     <>
       <Hero tagline={site.tagline} copy={section('home-hero')} targetId="about" />
       <HomeAbout id="about" copy={section('home-about')} stats={stats} />
       <ExpertiseIndex id="expertise" copy={section('home-expertise')} services={services} />
-      <ShowcaseCards id="showcase" copy={section('home-showcase')} categories={showcase} />
+      <ShowcaseCards
+        id="showcase"
+        copy={section('home-showcase')}
+        categories={showcase}
+        studies={studies}
+      />
       <TestimonialsSection
         id="testimonials"
         copy={section('home-testimonials')}

@@ -1,4 +1,4 @@
-/** Showcase (docs/product.md#showcase). */
+/** Showcase (docs/product.md#showcase): the categories, each with its case studies. */
 import { ShowcaseDetails } from '../components/sections/showcase.tsx';
 import { CtaBand, PageIntro } from '../components/sections/shared.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
@@ -12,25 +12,22 @@ export function loader({ context }: LoaderFunctionArgs) {
   return {
     page: content.entry('pages.yaml', 'showcase'),
     copy: content.sections('showcase'),
-    showcase: pick(content.collection('showcase.yaml'), [
-      'id',
-      'category',
-      'icon',
-      'summary',
-      'items',
-    ]),
+    showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary']),
+    studies: content.list('case-studies.yaml', {
+      fields: ['slug', 'category', 'title', 'summary', 'outcome'],
+    }).items,
   };
 }
 
 export const shouldRevalidate = keepLoadedData;
 
 export default function Page() {
-  const { copy, showcase } = useLoaderData<typeof loader>();
+  const { copy, showcase, studies } = useLoaderData<typeof loader>();
   const section = sectionsOf(copy);
   return (
     <>
       <PageIntro copy={section('showcase-intro')} />
-      <ShowcaseDetails categories={showcase} />
+      <ShowcaseDetails categories={showcase} studies={studies} />
       <CtaBand copy={section('showcase-cta')} />
     </>
   );

@@ -49,7 +49,8 @@ import { expressClaims, notFoundLog } from './unknown-paths.ts';
 import { MEDIA_PREFIX } from '../lib/media.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enquiry-fields.ts';
-import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
+import { itemPageOf, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
+import { itemPageSamples, itemPaths } from './item-pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { SiteContent } from '../content/images.ts';
@@ -380,7 +381,7 @@ export function createApp(deps: AppDeps): SiteApp {
     if (!assets) {
       assets = (async () => {
         const inlineCss: Record<string, string> = {};
-        for (const page of [...PAGES, NOT_FOUND_PAGE]) {
+        for (const page of [...PAGES, NOT_FOUND_PAGE, ...itemPageSamples(content)]) {
           const request = new Request(`${origin}${page.path}`);
           const bare = await render(request, loadContext(site(year, content), noCss));
           inlineCss[page.id] = await findCss(await bare.text());
@@ -403,6 +404,10 @@ export function createApp(deps: AppDeps): SiteApp {
           },
           origin,
           paths: PAGES.map((p) => p.path),
+          items: async (release) => ({
+            paths: itemPaths(await pageContent.shown(release)),
+            moved: (await source.moved?.(release)) ?? new Map(),
+          }),
           data: PAGES.map(dataUrl),
           now,
           logger,
@@ -419,7 +424,11 @@ export function createApp(deps: AppDeps): SiteApp {
     ? undefined
     : seoFiles(
         origin,
-        { shown: shownRelease, publishedAt: (release) => source.publishedAt(release) },
+        {
+          shown: shownRelease,
+          publishedAt: (release) => source.publishedAt(release),
+          paths: async (release) => itemPaths(await pageContent.shown(release)),
+        },
         now,
         staff ? [STAFF_BASE] : [],
       );
@@ -452,7 +461,8 @@ export function createApp(deps: AppDeps): SiteApp {
       !frameworkPath(path) &&
       !isStaffPath(path) &&
       !claimed(path) &&
-      routeOf(path) === NOT_FOUND_PAGE.id,
+      // An item page not stored is no item's: its stored pages and old paths are found first.
+      (routeOf(path) === NOT_FOUND_PAGE.id || itemPageOf(routeOf(path)) !== undefined),
     log: (path: string) => notFoundPaths.record(path),
   };
   const notFound: RequestHandler = (req, res, next) => {
@@ -536,7 +546,10 @@ export function createApp(deps: AppDeps): SiteApp {
       if (!isRead(req) || frameworkPath(req.path) || isStaffPath(req.path)) return next();
       const route = routeOf(req.path);
       const page = PAGES.find((p) => p.id === route);
-      if (route === NOT_FOUND_PAGE.id) return notFound(req, res, next);
+      const preview = req.query[PREVIEW_PARAM] !== undefined;
+      if (route === NOT_FOUND_PAGE.id || (itemPageOf(route) && !preview)) {
+        return notFound(req, res, next);
+      }
       if (!page || page.path === req.path) return next();
       storedAnswers.add(res);
       const query = req.originalUrl.indexOf('?');

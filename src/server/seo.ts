@@ -20,12 +20,19 @@ const SEO_CACHE_CONTROL = 'public, max-age=3600';
  * https://www.sitemaps.org/protocol.html#lastmoddef).
  * @param origin e.g. `https://kahaani.example`
  * @param lastmodMs epoch ms: the publish time of the release the pages show
+ * @param itemPaths the release's item pages (`/showcase/<slug>`), after the page list's
  * @throws RangeError when `lastmodMs` is no time
  */
-export async function sitemapXml(origin: string, lastmodMs: number): Promise<string> {
+export async function sitemapXml(
+  origin: string,
+  lastmodMs: number,
+  itemPaths: readonly string[] = [],
+): Promise<string> {
   const lastmod = new Date(lastmodMs).toISOString();
   const stream = new SitemapStream({ hostname: origin });
-  for (const url of INDEXABLE_PATHS) stream.write({ url, changefreq: 'monthly', lastmod });
+  for (const url of [...INDEXABLE_PATHS, ...itemPaths]) {
+    stream.write({ url, changefreq: 'monthly', lastmod });
+  }
   stream.end();
   return (await streamToPromise(stream)).toString();
 }
@@ -39,6 +46,8 @@ export interface SitemapRelease {
    * @throws Error when there is no such release
    */
   publishedAt: (release: number) => Promise<number>;
+  /** The release's item pages (`/showcase/<slug>`); none when omitted. */
+  paths?: ((release: number) => Promise<readonly string[]>) | undefined;
 }
 
 const SECURITY_TXT = '/.well-known/security.txt';
@@ -89,9 +98,8 @@ export function seoFiles(
   const sitemapOfShown = async (): Promise<StoredResponse> => {
     const number = await release.shown();
     if (sitemap?.release !== number) {
-      const stored = release
-        .publishedAt(number)
-        .then((ms) => sitemapXml(origin, ms))
+      const stored = Promise.all([release.publishedAt(number), release.paths?.(number)])
+        .then(([ms, paths]) => sitemapXml(origin, ms, paths))
         .then((xml) =>
           storeResponse(
             200,

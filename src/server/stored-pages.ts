@@ -1,5 +1,6 @@
 /**
- * Every page, its `?sent=1` variant and the 404 page rendered once before readiness, again by a
+ * Every page, its `?sent=1` variant, each item page of the release (`/showcase/<slug>`) with its
+ * old paths' 301s and 410s, and the 404 page rendered once before readiness, again by a
  * new year's first request (the footer's year) and, when a content release source is given, for
  * each new release beside the old pages, swapped in once all are rendered
  * (docs/decisions/048-content-in-the-database.md); each stored response is compressed ahead with a
@@ -155,6 +156,14 @@ const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalid
 /** Unknown paths are many: a minute in shared caches is enough. */
 const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
+/** A release's item pages and its items' old paths (`StoredPagesDeps.items`). */
+export interface ItemPages {
+  paths: readonly string[];
+  moved: ReadonlyMap<string, { status: 301; location: string } | { status: 410 }>;
+}
+
+const NO_ITEM_PAGES: ItemPages = { paths: [], moved: new Map() };
+
 export interface StoredPagesDeps {
   /**
    * The route tree's answer for a stored page: no nonce, the footer's year `year`, the content of
@@ -165,6 +174,12 @@ export interface StoredPagesDeps {
   origin: string;
   /** Page paths to render (`/`, `/about`…); the catch-all is added. */
   paths: readonly string[];
+  /**
+   * A release's item pages (`/showcase/<slug>`, rendered without a `?sent=1` variant: they have
+   * no form) and the old paths of its items, each a stored `301` to the item's page or a `410`
+   * with the 404 page's look (`src/server/content/slugs.ts`).
+   */
+  items?: (release: number) => Promise<ItemPages>;
   /** The framework's data requests to answer from the store, as asked (`/about.data?_routes=about`). */
   data?: readonly string[];
   /** The clock, ms since the epoch (tests move it across 1 January). */
@@ -250,15 +265,18 @@ async function renderData(
   );
 }
 
+/** An old path's redirect: a shared cache keeps it a day, as the page it names may move again. */
+const MOVED_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
+
 async function renderAll(deps: StoredPagesDeps, year: number, release: number): Promise<Rendition> {
   const render = (path: string) => renderPage(deps, path, year, release);
   const store = ({ status, headers, html }: RenderedPage, cacheControl: string) =>
     storeResponse(status, { ...headers, 'cache-control': cacheControl }, html);
   const pages = new Map<string, StoredResponse>();
+  const items = (await deps.items?.(release)) ?? NO_ITEM_PAGES;
+  const notFound = render(NOT_FOUND_PROBE);
   await Promise.all([
-    render(NOT_FOUND_PROBE).then(async (page) =>
-      pages.set(CATCH_ALL, await store(page, NOT_FOUND_CACHE_CONTROL)),
-    ),
+    notFound.then(async (page) => pages.set(CATCH_ALL, await store(page, NOT_FOUND_CACHE_CONTROL))),
     ...deps.paths.map(async (path) => {
       const [page, sent] = await Promise.all([render(path), render(path + CONFIRMATION_SEARCH)]);
       const stored = await store(page, PAGE_CACHE_CONTROL);
@@ -266,6 +284,27 @@ async function renderAll(deps: StoredPagesDeps, year: number, release: number): 
       const same = sent.html.equals(page.html);
       pages.set(path + CONFIRMATION_SEARCH, same ? stored : await store(sent, PAGE_CACHE_CONTROL));
     }),
+    ...items.paths.map(async (path) => {
+      const page = await render(path);
+      if (page.status !== 200) throw new Error(`${path} answered ${page.status} instead of a page`);
+      pages.set(path, await store(page, PAGE_CACHE_CONTROL));
+    }),
+    ...[...items.moved].map(async ([path, answer]) =>
+      pages.set(
+        path,
+        answer.status === 301
+          ? await storeResponse(
+              301,
+              {
+                location: answer.location,
+                'content-type': 'text/plain; charset=utf-8',
+                'cache-control': MOVED_CACHE_CONTROL,
+              },
+              `Moved Permanently: ${answer.location}\n`,
+            )
+          : await store({ ...(await notFound), status: 410 }, NOT_FOUND_CACHE_CONTROL),
+      ),
+    ),
     ...(deps.data ?? []).map(async (url) =>
       pages.set(url, await renderData(deps, url, year, release)),
     ),
@@ -371,10 +410,13 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
     ...deps.paths.flatMap((p) => [p, p + CONFIRMATION_SEARCH]),
     ...(deps.data ?? []),
   ]);
+  // The item pages and old paths vary by release: those of the pages shown last.
+  let shownKeys: ReadonlyMap<string, StoredResponse> = new Map();
   return {
     ready,
     find(key) {
-      if (!keys.has(key)) return undefined;
+      if (settled) shownKeys = settled.pages;
+      if (!keys.has(key) && !shownKeys.has(key)) return undefined;
       const year = yearNow();
       if (settled?.year === year) return settled.pages.get(key);
       const rendition = pending?.year === year ? pending.rendition : renderYear(year);

@@ -1,10 +1,11 @@
 /**
- * Accessibility (docs/product.md#accessibility): axe-core (WCAG 2.0/2.1 A+AA, 2.2 AA) on every page at 375px and
+ * Accessibility (docs/product.md#accessibility): axe-core (WCAG 2.0/2.1 A+AA, 2.2 AA) on every page (and a case study's) at 375px and
  * 1280px with zero violations, plus the states a visitor reaches: the open mobile menu, the
  * scrolled (white) header, and the black contact page.
  */
 import { expect, test } from './support/test.ts';
 import {
+  CASE_STUDY,
   ROUTES,
   compositeLayers,
   contrast,
@@ -15,7 +16,7 @@ import {
 } from './support/site.ts';
 
 test.describe('axe-core', () => {
-  for (const route of ROUTES) {
+  for (const route of [...ROUTES, CASE_STUDY]) {
     test(`${route.path} has no WCAG 2.2 A/AA violations`, async ({ page }) => {
       // Reduced motion: scan the settled design, not a mid-transition frame.
       await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -53,7 +54,7 @@ test.describe('axe-core', () => {
 });
 
 test.describe('visible focus (on every interactive element)', () => {
-  for (const route of ROUTES) {
+  for (const route of [...ROUTES, CASE_STUDY]) {
     test(`${route.path}: every Tab stop shows a focus ring with 3:1 contrast`, async ({
       page,
     }, testInfo) => {

@@ -93,6 +93,33 @@ test.describe('Showcase', () => {
     await page.goto('/showcase');
     for (const h of hrefs) await expect(page.locator(`[id="${h?.split('#')[1]}"]`)).toHaveCount(1);
   });
+
+  test('each card opens its case study, whose breadcrumb leads back to its category', async ({
+    page,
+  }) => {
+    await page.goto('/showcase');
+    const title = 'Making the case for rooftop solar in cities';
+    await page.locator('#public-affairs').getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/showcase\/making-the-case-for-rooftop-solar-in-cities$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(title);
+    // Headings in order: one h1, then h2s, h3s only under an h2.
+    const levels = await page
+      .locator('main :is(h1, h2, h3, h4)')
+      .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThan(2);
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Public Affairs & Policy' })
+      .click();
+    await expect(page).toHaveURL(/\/showcase#public-affairs$/);
+    await expect(page.locator('#public-affairs')).toBeInViewport();
+    // An unknown slug is the 404 page.
+    const missing = await page.goto('/showcase/no-such-case-study');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  });
 });
 
 test.describe('Contact', () => {

@@ -250,10 +250,10 @@ test('the rich-text editor by keyboard alone: bold, a link, a list, out again, s
     `asha.keys.${tag}@kahaani-pr.example`,
     'Asha Rao',
   );
-  await page.goto(`${server.origin}/staff/content/showcase`);
+  await page.goto(`${server.origin}/staff/content/case-studies`);
   await page.locator('main ol a').first().click();
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-  const editor = page.getByRole('textbox', { name: 'Description' }).first();
+  const editor = page.getByRole('textbox', { name: 'Summary' }).first();
   const toolbar = page.getByRole('group', { name: 'Formatting' }).first();
   const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
   await expect(button('Bold')).toBeVisible();

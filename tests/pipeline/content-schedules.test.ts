@@ -3,8 +3,8 @@
  * (`src/server/content/{store,schedules,previews}.ts`; docs/decisions/054-previews-and-share-links.md,
  * docs/decisions/055-scheduled-publishing.md): a change published on top of a release that came
  * meanwhile never undoes it; a due schedule is published once though two instances race for it,
- * an overdue one at the first look, an invalid one settled with its reason and nothing
- * published, a cancelled one never; a preview opens until it expires or is revoked.
+ * an overdue one at the first look, an invalid one (or a case study without the client's
+ * approval) settled with its reason and nothing published, a cancelled one never; a preview opens until it expires or is revoked.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -157,6 +157,31 @@ describe.each(engines)('content changes on %s', (_name, open) => {
     expect(settled?.error).toMatch(/at most 400 characters/);
     expect(await store.latest()).toBe(before);
     expect(await schedules.publishDue(store, Date.now())).toEqual([]);
+  });
+
+  it('settles a scheduled case study without the client’s approval, publishing nothing', async () => {
+    const schedules = createScheduleStore(one);
+    const before = await store.latest();
+    const study = (await store.read())['case-studies.yaml'][0]!;
+    const id = await schedules.schedule({
+      changes: [
+        {
+          collection: 'case-studies.yaml',
+          key: study.id,
+          position: 0,
+          body: JSON.stringify({ ...study, title: 'Scheduled before the client agreed' }),
+        },
+      ],
+      label: 'Case study',
+      publishAt: Date.now() - 1,
+      author: 'Asha',
+    });
+    const [settled] = await schedules.publishDue(store, Date.now());
+    expect(settled).toMatchObject({ id, release: null });
+    expect(settled?.error).toBe(
+      `case-studies.yaml item ${study.id}, approvedBy: A case study is published only with the client’s approval: enter who approved it and when`,
+    );
+    expect(await store.latest()).toBe(before);
   });
 
   it('opens a preview until it expires or is revoked, by its token only', async () => {

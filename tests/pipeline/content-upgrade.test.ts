@@ -23,7 +23,14 @@ import { tempDir } from './support/temp-dir.ts';
  * The collections today's content migrations change (each migration's own test says how): the
  * rest must read exactly as the previous release kept them.
  */
-const CHANGED_BY_MIGRATIONS: readonly string[] = [];
+const CHANGED_BY_MIGRATIONS: readonly string[] = ['showcase.yaml'];
+
+interface Project {
+  title: string;
+  description: unknown;
+  outcome: string;
+}
+type OldCategory = { id: string; order: number; items: Project[] } & Record<string, unknown>;
 
 /** The release this code upgrades from: the last one before content migrations. */
 const PREVIOUS_RELEASE = '6f9358b';
@@ -86,6 +93,30 @@ describe.each(engines)('content kept by the previous release on %s', (_name, cre
           expect(now[file as keyof typeof now], file).toEqual(value);
         }
       }
+      // Migration 1: the showcase's eight projects are eight case studies, their text the
+      // summaries, in the showcase's order, each under its category; the categories keep the rest.
+      const old = before.content['showcase.yaml'] as OldCategory[];
+      expect(now['showcase.yaml']).toEqual(old.map(({ items: _items, ...category }) => category));
+      const projects = old.flatMap((c) => c.items.map((p) => ({ ...p, category: c.id })));
+      expect(projects).toHaveLength(8);
+      expect(
+        now['case-studies.yaml'].map((s) => ({
+          title: s.title,
+          description: s.summary,
+          outcome: s.outcome,
+          category: s.category,
+        })),
+      ).toEqual(projects);
+      expect(now['case-studies.yaml'].map((s) => s.slug)).toEqual(
+        seedFrom()()['case-studies.yaml'].map((s) => s.slug),
+      );
+      expect(now['case-studies.yaml'].every((s) => s.client === 'anonymised')).toBe(true);
+      const history = await content.store.history();
+      expect(history[0]).toMatchObject({
+        author: 'content migration',
+        note: 'Content migration 1: Each showcase project becomes a case study with a page of its own',
+      });
+
       const drafts = await content.drafts.list();
       expect(drafts.map((d) => d.key)).toEqual(before.drafts.map((d) => d.key));
       expect(drafts[0]?.value).toMatchObject({ quote: 'A draft written before the upgrade.' });

@@ -88,14 +88,18 @@ describe('response headers', () => {
     expect(svg.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('robots.txt names the sitemap; the sitemap lists the indexable routes only', async () => {
+  it('robots.txt names the sitemap; the sitemap lists the indexable routes and case studies only', async () => {
     const robots = await request(t.app).get('/robots.txt');
     expect(robots.text).toContain('Sitemap: https://www.kahaani-pr.example/sitemap.xml');
     const map = await request(t.app).get('/sitemap.xml');
     expect(map.headers['content-type']).toMatch(/xml/);
     const locs = [...map.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const studies = (await t.content.read())['case-studies.yaml'];
     expect(locs).toEqual(
-      PAGES.filter((p) => p.indexable).map((p) => `https://www.kahaani-pr.example${p.path}`),
+      [
+        ...PAGES.filter((p) => p.indexable).map((p) => p.path),
+        ...studies.map((s) => `/showcase/${s.slug}`),
+      ].map((path) => `https://www.kahaani-pr.example${path}`),
     );
   });
 
@@ -105,7 +109,10 @@ describe('response headers', () => {
     // The seed, release 1, as the database holds it
     // (docs/decisions/060-sitemap-lastmod-follows-releases.md).
     const seeded = new Date(await t.content.publishedAt(1)).toISOString();
-    expect([...lastmods.keys()]).toHaveLength(PAGES.filter((p) => p.indexable).length);
+    const studies = (await t.content.read())['case-studies.yaml'];
+    expect([...lastmods.keys()]).toHaveLength(
+      PAGES.filter((p) => p.indexable).length + studies.length,
+    );
     for (const [loc, lastmod] of lastmods) expect(lastmod, loc).toBe(seeded);
     expect(map.headers['cache-control']).toBe('public, max-age=3600');
   });

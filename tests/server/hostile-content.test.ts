@@ -61,19 +61,21 @@ let t: TestApp;
 const get = (path: string) => request(t.app).get(path).set('Accept-Encoding', 'identity');
 const before: Record<string, request.Response> = {};
 const PAGES = ['/showcase', '/about'];
+/** The first case study's page, whose title and summary become hostile. */
+const CASE_STUDY = '/showcase/a-home-grown-sneaker-label-goes-national';
 
 beforeAll(async () => {
   t = await createTestApp({}, { contentPollMs: 100 });
-  for (const path of PAGES) before[path] = await get(path);
+  for (const path of [...PAGES, CASE_STUDY]) before[path] = await get(path);
   const content = await t.content.read();
-  const [first, second] = content['showcase.yaml'];
-  first!.summary = IMG;
-  first!.items[0]!.title = SCRIPT;
-  first!.items[0]!.description = RICH;
-  first!.items[0]!.outcome = SEPARATORS;
-  first!.items[1]!.description = JS_LINK;
-  second!.items[0]!.description = LONG as unknown as RichTextDoc;
-  second!.items[1]!.outcome = `${RLO} ${EMOJI}`;
+  content['showcase.yaml'][0]!.summary = IMG;
+  const [first, second, third, fourth] = content['case-studies.yaml'];
+  first!.title = SCRIPT;
+  first!.summary = RICH;
+  first!.outcome = SEPARATORS;
+  second!.summary = JS_LINK;
+  third!.summary = LONG as unknown as RichTextDoc;
+  fourth!.outcome = `${RLO} ${EMOJI}`;
   const founder = content['founder.yaml'][0]!;
   founder.name = DEVANAGARI;
   founder.bio = RICH;
@@ -119,10 +121,10 @@ function hydrationStrings(html: string): string[] {
 
 describe('hostile content on the public pages', () => {
   it('is refused by the schema only where it is a link, with a clear message', () => {
-    const schema = COLLECTIONS['showcase.yaml'].item.shape.items.element.shape;
-    expect(schema.description.safeParse(RICH).success).toBe(true);
+    const schema = COLLECTIONS['case-studies.yaml'].item.shape;
+    expect(schema.summary.safeParse(RICH).success).toBe(true);
     expect(schema.title.safeParse(SCRIPT).success).toBe(true);
-    expect(schema.description.safeParse(JS_LINK).error?.issues.map((i) => i.message)).toEqual([
+    expect(schema.summary.safeParse(JS_LINK).error?.issues.map((i) => i.message)).toEqual([
       'Links to javascript: addresses are refused: they can run code in the page',
     ]);
     for (const href of ['data:text/html,<script>alert(1)</script>', 'vbscript:x']) {
@@ -130,13 +132,13 @@ describe('hostile content on the public pages', () => {
         content: [{ content: [{ marks: [{ attrs: { href: string } }] }] }];
       };
       doc.content[0].content[0].marks[0].attrs.href = href;
-      expect(schema.description.safeParse(doc).error?.issues[0]?.message).toMatch(
+      expect(schema.summary.safeParse(doc).error?.issues[0]?.message).toMatch(
         /^Links to (data|vbscript): addresses are refused/,
       );
     }
     // 10,000 characters is the ceiling of any rich text; this field's own limit is lower.
-    expect(schema.description.safeParse(LONG).error?.issues[0]?.message).toBe(
-      'Project description must be at most 420 characters (it has 10000)',
+    expect(schema.summary.safeParse(LONG).error?.issues[0]?.message).toBe(
+      'The summary on the showcase card must be at most 420 characters (it has 10000)',
     );
   });
 
@@ -197,6 +199,30 @@ describe('hostile content on the public pages', () => {
       expect(data.text).toContain(JSON.stringify(DEVANAGARI));
     },
   );
+
+  it('a case study page shows it as text, in its head and its JSON-LD too', async () => {
+    const page = await get(CASE_STUDY);
+    expect(page.status).toBe(200);
+    const html = page.text;
+    expect(html).not.toMatch(/<img src=x/i);
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+    expect(html.match(/<\/script>/g)?.length).toBe(
+      before[CASE_STUDY]!.text.match(/<\/script>/g)?.length,
+    );
+    expect(html).toContain(
+      '<h1 id="page-heading" class="text-display text-balance">&lt;/script&gt;&lt;script&gt;alert(&quot;script&quot;)&lt;/script&gt;</h1>',
+    );
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+    const work = jsonLd
+      .map((m) => JSON.parse(m[1]!) as { '@type': string; name?: string })
+      .find((j) => j['@type'] === 'CreativeWork');
+    expect(work?.name).toBe(SCRIPT);
+    const csp = page.headers['content-security-policy'] ?? '';
+    for (const script of inlineScripts(html)) {
+      const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+      expect(csp, script.slice(0, 60)).toContain(`'sha256-${hash}'`);
+    }
+  });
 
   it.each(PAGES)('%s keeps its CSP, each inline script allowed by its hash', async (path) => {
     const page = await get(path);

@@ -95,8 +95,17 @@ describe('the content editor', () => {
     expect(form).toMatch(/<select[^>]*name="icon"/);
     expect(form).toMatch(/<option value="heart-handshake"[^>]*>Handshake with a heart<\/option>/);
     expect(form).not.toContain('Lucide');
-    expect(form).toMatch(/<fieldset[^>]*><legend[^>]*>Project 1<\/legend>/);
-    expect(form).toMatch(/name="items\.1\.outcome"/);
+    // A case study's results and coverage are repeatable groups named for editors, one blank
+    // entry to add one.
+    const study = html(await get('/staff/content/case-studies/items/consumer-lifestyle-1'));
+    expect(study).toMatch(/<fieldset[^>]*><legend[^>]*>Result 1<\/legend>/);
+    expect(study).toMatch(/<legend[^>]*>New article<\/legend>/);
+    expect(study).toMatch(/name="results\.2\.source"/);
+    expect(study).toMatch(
+      /name="coverage\.0\.url"[^>]*type="url"|type="url"[^>]*name="coverage\.0\.url"/,
+    );
+    expect(study).toMatch(/<input[^>]*name="slug"/);
+    expect(study).toContain('Web address');
     const services = html(await get('/staff/content/services/items/media-relations'));
     expect(services).toMatch(/<textarea[^>]*name="deliverables"/);
   });

@@ -4,6 +4,8 @@
  * the trip into the form's texts and back unchanged, and a refusal names the field it concerns.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { richText } from '../../src/content/rich-text.ts';
 import { readContentDir } from '../../src/server/content/files.ts';
 import { toPlainText } from '../../src/lib/rich-text.ts';
 import { itemSchemaOf, toItems } from '../../src/server/content/items.ts';
@@ -65,10 +67,17 @@ describe('item forms from the schemas', () => {
     const schema = itemSchemaOf('showcase.yaml', category.id);
     const fields = formFields(schema, category, false);
     const values = formValues(fields, category);
-    values['items.1.title'] = '';
     values['icon'] = 'not-an-icon';
-    const refused = parseItem(schema, fields, values);
-    expect(Object.keys(refused.errors ?? {}).sort()).toEqual(['icon', 'items.1.title']);
+    expect(Object.keys(parseItem(schema, fields, values).errors ?? {})).toEqual(['icon']);
+
+    const study = seed.content['case-studies.yaml'][0]!;
+    const studySchema = itemSchemaOf('case-studies.yaml', study.id);
+    const studyFields = formFields(studySchema, study, false);
+    const studyValues = formValues(studyFields, study);
+    studyValues['results.1.figure'] = '';
+    studyValues['slug'] = '../admin';
+    const refused = parseItem(studySchema, studyFields, studyValues);
+    expect(Object.keys(refused.errors ?? {}).sort()).toEqual(['results.1.figure', 'slug']);
 
     const service = seed.content['services.yaml'][0]!;
     const serviceSchema = itemSchemaOf('services.yaml', service.id);
@@ -136,17 +145,12 @@ describe('rich-text fields', () => {
     ],
   };
 
-  it('are the bio and the projects’ descriptions, with the JSON and its format as texts', () => {
+  it('are the bio and the case studies’ summaries, with the JSON and its format as texts', () => {
     expect(walk(fields).find((f) => f.name === 'bio')?.kind).toBe('richtext');
-    const showcase = stored('showcase.yaml');
-    const showcaseFields = formFields(
-      itemSchemaOf('showcase.yaml', keyOf(showcase)),
-      showcase,
-      false,
-    );
-    expect(walk(showcaseFields).find((f) => f.name === 'items.0.description')?.kind).toBe(
-      'richtext',
-    );
+    const study = stored('case-studies.yaml');
+    const studyFields = formFields(itemSchemaOf('case-studies.yaml', keyOf(study)), study, false);
+    expect(walk(studyFields).find((f) => f.name === 'summary')?.kind).toBe('richtext');
+    expect(walk(studyFields).find((f) => f.name === 'body')?.kind).toBe('richtext');
     const values = formValues(fields, founder);
     expect(values[formatFieldName('bio')]).toBe('json');
     expect(JSON.parse(values['bio']!)).toEqual(founder.bio);
@@ -219,8 +223,20 @@ describe('rich-text fields', () => {
   });
 
   it('count as blank in a new entry when the editor sends an empty doc', () => {
-    const showcase = stored<{ items: unknown[] }>('showcase.yaml');
-    const showcaseSchema = itemSchemaOf('showcase.yaml', keyOf(showcase));
+    // A list of entries with rich text in each, as a collection may have.
+    const showcaseSchema = z.strictObject({
+      id: z.string(),
+      items: z.array(z.strictObject({ title: z.string(), description: richText('Project', 420) })),
+    });
+    const showcase = {
+      id: 'x',
+      items: [
+        {
+          title: 'One',
+          description: showcaseSchema.shape.items.element.shape.description.parse('A.'),
+        },
+      ],
+    };
     const showcaseFields = formFields(showcaseSchema, showcase, false);
     const values = formValues(showcaseFields, showcase);
     const n = showcase.items.length;

@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import {
   awardSchema,
+  caseStudySchema,
   founderSchema,
   legalDocumentSchema,
   networkTileSchema,
@@ -75,11 +76,24 @@ describe('the real content', () => {
     expect(list('founder.yaml', founderSchema)).toHaveLength(1);
   });
 
-  it('has 8 services, 4 showcase categories of 2 projects, 4 stats', () => {
+  it('has 8 services, 4 showcase categories of 2 case studies, 4 stats', () => {
     expect(list('services.yaml', serviceSchema)).toHaveLength(8);
     const showcase = list('showcase.yaml', showcaseCategorySchema);
     expect(showcase).toHaveLength(4);
-    expect(showcase.every((c) => c.items.length === 2)).toBe(true);
+    const studies = list('case-studies.yaml', caseStudySchema);
+    for (const category of showcase) {
+      expect(
+        studies.filter((s) => s.category === category.id),
+        category.id,
+      ).toHaveLength(2);
+    }
+    expect(studies).toHaveLength(8);
+    // Each names services, categories and testimonials that exist.
+    const services = new Set(list('services.yaml', serviceSchema).map((s) => s.id));
+    for (const study of studies) {
+      for (const practice of study.practices) expect(services, study.id).toContain(practice);
+    }
+    expect(new Set(studies.map((s) => s.slug)).size).toBe(studies.length);
     expect(list('stats.yaml', statSchema)).toHaveLength(4);
   });
 
@@ -128,6 +142,7 @@ describe('the real content', () => {
       ['testimonials.yaml', testimonialSchema],
       ['services.yaml', serviceSchema],
       ['showcase.yaml', showcaseCategorySchema],
+      ['case-studies.yaml', caseStudySchema],
       ['stats.yaml', statSchema],
       ['network.yaml', networkTileSchema],
     ] as const) {
@@ -177,26 +192,72 @@ describe('wrong content fails with a clear message', () => {
     );
   });
 
-  it('refuses a showcase category with other than two projects', () => {
-    const project = { title: 'Launch', description: 'A launch.', outcome: 'Coverage.' };
+  it('refuses a showcase category with an unknown icon', () => {
     const category = {
       id: 'consumer-lifestyle',
       order: 1,
       category: 'Consumer',
-      icon: 'sparkles',
+      icon: 'rocket',
       summary: 'Launches.',
-      items: [project],
     };
-    expect(firstIssue(showcaseCategorySchema, category)).toBe(
-      'items: Each showcase category has exactly two projects',
+    expect(firstIssue(showcaseCategorySchema, category)).toMatch(
+      /^icon: Icon must be one of: sparkles, /,
+    );
+  });
+
+  it('refuses two case studies with one slug, naming the second and the first', () => {
+    const study = (id: string, order: number) =>
+      [
+        `- id: ${id}`,
+        `  order: ${order}`,
+        `  title: Study ${id}`,
+        '  slug: the-same-slug',
+        '  category: social-impact',
+        '  client: anonymised',
+        '  summary: A story.',
+        '  outcome: Coverage.',
+      ].join('\n');
+    expect(() =>
+      loadContentFile('case-studies.yaml', [study('a', 1), study('b', 2)].join('\n')),
+    ).toThrow(
+      'src/content/case-studies.yaml: item 2 (b), slug: the-same-slug is already the slug of item 1: each needs its own',
+    );
+  });
+
+  it('takes any number of case studies a category, each slug one safe path segment', () => {
+    const study = {
+      id: 'launch',
+      order: 1,
+      title: 'A launch',
+      slug: 'a-launch',
+      category: 'consumer-lifestyle',
+      client: 'anonymised',
+      summary: 'A launch.',
+      outcome: 'Coverage.',
+    };
+    expect(caseStudySchema.safeParse(study).success).toBe(true);
+    const rule =
+      'slug: A slug is lowercase letters a–z, digits and single hyphens, such as "rooftop-solar-2025"';
+    for (const slug of ['../admin', '%2e%2e', 'A-Launch', 'a--launch', '-a', 'कहानी', 'a-🚀']) {
+      expect(firstIssue(caseStudySchema, { ...study, slug }), slug).toBe(rule);
+    }
+    expect(firstIssue(caseStudySchema, { ...study, slug: 'a'.repeat(81) })).toBe(
+      'slug: A slug must be at most 80 characters',
     );
     expect(
-      firstIssue(showcaseCategorySchema, {
-        ...category,
-        icon: 'rocket',
-        items: [project, project],
+      firstIssue(caseStudySchema, {
+        ...study,
+        coverage: [{ outlet: 'X', headline: 'Y', date: '2026-11-27', url: 'javascript:alert(1)' }],
       }),
-    ).toMatch(/^icon: Icon must be one of: sparkles, /);
+    ).toBe(
+      'coverage.0.url: The article’s address is a web address such as https://example.com/story',
+    );
+    expect(
+      firstIssue(caseStudySchema, {
+        ...study,
+        coverage: [{ outlet: 'X', headline: 'Y', date: '27/11/2026', url: 'https://x.example/a' }],
+      }),
+    ).toBe('coverage.0.date: The date it was published is a date written 2026-11-27');
   });
 
   it('refuses a title over 60 or a description over 160 characters', () => {

@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RichText } from '../../src/components/ui/rich-text.tsx';
-import { founderSchema, showcaseCategorySchema } from '../../src/content/schemas.ts';
+import { caseStudySchema, founderSchema } from '../../src/content/schemas.ts';
 import {
   formatFieldName,
   isRichTextSchema,
@@ -139,15 +139,15 @@ describe('the rich-text schema', () => {
     expect(messages(link(href))).toEqual([]);
   });
 
-  it('is the type of the showcase description and the founder bio, which forms can detect', () => {
-    const project = showcaseCategorySchema.shape.items.element.shape;
-    expect(isRichTextSchema(project.description)).toBe(true);
+  it('is the type of the case study summary and the founder bio, which forms can detect', () => {
+    const project = caseStudySchema.shape;
+    expect(isRichTextSchema(project.summary)).toBe(true);
     expect(isRichTextSchema(founderSchema.shape.bio)).toBe(true);
     expect(isRichTextSchema(richText('x').optional())).toBe(true);
     expect(isRichTextSchema(project.title)).toBe(false);
     expect(isRichTextSchema(project.outcome)).toBe(false);
-    expect(project.description.safeParse('x'.repeat(421)).error?.issues[0]?.message).toBe(
-      'Project description must be at most 420 characters (it has 421)',
+    expect(project.summary.safeParse('x'.repeat(421)).error?.issues[0]?.message).toBe(
+      'The summary on the showcase card must be at most 420 characters (it has 421)',
     );
   });
 });

@@ -62,10 +62,13 @@ export function ShowcaseCards({
   id,
   copy,
   categories,
+  studies,
 }: {
   id: string;
   copy: SectionCopy;
   categories: ReadonlyArray<{ id: string; category: string; icon: ShowcaseIcon; summary: string }>;
+  /** The published case studies, each linked from its category's card to its page. */
+  studies: ReadonlyArray<{ slug: string; category: string; title: string }>;
 }) {
   const { cta, ...header } = copy;
   return (
@@ -87,6 +90,20 @@ export function ShowcaseCards({
               {category.category}
             </h3>
             <p className="mt-3 mb-8 text-stone-600">{category.summary}</p>
+            <ul role="list" className="mb-8 border-t border-stone-200 text-sm">
+              {studies
+                .filter((study) => study.category === category.id)
+                .map((study) => (
+                  <li key={study.slug} className="border-b border-stone-200">
+                    <a
+                      href={`/showcase/${study.slug}`}
+                      className="block py-3 leading-snug text-stone-700 underline-offset-4 hover:text-ink hover:underline hover:decoration-accent"
+                    >
+                      {study.title}
+                    </a>
+                  </li>
+                ))}
+            </ul>
             <ArrowLink
               href={`/showcase#${category.id}`}
               describedby={`card-${category.id}`}

@@ -1,20 +1,28 @@
-/** The Showcase page's categories (docs/product.md#showcase). */
+/**
+ * The Showcase page's categories (docs/product.md#showcase), each with its published case
+ * studies, every card a link to its page (a plain anchor: each is a stored page of its own).
+ */
+import { ArrowRight as arrowRightIcon } from 'lucide';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
+import { Icon } from '../ui/icon.tsx';
+import { caseStudyPath } from './case-study.tsx';
 import { RichText } from '../ui/rich-text.tsx';
 import { pad, Section } from '../ui/section.tsx';
 import { cx } from '../ui/cx.ts';
 
 export function ShowcaseDetails({
   categories,
+  studies,
 }: {
-  categories: ReadonlyArray<{
-    id: string;
+  categories: ReadonlyArray<{ id: string; category: string; icon: ShowcaseIcon; summary: string }>;
+  studies: ReadonlyArray<{
+    slug: string;
     category: string;
-    icon: ShowcaseIcon;
-    summary: string;
-    items: ReadonlyArray<{ title: string; description: RichTextInput; outcome: string }>;
+    title: string;
+    summary: RichTextInput;
+    outcome: string;
   }>;
 }) {
   return categories.map((category, i) => (
@@ -39,27 +47,52 @@ export function ShowcaseDetails({
           </h2>
           <p className="mt-4 max-w-sm text-lg text-stone-700">{category.summary}</p>
         </header>
-        <div className="grid gap-px bg-stone-200 md:grid-cols-2 lg:col-span-8">
-          {category.items.map((item) => (
-            <article
-              key={item.title}
-              className={cx('flex flex-col p-7 md:p-9', i % 2 === 0 ? 'bg-stone-50' : 'bg-paper')}
-            >
-              <h3 className="font-display text-subtitle">{item.title}</h3>
-              <RichText
-                value={item.description}
-                blockClassName="mt-4 leading-relaxed text-stone-700"
-              />
-              <p className="mt-8 flex gap-3 border-t border-stone-200 pt-5 text-sm font-semibold text-ink">
-                <span aria-hidden="true" className="mt-2 h-px w-6 shrink-0 bg-accent" />
-                <span>
-                  <span className="sr-only">Outcome: </span>
-                  {item.outcome}
-                </span>
-              </p>
-            </article>
-          ))}
-        </div>
+        <ul role="list" className="grid self-start pt-px pl-px md:grid-cols-2 lg:col-span-8">
+          {studies
+            .filter((study) => study.category === category.id)
+            .map((study) => (
+              <li
+                key={study.slug}
+                className={cx(
+                  'group relative -mt-px -ml-px flex flex-col border border-stone-200 p-7 transition-colors focus-within:bg-stone-100 hover:bg-stone-100 md:p-9',
+                  i % 2 === 0 ? 'bg-stone-50' : 'bg-paper',
+                )}
+              >
+                <article className="flex flex-1 flex-col">
+                  <h3 className="font-display text-subtitle">
+                    <a
+                      href={caseStudyPath(study.slug)}
+                      className="group-hover:underline group-hover:decoration-accent group-hover:decoration-1 group-hover:underline-offset-4 after:absolute after:inset-0 after:content-['']"
+                    >
+                      {study.title}
+                    </a>
+                  </h3>
+                  <RichText
+                    value={study.summary}
+                    blockClassName="mt-4 leading-relaxed text-stone-700"
+                  />
+                  <p className="mt-8 flex gap-3 border-t border-stone-200 pt-5 text-sm font-semibold text-ink">
+                    <span aria-hidden="true" className="mt-2 h-px w-6 shrink-0 bg-accent" />
+                    <span>
+                      <span className="sr-only">Outcome: </span>
+                      {study.outcome}
+                    </span>
+                  </p>
+                  <p
+                    aria-hidden="true"
+                    className="mt-6 inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-stone-700"
+                  >
+                    Read the case study
+                    <Icon
+                      icon={arrowRightIcon}
+                      size={16}
+                      className="text-accent transition-transform duration-200 group-focus-within:translate-x-1 group-hover:translate-x-1"
+                    />
+                  </p>
+                </article>
+              </li>
+            ))}
+        </ul>
       </div>
     </Section>
   ));

@@ -1,46 +1,46 @@
-/** Every page route's `meta` (docs/product.md#search-and-sharing, https://ogp.me/). */
+/** Every page route's `meta`, and item pages' (docs/product.md#search-and-sharing, https://ogp.me/). */
 import type { MetaDescriptor } from 'react-router';
 import type { ContentOf } from '../../content/collections.ts';
 import type { RouteId } from '../../pages.ts';
 import type { PageText, SiteContentData } from '../../react/site-content.ts';
 import { site } from '../../site.config.ts';
 import { COLORS } from './colors.ts';
-import { breadcrumbJsonLd, organizationJsonLd, type JsonLd } from './jsonld.ts';
+import { breadcrumbJsonLd, organizationJsonLd, type Crumb, type JsonLd } from './jsonld.ts';
 import { crumbNameForPath, OG_IMAGE_SIZE, ogImagePath } from './routes.ts';
 import { absoluteUrl } from './urls.ts';
 
 const meta = (key: 'name' | 'property', value: string, content: string): MetaDescriptor =>
   key === 'name' ? { name: value, content } : { property: value, content };
 
+/** What {@link headTags} writes for one page. */
+interface Head {
+  title: string;
+  description: string;
+  /** Absolute; null: `noindex` instead of a canonical link. */
+  canonical: string | null;
+  /** The social image, absolute, and its alt text. */
+  image: string;
+  imageAlt: string;
+  /** https://ogp.me/#types */
+  type: 'website' | 'article';
+  jsonLd: readonly JsonLd[];
+}
+
 /** In document order: https://reactrouter.com/start/framework/route-module#meta */
-export function pageHead(
-  id: RouteId,
-  pathname: string,
-  origin: string,
-  { title, description }: ContentOf<'pages.yaml'>[RouteId],
-  preview = false,
-): MetaDescriptor[] {
-  const noindex = id === '404' || preview;
-  const canonical = absoluteUrl(pathname, origin);
-  const image = absoluteUrl(ogImagePath(id), origin);
-  const imageAlt = `${title} — ${site.tagline}`;
-  const jsonLd: JsonLd[] = [organizationJsonLd(site, origin)];
-  if (!noindex && id !== 'home') {
-    jsonLd.push(breadcrumbJsonLd([{ name: crumbNameForPath(pathname), path: pathname }], origin));
-  }
+function headTags({ title, description, canonical, image, imageAlt, type, jsonLd }: Head) {
   return [
     { title },
     meta('name', 'description', description),
-    noindex
+    canonical === null
       ? meta('name', 'robots', 'noindex')
       : { tagName: 'link', rel: 'canonical', href: canonical },
     meta('name', 'theme-color', COLORS.paper),
-    meta('property', 'og:type', 'website'),
+    meta('property', 'og:type', type),
     meta('property', 'og:site_name', site.name),
     meta('property', 'og:locale', 'en_IN'),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
-    ...(noindex ? [] : [meta('property', 'og:url', canonical)]),
+    ...(canonical === null ? [] : [meta('property', 'og:url', canonical)]),
     meta('property', 'og:image', image),
     meta('property', 'og:image:type', 'image/png'),
     meta('property', 'og:image:width', String(OG_IMAGE_SIZE.width)),
@@ -53,6 +53,84 @@ export function pageHead(
     meta('name', 'twitter:image:alt', imageAlt),
     ...jsonLd.map((data): MetaDescriptor => ({ 'script:ld+json': data })),
   ];
+}
+
+/** In document order: https://reactrouter.com/start/framework/route-module#meta */
+export function pageHead(
+  id: RouteId,
+  pathname: string,
+  origin: string,
+  { title, description }: ContentOf<'pages.yaml'>[RouteId],
+  preview = false,
+): MetaDescriptor[] {
+  const noindex = id === '404' || preview;
+  const jsonLd: JsonLd[] = [organizationJsonLd(site, origin)];
+  if (!noindex && id !== 'home') {
+    jsonLd.push(breadcrumbJsonLd([{ name: crumbNameForPath(pathname), path: pathname }], origin));
+  }
+  return headTags({
+    title,
+    description,
+    canonical: noindex ? null : absoluteUrl(pathname, origin),
+    image: absoluteUrl(ogImagePath(id), origin),
+    imageAlt: `${title} — ${site.tagline}`,
+    type: 'website',
+    jsonLd,
+  });
+}
+
+/** What an item page's head says of it (`itemHead`). */
+export interface ItemHeadText {
+  /** The item's own title, and its editable override for search results (≤ 60 characters). */
+  title: string;
+  seoTitle?: string | undefined;
+  /** Its override (≤ 160), else `fallback` (the summary as text) cut to 160 at a word. */
+  seoDescription?: string | undefined;
+  fallback: string;
+}
+
+/** `text` in at most `max` characters, cut at a word with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/**
+ * An item page's head (`/showcase/<slug>`): its own title and description, its canonical URL,
+ * `og:type` article with the listing page's social image, and JSON-LD for the item (`jsonLd`,
+ * e.g. https://schema.org/CreativeWork) with a https://schema.org/BreadcrumbList through the
+ * listing (`crumbs`). A preview is `noindex`, without a canonical URL.
+ */
+export function itemHead(
+  pathname: string,
+  origin: string,
+  text: ItemHeadText,
+  listing: { id: RouteId; crumbs: readonly Crumb[] },
+  item: JsonLd,
+  preview = false,
+): MetaDescriptor[] {
+  const branded = `${text.title} · ${site.name}`;
+  const title = text.seoTitle ?? (branded.length <= 60 ? branded : shorten(text.title, 60));
+  const description = text.seoDescription ?? shorten(text.fallback, 160);
+  const jsonLd: JsonLd[] = [organizationJsonLd(site, origin)];
+  if (!preview) {
+    jsonLd.push(
+      item,
+      breadcrumbJsonLd([...listing.crumbs, { name: text.title, path: pathname }], origin),
+    );
+  }
+  return headTags({
+    title,
+    description,
+    canonical: preview ? null : absoluteUrl(pathname, origin),
+    image: absoluteUrl(ogImagePath(listing.id), origin),
+    imageAlt: `${text.title} — ${site.name}`,
+    type: 'article',
+    jsonLd,
+  });
 }
 
 interface MetaArgs {

@@ -15,6 +15,7 @@ import type { Selectable } from 'kysely';
 import type { Database, Db, Executor } from '../db/tables.ts';
 import {
   itemSchemaOf,
+  publishRefusals,
   shapeOf,
   toItems,
   withChanges,
@@ -329,6 +330,8 @@ export function createDraftStore(
           }
           if (problems.length > 0) return { refused: problems };
           if (latest === null) return { refused: ['There is no published release to start from'] };
+          const unpublishable = publishRefusals(chosen.map(changeOf));
+          if (unpublishable.length > 0) return { refused: unpublishable };
           try {
             return applyDrafts(await current(), chosen);
           } catch (e) {

@@ -110,6 +110,30 @@ export function withChanges(content: Content, changes: readonly ItemChange[]): C
 }
 
 /**
+ * Why `changes` may not be published although their schemas accept them: each added or changed
+ * item its collection's `unpublishable` refuses (a case study without the client's approval,
+ * `src/content/collections.ts`), one line each, naming the file, the item and the field
+ * (`case-studies.yaml item x, approvedBy: …`). A removal is never refused.
+ */
+export function publishRefusals(changes: readonly ItemChange[]): string[] {
+  const problems: string[] = [];
+  for (const change of changes) {
+    const rule = COLLECTIONS[change.collection].unpublishable as
+      ((item: unknown) => { field: string; message: string } | undefined) | undefined;
+    if (!rule || change.body === null) continue;
+    const parsed = itemSchemaOf(change.collection, change.key).safeParse(JSON.parse(change.body));
+    // A value its schema refuses is named by the schema's own check.
+    const refusal = parsed.success ? rule(parsed.data) : undefined;
+    if (refusal) {
+      problems.push(
+        `${change.collection} item ${change.key}, ${refusal.field}: ${refusal.message}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
  * Every collection of `joined` checked by its schema; a missing one checked as empty.
  * @throws ContentError with one line per problem
  */

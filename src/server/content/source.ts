@@ -13,6 +13,7 @@ import { createPreviewStore, type PreviewStore } from './previews.ts';
 import { createScheduleStore, type ScheduleStore } from './schedules.ts';
 import { createContentStore, type ContentStore } from './store.ts';
 import { createMediaStore, type MediaStore } from './media.ts';
+import type { MovedAnswer } from './slugs.ts';
 
 /**
  * The newest release's number, any release's content (the same object while kept) and its
@@ -26,6 +27,8 @@ export interface ContentSource {
    * @throws Error when there is no such release
    */
   publishedAt(release: number): Promise<number>;
+  /** The item pages' old paths as of `release`, with their 301 or 410 (`./slugs.ts`). */
+  moved?(release: number): Promise<ReadonlyMap<string, MovedAnswer>>;
 }
 
 /**
@@ -92,5 +95,6 @@ export function storeSource(store: ContentStore): ContentSource {
     },
     read,
     publishedAt: (release) => store.publishedAt(release),
+    moved: keepTwo((release) => store.moved(release)),
   };
 }

@@ -8,9 +8,12 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db, Executor } from '../db/tables.ts';
+import { ContentError } from './check.ts';
+import { movedPaths, type MovedAnswer } from './slugs.ts';
 import {
   CONTENT_FILES,
   fromItems,
+  publishRefusals,
   toItems,
   withChanges,
   type Content,
@@ -91,6 +94,11 @@ export interface ContentStore {
    * @throws Error when there is no such release
    */
   publishedAt(release: number): Promise<number>;
+  /**
+   * The item pages' old paths as of `release`: each old slug's 301 and each removed item's 410
+   * (`./slugs.ts`).
+   */
+  moved(release: number): Promise<Map<string, MovedAnswer>>;
 }
 
 /** Key of the lock two publishers take turns on (PostgreSQL; SQLite's writer lock already is one). */
@@ -272,6 +280,8 @@ export function createContentStore(db: Db): ContentStore {
     async publishChanges(changes, by, claim) {
       const result = await publishWith<'unclaimed'>(async (trx, _latest, current) => {
         if (claim && !(await claim(trx))) return { refused: 'unclaimed' };
+        const refused = publishRefusals(changes);
+        if (refused.length > 0) throw new ContentError(refused.join('\n'));
         return withChanges(await current(), changes);
       }, by);
       if (result !== null && 'refused' in result) return { claimed: false, release: null };
@@ -283,6 +293,7 @@ export function createContentStore(db: Db): ContentStore {
       return described(changesIn(before, toItems(content)));
     },
     seed: (content, by) => publishIn(content, by, true),
+    moved: (release) => movedPaths(db.kysely, release),
     async publishedAt(release) {
       const row = await db.kysely
         .selectFrom('contentReleases')

@@ -31,6 +31,13 @@ export const ROUTES: readonly RouteInfo[] = [
   { id: NOT_FOUND_PAGE.id, path: '/terms', status: 404 },
 ];
 
+/** A case study's page (`/showcase/<slug>`, src/content/case-studies.yaml), checked as a page. */
+export const CASE_STUDY = {
+  path: '/showcase/a-home-grown-sneaker-label-goes-national',
+  title: 'A home-grown sneaker label goes national',
+  status: 200,
+} as const;
+
 /** True in the 375px `mobile` project (touch, collapsed nav). */
 export const isMobile = (testInfo: TestInfo): boolean => testInfo.project.name === 'mobile';
 

@@ -1,0 +1,30 @@
+/**
+ * The item pages of a release (`ITEM_PAGES` in `src/pages.ts`,
+ * docs/decisions/080-case-studies-and-their-slugs.md): one path per published item, `prefix` +
+ * its slug, for the stored pages and the sitemap.
+ */
+import type { SiteContent } from '../content/images.ts';
+import { ITEM_PAGES } from '../pages.ts';
+
+const slugsOf = (content: SiteContent, collection: string): string[] =>
+  ((content as unknown as Record<string, Array<{ slug?: unknown }> | undefined>)[collection] ?? [])
+    .map((item) => item.slug)
+    .filter((slug): slug is string => typeof slug === 'string');
+
+/** Every item page's path in `content`, e.g. `/showcase/rooftop-solar`, in each list's order. */
+export function itemPaths(content: SiteContent): string[] {
+  return ITEM_PAGES.flatMap((page) =>
+    slugsOf(content, page.collection).map((s) => page.prefix + s),
+  );
+}
+
+/**
+ * One page of each item page route that has an item, with its route id: whose render the
+ * route's critical CSS is found on (`src/server/critical-css.ts`).
+ */
+export function itemPageSamples(content: SiteContent): Array<{ id: string; path: string }> {
+  return ITEM_PAGES.flatMap((page) => {
+    const [first] = slugsOf(content, page.collection);
+    return first === undefined ? [] : [{ id: page.id, path: page.prefix + first }];
+  });
+}
