@@ -64,10 +64,12 @@ export interface CollectionDefinition<
   /** A keyed collection whose keys are fixed (page titles: one per route id). */
   readonly keys?: readonly K[] | undefined;
   /**
-   * The public page that shows an item, as a path of `src/pages.ts` (`/about`), or by the
-   * item's key: where the item page's Preview opens. Default `/`.
+   * The public page that shows an item, as a path of `src/pages.ts` (`/about`), or made from the
+   * item's key and its value as the editor has it now (undefined when it has none, e.g. a draft
+   * that removes it): a case study's own page, `/showcase/<slug>`. Where the item page's Preview
+   * opens. Default `/`.
    */
-  readonly page?: string | ((key: string) => string) | undefined;
+  readonly page?: string | ((key: string, item: z.output<I> | undefined) => string) | undefined;
   /** A list's fields no two items may share (a slug: one page per address). */
   readonly unique?: ReadonlyArray<keyof z.output<I> & string> | undefined;
   /**
@@ -79,9 +81,16 @@ export interface CollectionDefinition<
     ((item: z.output<I>) => { field: string; message: string } | undefined) | undefined;
 }
 
-/** The public page's path that shows `key` of the collection (`page`, default `/`). */
-export const pageOf = (definition: CollectionDefinition, key: string): string =>
-  typeof definition.page === 'function' ? definition.page(key) : (definition.page ?? '/');
+/**
+ * The public page's path that shows `key` of the collection (`page`, default `/`).
+ * @param item its value as the editor has it (the draft, else the published item), checked by
+ *   its schema when it was saved; undefined or null when it has none
+ */
+export function pageOf(definition: CollectionDefinition, key: string, item?: unknown): string {
+  const { page } = definition;
+  if (typeof page !== 'function') return page ?? '/';
+  return (page as (key: string, item: unknown) => string)(key, item ?? undefined);
+}
 
 /** The value a collection of definition `D` holds: one item, a list of them, or a record. */
 export type CollectionValue<D extends CollectionDefinition> =

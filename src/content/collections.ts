@@ -22,10 +22,19 @@ import {
   teamMemberSchema,
   testimonialSchema,
 } from './schemas.ts';
-import { PAGES, ROUTE_IDS } from '../pages.ts';
+import { ITEM_PAGES, PAGES, ROUTE_IDS } from '../pages.ts';
 
 /** The path of the page with route id `id`; `/` for an id of no page (the footer's, the 404's). */
 const routePath = (id: string): string => PAGES.find((p) => p.id === id)?.path ?? '/';
+
+/**
+ * The page of the item of `collection` whose slug is `slug` (`ITEM_PAGES`), or `fallback`, the
+ * page that lists them, when the item has no slug (a draft that removes it).
+ */
+const itemPagePath = (collection: string, slug: string | undefined, fallback: string): string => {
+  const page = ITEM_PAGES.find((p) => p.collection === collection);
+  return page && slug ? `${page.prefix}${slug}` : fallback;
+};
 
 /** In the order the staff pages list them. */
 const DEFINITIONS = [
@@ -108,7 +117,7 @@ const DEFINITIONS = [
   defineCollection({
     file: 'showcase.yaml',
     label: 'Showcase',
-    description: 'Categories and their sample projects',
+    description: 'The categories of work on Showcase, each listing its case studies',
     path: 'showcase',
     page: '/showcase',
     shape: 'list',
@@ -121,6 +130,8 @@ const DEFINITIONS = [
     label: 'Case studies',
     description: 'The work on Showcase, each with a page of its own',
     path: 'case-studies',
+    // Its own page, at the slug it has in the draft: the preview shows the draft there.
+    page: (_key, study) => itemPagePath('case-studies.yaml', study?.slug, '/showcase'),
     shape: 'list',
     ordered: true,
     count: { min: 0 },

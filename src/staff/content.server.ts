@@ -71,9 +71,13 @@ export function itemOf(value: string | null): { collection: ContentFile; key: st
 export const itemLabel = (collection: ContentFile, key: string, value: unknown): string =>
   itemTitle(COLLECTIONS[collection], key, value);
 
-/** The public page's path that shows the item, where its Preview opens. */
-export const previewPageOf = (collection: ContentFile, key: string): string =>
-  pageOf(COLLECTIONS[collection], key);
+/**
+ * The public page's path that shows the item, where its Preview opens.
+ * @param value the item as the editor has it (its draft, else the published item): a case
+ *   study's page is at the slug it has in the draft
+ */
+export const previewPageOf = (collection: ContentFile, key: string, value: unknown): string =>
+  pageOf(COLLECTIONS[collection], key, value);
 
 /** True for a collection of entries (items can be added, moved and removed). */
 export const isListCollection = (collection: ContentFile): boolean =>
@@ -196,6 +200,7 @@ export async function itemEditor(context: Context, collection: ContentFile, key:
       seenVersion: draft?.version ?? null,
     } satisfies ItemForm,
     label: itemLabel(collection, key, value),
+    previewPage: previewPageOf(collection, key, value),
     published: published.release,
     draft: draft && {
       by: names[draft.author] ?? '',
@@ -251,6 +256,8 @@ export type SaveOutcome =
       version: number;
       /** Rich-text fields posted as plain text left as they were: their formatting was kept. */
       kept: string[];
+      /** The item as saved, checked by its schema. */
+      value: unknown;
     }
   | { kind: 'invalid'; form: ItemForm }
   | { kind: 'conflict'; form: ItemForm; conflict: ConflictView };
@@ -328,7 +335,7 @@ export async function saveItem(
     };
   }
   await record(context, 'content-draft-saved', null, `${collection}/${itemKey}`);
-  return { kind: 'saved', key: itemKey, version: result.saved.version, kept };
+  return { kind: 'saved', key: itemKey, version: result.saved.version, kept, value: parsed.value };
 }
 
 /** Why a one-click change (move, remove, restore) was refused, or null when saved. */

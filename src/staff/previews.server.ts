@@ -9,7 +9,8 @@ import { ContentError } from '../server/content/check.ts';
 import { changeOf, type DraftRef } from '../server/content/drafts.ts';
 import { withChanges, type ItemChange } from '../server/content/items.ts';
 import { PREVIEW_PARAM } from '../server/content/previews.ts';
-import { PAGES } from '../pages.ts';
+import { ITEM_PAGES, PAGES } from '../pages.ts';
+import { pageSlug } from '../content/schemas.ts';
 import { contentOf, draftSummaries, parseRef } from './content.server.ts';
 import { record, signedIn, staffRequest } from './session.server.ts';
 
@@ -20,6 +21,19 @@ export const PREVIEW_PAGES = PAGES.map((p) => ({
   path: p.path,
   label: 'navLabel' in p ? p.navLabel : p.id.charAt(0).toUpperCase() + p.id.slice(1),
 }));
+
+/**
+ * True for a page a preview may be shown on: one of {@link PREVIEW_PAGES}, or an item's page
+ * (`ITEM_PAGES`, `/showcase/<slug>`), the slug well formed: whether an item has it is the
+ * previewed content's to say.
+ */
+function previewable(path: unknown): path is string {
+  if (typeof path !== 'string') return false;
+  if (PREVIEW_PAGES.some((p) => p.path === path)) return true;
+  return ITEM_PAGES.some(
+    (p) => path.startsWith(p.prefix) && pageSlug().safeParse(path.slice(p.prefix.length)).success,
+  );
+}
 
 /** How long a staff member's own preview works: long enough to look, short enough to forget. */
 const OWN_PREVIEW_MS = 3_600_000;
@@ -80,13 +94,12 @@ export async function makePreview(
   path: unknown,
   share: { termMs: number } | null,
 ): Promise<{ url: string } | { problems: string[] }> {
-  const page = PREVIEW_PAGES.find((p) => p.path === path);
-  if (!page) return { problems: ['Choose the page to show the preview on.'] };
+  if (!previewable(path)) return { problems: ['Choose the page to show the preview on.'] };
   const chosen = await chosenChanges(context, refs);
   if ('problems' in chosen) return chosen;
   const { token, id } = await contentOf(context).previews.create(
     {
-      path: page.path,
+      path,
       changes: chosen.changes,
       label: chosen.label,
       createdBy: signedIn(context).staff.id,
@@ -97,7 +110,7 @@ export async function makePreview(
   );
   const what = `${share ? 'share link' : 'preview'} ${id}, ${chosen.changes.length} items`;
   await record(context, 'content-previewed', null, what);
-  return { url: `${page.path}?${PREVIEW_PARAM}=${token}` };
+  return { url: `${path}?${PREVIEW_PARAM}=${token}` };
 }
 
 /** Ends a share link; false when it had already ended. */

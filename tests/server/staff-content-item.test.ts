@@ -1,12 +1,14 @@
 /**
  * The item page's own actions over HTTP, as a browser without JavaScript posts them
  * (`src/staff/routes/content-item.tsx`): Save draft, Preview (the draft on the public page that
- * shows the item), Publish this item for a publisher (the draft alone as a release, in the audit
- * log), refused to an editor, who is not offered it; the history naming the items as the lists
- * do, never by their keys.
+ * shows the item, a case study's own page), Publish this item for a publisher (the draft alone
+ * as a release, in the audit log), refused to an editor, who is not offered it; the history
+ * naming the items as the lists do, never by their keys.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemSchemaOf } from '../../src/server/content/items.ts';
+import { formFields, formValues } from '../../src/staff/content-form.server.ts';
 import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
 
 const html = (res: request.Response): string => res.text.replaceAll('<!-- -->', '');
@@ -70,6 +72,34 @@ describe('the item page: save, preview and publish beside the form', () => {
     expect(site.status).toBe(200);
     expect(site.text).toContain('A quote to look at first.');
     await t.drafts.discard('testimonials.yaml', first.id);
+  });
+
+  it('Preview of a case study opens its own page, at the slug the draft gives it', async () => {
+    const study = (await t.content.read())['case-studies.yaml'][0]!;
+    const fields = formFields(itemSchemaOf('case-studies.yaml', study.id), study, false);
+    const body = {
+      ...formValues(fields, study),
+      baseRelease: String(await t.content.latest()),
+      seenVersion: '',
+      title: 'Sneakers for the client to see first',
+      slug: 'sneakers-for-the-client',
+      intent: 'preview',
+    };
+    const res = await request(t.staffHttp)
+      .post(`/staff/content/case-studies/items/${study.id}`)
+      .set('Origin', t.origin)
+      .set('Cookie', editor.cookie)
+      .type('form')
+      .send(body);
+    expect(res.status, res.text).toBe(303);
+    const to = new URL(res.headers['location']!);
+    expect(to.pathname).toBe('/showcase/sneakers-for-the-client');
+    // Not approved by the client yet: it may be previewed, only its publish waits for that.
+    const site = await request(t.app).get(`${to.pathname}${to.search}`);
+    expect(site.status).toBe(200);
+    expect(html(site)).toContain('Sneakers for the client to see first');
+    expect((await request(t.app).get(to.pathname)).status).toBe(404);
+    await t.drafts.discard('case-studies.yaml', study.id);
   });
 
   it('Publish this item saves it and publishes it alone, as a release in the audit log', async () => {

@@ -60,7 +60,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     /** Rich-text fields a plain save left as they were (`?kept=`), by label. */
     kept: url.searchParams.getAll('kept').flatMap((name) => labels[name] ?? []),
     canPublish: allows(roleOf(context), 'publisher'),
-    previewPage: previewPageOf(collection.file, key),
   };
 }
 
@@ -100,7 +99,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const made = await makePreview(
       context,
       [`${ref.collection}/${ref.key}@${ref.version}`],
-      previewPageOf(collection.file, key),
+      previewPageOf(collection.file, key, outcome.value),
       null,
     );
     if ('problems' in made) return data<Answer>({ kind: 'unpublished', ...made }, { status: 400 });
