@@ -6,6 +6,7 @@
  * removing list items. Every save is recorded in the audit log by ids only.
  */
 import { data, type RouterContextProvider } from 'react-router';
+import type { z } from 'zod';
 import {
   collectionAt,
   COLLECTIONS,
@@ -13,7 +14,7 @@ import {
   definitionOf,
   type ContentFile,
 } from '../content/collections.ts';
-import { itemTitle, pageOf } from '../content/collection.ts';
+import { fieldMeta, itemTitle, pageOf } from '../content/collection.ts';
 import type { Draft, DraftRef, Published, SaveResult } from '../server/content/drafts.ts';
 import { itemSchemaOf, shapeOf, toItems } from '../server/content/items.ts';
 import type { Release } from '../server/content/store.ts';
@@ -530,6 +531,29 @@ export function parseRef(ref: unknown): DraftRef | null {
   return { collection, key: match[2]!, version: Number(match[3]) };
 }
 
+/** A refusal naming an item and a field: `case-studies.yaml item x, approvedBy: …` (`publishRefusals`). */
+const ITEM_REFUSAL = /^([a-z0-9.-]+) item ([^,]*), (\w+): (.+)$/s;
+
+/**
+ * A publish's refusals in editors' words: a line naming an item and a field by its file, key
+ * and field key (`src/server/content/items.ts`) names them as the item page does, by the item's
+ * title, its collection's label and the field's label. Any other line is left as it is.
+ */
+async function inEditorsWords(context: Context, problems: readonly string[]): Promise<string[]> {
+  const { drafts } = contentOf(context);
+  return Promise.all(
+    problems.map(async (line) => {
+      const [, file = '', key = '', field = '', message = ''] = ITEM_REFUSAL.exec(line) ?? [];
+      const definition = definitionOf(file);
+      const schema = (definition?.item.shape as Record<string, z.ZodType> | undefined)?.[field];
+      if (!definition || !schema) return line;
+      const draft = await drafts.get(file as ContentFile, key);
+      const title = itemTitle(definition, key, draft?.value);
+      return `“${title}” (${definition.label}), ${fieldMeta(schema).meta.label ?? field}: ${message}`;
+    }),
+  );
+}
+
 /**
  * Publishes the chosen drafts (or all of the person's) as one release, recorded in the audit log.
  * @returns the release's number (null: nothing changed), or the problems refusing it
@@ -543,7 +567,7 @@ export async function publishDrafts(
     author: signedIn(context).staff.name,
     note,
   });
-  if (result.problems) return { problems: result.problems };
+  if (result.problems) return { problems: await inEditorsWords(context, result.problems) };
   const number = result.release?.number ?? null;
   await record(
     context,

@@ -102,6 +102,36 @@ describe('the item page: save, preview and publish beside the form', () => {
     await t.drafts.discard('case-studies.yaml', study.id);
   });
 
+  it('Publish this item refuses a case study without the client’s approval in editors’ words', async () => {
+    const study = (await t.content.read())['case-studies.yaml'][0]!;
+    const fields = formFields(itemSchemaOf('case-studies.yaml', study.id), study, false);
+    const res = await request(t.staffHttp)
+      .post(`/staff/content/case-studies/items/${study.id}`)
+      .set('Origin', t.origin)
+      .set('Cookie', owner.cookie)
+      .type('form')
+      .send({
+        ...formValues(fields, study),
+        baseRelease: String(await t.content.latest()),
+        seenVersion: '',
+        approvedBy: '',
+        approvedOn: '',
+        title: 'Sneakers, not approved yet',
+        intent: 'publish',
+      });
+    expect(res.status).toBe(400);
+    const page = html(res);
+    expect(page).toContain(
+      '“Sneakers, not approved yet” (Case studies), Approved by: A case study is published only with the client’s approval: enter who approved it and when',
+    );
+    expect(page).not.toContain('case-studies.yaml item');
+    expect((await t.drafts.get('case-studies.yaml', study.id))?.value).toMatchObject({
+      title: 'Sneakers, not approved yet',
+    });
+    expect((await t.content.read())['case-studies.yaml'][0]!.title).toBe(study.title);
+    await t.drafts.discard('case-studies.yaml', study.id);
+  });
+
   it('Publish this item saves it and publishes it alone, as a release in the audit log', async () => {
     expect(html(await get(itemUrl(), owner))).toMatch(
       /<button[^>]*value="publish"[^>]*name="intent">Publish this item</,
