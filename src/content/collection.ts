@@ -148,8 +148,12 @@ export function collectionSchema(definition: CollectionDefinition): z.ZodType {
   }
   const unique = definition.unique ?? [];
   if (unique.length === 0) return list;
+  const fields = item.shape as Record<string, z.ZodType>;
   return list.superRefine((items, ctx) => {
     for (const field of unique) {
+      // Named as editors read it ("web address"), the item it clashes with by its title.
+      const label = fieldMeta(fields[field]!).meta.label;
+      const named = label ? label.charAt(0).toLowerCase() + label.slice(1) : field;
       const first = new Map<unknown, number>();
       items.forEach((entry, n) => {
         const value = entry[field];
@@ -159,7 +163,7 @@ export function collectionSchema(definition: CollectionDefinition): z.ZodType {
           ctx.addIssue({
             code: 'custom',
             path: [n, field],
-            message: `${String(value)} is already the ${field} of item ${earlier + 1}: each needs its own`,
+            message: `${String(value)} is already the ${named} of ${entryName(definition, items[earlier], earlier)}: each needs its own`,
           });
         }
       });
@@ -168,6 +172,12 @@ export function collectionSchema(definition: CollectionDefinition): z.ZodType {
 }
 
 const entries = (n: number) => (n === 1 ? 'one entry' : `${n} entries`);
+
+/** The `n`th (from 0) entry of a list by its title, “A home-grown label”, else `item n + 1`. */
+function entryName(definition: CollectionDefinition, entry: unknown, n: number): string {
+  const title = itemTitle(definition, '', entry);
+  return title === definition.label ? `item ${n + 1}` : `“${title}”`;
+}
 
 /**
  * The schema of one item: the item's (a keyed collection with fixed keys has the same for each).

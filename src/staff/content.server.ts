@@ -531,8 +531,15 @@ export function parseRef(ref: unknown): DraftRef | null {
   return { collection, key: match[2]!, version: Number(match[3]) };
 }
 
-/** A refusal naming an item and a field: `case-studies.yaml item x, approvedBy: …` (`publishRefusals`). */
-const ITEM_REFUSAL = /^([a-z0-9.-]+) item ([^,]*), (\w+): (.+)$/s;
+/**
+ * A refusal naming an item and a field: `case-studies.yaml item x, approvedBy: …`
+ * (`publishRefusals`), or a content check's `case-studies.yaml: item 2 (x), slug: …`
+ * (`src/server/content/check.ts`).
+ */
+const ITEM_REFUSALS = [
+  /^([a-z0-9.-]+) item ([^,]*), (\w+): (.+)$/s,
+  /^(?:src\/content\/)?([a-z0-9.-]+): item \d+ \(([^)]*)\), (\w+): (.+)$/s,
+];
 
 /**
  * A publish's refusals in editors' words: a line naming an item and a field by its file, key
@@ -543,7 +550,8 @@ async function inEditorsWords(context: Context, problems: readonly string[]): Pr
   const { drafts } = contentOf(context);
   return Promise.all(
     problems.map(async (line) => {
-      const [, file = '', key = '', field = '', message = ''] = ITEM_REFUSAL.exec(line) ?? [];
+      const match = ITEM_REFUSALS.map((pattern) => pattern.exec(line)).find(Boolean);
+      const [, file = '', key = '', field = '', message = ''] = match ?? [];
       const definition = definitionOf(file);
       const schema = (definition?.item.shape as Record<string, z.ZodType> | undefined)?.[field];
       if (!definition || !schema) return line;

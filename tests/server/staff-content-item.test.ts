@@ -132,6 +132,31 @@ describe('the item page: save, preview and publish beside the form', () => {
     await t.drafts.discard('case-studies.yaml', study.id);
   });
 
+  it('Publish this item refuses a case study at another’s web address, naming both', async () => {
+    const [study, other] = (await t.content.read())['case-studies.yaml'];
+    const fields = formFields(itemSchemaOf('case-studies.yaml', other!.id), other, false);
+    const res = await request(t.staffHttp)
+      .post(`/staff/content/case-studies/items/${other!.id}`)
+      .set('Origin', t.origin)
+      .set('Cookie', owner.cookie)
+      .type('form')
+      .send({
+        ...formValues(fields, other),
+        baseRelease: String(await t.content.latest()),
+        seenVersion: '',
+        slug: study!.slug,
+        approvedBy: 'R. Mehta, founder',
+        approvedOn: '2026-11-30',
+        intent: 'publish',
+      });
+    expect(res.status).toBe(400);
+    expect(html(res)).toContain(
+      `“${other!.title}” (Case studies), Web address: ${study!.slug} is already the web address of “${study!.title}”: each needs its own`,
+    );
+    expect(await t.content.latest()).toBe(1);
+    await t.drafts.discard('case-studies.yaml', other!.id);
+  });
+
   it('Publish this item saves it and publishes it alone, as a release in the audit log', async () => {
     expect(html(await get(itemUrl(), owner))).toMatch(
       /<button[^>]*value="publish"[^>]*name="intent">Publish this item</,

@@ -220,7 +220,7 @@ describe('wrong content fails with a clear message', () => {
     expect(() =>
       loadContentFile('case-studies.yaml', [study('a', 1), study('b', 2)].join('\n')),
     ).toThrow(
-      'src/content/case-studies.yaml: item 2 (b), slug: the-same-slug is already the slug of item 1: each needs its own',
+      'src/content/case-studies.yaml: item 2 (b), slug: the-same-slug is already the web address of “Study a”: each needs its own',
     );
   });
 
