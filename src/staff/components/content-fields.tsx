@@ -107,9 +107,9 @@ function ImageChoice({
                     defaultChecked={value === current}
                     className="size-5 accent-ink"
                   />
+                  {/* Its file's path is the code's business, not the editor's. */}
                   <span>
-                    {mediaId(current) ? 'Keep the current image' : 'Keep the current drawing'}{' '}
-                    <code className="text-sm break-all text-stone-600">{current}</code>
+                    {mediaId(current) ? 'Keep the current image' : 'Keep the current drawing'}
                   </span>
                 </label>
               </li>
