@@ -331,6 +331,9 @@ test('unsaved changes: the draft saves itself after a pause, and leaving first a
   await page.locator('main ol a').last().click();
   await page.waitForURL(/\/staff\/content\/network\/items\//);
   await expect(page.getByLabel('City')).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // Time stands still from here until the test moves it: no autosave before it is asked for.
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
   const itemUrl = page.url();
   const city = page.getByLabel('City');
   const status = page.getByRole('group', { name: 'Save and publish' }).getByRole('status');
@@ -338,18 +341,7 @@ test('unsaved changes: the draft saves itself after a pause, and leaving first a
   await city.fill(typed);
   await expect(status).toHaveText('Unsaved changes: the draft saves by itself when you pause.');
 
-  // A link inside the staff pages asks first; staying keeps the text.
-  await page.getByRole('link', { name: 'Back to Network' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
-  await check(page, testInfo, 'leave-dialog');
-  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
-  await expect(dialog).toBeHidden();
-  expect(page.url()).toBe(itemUrl);
-  await expect(city).toHaveValue(typed);
-
-  // Closing the tab asks too (the browser's own warning); dismissed, the page stays.
+  // Closing the tab asks first (the browser's own warning); dismissed, the page stays.
   const asked = new Promise<string>((resolve) => {
     page.once('dialog', (d) => {
       resolve(d.type());
@@ -360,12 +352,25 @@ test('unsaved changes: the draft saves itself after a pause, and leaving first a
   expect(await asked).toBe('beforeunload');
   expect(page.isClosed()).toBe(false);
 
+  // A link inside the staff pages asks first too; staying keeps the text.
+  await city.evaluate((el) => el.setAttribute('data-drawn-before', ''));
+  await page.getByRole('link', { name: 'Back to Network' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  // axe waits on timers: time runs again (an autosave may come now, the dialog stays).
+  await page.clock.resume();
+  await check(page, testInfo, 'leave-dialog');
+  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(dialog).toBeHidden();
+  expect(page.url()).toBe(itemUrl);
+  await expect(city).toHaveValue(typed);
+
   // A pause: the draft saves itself, the fields left as they are (the same element, not redrawn).
-  await city.evaluate((el) => el.setAttribute('data-before-autosave', ''));
   await page.clock.runFor(3_500);
   await expect(status).toHaveText(/^Draft saved by itself at /);
   await expect(city).toHaveValue(typed);
-  await expect(city).toHaveAttribute('data-before-autosave', '');
+  await expect(city).toHaveAttribute('data-drawn-before', '');
   // Saved, nothing to lose: a link leaves at once.
   await page.getByRole('link', { name: 'Back to Network' }).click();
   await page.waitForURL(`${server.origin}/staff/content/network`);

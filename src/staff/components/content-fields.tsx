@@ -1,7 +1,7 @@
 /**
  * An item's form fields, drawn from the field shapes its schema gives (`../content-form.ts`):
- * labels, hints from the schema's descriptions, each message beside its field
- * (`aria-describedby`, `aria-invalid`) and the typed text kept. Works without JavaScript. Rich
+ * labels and hints written for editors (the definitions' `label` and `help`), each message
+ * beside its field (`aria-describedby`, `aria-invalid`) and the typed text kept. Works without JavaScript. Rich
  * text is `RichTextEditor` (docs/decisions/052-rich-text-for-longer-texts.md); an image is a
  * radio group of the uploads (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  */
@@ -107,9 +107,9 @@ function ImageChoice({
                     defaultChecked={value === current}
                     className="size-5 accent-ink"
                   />
+                  {/* Its file's path is the code's business, not the editor's. */}
                   <span>
-                    {mediaId(current) ? 'Keep the current image' : 'Keep the current drawing'}{' '}
-                    <code className="text-sm break-all text-stone-600">{current}</code>
+                    {mediaId(current) ? 'Keep the current image' : 'Keep the current drawing'}
                   </span>
                 </label>
               </li>

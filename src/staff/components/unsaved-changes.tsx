@@ -120,7 +120,7 @@ export function AutosaveStatus({
           ? 'Unsaved changes: the draft saves by itself when you pause.'
           : '';
   return (
-    <p role="status" className="min-h-5 text-stone-700">
+    <p role="status" className="text-stone-700 empty:sr-only">
       {text}
     </p>
   );

@@ -20,6 +20,7 @@ import { ConflictPanel, fieldLabels, ItemFormView } from '../components/content-
 import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
 import { CONTENT_BASE, collectionPath, itemPath } from '../content-paths.ts';
 import { formatDateTime } from '../format.ts';
+import { cx } from '../../components/ui/cx.ts';
 import {
   collectionOr404,
   contentOf,
@@ -199,7 +200,10 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
                   answer={editing.answer}
                   format={formatDateTime}
                 />
-                <p>
+                <p
+                  // Narrow screens keep the bar short: the heading's line says as much.
+                  className={cx('text-xs text-stone-700 lg:text-sm', !draft && 'max-lg:hidden')}
+                >
                   {draft
                     ? `${draft.removed ? 'A draft removes this item' : 'Draft'}, saved by ${draft.mine ? 'you' : draft.by} at ${formatDateTime(draft.at)}.`
                     : published
@@ -226,7 +230,7 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
                 ) : null}
                 <Link
                   to={`${CONTENT_BASE}/publish`}
-                  className="self-center py-2 underline underline-offset-4"
+                  className="self-center py-2 underline underline-offset-4 max-lg:hidden"
                 >
                   All drafts
                 </Link>
