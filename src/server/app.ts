@@ -52,6 +52,7 @@ import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enqu
 import { NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
+import type { Counter } from './statistics/counter.ts';
 import type { SiteContent } from '../content/images.ts';
 import { readerOf } from '../content/reader.ts';
 import type { ContentSource } from './content/source.ts';
@@ -94,6 +95,8 @@ export interface AppDeps {
    * `staff`: the inbox's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
    */
   surface?: 'site' | 'staff' | undefined;
+  /** Counts page views on the public port (`./statistics/counter.ts`); none: nothing counted. */
+  statistics?: Counter | undefined;
 }
 
 /** Helmet's headers (pages replace the CSP); HSTS only over TLS, or the trusted proxy's. */
@@ -343,7 +346,8 @@ export function createApp(deps: AppDeps): SiteApp {
       ? deps.staff
       : undefined;
 
-  const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
+  const counter = staffPort ? undefined : deps.statistics;
+  const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome), counter);
   const site = (
     year: number,
     content: SiteContent,
@@ -491,6 +495,7 @@ export function createApp(deps: AppDeps): SiteApp {
         origin,
         secret: runtime.secret,
         limit: env.WEB_VITALS_RATE_LIMIT_MAX,
+        onView: counter && ((req, view) => counter.beacon(req, view.view, view.item ?? '')),
       }),
     );
     app.use(healthRoutes(runtime, obs, () => warm));
@@ -593,9 +598,10 @@ export function createApp(deps: AppDeps): SiteApp {
         unknownPaths,
       )
     : app;
+  const counted = counter ? counter.wrap(answer) : answer;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     toOriginForm(req);
-    answer(req, res);
+    counted(req, res);
   };
   return Object.assign(listener, {
     ready,
