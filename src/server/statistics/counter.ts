@@ -98,11 +98,25 @@ export function createCounter(options: CounterOptions): Counter {
     if (waiting.length >= BATCH) void flush();
   };
 
+  // isbot's pattern is long: a batch asks it once per user agent.
+  const robots = new Map<string, boolean>();
+  const robot = (userAgent: string) => {
+    let known = robots.get(userAgent);
+    if (known === undefined) {
+      if (robots.size >= 1000) robots.clear();
+      robots.set(userAgent, (known = isRobot(userAgent)));
+    }
+    return known;
+  };
   const write = async (batch: CapturedView[]) => {
     const described: DescribedView[] = [];
+    const salts = new Map<string, string>();
     for (const view of batch) {
-      if (isRobot(view.userAgent)) continue;
-      described.push(describe(view, await store.salt(utcDay(view.at))));
+      if (robot(view.userAgent)) continue;
+      const day = utcDay(view.at);
+      let salt = salts.get(day);
+      if (salt === undefined) salts.set(day, (salt = await store.salt(day)));
+      described.push(describe(view, salt));
     }
     await store.record(described);
   };

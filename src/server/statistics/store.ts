@@ -93,6 +93,13 @@ export interface StatisticsStore {
   report(query: ReportQuery, dayStart: (ms: number) => number): Promise<Report>;
 }
 
+interface PageVisitor {
+  day: string;
+  route: string;
+  item: string;
+  visitor: string;
+}
+
 interface HourKey {
   hour: number;
   route: string;
@@ -101,58 +108,108 @@ interface HourKey {
   visitors: number;
 }
 
-async function countVisit(trx: Executor, v: DescribedView, visitor: string): Promise<void> {
-  const day = utcDay(v.at);
-  const last = await trx
-    .selectFrom('statVisits')
-    .select(['id', 'lastAt'])
-    .where('day', '=', day)
-    .where('visitor', '=', visitor)
-    .orderBy('lastAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (last && v.at - Number(last.lastAt) < VISIT_GAP_MS) {
+/** A visit as this instance last wrote it: a hint, the database stays the truth. */
+interface KnownVisit {
+  id: number;
+  lastAt: number;
+}
+
+/** Entries kept in each of the store's caches of today's visitors before they are cleared. */
+const CACHE_LIMIT = 200_000;
+
+/**
+ * One visitor's views of a batch (time order) into its visits: the visit going on (the cache's,
+ * else the database's latest of the day) is continued, with increments so that another instance's
+ * writes add up; a gap of {@link VISIT_GAP_MS} or more starts a new one.
+ */
+async function countVisits(
+  trx: Executor,
+  day: string,
+  visitor: string,
+  views: readonly DescribedView[],
+  cached: KnownVisit | undefined,
+): Promise<KnownVisit> {
+  const first = views[0]!;
+  let known = cached && first.at - cached.lastAt < VISIT_GAP_MS ? cached : undefined;
+  let any = cached !== undefined;
+  if (!known) {
+    const last = await trx
+      .selectFrom('statVisits')
+      .select(['id', 'lastAt'])
+      .where('day', '=', day)
+      .where('visitor', '=', visitor)
+      .orderBy('lastAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    any = last !== undefined;
+    if (last && first.at - Number(last.lastAt) < VISIT_GAP_MS) {
+      known = { id: Number(last.id), lastAt: Number(last.lastAt) };
+    }
+  }
+  let added = 0;
+  let exit = first;
+  const update = async (visit: KnownVisit) => {
+    if (added === 0) return;
+    const lastAt = sql<number>`case when ${sql.ref('last_at')} > ${visit.lastAt} then ${sql.ref('last_at')} else ${visit.lastAt} end`;
     await trx
       .updateTable('statVisits')
       .set((eb) => ({
-        views: eb('views', '+', 1),
+        views: eb('views', '+', added),
         // A late beacon from another instance's batch may be older than the visit's last view.
-        lastAt: sql<number>`case when ${sql.ref('last_at')} > ${v.at} then ${sql.ref('last_at')} else ${v.at} end`,
+        lastAt,
+        exitRoute: exit.route,
+        exitItem: exit.item,
+      }))
+      .where('id', '=', visit.id)
+      .execute();
+  };
+  for (const v of views) {
+    if (known && v.at - known.lastAt < VISIT_GAP_MS) {
+      known = { id: known.id, lastAt: Math.max(known.lastAt, v.at) };
+      added += 1;
+      exit = v;
+      continue;
+    }
+    if (known) await update(known);
+    const row = await trx
+      .insertInto('statVisits')
+      .values({
+        day,
+        visitor,
+        firstOfDay: any ? 0 : 1,
+        startedAt: v.at,
+        lastAt: v.at,
+        views: 1,
+        entryRoute: v.route,
+        entryItem: v.item,
         exitRoute: v.route,
         exitItem: v.item,
-      }))
-      .where('id', '=', last.id)
-      .execute();
-    return;
+        source: v.source,
+        utmSource: v.utmSource,
+        utmMedium: v.utmMedium,
+        utmCampaign: v.utmCampaign,
+        device: v.device,
+        browser: v.browser,
+        country: v.country,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    any = true;
+    known = { id: Number(row.id), lastAt: v.at };
+    added = 0;
+    exit = v;
   }
-  await trx
-    .insertInto('statVisits')
-    .values({
-      day,
-      visitor,
-      firstOfDay: last ? 0 : 1,
-      startedAt: v.at,
-      lastAt: v.at,
-      views: 1,
-      entryRoute: v.route,
-      entryItem: v.item,
-      exitRoute: v.route,
-      exitItem: v.item,
-      source: v.source,
-      utmSource: v.utmSource,
-      utmMedium: v.utmMedium,
-      utmCampaign: v.utmCampaign,
-      device: v.device,
-      browser: v.browser,
-      country: v.country,
-    })
-    .execute();
+  await update(known!);
+  return known!;
 }
 
 /** The statistics on `db` (shared with the other stores). */
 export function createStatisticsStore(db: Db): StatisticsStore {
   const k = db.kysely;
   const salts = new Map<string, string>();
+  /** Today's (day, visitor, page) already in `stat_page_visitors`, and visits by (day, visitor). */
+  const seenPages = new Set<string>();
+  const visits = new Map<string, KnownVisit>();
 
   return {
     async salt(day) {
@@ -176,32 +233,46 @@ export function createStatisticsStore(db: Db): StatisticsStore {
     async record(views) {
       if (views.length === 0) return;
       const hours = new Map<string, HourKey>();
+      const byVisitor = new Map<string, { day: string; visitor: string; views: DescribedView[] }>();
+      const pageVisitors = new Map<string, { key: HourKey; row: PageVisitor }>();
+      for (const v of views) {
+        const hour = Math.floor(v.at / HOUR_MS) * HOUR_MS;
+        const key = `${hour}\0${v.route}\0${v.item}`;
+        let counts = hours.get(key);
+        if (!counts) {
+          counts = { hour, route: v.route, item: v.item, views: 0, visitors: 0 };
+          hours.set(key, counts);
+        }
+        counts.views += 1;
+        if (v.visitor === null) continue;
+        const day = utcDay(v.at);
+        const visitorKey = `${day}\0${v.visitor}`;
+        const group = byVisitor.get(visitorKey);
+        if (group) group.views.push(v);
+        else byVisitor.set(visitorKey, { day, visitor: v.visitor, views: [v] });
+        const pageKey = `${visitorKey}\0${v.route}\0${v.item}`;
+        if (!seenPages.has(pageKey) && !pageVisitors.has(pageKey)) {
+          const row = { day, route: v.route, item: v.item, visitor: v.visitor };
+          pageVisitors.set(pageKey, { key: counts, row });
+        }
+      }
+      const known = new Map<string, KnownVisit>();
       await k.transaction().execute(async (trx) => {
-        for (const v of views) {
-          const hour = Math.floor(v.at / HOUR_MS) * HOUR_MS;
-          const key = `${hour}\0${v.route}\0${v.item}`;
-          let counts = hours.get(key);
-          if (!counts) hours.set(key, (counts = { hour, ...v, views: 0, visitors: 0 }));
-          counts.views += 1;
-          if (v.visitor === null) continue;
+        for (const { key, row } of pageVisitors.values()) {
           const seen = await trx
             .insertInto('statPageVisitors')
-            .values({ day: utcDay(v.at), route: v.route, item: v.item, visitor: v.visitor })
+            .values(row)
             .onConflict((oc) => oc.doNothing())
             .executeTakeFirst();
-          if (Number(seen.numInsertedOrUpdatedRows ?? 0) > 0) counts.visitors += 1;
-          await countVisit(trx, v, v.visitor);
+          if (Number(seen.numInsertedOrUpdatedRows ?? 0) > 0) key.visitors += 1;
+        }
+        for (const [visitorKey, { day, visitor, views: list }] of byVisitor) {
+          known.set(visitorKey, await countVisits(trx, day, visitor, list, visits.get(visitorKey)));
         }
         for (const c of hours.values()) {
           await trx
             .insertInto('statPageHours')
-            .values({
-              hour: c.hour,
-              route: c.route,
-              item: c.item,
-              views: c.views,
-              visitors: c.visitors,
-            })
+            .values(c)
             .onConflict((oc) =>
               oc.columns(['hour', 'route', 'item']).doUpdateSet((eb) => ({
                 views: eb('statPageHours.views', '+', c.views),
@@ -211,6 +282,11 @@ export function createStatisticsStore(db: Db): StatisticsStore {
             .execute();
         }
       });
+      // Only once committed: a rolled-back batch leaves the caches as they were.
+      if (seenPages.size + pageVisitors.size > CACHE_LIMIT) seenPages.clear();
+      for (const pageKey of pageVisitors.keys()) seenPages.add(pageKey);
+      if (visits.size + known.size > CACHE_LIMIT) visits.clear();
+      for (const [visitorKey, visit] of known) visits.set(visitorKey, visit);
     },
 
     async maintain(now, retentionMonths) {
@@ -234,6 +310,9 @@ export function createStatisticsStore(db: Db): StatisticsStore {
         await trx.deleteFrom('statVisits').where('startedAt', '<', kept.getTime()).execute();
       });
       for (const day of salts.keys()) if (day <= utcDay(now - 2 * DAY_MS)) salts.delete(day);
+      const past = (key: string) => key.slice(0, 10) < today;
+      for (const key of seenPages) if (past(key)) seenPages.delete(key);
+      for (const key of visits.keys()) if (past(key)) visits.delete(key);
     },
 
     async visitOf(visitor, now) {

@@ -189,6 +189,8 @@ export function describer(siteUrl: string): (view: CapturedView, salt: string) =
     const params = new URLSearchParams(view.query);
     const utmSource = utmValue(params, 'utm_source');
     const agent = cached(agents, view.userAgent, () => {
+      // bowser throws on an empty user agent.
+      if (view.userAgent === '') return { device: '', browser: '' };
       const parsed = Bowser.getParser(view.userAgent);
       return { device: parsed.getPlatformType(true) ?? '', browser: parsed.getBrowserName() ?? '' };
     });
