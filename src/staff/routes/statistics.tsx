@@ -186,28 +186,55 @@ function RowsTable({
   );
 }
 
+const monthLabel = new Intl.DateTimeFormat('en-IN', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** Per day, or per month for a period longer than two months (a year is 12 rows, not 365). */
 function Series({ report }: { report: Report }) {
+  const monthly = report.series.length > 62;
+  const rows: Array<{
+    key: string;
+    label: string;
+    visitors: number;
+    views: number;
+    enquiries: number;
+  }> = [];
+  for (const d of report.series) {
+    const key = monthly ? indiaDate(d.day).slice(0, 7) : indiaDate(d.day);
+    const last = rows.at(-1);
+    if (last && last.key === key) {
+      last.visitors += d.visitors;
+      last.views += d.views;
+      last.enquiries += d.enquiries;
+    } else {
+      const label = (monthly ? monthLabel : dayLabel).format(d.day);
+      rows.push({ key, label, visitors: d.visitors, views: d.views, enquiries: d.enquiries });
+    }
+  }
   return (
-    <div className="max-h-96 overflow-auto rounded-md border border-stone-200">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Visitors, page views and enquiries per day</caption>
-        <thead className="sticky top-0 bg-paper">
-          <ColumnHeads names={['Day', 'Visitors', 'Page views', 'Enquiries']} />
-        </thead>
-        <tbody>
-          {report.series.map((d) => (
-            <tr key={d.day} className="border-b border-stone-200">
-              <th scope="row" className="py-1.5 pr-4 pl-2 text-left font-normal">
-                <time dateTime={indiaDate(d.day)}>{dayLabel.format(d.day)}</time>
-              </th>
-              <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(d.visitors)}</td>
-              <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(d.views)}</td>
-              <td className="py-1.5 pr-2 text-right tabular-nums">{number.format(d.enquiries)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <table className="w-full max-w-3xl border-collapse text-sm">
+      <caption className="sr-only">
+        Visitors, page views and enquiries per {monthly ? 'month' : 'day'}
+      </caption>
+      <thead>
+        <ColumnHeads names={[monthly ? 'Month' : 'Day', 'Visitors', 'Page views', 'Enquiries']} />
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b border-stone-200">
+            <th scope="row" className="py-1.5 pr-4 text-left font-normal">
+              <time dateTime={row.key}>{row.label}</time>
+            </th>
+            <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(row.visitors)}</td>
+            <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(row.views)}</td>
+            <td className="py-1.5 text-right tabular-nums">{number.format(row.enquiries)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -431,7 +458,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
               />
             </Section>
           </div>
-          <Section title="Per day" id="per-day">
+          <Section title="Over time" id="over-time">
             <Series report={report} />
           </Section>
           <p className="mt-8 max-w-prose text-sm text-stone-700">
