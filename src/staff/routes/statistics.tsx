@@ -12,7 +12,7 @@ import type { Report, Row } from '../../server/statistics/store.ts';
 import { PAGES } from '../../pages.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { cx } from '../../components/ui/cx.ts';
-import { buttonClass, ColumnHeads, Notice, PageHeading, Section } from '../components/ui.tsx';
+import { buttonClass, Notice, PageHeading, Section } from '../components/ui.tsx';
 import { staffRequest } from '../session.server.ts';
 import { indiaDate, indiaDayStart, pageLabel, periodOf, RANGES } from '../statistics.ts';
 import type { Route } from './+types/statistics.ts';
@@ -42,6 +42,27 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 const number = new Intl.NumberFormat('en-IN');
+
+/** Column heads, the figures' right-aligned over them. */
+function Heads({ names }: { names: string[] }) {
+  return (
+    <tr className="border-b border-ink">
+      {names.map((name, i) => (
+        <th
+          key={name}
+          scope="col"
+          className={cx(
+            'py-2',
+            i === 0 ? 'pr-4 text-left' : 'text-right',
+            i > 0 && i < names.length - 1 && 'pr-4',
+          )}
+        >
+          {name}
+        </th>
+      ))}
+    </tr>
+  );
+}
 const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 0 });
 const dayLabel = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -152,7 +173,7 @@ function RowsTable({
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
-        <ColumnHeads names={[head, 'Visitors', 'Page views']} />
+        <Heads names={[head, 'Visitors', 'Page views']} />
       </thead>
       <tbody>
         {rows.map((row) => (
@@ -220,7 +241,7 @@ function Series({ report }: { report: Report }) {
         Visitors, page views and enquiries per {monthly ? 'month' : 'day'}
       </caption>
       <thead>
-        <ColumnHeads names={[monthly ? 'Month' : 'Day', 'Visitors', 'Page views', 'Enquiries']} />
+        <Heads names={[monthly ? 'Month' : 'Day', 'Visitors', 'Page views', 'Enquiries']} />
       </thead>
       <tbody>
         {rows.map((row) => (
@@ -417,7 +438,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                     Enquiries by the source of the visit they came from
                   </caption>
                   <thead>
-                    <ColumnHeads names={['Source', 'Enquiries', 'Of visitors']} />
+                    <Heads names={['Source', 'Enquiries', 'Of visitors']} />
                   </thead>
                   <tbody>
                     {report.enquiriesBySource.map((row) => (
