@@ -93,8 +93,8 @@ function Change({
   const good = change > 0 !== lowerIsBetter;
   return (
     <span className={good ? 'text-emerald-800' : 'text-accent'}>
-      {change > 0 ? '▲' : '▼'} {percent.format(Math.abs(change))}
-      <span className="sr-only"> {change > 0 ? 'more' : 'less'} than the period before</span>
+      {change > 0 ? 'Up' : 'Down'} {percent.format(Math.abs(change))}
+      <span className="sr-only"> on the period before</span>
     </span>
   );
 }
