@@ -58,6 +58,19 @@ describe('page views', () => {
     expect(now.pages.find((p) => p.label === 'about')?.views).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts a browser’s revalidated document (304) as a view, not another client’s 304', async () => {
+    const etag = (await get('/expertise')).headers['etag'] as string;
+    before = await counted();
+    const again = await get('/expertise')
+      .set('If-None-Match', etag)
+      .set('Sec-Fetch-Dest', 'document');
+    expect(again.status).toBe(304);
+    expect((await added()).views).toBe(1);
+    before = await counted();
+    await get('/expertise').set('If-None-Match', etag).set('Accept', '*/*');
+    expect((await added()).views).toBe(0);
+  });
+
   it.each([
     [
       'a robot',

@@ -1,6 +1,7 @@
 /**
  * Counting page views beside the pages, never in them (docs/decisions/100-cookieless-visit-statistics.md):
- * a document request answered 200 (a stored page before Express or a rendered one) and a client
+ * a document request answered 200, or 304 from the browser's cache (a stored page before Express
+ * or a rendered one), and a client
  * navigation's beacon are kept in memory, then described and written in batches off the request
  * path; nothing is set on the response. Never counted: staff pages (no public page's path),
  * previews and share links, robots, prefetches, `HEAD`, redirects and other statuses.
@@ -49,7 +50,7 @@ export interface CounterOptions {
 export interface Counter {
   /**
    * Wraps the public port's request listener: a `GET` of a public page's path is counted when
-   * its response finishes with 200.
+   * its response finishes with 200, or with 304 to a browser's document request.
    */
   wrap(
     listener: (req: IncomingMessage, res: ServerResponse) => void,
@@ -77,6 +78,17 @@ export interface Counter {
   /** Ends the past days and applies the retention now. */
   maintain(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A browser's request for a page to show (https://fetch.spec.whatwg.org/#concept-request-destination):
+ * `Sec-Fetch-Dest: document`, or without that header one that accepts HTML. A 304 to it is a view
+ * of the page from the browser's cache (the stored pages are revalidated on every load).
+ */
+function isDocument(req: IncomingMessage): boolean {
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest !== undefined) return dest === 'document';
+  return (req.headers.accept ?? '').includes('text/html');
 }
 
 export function createCounter(options: CounterOptions): Counter {
@@ -165,7 +177,7 @@ export function createCounter(options: CounterOptions): Counter {
           if (route !== undefined && counts(req)) {
             const at = now();
             res.once('finish', () => {
-              if (res.statusCode === 200) {
+              if (res.statusCode === 200 || (res.statusCode === 304 && isDocument(req))) {
                 const request = nodeRequest(req, trustProxy);
                 keep(captured(request, { route, item: '', at, beacon: false }, countryHeader));
               }
