@@ -1,7 +1,7 @@
 /**
  * The server. Development: Vite serves the route tree in middleware mode; production runs the
  * bundle `npm run build` makes, `<build>/server/server.js` (docs/decisions/010-server-bundle.md).
- * The inbox is on the public port, on `STAFF_PORT`, or off
+ * The staff area is on the public port, on `STAFF_PORT`, or off
  * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md). SIGTERM/SIGINT: readiness
  * turns 503, after DRAIN_GRACE_MS the ports close, exit 0 (exit 1 after SHUTDOWN_TIMEOUT_MS).
  * A bad configuration or a store that cannot open: exit 1. A fresh database is seeded with the
@@ -51,14 +51,15 @@ async function start(env: Env): Promise<void> {
   const observability = createObservability(runtime);
   const { openStatistics } = await import('./src/server/statistics/runtime.ts');
   const statistics = openStatistics(env, logger);
-  if (env.staffInboxOffReason) {
+  if (env.staffAreaOffReason) {
     logger.warn(
-      { reason: env.staffInboxOffReason },
-      'the staff inbox is off: passkeys cannot work at this origin (set STAFF_INBOX=off to silence this)',
+      { reason: env.staffAreaOffReason },
+      'the staff area is off: passkeys cannot work at this origin (set STAFF_AREA=off to silence this)',
     );
   }
+  for (const name of env.deprecatedNames ?? []) logger.warn({ name }, 'deprecated setting');
   const staff =
-    env.STAFF_INBOX === 'on'
+    env.STAFF_AREA === 'on'
       ? createStaffRuntime({
           env,
           inbox: createInboxService(runtime),
@@ -112,12 +113,12 @@ async function start(env: Env): Promise<void> {
   const servers: Server[] = [server];
   if (staff && env.STAFF_PORT !== undefined) {
     const port = env.STAFF_PORT;
-    const inbox = createApp({ ...deps, ...options, surface: 'staff' });
+    const staffApp = createApp({ ...deps, ...options, surface: 'staff' });
     servers.push(
-      inbox.listen(port, env.HOST, () => {
+      staffApp.listen(port, env.HOST, () => {
         logger.info(
           { url: `http://${env.HOST}:${port}`, origin: env.STAFF_URL },
-          'staff inbox listening',
+          'staff area listening',
         );
       }),
     );

@@ -1,7 +1,7 @@
 /**
  * The one route tree (https://reactrouter.com/start/framework/routing): the public pages of the
  * page list (`src/pages.ts`) inside the site's layout, every other path the 404 page
- * (docs/product.md#pages); and the staff inbox's branch under `/staff`, its own layout guarding
+ * (docs/product.md#pages); and the staff area's branch under `/staff`, its own layout guarding
  * it (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), with the content editor
  * under `/staff/content` (docs/decisions/050-drafts-publish-and-conflicts.md).
  */

@@ -1,13 +1,13 @@
 /**
  * Two production servers (`server.ts` on one build) on one PostgreSQL database, as two replicas
  * behind a load balancer run (docs/operations/deployment.md): both take the same `SITE_URL` (the first one's
- * own origin, `http://localhost:<port>`, so a browser can sign in to the staff inbox there: a
+ * own origin, `http://localhost:<port>`, so a browser can sign in to the staff area there: a
  * passkey's relying party cannot be an IP address) and the same `FORM_SECRET`, so they must serve
  * the same bytes for every page. For end-to-end tests (Vitest and Playwright) and
  * `npm run bench:publish`.
  *
  * Use: `const two = await startTwoInstances({ buildDir, adminUrl })`, publish through
- * `two.content(…)` (the operators' CLI), the staff inbox at `two.siteUrl`, or the content store on
+ * `two.content(…)` (the operators' CLI), the staff area at `two.siteUrl`, or the content store on
  * `two.databaseUrl`; then `await two.waitForSame('/expertise', (body) => body.includes('…'))`,
  * and `await two.stop()`.
  */
@@ -60,7 +60,7 @@ export interface TwoInstances {
  * ready, so the first migrates and seeds the content, as a rolling deploy does).
  * @param options.buildDir a production build (`inject('buildDir')`, `benchBuild()`)
  * @param options.adminUrl a PostgreSQL URL that may `CREATE DATABASE`
- * @param options.env more environment for both (e.g. `LOG_LEVEL`, `STAFF_INBOX`)
+ * @param options.env more environment for both (e.g. `LOG_LEVEL`, `STAFF_AREA`)
  * @throws Error when a server does not become ready within 30 s
  */
 export async function startTwoInstances(options: {

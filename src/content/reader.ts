@@ -140,3 +140,23 @@ export function readerOf(content: SiteContent): ContentReader {
     },
   };
 }
+
+/**
+ * The reader of a staff request: the staff area reads the content store (drafts, releases), never
+ * the public release, so a release the site cannot show does not lock staff out of mending it.
+ * @throws Error on every read, naming the collection asked for
+ */
+export function noContentReader(): ContentReader {
+  const refuse = (file: string): never => {
+    throw new Error(`A staff request read ${file} from the public release; read the content store`);
+  };
+  return {
+    dependencies: new Set(),
+    collection: refuse,
+    one: refuse,
+    entry: refuse,
+    sections: refuse,
+    find: refuse,
+    list: refuse,
+  };
+}

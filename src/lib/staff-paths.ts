@@ -1,4 +1,4 @@
-/** The staff inbox's URLs (everything lives under {@link STAFF_BASE}) and the headers of its answers. */
+/** The staff area's URLs (everything lives under {@link STAFF_BASE}) and the headers of its answers. */
 
 export const STAFF_BASE = '/staff';
 export const SIGN_IN_PATH = `${STAFF_BASE}/sign-in`;

@@ -54,7 +54,7 @@ import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { Counter } from './statistics/counter.ts';
 import type { SiteContent } from '../content/images.ts';
-import { readerOf } from '../content/reader.ts';
+import { noContentReader, readerOf } from '../content/reader.ts';
 import type { ContentSource } from './content/source.ts';
 import { contentForPages } from './content/pages-content.ts';
 import { withChanges } from './content/items.ts';
@@ -86,13 +86,13 @@ export interface AppDeps {
   previews?: Pick<PreviewStore, 'open'> | undefined;
   /** ms between looks for a new content release; default 1,000. */
   contentPollMs?: number | undefined;
-  /** Uploaded images: served at `/media/`, uploaded from the inbox (`./content/media-upload.ts`). */
+  /** Uploaded images: served at `/media/`, uploaded from the staff area (`./content/media-upload.ts`). */
   media?: MediaStore | undefined;
-  /** The staff inbox's server side; absent when `STAFF_INBOX` is off. */
+  /** The staff area's server side; absent when `STAFF_AREA` is off. */
   staff?: StaffRuntime | undefined;
   /**
-   * `site` (default): the public port, with the inbox unless it has a port of its own;
-   * `staff`: the inbox's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
+   * `site` (default): the public port, with the staff area unless it has a port of its own;
+   * `staff`: the staff area's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
    */
   surface?: 'site' | 'staff' | undefined;
   /** Counts page views on the public port (`./statistics/counter.ts`); none: nothing counted. */
@@ -143,12 +143,19 @@ const DOCUMENT_ONLY_HEADERS = [
 /** Anything else is 405 (TRACE included). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
+/** Each request's Host verdict, judged once whichever way (stored page or Express) it takes. */
+const hostVerdicts = new WeakMap<IncomingMessage, boolean>();
+
 /** One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (1.0). */
 function wellFormedHost(req: IncomingMessage): boolean {
+  const known = hostVerdicts.get(req);
+  if (known !== undefined) return known;
   const lines = req.headersDistinct['host'];
   const match = lines?.length === 1 ? HOST_PATTERN.exec(lines[0] ?? '') : null;
   const port = Number(match?.[1] ?? 1);
-  return lines === undefined || (match !== null && port >= 1 && port <= 65_535);
+  const verdict = lines === undefined || (match !== null && port >= 1 && port <= 65_535);
+  hostVerdicts.set(req, verdict);
+  return verdict;
 }
 
 /** A plain-text refusal that a client still sending a body can read (`./unread-body.ts`). */
@@ -325,7 +332,7 @@ function bundledBuild(origins: readonly string[]): ServerBuild {
   return { ...build, allowedActionOrigins: origins.map((origin) => new URL(origin).host) };
 }
 
-/** The public port's app, or the inbox's; a page that cannot be stored rejects `ready`. */
+/** The public port's app, or the staff area's; a page that cannot be stored rejects `ready`. */
 export function createApp(deps: AppDeps): SiteApp {
   const { env, runtime, logger, content: source } = deps;
   const pageContent = contentForPages(source, deps.media);
@@ -339,23 +346,22 @@ export function createApp(deps: AppDeps): SiteApp {
   const obs = deps.observability ?? createObservability(runtime);
   const build = deps.build ?? bundledBuild([origin, env.STAFF_URL]);
   const mode = dev ? 'development' : 'production';
-  // The inbox's own port, or the public one (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
+  // The staff area's own port, or the public one (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
   const staffPort = deps.surface === 'staff';
   const staff =
-    env.STAFF_INBOX === 'on' && (staffPort || env.STAFF_PORT === undefined)
-      ? deps.staff
-      : undefined;
+    env.STAFF_AREA === 'on' && (staffPort || env.STAFF_PORT === undefined) ? deps.staff : undefined;
 
   const counter = staffPort ? undefined : deps.statistics;
   const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome), counter);
+  /** @param content the public release's content; undefined for a staff request */
   const site = (
     year: number,
-    content: SiteContent,
+    content: SiteContent | undefined,
     clientIp = '',
     preview?: SiteServer['preview'],
   ): SiteServer => ({
     settings: { siteOrigin: origin, year, webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE },
-    content: readerOf(content),
+    content: content ? readerOf(content) : noContentReader(),
     preview,
     enquiries: enquiries.service,
     media: deps.media,
@@ -435,7 +441,7 @@ export function createApp(deps: AppDeps): SiteApp {
     () => (warm = true),
     () => undefined,
   );
-  // The inbox's branch is left out of the matching: each route costs every call time.
+  // The staff area's branch is left out of the matching: each route costs every call time.
   const routeOf = pages && typeof build !== 'function' ? routeMatcher(build, 'staff') : undefined;
   const claimed = expressClaims({
     clientDir,
@@ -462,7 +468,7 @@ export function createApp(deps: AppDeps): SiteApp {
     );
   };
 
-  // None on the inbox's port: the metrics port serves the public app's registry, one set of these.
+  // None on the staff port: the metrics port serves the public app's registry, one set of these.
   const metrics = staffPort ? undefined : requestMetrics(obs);
   if (metrics) app.use(metrics.middleware);
   if (!dev) app.use(requestLogs(logger));
@@ -522,10 +528,10 @@ export function createApp(deps: AppDeps): SiteApp {
   }
   if (clientDir) app.use(staticFiles(clientDir));
   if (deps.media) app.use(mediaRoutes({ media: deps.media, staff, logger }));
-  // The inbox's port serves only the inbox; elsewhere `/staff` is a 404 unless served here.
+  // The staff port serves only the staff area; elsewhere `/staff` is a 404 unless served here.
   app.use((req, res, next) => {
-    const inbox = isStaffPath(req.path);
-    if (staffPort ? inbox || req.path === '/__manifest' : !inbox || staff) next();
+    const staffPath = isStaffPath(req.path);
+    if (staffPort ? staffPath || req.path === '/__manifest' : !staffPath || staff) next();
     else notFound(req, res, next);
   });
   app.use(enquiries.router);
@@ -557,7 +563,7 @@ export function createApp(deps: AppDeps): SiteApp {
       );
     }
     if (staffPath) {
-      // The inbox's routes send their own (`src/staff/session.server.ts`).
+      // The staff area's routes send their own (`src/staff/session.server.ts`).
       for (const name of ['Cross-Origin-Resource-Policy', 'Referrer-Policy'])
         res.removeHeader(name);
     } else if (req.method === 'POST') {
@@ -570,20 +576,22 @@ export function createApp(deps: AppDeps): SiteApp {
     '/{*splat}',
     expressRenderer(build, mode, async (req, res) => {
       const ip = req.ip ?? req.socket.remoteAddress ?? '';
+      const nonce = res.locals['nonce'] as string | undefined;
+      if (isStaffPath(req.path)) {
+        return loadContext(
+          site(yearNow(), undefined, ip),
+          { ...noCss, nonce },
+          staff && { ...staff, clientKey: hashIp(staff.secret, ip), media: deps.media },
+        );
+      }
       const { previews } = deps;
-      const token = previews && !isStaffPath(req.path) ? req.query[PREVIEW_PARAM] : undefined;
+      const token = previews ? req.query[PREVIEW_PARAM] : undefined;
       if (token !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
       const { content, preview } =
         previews && token !== undefined
           ? await previewed(previews, typeof token === 'string' ? token : '')
           : { content: await shownContent(), preview: undefined };
-      return loadContext(
-        site(yearNow(), content, ip, preview),
-        { ...noCss, nonce: res.locals['nonce'] as string | undefined },
-        staff && isStaffPath(req.path)
-          ? { ...staff, clientKey: hashIp(staff.secret, ip), media: deps.media }
-          : undefined,
-      );
+      return loadContext(site(yearNow(), content, ip, preview), { ...noCss, nonce });
     }),
   );
   app.use(errorHandler(logger));

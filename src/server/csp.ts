@@ -25,7 +25,7 @@ export interface DocumentPolicy {
   scripts: readonly string[];
   /** `'sha256-…'` sources. */
   styles: readonly string[];
-  /** The staff inbox: nothing is allowed that is not named. */
+  /** The staff area: nothing is allowed that is not named. */
   staff?: boolean;
   /** Vite's injected styles and hot-reload socket; no `'strict-dynamic'`. */
   dev?: boolean;

@@ -135,6 +135,8 @@ const envObject = z.object({
   DRAIN_GRACE_MS: count(2_000, 'milliseconds'),
   BUILD_DIR: z.string().trim().min(1).default('dist'),
   /** Unset: on where passkeys can work (docs/decisions/027-passkeys-and-staff-sessions.md). */
+  STAFF_AREA: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  /** Deprecated alias of STAFF_AREA, read when STAFF_AREA is unset (docs/decisions/091-the-staff-area-and-the-inbox.md). */
   STAFF_INBOX: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   STAFF_PORT: optional(port(3001)),
   /** Its host is SITE_URL's or a subdomain: SITE_URL's host is the passkeys' relying party. */
@@ -154,13 +156,18 @@ export const envSchema = envObject.superRefine((env, ctx) => {
 });
 
 /** URLs as origins; `STAFF_RP_ID` the passkeys' relying party: SITE_URL's host. */
-export type Env = Omit<z.output<typeof envSchema>, 'SITE_URL' | 'STAFF_INBOX' | 'STAFF_URL'> & {
+export type Env = Omit<
+  z.output<typeof envSchema>,
+  'SITE_URL' | 'STAFF_AREA' | 'STAFF_INBOX' | 'STAFF_URL'
+> & {
   SITE_URL: string;
-  STAFF_INBOX: 'on' | 'off';
+  STAFF_AREA: 'on' | 'off';
   STAFF_URL: string;
   STAFF_RP_ID: string;
-  /** Why an unset STAFF_INBOX resolved to off (for the start-up warning); undefined otherwise. */
-  staffInboxOffReason?: string | undefined;
+  /** Why an unset STAFF_AREA resolved to off (for the start-up warning); undefined otherwise. */
+  staffAreaOffReason?: string | undefined;
+  /** Deprecated variable names the environment set, each with its successor (a start-up warning). */
+  deprecatedNames?: string[] | undefined;
 };
 
 export const storeEnvSchema = z.object(storeFields);
@@ -194,7 +201,16 @@ export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown
     throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
   }
   if (schema) return result.data;
-  const { SITE_URL, STAFF_INBOX, STAFF_URL, ...rest } = result.data as z.output<typeof envSchema>;
+  const { SITE_URL, STAFF_AREA, STAFF_INBOX, STAFF_URL, ...rest } = result.data as z.output<
+    typeof envSchema
+  >;
+  if (STAFF_AREA !== undefined && STAFF_INBOX !== undefined && STAFF_AREA !== STAFF_INBOX) {
+    throw new EnvError(
+      `Invalid configuration: STAFF_INBOX: is the deprecated name of STAFF_AREA and says ${STAFF_INBOX} where STAFF_AREA says ${STAFF_AREA}; unset STAFF_INBOX`,
+    );
+  }
+  const deprecated =
+    STAFF_INBOX !== undefined ? { deprecatedNames: ['STAFF_INBOX: use STAFF_AREA'] } : {};
   if (!SITE_URL && rest.NODE_ENV === 'production') {
     throw new EnvError(
       'Invalid configuration: SITE_URL: required in production, the public origin of the site ' +
@@ -202,7 +218,12 @@ export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown
     );
   }
   const siteOrigin = new URL(SITE_URL ?? `http://localhost:${rest.PORT}`).origin;
-  return { ...rest, SITE_URL: siteOrigin, ...staffInbox(siteOrigin, rest, STAFF_INBOX, STAFF_URL) };
+  return {
+    ...rest,
+    SITE_URL: siteOrigin,
+    ...staffArea(siteOrigin, rest, STAFF_AREA ?? STAFF_INBOX, STAFF_URL),
+    ...deprecated,
+  };
 }
 
 /**
@@ -241,21 +262,24 @@ export function passkeyOriginProblem(origin: string, rpId: string): string | nul
 }
 
 /** @throws EnvError like the rest */
-function staffInbox(
+function staffArea(
   siteOrigin: string,
   rest: { STAFF_PORT?: number | undefined; PORT: number },
   setting: 'on' | 'off' | undefined,
   staffUrl: string | undefined,
-): Pick<Env, 'STAFF_INBOX' | 'STAFF_URL' | 'STAFF_RP_ID' | 'staffInboxOffReason'> {
+): Pick<Env, 'STAFF_AREA' | 'STAFF_URL' | 'STAFF_RP_ID' | 'staffAreaOffReason'> {
   const fail = (name: string, problem: string) =>
     new EnvError(`Invalid configuration: ${name}: ${problem}`);
   const site = new URL(siteOrigin);
   const rpId = site.hostname;
   if (staffUrl !== undefined && rest.STAFF_PORT === undefined) {
-    throw fail('STAFF_URL', 'only applies with STAFF_PORT (the inbox is otherwise on SITE_URL)');
+    throw fail(
+      'STAFF_URL',
+      'only applies with STAFF_PORT (the staff area is otherwise on SITE_URL)',
+    );
   }
   if (rest.STAFF_PORT !== undefined && rest.STAFF_PORT === rest.PORT) {
-    throw fail('STAFF_PORT', 'must differ from PORT (unset it to serve the inbox on PORT)');
+    throw fail('STAFF_PORT', 'must differ from PORT (unset it to serve the staff area on PORT)');
   }
   let origin = siteOrigin;
   if (staffUrl !== undefined) origin = new URL(staffUrl).origin;
@@ -264,11 +288,11 @@ function staffInbox(
     origin = site.origin;
   }
   const problem = passkeyOriginProblem(origin, rpId);
-  if (setting === 'off') return { STAFF_INBOX: 'off', STAFF_URL: origin, STAFF_RP_ID: rpId };
+  if (setting === 'off') return { STAFF_AREA: 'off', STAFF_URL: origin, STAFF_RP_ID: rpId };
   if (problem && setting === 'on') {
-    throw fail(staffUrl !== undefined ? 'STAFF_URL' : 'STAFF_INBOX', `cannot be on: ${problem}`);
+    throw fail(staffUrl !== undefined ? 'STAFF_URL' : 'STAFF_AREA', `cannot be on: ${problem}`);
   }
   return problem
-    ? { STAFF_INBOX: 'off', STAFF_URL: origin, STAFF_RP_ID: rpId, staffInboxOffReason: problem }
-    : { STAFF_INBOX: 'on', STAFF_URL: origin, STAFF_RP_ID: rpId };
+    ? { STAFF_AREA: 'off', STAFF_URL: origin, STAFF_RP_ID: rpId, staffAreaOffReason: problem }
+    : { STAFF_AREA: 'on', STAFF_URL: origin, STAFF_RP_ID: rpId };
 }

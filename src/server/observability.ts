@@ -226,48 +226,53 @@ export function createObservability(
     });
     return pending;
   };
-  new Gauge({
-    name: 'outbox_backlog',
-    help: 'Notifications not yet delivered (nor cancelled), per channel.',
-    labelNames: ['channel'],
-    registers: [registry],
-    async collect() {
-      const f = await figures();
-      this.reset();
-      for (const channel of channels()) {
-        this.set({ channel }, f.channels.find((c) => c.channel === channel)?.backlog ?? 0);
-      }
+  /** A gauge with one value per channel, `value` read from the scrape's delivery figures. */
+  const channelGauge = (
+    name: string,
+    help: string,
+    value: (c: DeliveryFigures['channels'][number] | undefined, now: number) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['channel'],
+      registers: [registry],
+      async collect() {
+        const f = await figures();
+        this.reset();
+        const now = runtime.now();
+        for (const channel of channels()) {
+          this.set(
+            { channel },
+            value(
+              f.channels.find((c) => c.channel === channel),
+              now,
+            ),
+          );
+        }
+      },
+    });
+  channelGauge(
+    'outbox_backlog',
+    'Notifications not yet delivered (nor cancelled), per channel.',
+    (c) => c?.backlog ?? 0,
+  );
+  channelGauge(
+    'outbox_oldest_age_seconds',
+    'Age of the oldest undelivered notification per channel, seconds (0 when none).',
+    (c, now) => {
+      const at = c?.oldestQueuedAt ?? null;
+      return at === null ? 0 : Math.max(0, (now - at) / 1000);
     },
-  });
-  new Gauge({
-    name: 'outbox_oldest_age_seconds',
-    help: 'Age of the oldest undelivered notification per channel, seconds (0 when none).',
-    labelNames: ['channel'],
-    registers: [registry],
-    async collect() {
-      const f = await figures();
-      this.reset();
-      const now = runtime.now();
-      for (const channel of channels()) {
-        const at = f.channels.find((c) => c.channel === channel)?.oldestQueuedAt ?? null;
-        this.set({ channel }, at === null ? 0 : Math.max(0, (now - at) / 1000));
-      }
+  );
+  channelGauge(
+    'outbox_last_failure_timestamp_seconds',
+    "Unix time of the channel's last failed delivery attempt, seconds (0 if none).",
+    (c) => {
+      const at = c?.lastFailureAt ?? null;
+      return at === null ? 0 : at / 1000;
     },
-  });
-  new Gauge({
-    name: 'outbox_last_failure_timestamp_seconds',
-    help: "Unix time of the channel's last failed delivery attempt, seconds (0 if none).",
-    labelNames: ['channel'],
-    registers: [registry],
-    async collect() {
-      const f = await figures();
-      this.reset();
-      for (const channel of channels()) {
-        const at = f.channels.find((c) => c.channel === channel)?.lastFailureAt ?? null;
-        this.set({ channel }, at === null ? 0 : at / 1000);
-      }
-    },
-  });
+  );
   const lastBackup = options.lastBackup ?? (() => lastBackupAt(runtime.config));
   new Gauge({
     name: 'backup_last_success_timestamp_seconds',

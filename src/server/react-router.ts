@@ -18,7 +18,7 @@ import { staffContext, type StaffServer } from './staff/runtime.ts';
 /** A function in development: Vite's module graph, fresh after every edit. */
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
-/** `staff`: only for the inbox's branch, where the inbox is served. */
+/** `staff`: only for the staff area's branch, where the staff area is served. */
 export function loadContext(
   site: SiteServer,
   document: DocumentAssets,

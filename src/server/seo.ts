@@ -74,7 +74,7 @@ export const SEO_PATHS: readonly string[] = ['/robots.txt', SITEMAP, SECURITY_TX
  * @param origin `SITE_URL`
  * @param release the release the sitemap follows
  * @param now the clock, epoch ms (security.txt's expiry only)
- * @param disallow path prefixes for robots.txt (the staff inbox)
+ * @param disallow path prefixes for robots.txt (the staff area)
  * @returns the handler (GET and HEAD of the three paths; anything else passes on) and `ready`,
  *   which settles once all three are made (rejects when one fails)
  */

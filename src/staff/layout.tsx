@@ -96,11 +96,11 @@ function Frame({ session, children }: { session: StaffView | undefined; children
             <Link to={STAFF_BASE} className="rounded-sm hover:underline">
               {site.name}
             </Link>{' '}
-            <span className="font-sans text-sm text-stone-600 max-sm:sr-only">· Inbox</span>
+            <span className="font-sans text-sm text-stone-600 max-sm:sr-only">· Staff</span>
           </p>
           {staff ? (
             <>
-              <nav aria-label="Inbox" className="order-3 w-full md:order-none md:w-auto">
+              <nav aria-label="Staff" className="order-3 w-full md:order-none md:w-auto">
                 <ul role="list" className="-mx-2 flex flex-wrap">
                   {NAV.filter((item) => !item.needs || allows(staff.role, item.needs)).map(
                     (item) => (

@@ -40,7 +40,7 @@ test.beforeAll(async () => {
   two = await startTwoInstances({
     buildDir: resolve(process.env['BUILD_DIR'] ?? './dist'),
     adminUrl: postgres.url,
-    env: { STAFF_INBOX: 'on', LOG_LEVEL: 'warn', FORM_MIN_FILL_MS: '0' },
+    env: { STAFF_AREA: 'on', LOG_LEVEL: 'warn', FORM_MIN_FILL_MS: '0' },
   });
 });
 

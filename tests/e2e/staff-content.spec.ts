@@ -72,7 +72,7 @@ test('edit a quote, save the draft, publish it; a stale save meets the conflict 
   // Meera edits it from the staff navigation.
   const { page } = meera;
   await page
-    .getByRole('navigation', { name: 'Inbox' })
+    .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Content' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();

@@ -38,7 +38,7 @@ test('an editor is refused the owners’ page; the owner changes the editor’s 
   const editorLink = server.invite(`dev.${tag}@kahaani-pr.example`, editorName, 'editor');
 
   const editor = await enrolled(browser, editorLink);
-  const nav = editor.getByRole('navigation', { name: 'Inbox' });
+  const nav = editor.getByRole('navigation', { name: 'Staff' });
   await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'People' })).toHaveCount(0);
   const refused = await editor.goto(`${server.origin}/staff/people`);
@@ -49,7 +49,7 @@ test('an editor is refused the owners’ page; the owner changes the editor’s 
 
   const owner = await enrolled(browser, ownerLink);
   await owner
-    .getByRole('navigation', { name: 'Inbox' })
+    .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'People' })
     .click();
   await expect(owner.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();

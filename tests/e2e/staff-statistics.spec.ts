@@ -35,7 +35,7 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
   await page.getByRole('button', { name: 'Create your passkey' }).click();
   await page.waitForURL(`${server.origin}/staff`);
   await page
-    .getByRole('navigation', { name: 'Inbox' })
+    .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Statistics' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();

@@ -153,13 +153,13 @@ test('invite, enrol, sign in, release a held enquiry delivered once, mark it han
 
   // The other screens.
   await page
-    .getByRole('navigation', { name: 'Inbox' })
+    .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Delivery' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
   await check(page, testInfo, 'delivery');
   await page
-    .getByRole('navigation', { name: 'Inbox' })
+    .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Erase' })
     .click();
   await check(page, testInfo, 'erase');
@@ -171,7 +171,7 @@ test('invite, enrol, sign in, release a held enquiry delivered once, mark it han
   await check(page, testInfo, 'erase-review');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await page
-    .getByRole('navigation', { name: 'Inbox' })
+    .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Account' })
     .click();
   await expect(page.getByText('This is your only passkey')).toBeVisible();

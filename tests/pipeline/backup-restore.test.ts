@@ -103,7 +103,7 @@ describe('a backup taken while enquiries arrive', () => {
     const port = await freePort();
     // Passkeys need a host name: the staff origin is localhost; requests go to 127.0.0.1.
     const origin = `http://localhost:${port}`;
-    const site = { PORT: String(port), SITE_URL: origin, STAFF_INBOX: 'on' };
+    const site = { PORT: String(port), SITE_URL: origin, STAFF_AREA: 'on' };
     const first = tempDir('proof-first');
     const a = await startServer(buildDir, { ...site, DATA_DIR: first });
 

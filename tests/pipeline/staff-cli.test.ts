@@ -152,7 +152,7 @@ describe('the staff commands on SQLite', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('No staff account for ghost@kahaani-pr.example');
     const off = cli(
-      { ...env, STAFF_INBOX: 'off' },
+      { ...env, STAFF_AREA: 'off' },
       'invite',
       '--email',
       'a@b.example',
@@ -160,7 +160,7 @@ describe('the staff commands on SQLite', () => {
       'A',
     );
     expect(off.code).toBe(1);
-    expect(off.err).toContain('The staff inbox is off');
+    expect(off.err).toContain('The staff area is off');
     const bad = cli({ DATA_DIR: dataDir, SITE_URL: 'ftp://kahaani-pr.example' }, 'list');
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('Invalid configuration: SITE_URL: must be a URL starting with http:');

@@ -21,38 +21,51 @@ import { createDatabase, NODE, ROOT } from './support/helpers.ts';
 import { canonical, dump, NOW, snapshot } from './support/release-data.ts';
 import { tempDir } from './support/temp-dir.ts';
 
-/** The release this code upgrades from; its commit must be in the clone's history. */
-const PREVIOUS_RELEASE = '851a71c';
+/**
+ * The releases this code upgrades from; their commits must be in the clone's history. 851a71c
+ * kept a store file per engine; d02bfcd, one store file for both, kept its content in files.
+ */
+const PREVIOUS_RELEASES = ['851a71c', 'd02bfcd'] as const;
 
-let release = '';
+const releases: Record<string, string> = {};
 beforeAll(() => {
-  release = tempDir('release');
-  const tar = join(release, 'src.tar');
-  try {
-    execFileSync('git', ['archive', '-o', tar, PREVIOUS_RELEASE, 'src/server'], { cwd: ROOT });
-  } catch {
-    throw new Error(
-      `${PREVIOUS_RELEASE} is not in this clone's history (a shallow clone?): git fetch --unshallow`,
-    );
+  for (const commit of PREVIOUS_RELEASES) {
+    const release = tempDir(`release-${commit}`);
+    const tar = join(release, 'src.tar');
+    try {
+      execFileSync('git', ['archive', '-o', tar, commit, 'src/server'], { cwd: ROOT });
+    } catch {
+      throw new Error(
+        `${commit} is not in this clone's history (a shallow clone?): git fetch --unshallow`,
+      );
+    }
+    execFileSync('tar', ['-xf', tar, '-C', release]);
+    // Its imports of pg resolve to this checkout's packages.
+    symlinkSync(join(ROOT, 'node_modules'), join(release, 'node_modules'));
+    releases[commit] = release;
   }
-  execFileSync('tar', ['-xf', tar, '-C', release]);
-  // Its imports of pg resolve to this checkout's packages.
-  symlinkSync(join(ROOT, 'node_modules'), join(release, 'node_modules'));
 });
 
 const engines = [
   ['sqlite', () => Promise.resolve(join(tempDir('upgrade'), 'enquiries.sqlite'))],
   ['postgres', () => createDatabase(inject('pgAdminUrl'))],
 ] as const;
+const cases = PREVIOUS_RELEASES.flatMap((commit) =>
+  engines.map(([kind, create]) => [kind, commit, create] as const),
+);
 
-describe.each(engines)('a database %s kept under the previous release', (kind, create) => {
+describe.each(cases)('a database %s kept under release %s', (kind, commit, create) => {
   it('opens with every row, search hit and session as it was, and goes on working', async () => {
     const where = await create();
     const before = JSON.parse(
-      execFileSync(NODE, [join(ROOT, 'tests/pipeline/support/fill-release.ts'), release, where], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      }),
+      execFileSync(
+        NODE,
+        [join(ROOT, 'tests/pipeline/support/fill-release.ts'), releases[commit]!, where],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+        },
+      ),
     ) as ReturnType<typeof canonical>;
     const rows = await dump(where);
     expect(rows['submissions']).toHaveLength(10);

@@ -64,7 +64,7 @@ describe('absolute-form request targets', () => {
   /** The site's port and the staff port (STAFF_PORT's app), listening. */
   const ports: Record<'site' | 'staff', number> = { site: 0, staff: 0 };
   beforeAll(async () => {
-    t = await createStaffTestApp({ STAFF_INBOX: 'on', STAFF_PORT: '3001' });
+    t = await createStaffTestApp({ STAFF_AREA: 'on', STAFF_PORT: '3001' });
     for (const [surface, app] of [
       ['site', t.app],
       ['staff', t.staffHttp],

@@ -33,8 +33,7 @@ describe('the audit log', () => {
     body: Record<string, string>,
     cookie = me.cookie,
     origin = t.origin,
-  ) =>
-    request(t.app).post(path).set('Origin', origin).set('Cookie', cookie).type('form').send(body);
+  ) => t.post(path, body, cookie, origin);
 
   it('records each action with the actor, the enquiry and nothing personal', async () => {
     const step = async (what: () => Promise<unknown>, expected: Array<[string, string | null]>) => {

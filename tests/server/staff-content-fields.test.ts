@@ -29,13 +29,7 @@ describe('rich-text and image fields of the content editor', () => {
   let upload = '';
 
   const get = (path: string) => request(t.staffHttp).get(path).set('Cookie', me.cookie);
-  const post = (body: Record<string, string>) =>
-    request(t.staffHttp)
-      .post(ITEM)
-      .set('Origin', t.origin)
-      .set('Cookie', me.cookie)
-      .type('form')
-      .send(body);
+  const post = (body: Record<string, string>) => t.post(ITEM, body, me);
   const form = (changes: Record<string, string>) => ({
     intent: 'save',
     baseRelease: '1',

@@ -7,7 +7,7 @@
  * but never the text.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RichTextDoc, RichTextParagraph } from '../../src/lib/rich-text.ts';
 import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
 
@@ -28,22 +28,42 @@ describe('the content editor', () => {
   const get = (path: string, who: Signed = meera) =>
     request(t.staffHttp).get(path).set('Cookie', who.cookie);
   const post = (path: string, body: Record<string, string | string[]>, who: Signed = meera) =>
-    request(t.staffHttp)
-      .post(path)
-      .set('Origin', t.origin)
-      .set('Cookie', who.cookie)
-      .type('form')
-      .send(body);
+    t.post(path, body, who);
 
-  beforeAll(async () => {
+  // Each test has a database of its own, so each runs alone (`vitest -t`).
+  beforeEach(async () => {
     t = await createStaffTestApp();
     meera = await t.enrol(await t.invite());
     ravi = await t.enrol(await t.invite('ravi@kahaani-pr.example', 'Ravi Kumar'));
     first = (await t.content.read())['testimonials.yaml'][0]!;
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const itemUrl = () => `/staff/content/testimonials/items/${first.id}`;
+  /** A save of the first testimonial's form drawn on release 1, before any draft of it. */
+  const saveOf = (quote: string) => ({
+    intent: 'save',
+    baseRelease: '1',
+    seenVersion: '',
+    id: first.id,
+    order: '1',
+    quote,
+    author: first.author,
+  });
+  const MEERAS = 'Meera’s new quote for the carousel.';
+  const RAVIS = 'Ravi typed this on a page drawn before Meera saved.';
+  /** Meera saves a draft, then Ravi saves over it from a page drawn before hers (his draft stays). */
+  const bothSave = async () => {
+    expect((await post(itemUrl(), saveOf(MEERAS))).status).toBe(303);
+    expect((await post(itemUrl(), { ...saveOf(RAVIS), seenVersion: '1' }, ravi)).status).toBe(303);
+  };
+  /** {@link bothSave}, then Meera publishes Ravi's draft as release 2. */
+  const publishRavis = async () => {
+    await bothSave();
+    const page = html(await get('/staff/content/publish'));
+    const ref = /name="draft" value="([^"]+)"/.exec(page)![1]!;
+    return post('/staff/content/publish', { intent: 'chosen', draft: ref, note: 'q' });
+  };
 
   it('lists the collections by name, linked from the staff navigation', async () => {
     const res = await get('/staff/content');
@@ -97,15 +117,7 @@ describe('the content editor', () => {
   });
 
   it('saves a draft the site does not show, recorded in the audit log by id only', async () => {
-    const res = await post(itemUrl(), {
-      intent: 'save',
-      baseRelease: '1',
-      seenVersion: '',
-      id: first.id,
-      order: '1',
-      quote: 'Meera’s new quote for the carousel.',
-      author: first.author,
-    });
+    const res = await post(itemUrl(), saveOf(MEERAS));
     expect(res.status).toBe(303);
     expect(res.headers['location']).toBe(`${itemUrl()}?done=saved`);
     const draft = await t.drafts.get('testimonials.yaml', first.id);
@@ -122,20 +134,13 @@ describe('the content editor', () => {
   });
 
   it('answers a stale save with 409: both texts side by side, the typed one kept to save again', async () => {
-    const stale = {
-      intent: 'save',
-      baseRelease: '1',
-      seenVersion: '',
-      id: first.id,
-      order: '1',
-      quote: 'Ravi typed this on a page drawn before Meera saved.',
-      author: first.author,
-    };
+    expect((await post(itemUrl(), saveOf(MEERAS))).status).toBe(303);
+    const stale = saveOf(RAVIS);
     const res = await post(itemUrl(), stale, ravi);
     expect(res.status).toBe(409);
     const page = html(res);
     expect(page).toContain('Meera Nair saved a newer draft of this item');
-    expect(page).toContain('Meera’s new quote for the carousel.');
+    expect(page).toContain(MEERAS);
     expect(page).toMatch(/<textarea[^>]*name="quote"[^>]*>Ravi typed this on a page drawn/);
     expect(page).toContain('Save mine anyway');
     expect(page).toMatch(/name="seenVersion" value="1"/);
@@ -148,6 +153,7 @@ describe('the content editor', () => {
   });
 
   it('publishes the chosen draft as a release, then shows it in history with a field diff', async () => {
+    await bothSave();
     const page = html(await get('/staff/content/publish'));
     expect(page).toContain('Changes Quote');
     expect(page).toContain('Ravi Kumar');
@@ -168,13 +174,14 @@ describe('the content editor', () => {
       await get(`/staff/content/history?item=testimonials.yaml/${first.id}&from=1&to=2`),
     );
     expect(diff).toContain(first.quote);
-    expect(diff).toContain('Ravi typed this on a page drawn before Meera saved.');
+    expect(diff).toContain(RAVIS);
     expect(diff).not.toMatch(/<th scope="row"[^>]*>Author</);
     const audit = await t.staff.store.listAudit(1);
     expect(audit[0]).toMatchObject({ action: 'content-published', detail: 'release 2, 1 items' });
   });
 
   it('restores an old version as a new draft, the history kept', async () => {
+    expect((await publishRavis()).status).toBe(303);
     const res = await post('/staff/content/history', {
       item: `testimonials.yaml/${first.id}`,
       release: '1',

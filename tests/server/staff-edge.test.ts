@@ -6,7 +6,7 @@
  *   sitemap but for its lastmod (each database's own release time); only robots.txt gains
  *   `Disallow: /staff`; no public page names a module of the inbox, nor does the
  *   framework's route discovery for public paths;
- * - with the inbox on its own port (STAFF_PORT) or off (STAFF_INBOX=off), the public port
+ * - with the inbox on its own port (STAFF_PORT) or off (STAFF_AREA=off), the public port
  *   answers `/staff` and its data requests with its 404 page, and the inbox's own app serves it
  *   and nothing else.
  */
@@ -68,7 +68,7 @@ describe('the inbox on the public port changes no public response', () => {
   let without: TestApp;
   let withInbox: StaffTestApp;
   beforeAll(async () => {
-    without = await createTestApp({ SITE_URL: SITE, STAFF_INBOX: 'off' });
+    without = await createTestApp({ SITE_URL: SITE, STAFF_AREA: 'off' });
     withInbox = await createStaffTestApp({ SITE_URL: SITE });
     await Promise.all([strongBrotli(without.app), strongBrotli(withInbox.app)]);
   });
@@ -221,7 +221,7 @@ describe('the inbox on its own port', () => {
 describe('the inbox turned off', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ STAFF_INBOX: 'off' });
+    t = await createTestApp({ STAFF_AREA: 'off' });
   });
   afterAll(() => t.close());
 

@@ -37,13 +37,7 @@ describe('the staff inbox on the real InboxService', () => {
     expect(res.status).toBe(303);
   };
 
-  const post = (path: string, body: Record<string, string>) =>
-    request(t.app)
-      .post(path)
-      .set('Origin', t.origin)
-      .set('Cookie', me.cookie)
-      .type('form')
-      .send(body);
+  const post = (path: string, body: Record<string, string>) => t.post(path, body, me);
 
   /** The id of the enquiry whose subject is `subject`, read from the inbox page. */
   const idOf = async (subject: string): Promise<string> => {

@@ -27,12 +27,7 @@ describe('the people page', () => {
 
   const get = (cookie: string) => request(t.app).get('/staff/people').set('Cookie', cookie);
   const post = (body: Record<string, string>, cookie = owner.cookie) =>
-    request(t.app)
-      .post('/staff/people')
-      .set('Origin', t.origin)
-      .set('Cookie', cookie)
-      .type('form')
-      .send(body);
+    t.post('/staff/people', body, cookie);
   const role = async (id: string) => (await t.staff.store.getStaff(id))?.role;
 
   it('is refused to an editor with the 403 page, for the page and its posts', async () => {

@@ -26,12 +26,7 @@ describe('previews, share links and schedules', () => {
     return who ? req.set('Cookie', who.cookie) : req;
   };
   const post = (path: string, body: Record<string, string | string[]>, who: Signed) =>
-    request(t.staffHttp)
-      .post(path)
-      .set('Origin', t.origin)
-      .set('Cookie', who.cookie)
-      .type('form')
-      .send(body);
+    t.post(path, body, who);
   const ref = async (who: Signed) =>
     /name="draft" value="([^"]+)"/.exec(html(await get('/staff/content/publish', who)))?.[1] ?? '';
   const pathOf = (url: string) => {

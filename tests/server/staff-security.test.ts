@@ -85,12 +85,7 @@ describe('the staff inbox refuses anyone without a live session', () => {
     dead['expired'] = setCookie((await t.signIn(me.passkey)).res, session) ?? '';
     // Revoked: signed in, then signed out.
     const revokedCookie = setCookie((await t.signIn(me.passkey)).res, session) ?? '';
-    await request(t.app)
-      .post('/staff/sign-out')
-      .set('Origin', t.origin)
-      .set('Cookie', revokedCookie)
-      .type('form')
-      .send({});
+    await t.post('/staff/sign-out', {}, revokedCookie);
     dead['revoked'] = revokedCookie;
   });
   afterAll(() => t.close());
@@ -122,12 +117,7 @@ describe('the staff inbox refuses anyone without a live session', () => {
     const before = t.inbox.calls.length;
     await withDead(async (cookie, how) => {
       for (const [path, body] of ACTIONS) {
-        const res = await request(t.app)
-          .post(path)
-          .set('Origin', t.origin)
-          .set('Cookie', cookie)
-          .type('form')
-          .send(body);
+        const res = await t.post(path, body, cookie);
         expect(res.status, `${path} ${JSON.stringify(body)} with a ${how} cookie`).toBe(303);
         expect(res.headers['location']).toMatch(/^\/staff\/sign-in/);
       }
@@ -216,12 +206,7 @@ describe('cross-site forgery', () => {
   it('a post from another origin is refused, even with a live session', async () => {
     for (const origin of foreign) {
       for (const [path, body] of ACTIONS) {
-        const res = await request(t.app)
-          .post(path)
-          .set('Origin', origin)
-          .set('Cookie', me.cookie)
-          .type('form')
-          .send(body);
+        const res = await t.post(path, body, me.cookie, origin);
         expect([400, 403], `${path} from ${origin}`).toContain(res.status);
       }
       for (const path of ['/staff/sign-in', '/staff/invite', '/staff/account']) {
@@ -309,12 +294,7 @@ describe('cross-site forgery', () => {
   });
 
   it('with the right origin and token the same post works (303 back to the enquiry)', async () => {
-    const res = await request(t.app)
-      .post('/staff/enquiries/e1')
-      .set('Origin', t.origin)
-      .set('Cookie', me.cookie)
-      .type('form')
-      .send({ intent: 'handled' });
+    const res = await t.post('/staff/enquiries/e1', { intent: 'handled' }, me.cookie);
     expect(res.status).toBe(303);
     expect(res.headers['location']).toBe('/staff/enquiries/e1?done=handled');
     expect(t.inbox.enquiries.get('e1')?.status).toBe('handled');
@@ -328,12 +308,7 @@ describe('cross-site forgery', () => {
       ['/staff/erase', { intent: 'confirm', email: 'not-an-address', understood: 'yes' }],
       ['/staff/export', { format: 'xlsx' }],
     ] as const) {
-      const res = await request(t.app)
-        .post(path)
-        .set('Origin', t.origin)
-        .set('Cookie', me.cookie)
-        .type('form')
-        .send(body);
+      const res = await t.post(path, body, me.cookie);
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
     }
     expect(changes().slice(before)).toEqual([]);
@@ -378,12 +353,7 @@ describe('enquiry text is only ever text', () => {
 
   it('exports download as attachments, CSV formulas neutralised', async () => {
     for (const format of ['csv', 'json']) {
-      const res = await request(t.app)
-        .post('/staff/export')
-        .set('Origin', t.origin)
-        .set('Cookie', me.cookie)
-        .type('form')
-        .send({ format });
+      const res = await t.post('/staff/export', { format }, me.cookie);
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="enquiries.${format}"`);
       expect(res.headers['x-content-type-options']).toBe('nosniff');

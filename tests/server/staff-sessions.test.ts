@@ -207,23 +207,18 @@ describe('staff sessions', () => {
     const other = setCookie((await t.signIn(me.passkey)).res, 'staff_session') ?? '';
     const third = setCookie((await t.signIn(me.passkey)).res, 'staff_session') ?? '';
 
-    const out = await request(t.app)
-      .post('/staff/sign-out')
-      .set('Origin', ORIGIN)
-      .set('Cookie', me.cookie)
-      .type('form')
-      .send({});
+    const out = await t.post('/staff/sign-out', {}, me.cookie, ORIGIN);
     expect(out.status).toBe(303);
     expect(out.headers['location']).toBe('/staff/sign-in?signed-out=1');
     expect((await request(t.app).get('/staff').set('Cookie', me.cookie)).status).toBe(302);
     expect((await request(t.app).get('/staff').set('Cookie', other)).status).toBe(200);
 
-    const everywhere = await request(t.app)
-      .post('/staff/account')
-      .set('Origin', ORIGIN)
-      .set('Cookie', other)
-      .type('form')
-      .send({ intent: 'sign-out-everywhere' });
+    const everywhere = await t.post(
+      '/staff/account',
+      { intent: 'sign-out-everywhere' },
+      other,
+      ORIGIN,
+    );
     expect(everywhere.status).toBe(303);
     expect(everywhere.headers['location']).toBe('/staff/sign-in?signed-out=everywhere');
     for (const cookie of [other, third]) {
@@ -252,12 +247,7 @@ describe('after signing out', () => {
   afterAll(() => t.close());
 
   const signOut = async (cookie: string) => {
-    const out = await request(t.app)
-      .post('/staff/sign-out')
-      .set('Origin', ORIGIN)
-      .set('Cookie', cookie)
-      .type('form')
-      .send({});
+    const out = await t.post('/staff/sign-out', {}, cookie, ORIGIN);
     expect(out.headers['location']).toBe('/staff/sign-in?signed-out=1');
     // The browser drops the cookie it is told to clear.
     expect(setCookieLines(out, 'staff_session')[0]).toMatch(/Expires=Thu, 01 Jan 1970/);
@@ -380,12 +370,12 @@ describe('passkeys', () => {
     expect((await account()).text).toContain('This is your only passkey');
 
     const first = me.passkey.id;
-    const revokeLast = await request(t.app)
-      .post('/staff/account')
-      .set('Origin', ORIGIN)
-      .set('Cookie', me.cookie)
-      .type('form')
-      .send({ intent: 'revoke', passkey: first });
+    const revokeLast = await t.post(
+      '/staff/account',
+      { intent: 'revoke', passkey: first },
+      me.cookie,
+      ORIGIN,
+    );
     expect(revokeLast.status).toBe(409);
     expect(revokeLast.text).toContain('That is your only passkey, so it stays');
 
@@ -404,12 +394,12 @@ describe('passkeys', () => {
     expect(added.location).toBe('/staff/account?done=added');
     expect((await t.signIn(phone)).status).toBe(202);
 
-    const revoke = await request(t.app)
-      .post('/staff/account')
-      .set('Origin', ORIGIN)
-      .set('Cookie', me.cookie)
-      .type('form')
-      .send({ intent: 'revoke', passkey: first });
+    const revoke = await t.post(
+      '/staff/account',
+      { intent: 'revoke', passkey: first },
+      me.cookie,
+      ORIGIN,
+    );
     expect(revoke.status).toBe(303);
     expect(revoke.headers['location']).toBe('/staff/account?done=removed');
     expect((await t.signIn(me.passkey)).status).toBe(401);

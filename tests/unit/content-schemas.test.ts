@@ -27,7 +27,7 @@ import { ROUTE_IDS } from '../../src/pages.ts';
 import { sectionsOf } from '../../src/components/ui/section.tsx';
 import { loadContentFile } from '../../src/server/content/files.ts';
 import { pick } from '../../src/react/site-content.ts';
-import { readerOf } from '../../src/content/reader.ts';
+import { noContentReader, readerOf } from '../../src/content/reader.ts';
 import type { SiteContent } from '../../src/content/images.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../src/content');
@@ -245,5 +245,14 @@ describe("each page's part of the section copy", () => {
     expect(() => section('about-intro')).toThrow(
       'Missing section copy "about-intro" in src/content/sections.yaml',
     );
+  });
+});
+
+describe("a staff request's reader", () => {
+  it('refuses every read of the public release, naming what was asked for', () => {
+    const reader = noContentReader();
+    expect(() => reader.collection('team.yaml')).toThrow(/read team\.yaml from the public release/);
+    expect(() => reader.sections('home')).toThrow(/read home/);
+    expect(reader.dependencies.size).toBe(0);
   });
 });

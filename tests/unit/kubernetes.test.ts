@@ -366,7 +366,7 @@ describe('deploy/kubernetes', () => {
     const env = parseEnv(containerEnv());
 
     it('runs on its own port, the container port named staff', () => {
-      expect(env.STAFF_INBOX).toBe('on');
+      expect(env.STAFF_AREA).toBe('on');
       expect(env.STAFF_PORT).toBeDefined();
       expect(containerPort('staff')).toBe(env.STAFF_PORT);
     });

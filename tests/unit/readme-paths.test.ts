@@ -1,14 +1,16 @@
 /**
  * The README and every document under `docs/` name only what the tree holds: every repository
  * path they quote (`src/…`, `scripts/…`, `docs/…`, globs included) exists, every relative
- * Markdown link reaches a file, and every file and folder the README's "Layout of the code" names
- * exists where it says (a name in an entry's description is looked for under that entry).
+ * Markdown link reaches a file, every file and folder the README's "Layout of the code" names
+ * exists where it says (a name in an entry's description is looked for under that entry), and
+ * every decision record a source file cites exists.
  *
  * A decision record keeps the names it was written with: a path that has since moved or gone is
  * listed under the record's "Paths since moved" note, as `` `old` → `new` `` (the new path must
  * exist) or `` `old` → removed by NNN `` (record NNN must exist), and the old path must be gone;
  * docs/decisions/090-readme-maps-the-house-manuals-in-docs.md. A failure lists each path.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +142,30 @@ describe('paths in the README and docs/', () => {
         if (!found) missing.push(`${entry || '(top)'}: ${word}`);
       }
     }
+    expect(missing).toEqual([]);
+  });
+
+  it('every decision record the code cites exists', () => {
+    const tracked = execFileSync(
+      'git',
+      ['ls-files', 'src', 'tests', 'scripts', 'bench', 'server.ts'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    )
+      .split('\n')
+      .filter((file) => /\.(?:ts|tsx|mjs|css)$/.test(file));
+    const missing: string[] = [];
+    let cited = 0;
+    for (const file of tracked) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const [record = ''] of text.matchAll(/docs\/decisions\/\d{3}-[a-z0-9-]+\.md/g)) {
+        cited += 1;
+        if (!existsSync(join(ROOT, record))) missing.push(`${file}: ${record}`);
+      }
+    }
+    expect(cited).toBeGreaterThan(50);
     expect(missing).toEqual([]);
   });
 });

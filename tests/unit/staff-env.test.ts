@@ -21,12 +21,12 @@ function failure(vars: Record<string, string>): string {
 describe('the staff inbox configuration', () => {
   it('is on the public origin by default, its relying party SITE_URL’s host', () => {
     expect(parseEnv({ ...TEST, SITE_URL: 'https://www.kahaani-pr.example/x' })).toMatchObject({
-      STAFF_INBOX: 'on',
+      STAFF_AREA: 'on',
       STAFF_URL: 'https://www.kahaani-pr.example',
       STAFF_RP_ID: 'www.kahaani-pr.example',
     });
     const local = parseEnv(TEST);
-    expect(local).toMatchObject({ STAFF_INBOX: 'on', STAFF_URL: 'http://localhost:3000' });
+    expect(local).toMatchObject({ STAFF_AREA: 'on', STAFF_URL: 'http://localhost:3000' });
     expect(local.STAFF_PORT).toBeUndefined();
   });
 
@@ -34,7 +34,7 @@ describe('the staff inbox configuration', () => {
     expect(
       parseEnv({ ...TEST, SITE_URL: 'http://localhost:3000', STAFF_PORT: '3001' }),
     ).toMatchObject({
-      STAFF_INBOX: 'on',
+      STAFF_AREA: 'on',
       STAFF_PORT: 3001,
       STAFF_URL: 'http://localhost:3001',
     });
@@ -53,38 +53,49 @@ describe('the staff inbox configuration', () => {
 
   it('turns itself off, with the reason, where passkeys cannot work and nobody asked for it', () => {
     const env = parseEnv({ ...TEST, SITE_URL: 'http://127.0.0.1:4000' });
-    expect(env.STAFF_INBOX).toBe('off');
-    expect(env.staffInboxOffReason).toMatch(/IP address/);
+    expect(env.STAFF_AREA).toBe('off');
+    expect(env.staffAreaOffReason).toMatch(/IP address/);
     expect(
-      parseEnv({ ...TEST, SITE_URL: 'http://www.kahaani-pr.example' }).staffInboxOffReason,
+      parseEnv({ ...TEST, SITE_URL: 'http://www.kahaani-pr.example' }).staffAreaOffReason,
     ).toMatch(/not HTTPS/);
-    const off = parseEnv({ ...TEST, STAFF_INBOX: 'off' });
-    expect(off.STAFF_INBOX).toBe('off');
-    expect(off.staffInboxOffReason).toBeUndefined();
+    const off = parseEnv({ ...TEST, STAFF_AREA: 'off' });
+    expect(off.STAFF_AREA).toBe('off');
+    expect(off.staffAreaOffReason).toBeUndefined();
+  });
+
+  it('still reads the deprecated STAFF_INBOX for one release, and names it for the warning', () => {
+    const old = parseEnv({ ...TEST, STAFF_INBOX: 'off' });
+    expect(old.STAFF_AREA).toBe('off');
+    expect(old.deprecatedNames).toEqual(['STAFF_INBOX: use STAFF_AREA']);
+    expect(parseEnv({ ...TEST, STAFF_AREA: 'off' }).deprecatedNames).toBeUndefined();
+    expect(parseEnv({ ...TEST, STAFF_AREA: 'off', STAFF_INBOX: 'off' }).STAFF_AREA).toBe('off');
+    expect(failure({ STAFF_AREA: 'on', STAFF_INBOX: 'off' })).toContain(
+      'Invalid configuration: STAFF_INBOX: is the deprecated name of STAFF_AREA',
+    );
   });
 
   it.each([
     [
-      { SITE_URL: 'http://127.0.0.1:4000', STAFF_INBOX: 'on' },
-      'STAFF_INBOX: cannot be on: http://127.0.0.1:4000 is an IP address',
+      { SITE_URL: 'http://127.0.0.1:4000', STAFF_AREA: 'on' },
+      'STAFF_AREA: cannot be on: http://127.0.0.1:4000 is an IP address',
     ],
     [
-      { SITE_URL: 'http://www.kahaani-pr.example', STAFF_INBOX: 'on' },
-      'STAFF_INBOX: cannot be on: http://www.kahaani-pr.example is not HTTPS',
+      { SITE_URL: 'http://www.kahaani-pr.example', STAFF_AREA: 'on' },
+      'STAFF_AREA: cannot be on: http://www.kahaani-pr.example is not HTTPS',
     ],
     [
       {
         SITE_URL: 'https://kahaani-pr.example',
         STAFF_PORT: '3001',
         STAFF_URL: 'https://inbox.other.example',
-        STAFF_INBOX: 'on',
+        STAFF_AREA: 'on',
       },
       'STAFF_URL: cannot be on: inbox.other.example is neither',
     ],
     [{ STAFF_URL: 'https://inbox.kahaani-pr.example' }, 'STAFF_URL: only applies with STAFF_PORT'],
     [{ PORT: '3000', STAFF_PORT: '3000' }, 'STAFF_PORT: must differ from PORT'],
     [{ STAFF_PORT: '70000' }, 'STAFF_PORT: must be between 1 and 65535'],
-    [{ STAFF_INBOX: 'yes' }, 'STAFF_INBOX: must be on or off'],
+    [{ STAFF_AREA: 'yes' }, 'STAFF_AREA: must be on or off'],
     [
       { STAFF_PORT: '3001', STAFF_URL: 'ftp://inbox.example' },
       'STAFF_URL: must be a URL starting with http: or https:',

@@ -3,7 +3,7 @@ import { absoluteUrl } from './urls.ts';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 
-/** @param disallow path prefixes (the staff inbox where it shares the port) */
+/** @param disallow path prefixes (the staff area where it shares the port) */
 export const robotsTxt = (site: URL | string, disallow: readonly string[] = []): string =>
   [
     'User-agent: *',

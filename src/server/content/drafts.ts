@@ -11,7 +11,8 @@
  */
 import { ContentError } from './check.ts';
 import type { ContentFile } from '../../content/collections.ts';
-import type { Db, Executor } from '../db/tables.ts';
+import type { Selectable } from 'kysely';
+import type { Database, Db, Executor } from '../db/tables.ts';
 import {
   itemSchemaOf,
   shapeOf,
@@ -124,16 +125,7 @@ export interface DraftStore {
   contentWithDrafts(drafts: readonly Draft[]): Promise<Content>;
 }
 
-type Row = {
-  collection: string;
-  itemKey: string;
-  body: string | null;
-  position: number;
-  baseRelease: number | null;
-  author: string;
-  version: number;
-  updatedAt: number;
-};
+type Row = Selectable<Database['contentDrafts']>;
 
 const toDraft = (r: Row): Draft => ({
   collection: r.collection as ContentFile,

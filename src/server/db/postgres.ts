@@ -7,7 +7,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { compiledOnce } from './compiled.ts';
-import { plugins, type Database, type Db, type InstantValue } from './tables.ts';
+import { plugins, sharedOpener, type Database, type Db, type InstantValue } from './tables.ts';
 
 const INT8 = 20;
 const TIMESTAMPTZ = 1184;
@@ -68,7 +68,7 @@ function connect(connectionString: string, max: number): Omit<Db, 'close'> {
   };
 }
 
-const open = new Map<string, { db: Omit<Db, 'close'>; users: number }>();
+const openShared = sharedOpener(connect);
 
 /**
  * The database at `connectionString`, connecting lazily; the pool is shared with every other
@@ -78,18 +78,5 @@ const open = new Map<string, { db: Omit<Db, 'close'>; users: number }>();
  *   enquiry store, `src/server/enquiries/runtime.ts`) sizes the process's one pool
  */
 export function openPostgres(connectionString: string, max: number): Db {
-  const shared = open.get(connectionString) ?? { db: connect(connectionString, max), users: 0 };
-  open.set(connectionString, shared);
-  shared.users += 1;
-  let closed = false;
-  return {
-    ...shared.db,
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (--shared.users > 0) return;
-      open.delete(connectionString);
-      await shared.db.kysely.destroy();
-    },
-  };
+  return openShared(connectionString, max);
 }

@@ -22,7 +22,7 @@ import {
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
-import { plugins, type Database, type Db, type InstantValue } from './tables.ts';
+import { plugins, sharedOpener, type Database, type Db, type InstantValue } from './tables.ts';
 
 /**
  * node:sqlite as better-sqlite3's `Database`, keeping every prepared statement (preparing is a
@@ -73,9 +73,6 @@ interface Pending {
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
-
-/** Open connections by file, with how many stores use each. */
-const open = new Map<string, { db: Omit<Db, 'close'>; users: number }>();
 
 function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'> {
   mkdirSync(dirname(file), { recursive: true });
@@ -150,6 +147,8 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
   };
 }
 
+const openShared = sharedOpener(connect);
+
 /**
  * The database at `file`, creating its folder and file when needed; the connection is shared
  * with every other open of the same file in this process, and closed with the last.
@@ -157,19 +156,5 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
  *   connection (SQLite refuses to change it inside another user's transaction)
  */
 export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): Db {
-  const key = resolve(file);
-  const shared = open.get(key) ?? { db: connect(key, synchronous), users: 0 };
-  open.set(key, shared);
-  shared.users += 1;
-  let closed = false;
-  return {
-    ...shared.db,
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (--shared.users > 0) return;
-      open.delete(key);
-      await shared.db.kysely.destroy();
-    },
-  };
+  return openShared(resolve(file), synchronous);
 }

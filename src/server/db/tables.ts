@@ -310,3 +310,30 @@ export interface Db {
   ): Promise<number>;
   close(): Promise<void>;
 }
+
+/**
+ * One database per `key` in this process, shared by every store that opens it (the enquiries',
+ * staff's and content's) and closed with the last: `connect` runs on the first open of a key,
+ * and each returned handle's `close` is idempotent, the last one destroying the connection or pool.
+ */
+export function sharedOpener<A extends unknown[]>(
+  connect: (key: string, ...args: A) => Omit<Db, 'close'>,
+): (key: string, ...args: A) => Db {
+  const open = new Map<string, { db: Omit<Db, 'close'>; users: number }>();
+  return (key, ...args) => {
+    const shared = open.get(key) ?? { db: connect(key, ...args), users: 0 };
+    open.set(key, shared);
+    shared.users += 1;
+    let closed = false;
+    return {
+      ...shared.db,
+      async close() {
+        if (closed) return;
+        closed = true;
+        if (--shared.users > 0) return;
+        open.delete(key);
+        await shared.db.kysely.destroy();
+      },
+    };
+  };
+}

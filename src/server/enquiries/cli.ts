@@ -13,7 +13,7 @@
  *   npm run enquiries -- purge --older-than 365d retention (days)
  *   npm run enquiries -- retry                   re-queue failed notifications now
  *   npm run enquiries -- staff invite|list|disable|enable|audit …
- *                                                the staff inbox's accounts and audit log
+ *                                                the staff area's accounts and audit log
  *                                                (src/server/staff/cli.ts; the server's SITE_URL
  *                                                and STAFF_* variables, SITE_URL defaulting to
  *                                                npm start's http://localhost:$PORT here, never
@@ -237,7 +237,7 @@ const COMMANDS: Record<string, Command> = {
           {
             store: staffStore,
             inbox,
-            origin: env.STAFF_INBOX === 'on' ? env.STAFF_URL : null,
+            origin: env.STAFF_AREA === 'on' ? env.STAFF_URL : null,
             now: Date.now(),
             out,
           },

@@ -97,7 +97,7 @@ export async function runStaffCommand(
 
   if (sub === 'invite') {
     if (!deps.origin) {
-      throw new Error('The staff inbox is off (STAFF_INBOX=off): there is nothing to invite to.');
+      throw new Error('The staff area is off (STAFF_AREA=off): there is nothing to invite to.');
     }
     const role = isRole(values['role']) ? values['role'] : undefined;
     let invited;

@@ -1,4 +1,4 @@
-/** The inbox's building blocks: the site's type, colours and focus ring, no motion or imagery. */
+/** The staff area's building blocks: the site's type, colours and focus ring, no motion or imagery. */
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
@@ -35,7 +35,7 @@ export function PageHeading({
 }) {
   return (
     <div className="mb-6">
-      <title>{`${title} · Inbox`}</title>
+      <title>{`${title} · Staff`}</title>
       <h1 className="font-display text-3xl leading-tight break-words md:text-4xl">{title}</h1>
       {lede ? <p className="mt-1 text-sm text-stone-600">{lede}</p> : null}
       {children ? <div className="mt-3 flex flex-wrap items-center gap-3">{children}</div> : null}
@@ -91,6 +91,40 @@ export function ColumnHeads({ names, table = false }: { names: string[]; table?:
         </th>
       ))}
     </tr>
+  );
+}
+
+/**
+ * A table of records: column heads, then one row per record, `children` drawing the row's cells
+ * (a `th scope="row"` first where a record has a name).
+ * @param className the table's width and margins (`max-w-4xl`, `mb-6`)
+ */
+export function RecordTable<T>({
+  heads,
+  rows,
+  rowKey,
+  className,
+  children,
+}: {
+  heads: string[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  className?: string;
+  children: (row: T) => ReactNode;
+}) {
+  return (
+    <table className={cx('w-full border-collapse text-sm', className)}>
+      <thead>
+        <ColumnHeads names={heads} />
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className="border-b border-stone-200 align-top">
+            {children(row)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

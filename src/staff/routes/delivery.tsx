@@ -3,7 +3,7 @@
  * oldest undelivered enquiry has waited, and each channel's last failure.
  */
 import { CHANNEL_NAMES } from '../components/status.tsx';
-import { ColumnHeads, PageHeading, Section } from '../components/ui.tsx';
+import { PageHeading, RecordTable, Section } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
 import { staffRequest } from '../session.server.ts';
 import type { Route } from './+types/delivery.ts';
@@ -47,36 +47,36 @@ export default function Delivery({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <Section title="Channels" id="channels">
-        <table className="w-full max-w-4xl border-collapse text-sm">
-          <thead>
-            <ColumnHeads names={['Channel', 'Waiting', 'Last failure']} />
-          </thead>
-          <tbody>
-            {health.channels.map((c) => (
-              <tr key={c.channel} className="border-b border-stone-200 align-top">
-                <th scope="row" className="py-3 pr-4 text-left font-semibold">
-                  {CHANNEL_NAMES[c.channel]}
-                  {c.configured ? null : (
-                    <span className="block font-normal text-stone-700">Not configured</span>
-                  )}
-                </th>
-                <td className="py-3 pr-4">{c.configured ? c.backlog : '—'}</td>
-                <td className="py-3 break-words text-stone-700">
-                  {c.lastFailureAt === null ? (
-                    'None'
-                  ) : (
-                    <>
-                      <time dateTime={isoTime(c.lastFailureAt)}>
-                        {formatDateTime(c.lastFailureAt)}
-                      </time>
-                      {c.lastError ? <span className="block">{c.lastError}</span> : null}
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordTable
+          heads={['Channel', 'Waiting', 'Last failure']}
+          rows={health.channels}
+          rowKey={(c) => c.channel}
+          className="max-w-4xl"
+        >
+          {(c) => (
+            <>
+              <th scope="row" className="py-3 pr-4 text-left font-semibold">
+                {CHANNEL_NAMES[c.channel]}
+                {c.configured ? null : (
+                  <span className="block font-normal text-stone-700">Not configured</span>
+                )}
+              </th>
+              <td className="py-3 pr-4">{c.configured ? c.backlog : '—'}</td>
+              <td className="py-3 break-words text-stone-700">
+                {c.lastFailureAt === null ? (
+                  'None'
+                ) : (
+                  <>
+                    <time dateTime={isoTime(c.lastFailureAt)}>
+                      {formatDateTime(c.lastFailureAt)}
+                    </time>
+                    {c.lastError ? <span className="block">{c.lastError}</span> : null}
+                  </>
+                )}
+              </td>
+            </>
+          )}
+        </RecordTable>
       </Section>
     </>
   );

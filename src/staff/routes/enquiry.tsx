@@ -9,7 +9,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import type { InboxEnquiry, InboxService } from '../../server/inbox/types.ts';
 import type { AuditAction } from '../../server/staff/audit.ts';
 import { CHANNEL_NAMES, DeliveryState, StatusBadge } from '../components/status.tsx';
-import { buttonClass, ColumnHeads, Notice, PageHeading, Section } from '../components/ui.tsx';
+import { buttonClass, Notice, PageHeading, RecordTable, Section } from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { record, staffRequest } from '../session.server.ts';
@@ -193,34 +193,34 @@ function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {
     );
   }
   return (
-    <table className="w-full max-w-3xl border-collapse text-sm">
-      <thead>
-        <ColumnHeads names={['Channel', 'State', 'Attempts', 'Detail']} />
-      </thead>
-      <tbody>
-        {enquiry.deliveries.map((d) => (
-          <tr key={d.channel} className="border-b border-stone-200 align-top">
-            <th scope="row" className="py-2 pr-4 text-left font-semibold">
-              {CHANNEL_NAMES[d.channel]}
-            </th>
-            <td className="py-2 pr-4">
-              <DeliveryState state={d.state} />
-            </td>
-            <td className="py-2 pr-4">{d.attempts}</td>
-            <td className="py-2 break-words text-stone-700">
-              {d.deliveredAt !== null ? (
-                <>
-                  Delivered{' '}
-                  <time dateTime={isoTime(d.deliveredAt)}>{formatDateTime(d.deliveredAt)}</time>
-                </>
-              ) : (
-                (d.lastError ?? '—')
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <RecordTable
+      heads={['Channel', 'State', 'Attempts', 'Detail']}
+      rows={enquiry.deliveries}
+      rowKey={(d) => d.channel}
+      className="max-w-3xl"
+    >
+      {(d) => (
+        <>
+          <th scope="row" className="py-2 pr-4 text-left font-semibold">
+            {CHANNEL_NAMES[d.channel]}
+          </th>
+          <td className="py-2 pr-4">
+            <DeliveryState state={d.state} />
+          </td>
+          <td className="py-2 pr-4">{d.attempts}</td>
+          <td className="py-2 break-words text-stone-700">
+            {d.deliveredAt !== null ? (
+              <>
+                Delivered{' '}
+                <time dateTime={isoTime(d.deliveredAt)}>{formatDateTime(d.deliveredAt)}</time>
+              </>
+            ) : (
+              (d.lastError ?? '—')
+            )}
+          </td>
+        </>
+      )}
+    </RecordTable>
   );
 }
 

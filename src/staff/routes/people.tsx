@@ -6,7 +6,7 @@
  * link is shown once, in the answer to the post, never in a URL. Both are in the audit log.
  */
 import { data, Form, redirect } from 'react-router';
-import { buttonClass, ColumnHeads, Notice, PageHeading, Section } from '../components/ui.tsx';
+import { buttonClass, Notice, PageHeading, RecordTable, Section } from '../components/ui.tsx';
 import { formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { aRole, isRole, ROLE_SUMMARY, ROLES, type Role } from '../../lib/staff-roles.ts';
@@ -177,71 +177,71 @@ export default function People({ loaderData, actionData: result }: Route.Compone
       ) : null}
       <Section title="Staff" id="staff">
         <div className="overflow-x-auto">
-          <table className="w-full max-w-4xl text-sm">
-            <thead>
-              <ColumnHeads names={['Person', 'State', 'Role']} />
-            </thead>
-            <tbody>
-              {people.map((p) => {
-                const refused = refusedRole?.staffId === p.id ? refusedRole : null;
-                const id = `role-${p.id}`;
-                return (
-                  <tr key={p.id} className="border-b border-stone-200 align-top">
-                    <td className="py-3 pr-4">
-                      <p className="font-semibold">
-                        {p.name}
-                        {p.id === me ? ' (you)' : ''}
-                      </p>
-                      <p className="break-all text-stone-700">{p.email}</p>
-                    </td>
-                    <td className="py-3 pr-4">
-                      {p.state}
-                      <span className="block text-stone-700">
-                        since <time dateTime={isoTime(p.since)}>{formatDateTime(p.since)}</time>
-                      </span>
-                    </td>
-                    <td className="py-3">
-                      <Form method="post" className="flex flex-wrap items-start gap-2">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="staffId" value={p.id} />
-                        <div className="flex flex-col gap-1">
-                          <label htmlFor={id} className="sr-only">
-                            Role of {p.name}
-                          </label>
-                          <select
-                            id={id}
-                            name="role"
-                            defaultValue={refused?.role ?? p.role}
-                            aria-invalid={refused ? true : undefined}
-                            aria-describedby={refused ? `${id}-error` : undefined}
-                            className={INPUT}
-                          >
-                            {ROLES.map((r) => (
-                              <option key={r} value={r}>
-                                {r[0]?.toUpperCase() + r.slice(1)}
-                              </option>
-                            ))}
-                          </select>
-                          {refused ? (
-                            <p id={`${id}-error`} className="max-w-xs font-semibold text-accent">
-                              {refused.error}
-                            </p>
-                          ) : null}
-                        </div>
-                        <button
-                          type="submit"
-                          className={buttonClass('secondary')}
-                          aria-label={`Save the role of ${p.name}`}
+          <RecordTable
+            heads={['Person', 'State', 'Role']}
+            rows={people}
+            rowKey={(p) => p.id}
+            className="max-w-4xl"
+          >
+            {(p) => {
+              const refused = refusedRole?.staffId === p.id ? refusedRole : null;
+              const id = `role-${p.id}`;
+              return (
+                <>
+                  <td className="py-3 pr-4">
+                    <p className="font-semibold">
+                      {p.name}
+                      {p.id === me ? ' (you)' : ''}
+                    </p>
+                    <p className="break-all text-stone-700">{p.email}</p>
+                  </td>
+                  <td className="py-3 pr-4">
+                    {p.state}
+                    <span className="block text-stone-700">
+                      since <time dateTime={isoTime(p.since)}>{formatDateTime(p.since)}</time>
+                    </span>
+                  </td>
+                  <td className="py-3">
+                    <Form method="post" className="flex flex-wrap items-start gap-2">
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="staffId" value={p.id} />
+                      <div className="flex flex-col gap-1">
+                        <label htmlFor={id} className="sr-only">
+                          Role of {p.name}
+                        </label>
+                        <select
+                          id={id}
+                          name="role"
+                          defaultValue={refused?.role ?? p.role}
+                          aria-invalid={refused ? true : undefined}
+                          aria-describedby={refused ? `${id}-error` : undefined}
+                          className={INPUT}
                         >
-                          Save
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {r[0]?.toUpperCase() + r.slice(1)}
+                            </option>
+                          ))}
+                        </select>
+                        {refused ? (
+                          <p id={`${id}-error`} className="max-w-xs font-semibold text-accent">
+                            {refused.error}
+                          </p>
+                        ) : null}
+                      </div>
+                      <button
+                        type="submit"
+                        className={buttonClass('secondary')}
+                        aria-label={`Save the role of ${p.name}`}
+                      >
+                        Save
+                      </button>
+                    </Form>
+                  </td>
+                </>
+              );
+            }}
+          </RecordTable>
         </div>
         <ul className="mt-4 max-w-prose list-disc pl-6 text-sm text-stone-700">
           {ROLES.map((r) => (

@@ -78,7 +78,7 @@ export async function startStaffServer(): Promise<StaffServer> {
     SITE_URL: origin,
     SMTP_URL: smtp.url,
     SLACK_WEBHOOK_URL: slack.url,
-    STAFF_INBOX: 'on',
+    STAFF_AREA: 'on',
   };
   const child: ChildProcess = spawn('node_modules/.bin/node', ['server.ts'], { env });
   let log = '';

@@ -5,16 +5,19 @@
  *
  *   node tests/pipeline/support/fill-release.ts <release folder> <SQLite file | PostgreSQL URL>
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SubmissionStore } from '../../../src/server/enquiries/store.ts';
 import { canonical, fill, snapshot, type ReleaseStaffStore } from './release-data.ts';
 
 const [release = '', where = ''] = process.argv.slice(2);
 const engine = where.startsWith('postgres') ? 'pg' : 'sqlite';
-const load = async <T>(domain: string, name: string) =>
-  ((await import(join(release, `src/server/${domain}/${engine}-store.ts`))) as Record<string, T>)[
-    name
-  ];
+/** A store class of the release: in `<engine>-store.ts` (851a71c), later in `sql-store.ts`. */
+const load = async <T>(domain: string, name: string) => {
+  const own = join(release, `src/server/${domain}/${engine}-store.ts`);
+  const file = existsSync(own) ? own : join(release, `src/server/${domain}/sql-store.ts`);
+  return ((await import(file)) as Record<string, T>)[name];
+};
 const Enquiries = await load<new (where: string) => SubmissionStore>(
   'enquiries',
   engine === 'pg' ? 'PgStore' : 'SqliteStore',

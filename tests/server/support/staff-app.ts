@@ -69,6 +69,17 @@ export interface StaffTestApp extends TestApp {
    * @param client the client's address (`X-Forwarded-For`, with TRUST_PROXY=1)
    */
   signIn(passkey: SoftPasskey, cookie?: string, lies?: Lies, client?: string): Promise<Step>;
+  /**
+   * Posts a form to a staff route as a signed-in browser does without JavaScript: the staff
+   * origin, `who`'s session cookie, `application/x-www-form-urlencoded`.
+   * @param origin another `Origin` header (a cross-site post)
+   */
+  post(
+    path: string,
+    body: Record<string, string | string[]>,
+    who: Signed | string,
+    origin?: string,
+  ): request.Test;
 }
 
 export interface Signed {
@@ -193,5 +204,13 @@ export async function createStaffTestApp(
       return { cookie, passkey };
     },
     signIn,
+    post(path, body, who, postOrigin = origin) {
+      return request(staffHttp)
+        .post(path)
+        .set('Origin', postOrigin)
+        .set('Cookie', typeof who === 'string' ? who : who.cookie)
+        .type('form')
+        .send(body);
+    },
   };
 }
