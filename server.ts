@@ -49,6 +49,8 @@ async function start(env: Env): Promise<void> {
   const { runSchedules } = await import('./src/server/content/schedules.ts');
   const stopSchedules = runSchedules({ ...content, logger, now: Date.now, everyMs: 5_000 });
   const observability = createObservability(runtime);
+  const { openStatistics } = await import('./src/server/statistics/runtime.ts');
+  const statistics = openStatistics(env, logger);
   if (env.staffAreaOffReason) {
     logger.warn(
       { reason: env.staffAreaOffReason },
@@ -62,6 +64,7 @@ async function start(env: Env): Promise<void> {
           env,
           inbox: createInboxService(runtime),
           content,
+          statistics: statistics.store,
           secret: runtime.secret,
           logger,
         })
@@ -75,6 +78,7 @@ async function start(env: Env): Promise<void> {
     content: storeSource(content.store),
     previews: content.previews,
     media: content.media,
+    statistics: statistics.counter,
   };
   let createApp: typeof import('./src/server/app.ts').createApp;
   let options: Partial<import('./src/server/app.ts').AppDeps>;
@@ -151,6 +155,7 @@ async function start(env: Env): Promise<void> {
     metricsServer?.close();
     await staff?.close();
     stopSchedules();
+    await statistics.close();
     await runtime.close();
     await content.close();
     logger.info('stopped');

@@ -24,6 +24,7 @@ export default [
     route('enquiries/:id', 'staff/routes/enquiry.tsx'),
     route('erase', 'staff/routes/erase.tsx'),
     route('delivery', 'staff/routes/delivery.tsx'),
+    route('statistics', 'staff/routes/statistics.tsx'),
     route('account', 'staff/routes/account.tsx'),
     route('people', 'staff/routes/people.tsx'),
     route('sign-out', 'staff/routes/sign-out.ts'),

@@ -25,3 +25,13 @@ export const VITAL_MAX: Readonly<Record<VitalName, number>> = {
 export const VITALS_BODY_LIMIT_BYTES = 512;
 
 export type VitalsReport = { route: RouteId } & Partial<Record<VitalName, number>>;
+
+/**
+ * A client navigation's page view, sent to {@link VITALS_PATH} by `src/react/page-views.ts`
+ * (docs/decisions/100-cookieless-visit-statistics.md): the page's route id and, on a page that
+ * shows one item, the item's id. Nothing about the visitor.
+ */
+export interface PageViewReport {
+  view: RouteId;
+  item?: string | undefined;
+}

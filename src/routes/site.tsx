@@ -8,6 +8,7 @@ import { data, Outlet, useLocation, useLoaderData, type LoaderFunctionArgs } fro
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { siteContext } from '../react/load-context.ts';
+import { usePageViews } from '../react/page-views.ts';
 import { keepLoadedData, type SiteContentData } from '../react/site-content.ts';
 import { ErrorContent, useTone, type ErrorNotice } from '../root.tsx';
 
@@ -105,8 +106,10 @@ function SiteChrome({
 
 export default function SiteLayout() {
   useFocusOnNavigation();
+  const { preview } = useLoaderData<SiteContentData>();
+  usePageViews(preview !== undefined);
   return (
-    <SiteChrome preview={useLoaderData<SiteContentData>().preview}>
+    <SiteChrome preview={preview}>
       <Outlet />
     </SiteChrome>
   );

@@ -53,6 +53,7 @@ import { itemPageOf, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { itemPageSamples, itemPaths } from './item-pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
+import type { Counter } from './statistics/counter.ts';
 import type { SiteContent } from '../content/images.ts';
 import { noContentReader, readerOf } from '../content/reader.ts';
 import type { ContentSource } from './content/source.ts';
@@ -95,6 +96,8 @@ export interface AppDeps {
    * `staff`: the staff area's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
    */
   surface?: 'site' | 'staff' | undefined;
+  /** Counts page views on the public port (`./statistics/counter.ts`); none: nothing counted. */
+  statistics?: Counter | undefined;
 }
 
 /** Helmet's headers (pages replace the CSP); HSTS only over TLS, or the trusted proxy's. */
@@ -349,7 +352,8 @@ export function createApp(deps: AppDeps): SiteApp {
   const staff =
     env.STAFF_AREA === 'on' && (staffPort || env.STAFF_PORT === undefined) ? deps.staff : undefined;
 
-  const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome));
+  const counter = staffPort ? undefined : deps.statistics;
+  const enquiries = enquiryHttp(runtime, env.STAFF_URL, (outcome) => obs.enquiry(outcome), counter);
   /** @param content the public release's content; undefined for a staff request */
   const site = (
     year: number,
@@ -507,6 +511,7 @@ export function createApp(deps: AppDeps): SiteApp {
         origin,
         secret: runtime.secret,
         limit: env.WEB_VITALS_RATE_LIMIT_MAX,
+        onView: counter && ((req, view) => counter.beacon(req, view.view, view.item ?? '')),
       }),
     );
     app.use(healthRoutes(runtime, obs, () => warm));
@@ -614,9 +619,10 @@ export function createApp(deps: AppDeps): SiteApp {
         unknownPaths,
       )
     : app;
+  const counted = counter ? counter.wrap(answer) : answer;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     toOriginForm(req);
-    answer(req, res);
+    counted(req, res);
   };
   return Object.assign(listener, {
     ready,

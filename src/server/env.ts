@@ -120,6 +120,16 @@ const envObject = z.object({
   OUTBOX_LEASE_MS: count(60_000, 'milliseconds'),
   /** `1`: behind a TLS-terminating proxy (trust X-Forwarded-For/-Proto from one hop). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** A CDN's request header naming the visitor's country (ISO 3166-1 alpha-2); unset: none kept. */
+  STATS_COUNTRY_HEADER: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+$/, 'must be a header name'),
+  ),
+  /** Months page-view statistics are kept (`src/server/statistics/`). */
+  STATS_RETENTION_MONTHS: count(25, 'months'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: count(25_000, 'milliseconds'),
   DRAIN_GRACE_MS: count(2_000, 'milliseconds'),

@@ -11,9 +11,10 @@ import {
   VITAL_NAMES,
   VITALS_BODY_LIMIT_BYTES,
   VITALS_PATH,
+  type PageViewReport,
   type VitalName,
 } from '../lib/vitals-report.ts';
-import { ROUTE_IDS, type RouteId } from '../pages.ts';
+import { NOT_FOUND_PAGE, ROUTE_IDS, type RouteId } from '../pages.ts';
 import type { Observability, VitalsResult } from './observability.ts';
 
 /** ms */
@@ -30,6 +31,17 @@ const reportSchema = z
     message: 'a report names at least one metric',
   });
 
+const PAGE_ROUTES = ROUTE_IDS.filter((id) => id !== NOT_FOUND_PAGE.id) as [RouteId, ...RouteId[]];
+
+/** A client navigation's page view (`PageViewReport`): a public page, never the 404 page. */
+const viewSchema = z.strictObject({
+  view: z.enum(PAGE_ROUTES),
+  item: z
+    .string()
+    .regex(/^[\w-]{1,100}$/)
+    .optional(),
+});
+
 export interface VitalsRoutesOptions {
   obs: Observability;
   /** `SITE_URL`: the only `Origin` accepted (none is accepted too: not a browser). */
@@ -38,6 +50,8 @@ export interface VitalsRoutesOptions {
   secret: string;
   /** Reports per client per {@link VITALS_RATE_WINDOW_MS}. */
   limit: number;
+  /** Counts a client navigation's page view (`src/server/statistics/counter.ts`); none: refused. */
+  onView?: ((req: express.Request, view: PageViewReport) => void) | undefined;
 }
 
 /** Mount it before any catch-all POST handler. */
@@ -93,6 +107,16 @@ export function webVitalsRoutes(options: VitalsRoutesOptions): express.Router {
       parsed = JSON.parse(typeof req.body === 'string' ? req.body : '');
     } catch {
       refuse(res, 'invalid', 400, 'Bad Request: the report is not JSON.');
+      return;
+    }
+    if (options.onView && typeof parsed === 'object' && parsed !== null && 'view' in parsed) {
+      const view = viewSchema.safeParse(parsed);
+      if (!view.success) {
+        refuse(res, 'invalid', 400, 'Bad Request: not a page view.');
+        return;
+      }
+      options.onView(req, view.data);
+      res.status(204).set('Cache-Control', 'no-store').end();
       return;
     }
     const report = reportSchema.safeParse(parsed);

@@ -59,6 +59,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 const NAV: ReadonlyArray<{ to: string; label: string; needs?: Role }> = [
   { to: STAFF_BASE, label: 'Inbox' },
   { to: `${STAFF_BASE}/content`, label: 'Content' },
+  { to: `${STAFF_BASE}/statistics`, label: 'Statistics' },
   { to: `${STAFF_BASE}/delivery`, label: 'Delivery' },
   { to: `${STAFF_BASE}/erase`, label: 'Erase' },
   { to: `${STAFF_BASE}/people`, label: 'People', needs: 'owner' },

@@ -75,6 +75,7 @@ describe('the staff pages’ budget', () => {
         'not-found',
         'people',
         'sign-in',
+        'statistics',
       ].map((name) => `staff/routes/${name}`),
     );
   });
@@ -87,6 +88,7 @@ describe('the staff pages’ budget', () => {
       ['/staff/sign-in', 'sign-in', false],
       ['/staff', 'inbox', true],
       ['/staff/delivery', 'delivery', true],
+      ['/staff/statistics', 'statistics', true],
       ['/staff/account', 'account', true],
       ['/staff/people', 'people', true],
       ['/staff/content', 'content-index', true],

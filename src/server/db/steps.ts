@@ -7,6 +7,7 @@ import { CONTENT_STEPS } from '../content/migrations.ts';
 import { ENQUIRY_PG_STEPS, ENQUIRY_SQLITE_STEPS } from '../enquiries/migrations.ts';
 import { STAFF_PG_STEPS, STAFF_SQLITE_STEPS, STAFF_STEPS } from '../staff/migrations.ts';
 import type { Migration } from './migrate.ts';
+import { STATISTICS_STEPS } from '../statistics/migrations.ts';
 
 const byVersion = (steps: readonly Migration[]) => [...steps].sort((a, b) => a.version - b.version);
 
@@ -16,6 +17,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = byVersion([
   ...STAFF_SQLITE_STEPS,
   ...STAFF_STEPS,
   ...CONTENT_STEPS,
+  ...STATISTICS_STEPS,
 ]);
 /** Every step on PostgreSQL, released and shared. */
 export const PG_MIGRATIONS: readonly Migration[] = byVersion([
@@ -23,4 +25,5 @@ export const PG_MIGRATIONS: readonly Migration[] = byVersion([
   ...STAFF_PG_STEPS,
   ...STAFF_STEPS,
   ...CONTENT_STEPS,
+  ...STATISTICS_STEPS,
 ]);

@@ -206,6 +206,40 @@ export interface Database {
     uploadedBy: string;
     uploadedAt: Instant;
   };
+  /** Visit statistics (migration 300, `src/server/statistics/migrations.ts`). */
+  statSalts: { day: string; salt: string };
+  statPageHours: { hour: number; route: string; item: string; views: number; visitors: number };
+  statPageVisitors: { day: string; route: string; item: string; visitor: string };
+  statVisits: {
+    id: Generated<number>;
+    day: string;
+    visitor: string | null;
+    firstOfDay: number;
+    startedAt: number;
+    lastAt: number;
+    views: number;
+    entryRoute: string;
+    entryItem: string;
+    exitRoute: string;
+    exitItem: string;
+    source: string;
+    utmSource: string;
+    utmMedium: string;
+    utmCampaign: string;
+    device: string;
+    browser: string;
+    country: string;
+  };
+  statEnquiryOrigins: {
+    submissionId: string;
+    receivedAt: number;
+    entryRoute: string;
+    entryItem: string;
+    source: string;
+    utmCampaign: string;
+    formRoute: string;
+    viewsBefore: number;
+  };
   /** One re-encoding of an uploaded image; `hash` the SHA-256 (hex) of `bytes`. */
   contentMediaVariants: {
     mediaId: string;

@@ -10,6 +10,7 @@ import { START_PATH } from '../../lib/enquiry-fields.ts';
 import { OUTCOMES, resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
 import { isStaffPath, STAFF_HEADERS } from '../../lib/staff-paths.ts';
 import { answerUnreadBody } from '../unread-body.ts';
+import type { Counter } from '../statistics/counter.ts';
 import type { EnquiryRuntime } from './runtime.ts';
 import { readStartTime, START_COOKIE, START_COOKIE_MAX_AGE_MS, startCookie } from './secret.ts';
 import { originAllowed, submitEnquiry } from './service.ts';
@@ -64,6 +65,8 @@ export function enquiryHttp(
   runtime: EnquiryRuntime,
   staffOrigin: string,
   onOutcome: (metric: string) => void = () => {},
+  /** Records each stored enquiry's visit (`src/server/statistics/counter.ts`). */
+  origins?: Pick<Counter, 'enquirySent'>,
 ): EnquiryHttp {
   const count = (kind: OutcomeKind) => onOutcome(OUTCOMES[kind].metric);
   const cookie = startCookie(runtime.secret);
@@ -125,7 +128,7 @@ export function enquiryHttp(
       for (const [key, value] of form) if (typeof value === 'string') fields[key] ??= value;
       const url = new URL(request.url);
       const { headers } = request;
-      const { kind, result } = await submitEnquiry(runtime, fields, {
+      const { kind, result, id } = await submitEnquiry(runtime, fields, {
         requestOrigin: url.origin,
         origin: headers.get('origin'),
         referer: headers.get('referer'),
@@ -134,6 +137,10 @@ export function enquiryHttp(
         start: await readStartTime(cookie, headers.get('cookie'), runtime.now()),
       });
       count(kind);
+      if (id !== undefined && origins) {
+        const request_ = { ip, url: url.pathname, header: (n: string) => headers.get(n) ?? '' };
+        await origins.enquirySent(id, runtime.now(), request_, url.pathname);
+      }
       const secure = url.protocol === 'https:';
       const setCookies = result.ok ? [await cookie.serialize('', { maxAge: 0, secure })] : [];
       return { result, setCookies };

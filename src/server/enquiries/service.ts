@@ -28,6 +28,8 @@ export interface SubmitRequest {
 export interface Submission {
   kind: OutcomeKind;
   result: EnquiryResult;
+  /** A new enquiry's id, not spam and no duplicate. */
+  id?: string;
 }
 
 /** CSRF: the Origin (lacking it, the Referer) must be the request's own origin or SITE_URL's. */
@@ -134,5 +136,6 @@ export async function submitEnquiry(
   );
   if (spam === 'ham' && !stored.duplicate) rt.kick();
   const kind = spam === 'ham' ? 'stored' : 'spam';
-  return { kind, result: resultOf(kind) };
+  const fresh = spam === 'ham' && !stored.duplicate;
+  return { kind, result: resultOf(kind), ...(fresh ? { id: stored.id } : {}) };
 }

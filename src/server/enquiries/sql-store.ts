@@ -400,10 +400,12 @@ export class SqlStore implements SubmissionStore {
     const address = email.trim();
     const theirs = (column: 'email' | 'recipient') =>
       sql<boolean>`lower(${sql.ref(column)}) = lower(${address})`;
-    return this.#db.erasing(['submissions', 'outbox'], async (trx) => {
+    return this.#db.erasing(['submissions', 'outbox', 'stat_enquiry_origins'], async (trx) => {
       const enquiries = trx.selectFrom('submissions').select('id').where(theirs('email'));
       const kept = enquiries.where('status', '<>', 'erased');
       await trx.deleteFrom('outbox').where('submissionId', 'in', kept).execute();
+      // The visit it came from (`src/server/statistics/migrations.ts`).
+      await trx.deleteFrom('statEnquiryOrigins').where('submissionId', 'in', enquiries).execute();
       const invites = trx.deleteFrom('outbox').where('recipient', 'is not', null);
       await invites.where(theirs('recipient')).execute();
       // On SQLite a trigger takes the old words out of the FTS index (secure-delete, migration
@@ -425,6 +427,7 @@ export class SqlStore implements SubmissionStore {
     return this.#k.transaction().execute(async (trx) => {
       const old = trx.selectFrom('submissions').select('id').where('receivedAt', '<', at);
       await trx.deleteFrom('outbox').where('submissionId', 'in', old).execute();
+      await trx.deleteFrom('statEnquiryOrigins').where('submissionId', 'in', old).execute();
       const invites = trx.deleteFrom('outbox').where('kind', '=', 'invite');
       await invites.where('createdAt', '<', before).execute();
       await trx.deleteFrom('rateLimits').where('windowStart', '<', before).execute();

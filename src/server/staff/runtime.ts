@@ -11,6 +11,7 @@ import type { InboxService } from '../inbox/types.ts';
 import type { MediaStore } from '../content/media.ts';
 import { PgStaffStore, SqliteStaffStore } from './sql-store.ts';
 import type { StaffStore } from './store.ts';
+import type { StatisticsStore } from '../statistics/store.ts';
 
 /** As `openStore` chooses. */
 export function openStaffStore(config: StoreEnv): StaffStore {
@@ -39,6 +40,8 @@ export interface StaffContent {
 
 export interface StaffRuntime {
   store: StaffStore;
+  /** Visit statistics (`src/server/statistics/store.ts`); absent: the page says none are kept. */
+  statistics?: StatisticsStore | undefined;
   content: StaffContent;
   inbox: InboxService;
   /** STAFF_URL */
@@ -70,6 +73,7 @@ export interface StaffRuntimeOptions {
   env: Pick<Env, 'STAFF_URL' | 'STAFF_RP_ID'> & StoreEnv;
   inbox: InboxService;
   content: StaffContent;
+  statistics?: StatisticsStore | undefined;
   secret: string;
   logger: Logger;
   /** Tests. */
@@ -83,6 +87,7 @@ export function createStaffRuntime(opts: StaffRuntimeOptions): StaffRuntime {
     store,
     inbox: opts.inbox,
     content: opts.content,
+    statistics: opts.statistics,
     origin: opts.env.STAFF_URL,
     rp: { id: opts.env.STAFF_RP_ID, origins: [opts.env.STAFF_URL] },
     secret: opts.secret,

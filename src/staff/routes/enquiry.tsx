@@ -13,6 +13,8 @@ import { buttonClass, Notice, PageHeading, RecordTable, Section } from '../compo
 import { formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { record, staffRequest } from '../session.server.ts';
+import type { EnquiryOrigin } from '../../server/statistics/store.ts';
+import { pageLabel } from '../statistics.ts';
 import type { Route } from './+types/enquiry.ts';
 
 const DONE = {
@@ -43,11 +45,13 @@ const REFUSED: Record<string, string> = {
 
 /** Opening an enquiry is audited (docs/decisions/027-passkeys-and-staff-sessions.md). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const enquiry = await staffRequest(context).server.inbox.get(params.id);
+  const { server } = staffRequest(context);
+  const enquiry = await server.inbox.get(params.id);
   if (!enquiry) throw data('Not found', { status: 404 });
   await record(context, 'enquiry-viewed', params.id);
   const done = url.searchParams.get('done');
-  return { enquiry, done: done && Object.hasOwn(DONE, done) ? (done as Done) : null };
+  const origin = (await server.statistics?.originOf(params.id)) ?? null;
+  return { enquiry, origin, done: done && Object.hasOwn(DONE, done) ? (done as Done) : null };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -149,6 +153,35 @@ function Details({ enquiry }: { enquiry: InboxEnquiry }) {
   );
 }
 
+/** The visit the enquiry came from (`src/server/statistics/store.ts`), as text. */
+function Origin({ origin }: { origin: EnquiryOrigin | null }) {
+  if (!origin) {
+    return (
+      <p className="max-w-prose text-sm text-stone-700">
+        Not known: the sender’s browser asked not to be counted (Global Privacy Control), or no page
+        view of theirs was counted before they wrote.
+      </p>
+    );
+  }
+  const rows: Array<[string, ReactNode]> = [
+    ['Source', <bdi>{origin.source}</bdi>],
+    ['Campaign', origin.utmCampaign ? <bdi>{origin.utmCampaign}</bdi> : '—'],
+    ['Entry page', pageLabel(origin.entryRoute, origin.entryItem)],
+    ['Form sent from', pageLabel(origin.formRoute, '')],
+    ['Pages viewed before writing', String(origin.viewsBefore)],
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[14rem_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-stone-700">{term}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {
   if (enquiry.deliveries.length === 0) {
     return (
@@ -192,7 +225,7 @@ function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {
 }
 
 export default function Enquiry({ loaderData, actionData: refused }: Route.ComponentProps) {
-  const { enquiry, done } = loaderData;
+  const { enquiry, origin, done } = loaderData;
   const erased = enquiry.status === 'erased';
   return (
     <article>
@@ -238,6 +271,11 @@ export default function Enquiry({ loaderData, actionData: refused }: Route.Compo
       <Section title="Details" id="details">
         <Details enquiry={enquiry} />
       </Section>
+      {!erased ? (
+        <Section title="How they found us" id="origin">
+          <Origin origin={origin} />
+        </Section>
+      ) : null}
       <Section title="Deliveries" id="deliveries">
         <Deliveries enquiry={enquiry} />
       </Section>

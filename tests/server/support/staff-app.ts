@@ -126,11 +126,12 @@ export async function createStaffTestApp(
   const t = await createTestApp(env, {
     now,
     ...(options.contentPollMs === undefined ? {} : { contentPollMs: options.contentPollMs }),
-    staff: ({ env: parsed, runtime, logger, content }) =>
+    staff: ({ env: parsed, runtime, logger, content, statistics }) =>
       (staff = createStaffRuntime({
         env: parsed,
         inbox: options.realInbox ? createInboxService(runtime) : inbox,
         content,
+        statistics: statistics.store,
         secret: runtime.secret,
         logger,
         now,

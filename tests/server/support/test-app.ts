@@ -22,6 +22,7 @@ import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger, type Logger } from '../../../src/server/logger.ts';
 import { createObservability, type Observability } from '../../../src/server/observability.ts';
 import type { StaffContent, StaffRuntime } from '../../../src/server/staff/runtime.ts';
+import { openStatistics, type Statistics } from '../../../src/server/statistics/runtime.ts';
 
 /** The form secret test apps use, so tests can sign their own start cookies. */
 export const TEST_FORM_SECRET = 'test-secret-for-the-form-token';
@@ -34,6 +35,8 @@ export interface TestApp {
   env: Env;
   /** Another app of the same process, e.g. the inbox's own port (`surface: 'staff'`). */
   appFor(surface: AppDeps['surface']): SiteApp;
+  /** The app's page-view counting; its batches are written by `statistics.counter.flush()`. */
+  statistics: Statistics;
   /** The content store the app's pages follow. */
   content: ContentStore;
   previews: PreviewStore;
@@ -65,6 +68,7 @@ export async function createTestApp(
       runtime: EnquiryRuntime;
       logger: Logger;
       content: StaffContent;
+      statistics: Statistics;
     }) => StaffRuntime;
     contentPollMs?: number;
   } = {},
@@ -97,7 +101,11 @@ export async function createTestApp(
   // The content store beside the enquiries, seeded from src/content/ as the server seeds it.
   const content = openContentStore(parsed);
   await content.prepare(seedFrom());
-  const staff = options.staff?.({ env: parsed, runtime, logger, content });
+  const statistics = openStatistics(parsed, logger, {
+    timers: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const staff = options.staff?.({ env: parsed, runtime, logger, content, statistics });
   const deps: AppDeps = {
     env: parsed,
     runtime,
@@ -110,6 +118,7 @@ export async function createTestApp(
     previews: content.previews,
     media: content.media,
     contentPollMs: options.contentPollMs,
+    statistics: statistics.counter,
   };
   const app = createApp(deps);
   await app.ready;
@@ -118,16 +127,19 @@ export async function createTestApp(
     runtime,
     dataDir,
     env: parsed,
+    statistics,
     content: content.store,
     previews: content.previews,
     drafts: content.drafts,
     async closeStores() {
+      await statistics.close();
       await runtime.close();
       await content.close();
     },
     appFor: (surface) => createApp({ ...deps, surface }),
     async close() {
       await staff?.close();
+      await statistics.close();
       await runtime.close();
       await content.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,228 @@
+/**
+ * Counting page views beside the pages, never in them (docs/decisions/100-cookieless-visit-statistics.md):
+ * a document request answered 200, or 304 from the browser's cache (a stored page before Express
+ * or a rendered one), and a client
+ * navigation's beacon are kept in memory, then described and written in batches off the request
+ * path; nothing is set on the response. Never counted: staff pages (no public page's path),
+ * previews and share links, robots, prefetches, `HEAD`, redirects and other statuses.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PREVIEW_PARAM } from '../content/previews.ts';
+import type { Logger } from '../logger.ts';
+import type { StatisticsStore, EnquiryOrigin } from './store.ts';
+import {
+  captured,
+  describer,
+  isPrefetch,
+  isRobot,
+  nodeRequest,
+  utcDay,
+  visitorHash,
+  type CapturedView,
+  type DescribedView,
+  type RequestLike,
+} from './views.ts';
+
+/** Views held before a batch is written at once; past {@link MAX_WAITING} new ones are dropped. */
+const BATCH = 500;
+const MAX_WAITING = 50_000;
+/** ms between batches: a view shows on the statistics page within about this. */
+export const FLUSH_MS = 2_000;
+/** ms between the end-of-day and retention sweeps. */
+const MAINTAIN_MS = 15 * 60_000;
+
+export interface CounterOptions {
+  store: StatisticsStore;
+  /** `SITE_URL`: part of every visitor hash, and the referrer that is no source. */
+  siteUrl: string;
+  /** The public pages by path, each with its route id. */
+  pages: ReadonlyMap<string, string>;
+  trustProxy: boolean;
+  countryHeader: string | undefined;
+  retentionMonths: number;
+  logger: Logger;
+  /** epoch ms; default `Date.now`. */
+  now?: (() => number) | undefined;
+  /** Default true: batches every {@link FLUSH_MS}; tests call `flush` themselves. */
+  timers?: boolean | undefined;
+}
+
+export interface Counter {
+  /**
+   * Wraps the public port's request listener: a `GET` of a public page's path is counted when
+   * its response finishes with 200, or with 304 to a browser's document request.
+   */
+  wrap(
+    listener: (req: IncomingMessage, res: ServerResponse) => void,
+  ): (req: IncomingMessage, res: ServerResponse) => void;
+  /** A client navigation's view, reported by the browser (`src/react/page-views.ts`). */
+  beacon(req: IncomingMessage, route: string, item: string): void;
+  /**
+   * The visit going on for the sender of `req` (flushing what waits first), as an enquiry's
+   * origin; undefined without one (no view counted, Sec-GPC, a robot).
+   */
+  originFor(req: RequestLike, formRoute: string): Promise<EnquiryOrigin | undefined>;
+  /**
+   * Keeps a new enquiry's origin ({@link Counter.originFor}) with its id; never rejects (a
+   * failure is logged: the enquiry is stored already).
+   * @param formPath the path the form was posted to
+   */
+  enquirySent(
+    submissionId: string,
+    receivedAt: number,
+    req: RequestLike,
+    formPath: string,
+  ): Promise<void>;
+  /** Writes what waits; resolves when written (a failure is logged, the batch dropped). */
+  flush(): Promise<void>;
+  /** Ends the past days and applies the retention now. */
+  maintain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A browser's request for a page to show (https://fetch.spec.whatwg.org/#concept-request-destination):
+ * `Sec-Fetch-Dest: document`, or without that header one that accepts HTML. A 304 to it is a view
+ * of the page from the browser's cache (the stored pages are revalidated on every load).
+ */
+function isDocument(req: IncomingMessage): boolean {
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest !== undefined) return dest === 'document';
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+export function createCounter(options: CounterOptions): Counter {
+  const { store, logger, pages } = options;
+  const now = options.now ?? Date.now;
+  const describe = describer(options.siteUrl);
+  const site = new URL(options.siteUrl).host;
+  const { trustProxy, countryHeader } = options;
+  let waiting: CapturedView[] = [];
+  let writing = Promise.resolve();
+  let dropped = 0;
+
+  const keep = (view: CapturedView) => {
+    if (waiting.length >= MAX_WAITING) {
+      dropped += 1;
+      return;
+    }
+    waiting.push(view);
+    if (waiting.length >= BATCH) void flush();
+  };
+
+  // isbot's pattern is long: a batch asks it once per user agent.
+  const robots = new Map<string, boolean>();
+  const robot = (userAgent: string) => {
+    let known = robots.get(userAgent);
+    if (known === undefined) {
+      if (robots.size >= 1000) robots.clear();
+      robots.set(userAgent, (known = isRobot(userAgent)));
+    }
+    return known;
+  };
+  const write = async (batch: CapturedView[]) => {
+    const described: DescribedView[] = [];
+    const salts = new Map<string, string>();
+    for (const view of batch) {
+      if (robot(view.userAgent)) continue;
+      const day = utcDay(view.at);
+      let salt = salts.get(day);
+      if (salt === undefined) salts.set(day, (salt = await store.salt(day)));
+      described.push(describe(view, salt));
+    }
+    await store.record(described);
+  };
+
+  function flush(): Promise<void> {
+    const batch = waiting;
+    waiting = [];
+    if (dropped > 0) {
+      logger.warn({ dropped }, 'statistics: views dropped, the batch queue was full');
+      dropped = 0;
+    }
+    writing = writing.then(() =>
+      batch.length === 0
+        ? undefined
+        : write(batch).catch((e: unknown) => {
+            logger.error({ err: String(e), views: batch.length }, 'statistics batch failed');
+          }),
+    );
+    return writing;
+  }
+
+  const maintain = () =>
+    store.maintain(now(), options.retentionMonths).catch((e: unknown) => {
+      logger.error({ err: String(e) }, 'statistics sweep failed');
+    });
+
+  const timers =
+    options.timers === false
+      ? []
+      : [
+          setInterval(() => void flush(), FLUSH_MS).unref(),
+          setInterval(() => void maintain(), MAINTAIN_MS).unref(),
+        ];
+  if (options.timers !== false) void maintain();
+
+  const counts = (req: IncomingMessage) =>
+    !isPrefetch(req.headers) && !(req.url ?? '').includes(`${PREVIEW_PARAM}=`);
+
+  return {
+    wrap(listener) {
+      return (req, res) => {
+        if (req.method === 'GET') {
+          const url = req.url ?? '';
+          const query = url.indexOf('?');
+          const route = pages.get(query === -1 ? url : url.slice(0, query));
+          if (route !== undefined && counts(req)) {
+            const at = now();
+            res.once('finish', () => {
+              if (res.statusCode === 200 || (res.statusCode === 304 && isDocument(req))) {
+                const request = nodeRequest(req, trustProxy);
+                keep(captured(request, { route, item: '', at, beacon: false }, countryHeader));
+              }
+            });
+          }
+        }
+        listener(req, res);
+      };
+    },
+    beacon(req, route, item) {
+      if (isPrefetch(req.headers)) return;
+      const view = { route, item, at: now(), beacon: true };
+      keep(captured(nodeRequest(req, trustProxy), view, countryHeader));
+    },
+    async originFor(req, formRoute) {
+      const at = now();
+      const view = captured(req, { route: formRoute, item: '', at, beacon: false }, countryHeader);
+      if (view.gpc || isRobot(view.userAgent)) return undefined;
+      await flush();
+      const salt = await store.salt(utcDay(view.at));
+      const visit = await store.visitOf(visitorHash(salt, site, view.ip, view.userAgent), view.at);
+      return (
+        visit && {
+          entryRoute: visit.entryRoute,
+          entryItem: visit.entryItem,
+          source: visit.source,
+          utmCampaign: visit.utmCampaign,
+          formRoute,
+          viewsBefore: visit.views,
+        }
+      );
+    },
+    async enquirySent(submissionId, receivedAt, req, formPath) {
+      try {
+        const origin = await this.originFor(req, pages.get(formPath) ?? '');
+        if (origin) await store.saveOrigin(submissionId, receivedAt, origin);
+      } catch (e) {
+        logger.error({ err: String(e) }, 'statistics: the enquiry origin was not kept');
+      }
+    },
+    flush,
+    maintain,
+    async close() {
+      for (const timer of timers) clearInterval(timer);
+      await flush();
+    },
+  };
+}

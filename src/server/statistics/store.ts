@@ -1,0 +1,507 @@
+/**
+ * The statistics' storage on either engine, written once with Kysely (`src/server/db/tables.ts`,
+ * tables of `./migrations.ts`; docs/decisions/100-cookieless-visit-statistics.md). Times are
+ * epoch ms; days are UTC `YYYY-MM-DD`.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/tables.ts';
+import { utcDay, type DescribedView } from './views.ts';
+
+/** ms: views of one visitor less apart than this are one visit (as Plausible's). */
+export const VISIT_GAP_MS = 30 * 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The visit an enquiry came from, as the inbox shows it. */
+export interface EnquiryOrigin {
+  entryRoute: string;
+  entryItem: string;
+  source: string;
+  utmCampaign: string;
+  /** The page the form was sent from. */
+  formRoute: string;
+  /** Page views in the visit before the form was sent. */
+  viewsBefore: number;
+}
+
+/** A period of whole hours, `[from, to)` epoch ms, and an optional filter by page or source. */
+export interface ReportQuery {
+  from: number;
+  to: number;
+  route?: string | undefined;
+  source?: string | undefined;
+  campaign?: string | undefined;
+}
+
+export interface Row {
+  label: string;
+  visitors: number;
+  views: number;
+}
+
+/** The statistics page's figures for a period. */
+export interface Report {
+  visitors: number;
+  visits: number;
+  views: number;
+  /** 0–1: visits of one page view ÷ visits; 0 without visits. */
+  bounceRate: number;
+  /** ms, the mean over visits. */
+  visitDuration: number;
+  enquiries: number;
+  /** Per day (the staff side's time zone's day start, epoch ms). */
+  series: Array<{ day: number; visitors: number; views: number; enquiries: number }>;
+  pages: Row[];
+  entryPages: Row[];
+  exitPages: Row[];
+  sources: Row[];
+  campaigns: Row[];
+  devices: Row[];
+  browsers: Row[];
+  countries: Row[];
+  /** Enquiries per source and the share of the source's visitors who sent one. */
+  enquiriesBySource: Array<{ label: string; enquiries: number; visitors: number }>;
+}
+
+export interface StatisticsStore {
+  /**
+   * The salt of `day` (32 random bytes, hex), made by the first instance that asks; the same
+   * on every instance.
+   */
+  salt(day: string): Promise<string>;
+  /** Counts a batch of views in one transaction (views in time order). */
+  record(views: readonly DescribedView[]): Promise<void>;
+  /**
+   * Ends the days before `now`'s: clears their visitor hashes (keeping counts), deletes salts
+   * whose day began 48 h ago or more, and statistics older than `retentionMonths`.
+   */
+  maintain(now: number, retentionMonths: number): Promise<void>;
+  /** The visitor's visit going on at `now` (same day, within {@link VISIT_GAP_MS}), if any. */
+  visitOf(
+    visitor: string,
+    now: number,
+  ): Promise<
+    | { entryRoute: string; entryItem: string; source: string; utmCampaign: string; views: number }
+    | undefined
+  >;
+  saveOrigin(submissionId: string, receivedAt: number, origin: EnquiryOrigin): Promise<void>;
+  originOf(submissionId: string): Promise<EnquiryOrigin | undefined>;
+  /**
+   * @param dayStart the start of the day holding `ms`, epoch ms, in the reader's time zone
+   */
+  report(query: ReportQuery, dayStart: (ms: number) => number): Promise<Report>;
+}
+
+interface PageVisitor {
+  day: string;
+  route: string;
+  item: string;
+  visitor: string;
+}
+
+interface HourKey {
+  hour: number;
+  route: string;
+  item: string;
+  views: number;
+  visitors: number;
+}
+
+/** A visit as this instance last wrote it: a hint, the database stays the truth. */
+interface KnownVisit {
+  id: number;
+  lastAt: number;
+}
+
+/** Entries kept in each of the store's caches of today's visitors before they are cleared. */
+const CACHE_LIMIT = 200_000;
+
+/**
+ * One visitor's views of a batch (time order) into its visits: the visit going on (the cache's,
+ * else the database's latest of the day) is continued, with increments so that another instance's
+ * writes add up; a gap of {@link VISIT_GAP_MS} or more starts a new one.
+ */
+async function countVisits(
+  trx: Executor,
+  day: string,
+  visitor: string,
+  views: readonly DescribedView[],
+  cached: KnownVisit | undefined,
+): Promise<KnownVisit> {
+  const first = views[0]!;
+  let known = cached && first.at - cached.lastAt < VISIT_GAP_MS ? cached : undefined;
+  let any = cached !== undefined;
+  if (!known) {
+    const last = await trx
+      .selectFrom('statVisits')
+      .select(['id', 'lastAt'])
+      .where('day', '=', day)
+      .where('visitor', '=', visitor)
+      .orderBy('lastAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    any = last !== undefined;
+    if (last && first.at - Number(last.lastAt) < VISIT_GAP_MS) {
+      known = { id: Number(last.id), lastAt: Number(last.lastAt) };
+    }
+  }
+  let added = 0;
+  let exit = first;
+  const update = async (visit: KnownVisit) => {
+    if (added === 0) return;
+    const lastAt = sql<number>`case when ${sql.ref('last_at')} > ${visit.lastAt} then ${sql.ref('last_at')} else ${visit.lastAt} end`;
+    await trx
+      .updateTable('statVisits')
+      .set((eb) => ({
+        views: eb('views', '+', added),
+        // A late beacon from another instance's batch may be older than the visit's last view.
+        lastAt,
+        exitRoute: exit.route,
+        exitItem: exit.item,
+      }))
+      .where('id', '=', visit.id)
+      .execute();
+  };
+  for (const v of views) {
+    if (known && v.at - known.lastAt < VISIT_GAP_MS) {
+      known = { id: known.id, lastAt: Math.max(known.lastAt, v.at) };
+      added += 1;
+      exit = v;
+      continue;
+    }
+    if (known) await update(known);
+    const row = await trx
+      .insertInto('statVisits')
+      .values({
+        day,
+        visitor,
+        firstOfDay: any ? 0 : 1,
+        startedAt: v.at,
+        lastAt: v.at,
+        views: 1,
+        entryRoute: v.route,
+        entryItem: v.item,
+        exitRoute: v.route,
+        exitItem: v.item,
+        source: v.source,
+        utmSource: v.utmSource,
+        utmMedium: v.utmMedium,
+        utmCampaign: v.utmCampaign,
+        device: v.device,
+        browser: v.browser,
+        country: v.country,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    any = true;
+    known = { id: Number(row.id), lastAt: v.at };
+    added = 0;
+    exit = v;
+  }
+  await update(known!);
+  return known!;
+}
+
+/** The statistics on `db` (shared with the other stores). */
+export function createStatisticsStore(db: Db): StatisticsStore {
+  const k = db.kysely;
+  const salts = new Map<string, string>();
+  /** Today's (day, visitor, page) already in `stat_page_visitors`, and visits by (day, visitor). */
+  const seenPages = new Set<string>();
+  const visits = new Map<string, KnownVisit>();
+
+  return {
+    async salt(day) {
+      const known = salts.get(day);
+      if (known) return known;
+      await k
+        .insertInto('statSalts')
+        .values({ day, salt: randomBytes(32).toString('hex') })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .execute();
+      const row = await k
+        .selectFrom('statSalts')
+        .select('salt')
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow();
+      for (const old of salts.keys()) if (old < utcDay(Date.parse(day) - DAY_MS)) salts.delete(old);
+      salts.set(day, row.salt);
+      return row.salt;
+    },
+
+    async record(views) {
+      if (views.length === 0) return;
+      const hours = new Map<string, HourKey>();
+      const byVisitor = new Map<string, { day: string; visitor: string; views: DescribedView[] }>();
+      const pageVisitors = new Map<string, { key: HourKey; row: PageVisitor }>();
+      for (const v of views) {
+        const hour = Math.floor(v.at / HOUR_MS) * HOUR_MS;
+        const key = `${hour}\0${v.route}\0${v.item}`;
+        let counts = hours.get(key);
+        if (!counts) {
+          counts = { hour, route: v.route, item: v.item, views: 0, visitors: 0 };
+          hours.set(key, counts);
+        }
+        counts.views += 1;
+        if (v.visitor === null) continue;
+        const day = utcDay(v.at);
+        const visitorKey = `${day}\0${v.visitor}`;
+        const group = byVisitor.get(visitorKey);
+        if (group) group.views.push(v);
+        else byVisitor.set(visitorKey, { day, visitor: v.visitor, views: [v] });
+        const pageKey = `${visitorKey}\0${v.route}\0${v.item}`;
+        if (!seenPages.has(pageKey) && !pageVisitors.has(pageKey)) {
+          const row = { day, route: v.route, item: v.item, visitor: v.visitor };
+          pageVisitors.set(pageKey, { key: counts, row });
+        }
+      }
+      const known = new Map<string, KnownVisit>();
+      await k.transaction().execute(async (trx) => {
+        for (const { key, row } of pageVisitors.values()) {
+          const seen = await trx
+            .insertInto('statPageVisitors')
+            .values(row)
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirst();
+          if (Number(seen.numInsertedOrUpdatedRows ?? 0) > 0) key.visitors += 1;
+        }
+        for (const [visitorKey, { day, visitor, views: list }] of byVisitor) {
+          known.set(visitorKey, await countVisits(trx, day, visitor, list, visits.get(visitorKey)));
+        }
+        for (const c of hours.values()) {
+          await trx
+            .insertInto('statPageHours')
+            .values(c)
+            .onConflict((oc) =>
+              oc.columns(['hour', 'route', 'item']).doUpdateSet((eb) => ({
+                views: eb('statPageHours.views', '+', c.views),
+                visitors: eb('statPageHours.visitors', '+', c.visitors),
+              })),
+            )
+            .execute();
+        }
+      });
+      // Only once committed: a rolled-back batch leaves the caches as they were.
+      if (seenPages.size + pageVisitors.size > CACHE_LIMIT) seenPages.clear();
+      for (const pageKey of pageVisitors.keys()) seenPages.add(pageKey);
+      if (visits.size + known.size > CACHE_LIMIT) visits.clear();
+      for (const [visitorKey, visit] of known) visits.set(visitorKey, visit);
+    },
+
+    async maintain(now, retentionMonths) {
+      const today = utcDay(now);
+      const kept = new Date(now);
+      kept.setUTCMonth(kept.getUTCMonth() - retentionMonths);
+      await k.transaction().execute(async (trx) => {
+        await trx.deleteFrom('statPageVisitors').where('day', '<', today).execute();
+        await trx
+          .updateTable('statVisits')
+          .set({ visitor: null })
+          .where('day', '<', today)
+          .where('visitor', 'is not', null)
+          .execute();
+        // A day's salt is made at its start at the earliest: gone 48 h after, with the day before.
+        await trx
+          .deleteFrom('statSalts')
+          .where('day', '<=', utcDay(now - 2 * DAY_MS))
+          .execute();
+        await trx.deleteFrom('statPageHours').where('hour', '<', kept.getTime()).execute();
+        await trx.deleteFrom('statVisits').where('startedAt', '<', kept.getTime()).execute();
+      });
+      for (const day of salts.keys()) if (day <= utcDay(now - 2 * DAY_MS)) salts.delete(day);
+      const past = (key: string) => key.slice(0, 10) < today;
+      for (const key of seenPages) if (past(key)) seenPages.delete(key);
+      for (const key of visits.keys()) if (past(key)) visits.delete(key);
+    },
+
+    async visitOf(visitor, now) {
+      const row = await k
+        .selectFrom('statVisits')
+        .select(['entryRoute', 'entryItem', 'source', 'utmCampaign', 'views', 'lastAt'])
+        .where('day', '=', utcDay(now))
+        .where('visitor', '=', visitor)
+        .orderBy('lastAt', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row || now - Number(row.lastAt) >= VISIT_GAP_MS) return undefined;
+      const { lastAt: _, ...visit } = row;
+      return { ...visit, views: Number(visit.views) };
+    },
+
+    async saveOrigin(submissionId, receivedAt, origin) {
+      await k
+        .insertInto('statEnquiryOrigins')
+        .values({ submissionId, receivedAt, ...origin })
+        .onConflict((oc) => oc.column('submissionId').doNothing())
+        .execute();
+    },
+
+    async originOf(submissionId) {
+      const row = await k
+        .selectFrom('statEnquiryOrigins')
+        .select(['entryRoute', 'entryItem', 'source', 'utmCampaign', 'formRoute', 'viewsBefore'])
+        .where('submissionId', '=', submissionId)
+        .executeTakeFirst();
+      return row && { ...row, viewsBefore: Number(row.viewsBefore) };
+    },
+
+    report: (query, dayStart) => reportOf(db, query, dayStart),
+  };
+}
+
+const num = (v: unknown): number => Number(v ?? 0);
+
+async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number): Promise<Report> {
+  const k = db.kysely;
+  let visits = k
+    .selectFrom('statVisits')
+    .where('startedAt', '>=', q.from)
+    .where('startedAt', '<', q.to);
+  if (q.source) visits = visits.where('source', '=', q.source);
+  if (q.campaign) visits = visits.where('utmCampaign', '=', q.campaign);
+  if (q.route) visits = visits.where('entryRoute', '=', q.route);
+  let hours = k.selectFrom('statPageHours').where('hour', '>=', q.from).where('hour', '<', q.to);
+  if (q.route) hours = hours.where('route', '=', q.route);
+  const filteredByVisit = q.source !== undefined || q.campaign !== undefined;
+
+  const totals = await visits
+    .select((eb) => [
+      eb.fn.countAll().as('visits'),
+      eb.fn.sum('firstOfDay').as('visitors'),
+      eb.fn.sum('views').as('views'),
+      eb.fn.sum(sql<number>`case when ${sql.ref('views')} = 1 then 1 else 0 end`).as('bounces'),
+      eb.fn.sum(sql<number>`${sql.ref('last_at')} - ${sql.ref('started_at')}`).as('duration'),
+    ])
+    .executeTakeFirstOrThrow();
+  const pageTotals = await hours
+    .select((eb) => [eb.fn.sum('views').as('views'), eb.fn.sum('visitors').as('visitors')])
+    .executeTakeFirstOrThrow();
+  const visitCount = num(totals.visits);
+
+  const grouped = async (
+    column:
+      'source' | 'utmCampaign' | 'device' | 'browser' | 'country' | 'entryRoute' | 'exitRoute',
+  ): Promise<Row[]> => {
+    const rows = await visits
+      .select((eb) => [
+        eb.ref(column).as('label'),
+        eb.fn.sum('firstOfDay').as('visitors'),
+        eb.fn.sum('views').as('views'),
+      ])
+      .groupBy(column)
+      .orderBy('visitors', 'desc')
+      .orderBy('label')
+      .limit(20)
+      .execute();
+    return rows
+      .map((r) => ({ label: String(r.label), visitors: num(r.visitors), views: num(r.views) }))
+      .filter((r) => r.label !== '' || column === 'device' || column === 'browser');
+  };
+  const pages = filteredByVisit
+    ? await grouped('entryRoute')
+    : (
+        await hours
+          .select((eb) => [
+            'route as label',
+            eb.fn.sum('visitors').as('visitors'),
+            eb.fn.sum('views').as('views'),
+          ])
+          .groupBy('route')
+          .orderBy('views', 'desc')
+          .orderBy('route')
+          .limit(20)
+          .execute()
+      ).map((r) => ({ label: r.label, visitors: num(r.visitors), views: num(r.views) }));
+
+  // Enquiries in the period, by the source of the visit they came from ('' when unknown).
+  let origins = k
+    .selectFrom('submissions')
+    .leftJoin('statEnquiryOrigins', 'statEnquiryOrigins.submissionId', 'submissions.id')
+    .where('submissions.receivedAt', '>=', db.instant(q.from))
+    .where('submissions.receivedAt', '<', db.instant(q.to))
+    .where('submissions.spam', '=', 'ham')
+    .where('submissions.status', '<>', 'erased');
+  if (q.source) origins = origins.where('statEnquiryOrigins.source', '=', q.source);
+  if (q.campaign) origins = origins.where('statEnquiryOrigins.utmCampaign', '=', q.campaign);
+  if (q.route) origins = origins.where('statEnquiryOrigins.entryRoute', '=', q.route);
+  const enquiryRows = await origins
+    .select(['submissions.receivedAt as at', 'statEnquiryOrigins.source as source'])
+    .execute();
+
+  const sources = await grouped('source');
+  const bySource = new Map<string, number>();
+  for (const e of enquiryRows) {
+    const label = e.source ?? '';
+    bySource.set(label, (bySource.get(label) ?? 0) + 1);
+  }
+  const visitorsOf = new Map(sources.map((s) => [s.label, s.visitors]));
+
+  // Per day, in the reader's days.
+  const days = new Map<
+    number,
+    { day: number; visitors: number; views: number; enquiries: number }
+  >();
+  for (let d = dayStart(q.from); d < q.to; d = dayStart(d + 36 * HOUR_MS)) {
+    days.set(d, { day: d, visitors: 0, views: 0, enquiries: 0 });
+  }
+  const dayOf = (ms: number) => days.get(dayStart(ms));
+  const visitRows = await visits
+    .select((eb) => [
+      sql<number>`${sql.ref('started_at')} - (${sql.ref('started_at')} % ${HOUR_MS})`.as('hour'),
+      eb.fn.sum('firstOfDay').as('visitors'),
+    ])
+    .groupBy('hour')
+    .execute();
+  for (const r of visitRows) {
+    const d = dayOf(num(r.hour));
+    if (d) d.visitors += num(r.visitors);
+  }
+  if (filteredByVisit) {
+    const viewRows = await visits
+      .select((eb) => [
+        sql<number>`${sql.ref('started_at')} - (${sql.ref('started_at')} % ${HOUR_MS})`.as('hour'),
+        eb.fn.sum('views').as('views'),
+      ])
+      .groupBy('hour')
+      .execute();
+    for (const r of viewRows) {
+      const d = dayOf(num(r.hour));
+      if (d) d.views += num(r.views);
+    }
+  } else {
+    const viewRows = await hours
+      .select((eb) => ['hour', eb.fn.sum('views').as('views')])
+      .groupBy('hour')
+      .execute();
+    for (const r of viewRows) {
+      const d = dayOf(num(r.hour));
+      if (d) d.views += num(r.views);
+    }
+  }
+  for (const e of enquiryRows) {
+    const d = dayOf(num(e.at));
+    if (d) d.enquiries += 1;
+  }
+
+  return {
+    visitors: num(totals.visitors),
+    visits: visitCount,
+    views: filteredByVisit ? num(totals.views) : num(pageTotals.views),
+    bounceRate: visitCount === 0 ? 0 : num(totals.bounces) / visitCount,
+    visitDuration: visitCount === 0 ? 0 : num(totals.duration) / visitCount,
+    enquiries: enquiryRows.length,
+    series: [...days.values()],
+    pages,
+    entryPages: await grouped('entryRoute'),
+    exitPages: await grouped('exitRoute'),
+    sources,
+    campaigns: await grouped('utmCampaign'),
+    devices: await grouped('device'),
+    browsers: await grouped('browser'),
+    countries: await grouped('country'),
+    enquiriesBySource: [...bySource]
+      .map(([label, enquiries]) => ({ label, enquiries, visitors: visitorsOf.get(label) ?? 0 }))
+      .sort((a, b) => b.enquiries - a.enquiries || a.label.localeCompare(b.label)),
+  };
+}

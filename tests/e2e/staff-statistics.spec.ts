@@ -1,0 +1,65 @@
+/**
+ * `/staff/statistics` in Chromium (docs/decisions/100-cookieless-visit-statistics.md) on a private
+ * production server (`support/staff-server.ts`): a visit from a campaign link, counted by the
+ * server, shows on the page within its batch time; the period links and the date form change the
+ * period in the URL; axe-clean at 375 and 1280 px, with a full-page screenshot of each.
+ */
+import { expect, test } from './support/test.ts';
+import { expectNoAxeViolations } from './support/site.ts';
+import { addPasskeyDevice, startStaffServer, type StaffServer } from './support/staff-server.ts';
+
+let server: StaffServer;
+test.beforeAll(async () => {
+  server = await startStaffServer();
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('a counted visit shows on the statistics page, which is axe-clean', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = testInfo.project.name;
+  // A visitor from a newsletter's link, reading two pages (no JavaScript needed to be counted).
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const page1 = await visitor.newPage();
+  await page1.goto(`${server.origin}/expertise?utm_source=newsletter&utm_campaign=winter-${tag}`);
+  await page1.goto(`${server.origin}/showcase`);
+  await visitor.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await addPasskeyDevice(page);
+  await page.goto(server.invite(`stats.${tag}@kahaani-pr.example`, 'Meera Nair', 'editor'));
+  await page.getByRole('button', { name: 'Create your passkey' }).click();
+  await page.waitForURL(`${server.origin}/staff`);
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Statistics' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+
+  // The batch is written within a few seconds: reload until the campaign shows.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Campaigns (UTM campaign)' })).toContainText(
+      `winter-${tag}`,
+    );
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('table', { name: 'Sources' })).toContainText('newsletter');
+
+  await page.getByRole('link', { name: 'Last 30 days' }).click();
+  await expect(page).toHaveURL(/range=30d/);
+  await expect(page.getByRole('link', { name: 'Last 30 days' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectNoAxeViolations(page, 'staff statistics');
+  await page.screenshot({ path: testInfo.outputPath(`statistics-${tag}.png`), fullPage: true });
+
+  await page.getByLabel('From').fill('2026-02-30');
+  await page.getByRole('button', { name: 'Show these days' }).click();
+  await expect(page).toHaveURL(/from=/);
+  await context.close();
+});
