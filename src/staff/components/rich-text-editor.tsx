@@ -21,30 +21,14 @@ import {
   originalFieldName,
   toPlainText,
   type RichTextDoc,
-  type RichTextInput,
 } from '../../lib/rich-text.ts';
+import type { RichTextEditorProps } from './rich-text-tiptap.tsx';
 import { RICH_TEXT_FIELD } from './ui.tsx';
 
 type Tiptap = typeof import('./rich-text-tiptap.tsx').TiptapField;
 
 /** The editor once loaded: a field drawn after that (a client navigation) starts with it. */
 let loaded: Tiptap | undefined;
-
-export interface RichTextEditorProps {
-  /** The form field's name; `{name}.format` says which form it was posted in. */
-  name: string;
-  label: string;
-  /** The stored value, or what was posted and refused (kept for the editor to fix). */
-  value: RichTextInput;
-  /** Id(s) of the field's hint and error, for `aria-describedby`. */
-  describedBy?: string | undefined;
-  invalid?: boolean | undefined;
-  /**
-   * The stored JSON the field began from, when `value` is plain text typed over it (a refused
-   * post): still carried, should the text come back as it was. Default: `value` when it is JSON.
-   */
-  original?: string | undefined;
-}
 
 /** Whether the stored JSON (a string) holds formatting the plain box cannot show. */
 function hasStoredFormatting(json: string): boolean {

@@ -26,8 +26,8 @@ import {
   toPlainText,
   toRichText,
   type RichTextDoc,
+  type RichTextInput,
 } from '../../lib/rich-text.ts';
-import type { RichTextEditorProps } from './rich-text-editor.tsx';
 import { buttonClass, RICH_TEXT_FIELD } from './ui.tsx';
 
 /** A list item holds paragraphs only (no nested lists), and Tab stays the browser's: focus moves on. */
@@ -99,6 +99,23 @@ export function canonicalRichText(json: JSONContent): RichTextDoc {
     return out;
   };
   return walk(json) as RichTextDoc;
+}
+
+/** The rich-text field's props, shared by its plain box (`./rich-text-editor.tsx`) and this editor. */
+export interface RichTextEditorProps {
+  /** The form field's name; `{name}.format` says which form it was posted in. */
+  name: string;
+  label: string;
+  /** The stored value, or what was posted and refused (kept for the editor to fix). */
+  value: RichTextInput;
+  /** Id(s) of the field's hint and error, for `aria-describedby`. */
+  describedBy?: string | undefined;
+  invalid?: boolean | undefined;
+  /**
+   * The stored JSON the field began from, when `value` is plain text typed over it (a refused
+   * post): still carried, should the text come back as it was. Default: `value` when it is JSON.
+   */
+  original?: string | undefined;
 }
 
 /**
