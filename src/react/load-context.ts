@@ -28,6 +28,7 @@ export interface EnquiryService {
     form: FormData | null,
     request: Request,
     ip: string,
+    crossSite: boolean,
   ): Promise<{ result: EnquiryResult; setCookies: string[] }>;
 }
 
@@ -49,6 +50,8 @@ export interface SiteServer {
   media?: MediaLookup | undefined;
   /** The client's address (Express's `req.ip`, proxy-aware); '' for the pages stored at start. */
   clientIp: string;
+  /** A post the post guard found sent from another site (`src/server/http/post-guard.ts`). */
+  crossSite: boolean;
   /** Logs an error of a loader, action or render with the request's path (never its query). */
   reportError(error: unknown, request: Request): void;
 }
