@@ -19,6 +19,8 @@ import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enqu
 import type { ContentSource } from './content/source.ts';
 import type { MediaStore } from './content/media.ts';
 import { contentForPages } from './content/pages-content.ts';
+import { contentChanges, pageTouched } from './content/page-dependencies.ts';
+import { COLLECTIONS } from '../content/collections.ts';
 import { withChanges } from './content/items.ts';
 import { PREVIEW_PARAM, type PreviewStore } from './content/previews.ts';
 import { criticalCssFinder } from './critical-css.ts';
@@ -96,6 +98,11 @@ export interface SiteSurface {
 
 type RecordRequest = (method: string, path: string, status: number, startedAt: number) => void;
 
+/** The collections of one item, compared whole. */
+const ONE_ITEM_FILES: ReadonlySet<string> = new Set(
+  Object.values(COLLECTIONS).flatMap((c) => (c.shape === 'one' ? [c.file] : [])),
+);
+
 const noCss: DocumentAssets = { inlineCss: {}, fontPreloads: [] };
 
 /**
@@ -170,7 +177,24 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
           render: async (request, year, release) => {
             const content = await pageContent.shown(release);
             const assets = await storedAssets(year, release, content);
-            return deps.render(request, loadContext(servers.site(year, content), assets));
+            const server = servers.site(year, content);
+            const response = await deps.render(request, loadContext(server, assets));
+            return Object.assign(response, { reads: server.content.dependencies });
+          },
+          // A page whose reads no changed item touches keeps its bytes; a change of the
+          // critical CSS (new markup somewhere) renders every page again.
+          changes: async (from, to, year) => {
+            const [before, after] = await Promise.all([
+              pageContent.shown(from),
+              pageContent.shown(to),
+            ]);
+            const [cssBefore, cssAfter] = await Promise.all([
+              storedAssets(year, from, before),
+              storedAssets(year, to, after),
+            ]);
+            if (JSON.stringify(cssBefore) !== JSON.stringify(cssAfter)) return undefined;
+            const changed = contentChanges(before, after, ONE_ITEM_FILES);
+            return (reads) => pageTouched(reads, changed);
           },
           origin,
           paths: PAGES.map((p) => p.path),
@@ -183,7 +207,8 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
           logger,
           release: () => source.latest(),
           pollMs: deps.contentPollMs,
-          onReleaseRender: (result, seconds) => obs.contentRender(result, seconds),
+          onReleaseRender: (result, seconds, rendered) =>
+            obs.contentRender(result, seconds, rendered),
         })
       : undefined;
   // Per-request renders and the sitemap's lastmod follow the stored pages' release; a preview
