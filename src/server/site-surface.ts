@@ -19,7 +19,7 @@ import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enqu
 import type { ContentSource } from './content/source.ts';
 import type { MediaStore } from './content/media.ts';
 import { contentForPages } from './content/pages-content.ts';
-import { contentChanges, pageTouched } from './content/page-dependencies.ts';
+import { contentChanges, lastChange, pageTouched } from './content/page-dependencies.ts';
 import { COLLECTIONS } from '../content/collections.ts';
 import { withChanges } from './content/items.ts';
 import { PREVIEW_PARAM, type PreviewStore } from './content/previews.ts';
@@ -221,6 +221,16 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
       shown: shownRelease,
       publishedAt: (release) => source.publishedAt(release),
       paths: async (release) => itemPaths(await pageContent.shown(release)),
+      // Each page's last published change of what it read, the same on every instance.
+      lastmods: async (release) => {
+        const changedAt = await source.changedAt?.(release);
+        await pages?.ready.catch(() => undefined);
+        if (!changedAt || !pages || pages.shownRelease() !== release) return () => undefined;
+        return (path) => {
+          const reads = pages.readsOf(path);
+          return reads && lastChange(reads, changedAt);
+        };
+      },
     },
     now,
     deps.staffServed ? [STAFF_BASE] : [],

@@ -248,6 +248,8 @@ export interface StoredPages {
   find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
   /** The content release of the pages served now; undefined before the first are stored. */
   shownRelease(): number | undefined;
+  /** What the page served now at `key` read when rendered; undefined when not known. */
+  readsOf(key: string): ReadonlySet<string> | undefined;
   /** Stops looking for new releases. */
   stop(): void;
 }
@@ -521,6 +523,7 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
       return rendition.then((r) => r.pages.get(key));
     },
     shownRelease: () => settled?.release,
+    readsOf: (key) => settled?.reads.get(key),
     stop: () => clearInterval(timer),
   };
 }

@@ -83,3 +83,33 @@ export function readTouches(read: string, change: ItemChange): boolean {
 /** Whether a page that made the reads `reads` shows anything `changes` changed. */
 export const pageTouched = (reads: ReadonlySet<string>, changes: readonly ItemChange[]): boolean =>
   changes.some((change) => [...reads].some((read) => readTouches(read, change)));
+
+/**
+ * The newest change of what a page read, epoch ms (its sitemap `lastmod`), from `changedAt` (each
+ * item's last change by `<collection>/<key>`, `ContentStore.changedAt`); undefined when it read
+ * nothing known. A read of a collection, a list or a lookup counts its every item.
+ */
+export function lastChange(
+  reads: ReadonlySet<string>,
+  changedAt: ReadonlyMap<string, number>,
+): number | undefined {
+  let newest: number | undefined;
+  const consider = (ms: number | undefined) => {
+    if (ms !== undefined && (newest === undefined || ms > newest)) newest = ms;
+  };
+  for (const read of reads) {
+    const query = read.indexOf('?');
+    if (query === -1 && read.includes('/') && !read.endsWith('/')) {
+      consider(changedAt.get(read));
+      continue;
+    }
+    const file = query === -1 ? read.replace(/\/$/, '') : read.slice(0, query);
+    const prefix = query === -1 ? null : new URLSearchParams(read.slice(query + 1)).get('prefix');
+    for (const [item, ms] of changedAt) {
+      if (!item.startsWith(`${file}/`)) continue;
+      const key = item.slice(file.length + 1);
+      if (prefix === null || key === prefix || key.startsWith(`${prefix}-`)) consider(ms);
+    }
+  }
+  return newest;
+}
