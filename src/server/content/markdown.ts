@@ -6,7 +6,8 @@
  * `*italic*`, `[links](https://…)` to an address `linkProblem` allows — and anything else
  * (raw HTML, headings, images, code, a `javascript:` link) is refused with its line.
  * `toMarkdown` then `fromMarkdown` gives the same JSON back, marks in the editor's order (link,
- * bold, italic), except empty paragraphs, which Markdown cannot hold and are left out.
+ * bold, italic), except empty paragraphs, which Markdown cannot hold and are left out, and a
+ * line break inside a text, which Markdown reads as a space.
  */
 import type { List, ListItem, Nodes, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown as parseMarkdown } from 'mdast-util-from-markdown';
@@ -137,14 +138,16 @@ export function fromMarkdown(
   ) => {
     for (const node of nodes) {
       if (node.type === 'text') {
-        if (!node.value) continue;
+        // A line break inside a paragraph is a space, as the plain form reads it (fromPlainText).
+        const value = node.value.replace(/[ \t]*\n[ \t]*/g, ' ');
+        if (!value) continue;
         const ordered = MARK_ORDER.flatMap((k) => marks.filter((m) => m.type === k));
         const last = into.at(-1);
-        if (last && sameMarks(last.marks, ordered)) last.text += node.value;
+        if (last && sameMarks(last.marks, ordered)) last.text += value;
         else
           into.push({
             type: 'text',
-            text: node.value,
+            text: value,
             ...(ordered.length ? { marks: ordered } : {}),
           });
       } else if (node.type === 'strong' || node.type === 'emphasis') {
