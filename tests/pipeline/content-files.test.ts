@@ -6,16 +6,17 @@
  * it says (front matter groups, body Markdown); a `javascript:` link or raw HTML is refused
  * naming the file, the line and the rule; a removed file removes the item; a new file without
  * `id` gets one; an older export (rich text as JSON in `case-studies.yaml`) is still read; and
- * `seed-demo` makes a site, refusing a database with published content unless forced.
+ * `seed-demo` makes a site on SQLite and PostgreSQL, refusing a database with published content
+ * unless forced.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { definitionOf } from '../../src/content/collections.ts';
 import { readContentDir } from '../../src/server/content/files.ts';
-import { NODE, ROOT } from './support/helpers.ts';
+import { createDatabase, NODE, ROOT } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 
 const content = (env: Record<string, string>, ...args: string[]) => {
@@ -177,9 +178,12 @@ describe('npm run content: Markdown files', () => {
   });
 });
 
-describe('npm run content -- seed-demo', () => {
-  it('makes a site with one release, and refuses a database with published content unless forced', () => {
-    const env = { DATA_DIR: tempDir('content-demo') };
+describe.each([
+  ['SQLite', () => Promise.resolve({ DATA_DIR: tempDir('content-demo') })],
+  ['PostgreSQL', async () => ({ DATABASE_URL: await createDatabase(inject('pgAdminUrl')) })],
+])('npm run content -- seed-demo on %s', (_name, database) => {
+  it('makes a site with one release, and refuses a database with published content unless forced', async () => {
+    const env: Record<string, string> = await database();
     const news = definitionOf('news.yaml') !== undefined;
     const seeded = content(env, 'seed-demo', '--case-studies', '30', '--news', '4');
     expect(seeded.code).toBe(0);

@@ -108,12 +108,20 @@ const OUTLETS = [
   'Dainik Bhaskar',
 ];
 const MEASURES = [
-  ['Stories in national and regional press in the first eight weeks', 'Agency media monitoring'],
-  ['Searches for the brand name in the launch quarter', 'Google Trends, India'],
-  ['Visitors to the campaign page in its first month', 'Client’s web analytics'],
-  ['Journalists at the launch briefing', 'Agency event records'],
-  ['Rise in enquiries from the target cities', 'Client’s sales records'],
-  ['Share of coverage that named the key message', 'Agency media analysis'],
+  [
+    'Stories in national and regional press in the first eight weeks',
+    'Agency media monitoring',
+    '+',
+  ],
+  [
+    'Searches for the brand name in the launch quarter, against the quarter before',
+    'Google Trends, India',
+    '×',
+  ],
+  ['Visitors to the campaign page in its first month', 'Client’s web analytics', '+'],
+  ['Journalists at the launch briefing', 'Agency event records', ''],
+  ['Rise in enquiries from the target cities', 'Client’s sales records', ' %'],
+  ['Share of coverage that carried the key message', 'Agency media analysis', ' %'],
 ] as const;
 const SENTENCES = [
   'The brief was short: people who should have known the name did not, and the season was weeks away.',
@@ -188,8 +196,13 @@ function caseStudy(r: Random, n: number, current: Content) {
   const title = long.length + city.length + 4 <= 80 ? `${long} in ${city}` : long;
   const year = r.between(2017, 2026);
   const slug = `${slugOf(title)}-${n}`;
-  const results = r.some(MEASURES, 1, 3).map(([measures, source]) => ({
-    figure: r.pick([`${r.between(20, 300)}+`, `${r.between(2, 9)}×`, `${r.between(10, 90)} %`]),
+  const results = r.some(MEASURES, 1, 3).map(([measures, source, unit]) => ({
+    figure:
+      unit === '×'
+        ? `${r.between(2, 6)}×`
+        : unit === ' %'
+          ? `${r.between(12, 85)} %`
+          : `${r.between(12, 320)}${unit}`,
     measures,
     source,
   }));
@@ -214,7 +227,7 @@ function caseStudy(r: Random, n: number, current: Content) {
     year,
     client: r.next() < 0.7 ? 'anonymised' : `${city} ${sector.split(' ')[0]} Ltd`,
     summary: `${client[0]!.toUpperCase()}${client.slice(1)} in ${city} needed to be heard beyond its own customers. We built the story around the people behind the work and told it in the press that its buyers read.`,
-    outcome: `${results[0]!.figure} ${results[0]!.measures.toLowerCase()}`.slice(0, 120),
+    outcome: `${results[0]!.figure}: ${results[0]!.measures.toLowerCase()}`.slice(0, 120),
     body: story(r, city),
     results,
     coverage,
@@ -277,10 +290,13 @@ export function demoContent(
     ).filter((item) => !item.id.startsWith(DEMO_PREFIX));
     const ordered = 'order' in definition.item.shape;
     let order = Math.max(0, ...own.map((item) => item.order ?? 0));
+    // Only the fields the definition has: a collection's schema is strict.
+    const fields = (item: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(item).filter(([k]) => k in definition.item.shape));
     next[file] = [
       ...own,
       ...Array.from({ length: count }, (_, i) => ({
-        ...make(i + 1),
+        ...fields(make(i + 1)),
         ...(ordered ? { order: ++order } : {}),
       })),
     ];
