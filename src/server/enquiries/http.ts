@@ -1,8 +1,7 @@
 /**
- * The one guard of every POST, before a body is read: type (415), stated length (411), size (413),
- * Origin (403) (docs/decisions/040-one-guard-for-posts.md), each refusal answered so that a client
- * still sending the body can read it (`src/server/unread-body.ts`); the time trap's start cookie
- * (docs/decisions/009-form-time-trap-without-a-page-token.md); the contact form's service.
+ * The guard of every POST before its body is read: 415, 411, 413, 403
+ * (docs/decisions/040-one-guard-for-posts.md); the time trap's start cookie
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md).
  */
 import express, { type RequestHandler } from 'express';
 import type { EnquiryService } from '../../react/load-context.ts';
@@ -17,9 +16,7 @@ import { originAllowed, submitEnquiry } from './service.ts';
 
 export { START_COOKIE };
 
-/** Bytes: a form, or a passkey's answer, is far smaller. */
 const BODY_LIMIT_BYTES = 64 * 1024;
-/** The contact form with or without JavaScript; the inbox's forms and passkey ceremonies. */
 const BODY_TYPES = {
   site: ['application/x-www-form-urlencoded', 'multipart/form-data'],
   staff: ['application/x-www-form-urlencoded', 'application/json'],
@@ -27,7 +24,6 @@ const BODY_TYPES = {
 
 type Refusal = 'wrong_type' | 'length_required' | 'too_large' | 'foreign_origin';
 
-/** The inbox's answers, with the headers of all its others (`src/lib/staff-paths.ts`). */
 const STAFF_REFUSALS: Record<Refusal, [number, string]> = {
   wrong_type: [415, 'Unsupported Media Type: send a form.'],
   length_required: [411, 'Length Required'],
@@ -44,35 +40,31 @@ function bodyRefusal(req: express.Request, types: readonly string[]): Refusal | 
 }
 
 /**
- * Whether a staff post came from the inbox: `Origin` equal to `staffOrigin` (STAFF_URL) or, with
- * none, `Sec-Fetch-Site: same-origin` (https://www.w3.org/TR/fetch-metadata/).
+ * `Origin` is STAFF_URL or, with none, `Sec-Fetch-Site: same-origin`
+ * (https://www.w3.org/TR/fetch-metadata/).
  */
 export const fromInbox = ({ headers }: express.Request, staffOrigin: string): boolean =>
   headers.origin ? headers.origin === staffOrigin : headers['sec-fetch-site'] === 'same-origin';
 
 export interface EnquiryHttp {
-  /** The start cookie's route and the guard of every POST; mount before the route tree. */
+  /** Mount before the route tree. */
   router: express.Router;
 
   service: EnquiryService;
 }
 
-/**
- * `staffOrigin` is the only `Origin` an inbox post may carry; without one `Sec-Fetch-Site` must be
- * `same-origin` (https://www.w3.org/TR/fetch-metadata/). `onOutcome` gets each post's metric label.
- */
+/** `onOutcome` gets each post's metric label; staff posts are judged by {@link fromInbox}. */
 export function enquiryHttp(
   runtime: EnquiryRuntime,
   staffOrigin: string,
   onOutcome: (metric: string) => void = () => {},
-  /** Records each stored enquiry's visit (`src/server/statistics/counter.ts`). */
   origins?: Pick<Counter, 'enquirySent'>,
 ): EnquiryHttp {
   const count = (kind: OutcomeKind) => onOutcome(OUTCOMES[kind].metric);
   const cookie = startCookie(runtime.secret);
 
-  // The site's Origin, when sent, must be ours here: the framework would answer 400, the site
-  // documents 403. Without one the service judges the Referer, to show the visitor's text again.
+  // Ours here, as the framework would answer 400 and the site documents 403; without an Origin
+  // the service judges the Referer.
   const siteOrigin = (req: express.Request): boolean => {
     const origin = req.headers.origin;
     const requestOrigin = `${req.protocol}://${req.host}`;
@@ -83,7 +75,6 @@ export function enquiryHttp(
 
   const guardPost: RequestHandler = (req, res, next) => {
     if (isStaffPath(req.path)) {
-      // The inbox refuses another site first, before saying anything of the body.
       const refusal = inboxOrigin(req) ? bodyRefusal(req, BODY_TYPES.staff) : 'foreign_origin';
       if (!refusal) return next();
       if (refusal === 'foreign_origin') {
@@ -97,7 +88,6 @@ export function enquiryHttp(
     const refusal =
       bodyRefusal(req, BODY_TYPES.site) ?? (siteOrigin(req) ? null : 'foreign_origin');
     if (!refusal) return next();
-    // The error handler's answer (`src/server/app.ts`), sent here to be sent in stages.
     res.status(refusal === 'length_required' ? 411 : OUTCOMES[refusal].status);
     res.type('text/plain; charset=utf-8').set('Cache-Control', 'no-store');
     if (refusal === 'length_required') return answerUnreadBody(req, res, 'Length Required');
@@ -110,7 +100,7 @@ export function enquiryHttp(
     res.set('Cache-Control', 'no-store');
     const now = Math.floor(runtime.now());
     const current = await readStartTime(cookie, req.headers.cookie ?? null, now);
-    // Idempotent: a valid start is kept, so focusing the form again does not restart the clock.
+    // A valid start is kept: focusing the form again does not restart the clock.
     if (current.kind !== 'valid' || now - current.at >= START_COOKIE_MAX_AGE_MS) {
       res.append('Set-Cookie', await cookie.serialize(now, { secure: req.secure }));
     }

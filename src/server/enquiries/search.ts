@@ -5,13 +5,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EnquiryStatus } from '../inbox/types.ts';
 
-/** The rest are ignored. */
+/** Further terms are ignored. */
 export const MAX_TERMS = 16;
-/** Code points; a longer term is cut. */
+/** Code points; longer is cut. */
 export const MAX_TERM_LENGTH = 64;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-// Control characters (NUL among them, which PostgreSQL text cannot hold) separate terms.
+// PostgreSQL text cannot hold NUL.
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const SEPARATORS = /[\s\u0000-\u001f\u007f-\u009f]+/u;
 
@@ -40,18 +40,14 @@ function fts5Query(terms: readonly string[], status?: { is: string } | { not: st
 
 export interface InboxFilter {
   status?: EnquiryStatus | undefined;
-  /** From {@link searchTerms}; empty or absent: no text filter. */
   terms?: readonly string[] | undefined;
-  /** Leaves held enquiries out; ignored with `status`. */
+  /** Ignored with `status`. */
   hideHeld?: boolean;
 }
 
 type Fragment = RawBuilder<unknown>;
 
-/**
- * SQL fragments over `submissions s`, not the builder: the inbox list takes a fraction of a ms
- * (docs/decisions/033-one-store-on-kysely.md).
- */
+/** SQL fragments over `submissions s`, not the builder: the list takes a fraction of a ms. */
 export interface SearchEngine {
   /** `order` is newest first; a count reads `counted`, which may be the index alone. */
   clauses(filter: InboxFilter): {
@@ -60,7 +56,6 @@ export interface SearchEngine {
     where: Fragment;
     order: Fragment;
   };
-  /** Added to a new submission's INSERT: SQLite's `seq`. */
   rowKey(receivedAt: number): { columns: Fragment; values: Fragment };
 }
 
@@ -94,7 +89,6 @@ export const FTS5: SearchEngine = {
       order: sql`f.rowid DESC`,
     };
   },
-  /** Receipt ms × 1000 plus the arrival within that ms (migration 2). */
   rowKey: (ms) => ({
     columns: sql`, seq`,
     values: sql`, (SELECT COALESCE(MAX(seq) + 1, ${ms} * 1000) FROM submissions

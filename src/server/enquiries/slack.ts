@@ -48,7 +48,7 @@ export function slackMessage(s: Notice, siteUrl: string): IncomingWebhookSendArg
 export interface SlackNotifierOptions {
   url: string;
   siteUrl: string;
-  /** One post's timeout, ms: a hung server must not hold a lease forever. */
+  /** ms. */
   timeoutMs?: number;
 }
 
