@@ -1,6 +1,6 @@
 /**
- * Invites, the only way in (docs/decisions/027-passkeys-and-staff-sessions.md): a one-time link
- * whose page enrols a passkey; the store keeps the token's SHA-256 only.
+ * Invites, the only way in: one-time links, kept as SHA-256
+ * (docs/decisions/027-passkeys-and-staff-sessions.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
@@ -20,20 +20,17 @@ export interface Invited {
   link: string;
   expiresAt: number;
   staff: StaffAccount;
-  /** False: a new link for an existing account. */
   created: boolean;
 }
 
-/** The role an invite grants when none is named: `owner` while no enabled owner exists. */
+/** `owner` while no enabled owner exists, else `editor`. */
 export async function defaultRole(store: StaffStore, now: number): Promise<Role> {
   const staff = await store.listStaff(now);
   return staff.some((s) => s.role === 'owner' && s.disabledAt === null) ? 'editor' : 'owner';
 }
 
 /**
- * Makes the account with `role` (else {@link defaultRole}), or reuses an existing one (a lost
- * device), whose role stays. `origin`: `STAFF_URL`; `by`: the inviting owner's account id, null
- * for the operator's CLI.
+ * Reuses an existing account (a lost device), whose role stays; `by` null: the operator's CLI.
  * @throws InviteError when the account is disabled, or exists with another role than `role`
  */
 export async function inviteStaff(
@@ -89,13 +86,12 @@ export async function inviteStaff(
 
 export type InviteCheck =
   | { kind: 'valid'; invite: StoredInvite }
-  /** Malformed, altered or never issued. */
   | { kind: 'unknown' }
   | { kind: 'expired' }
   | { kind: 'used' }
   | { kind: 'disabled' };
 
-/** Judges a token at `now` without using it up (enrolment does). */
+/** Without using it up (enrolment does). */
 export async function checkInvite(
   store: StaffStore,
   token: string | null | undefined,
