@@ -328,6 +328,7 @@ function holdExclusively(file: string): DatabaseSync | null {
   }
 }
 
+/** `backup --to-dir` file names. */
 export const DATED_BACKUP = /^enquiries-\d{8}T\d{6}Z\.sqlite$/;
 
 export function datedBackup(dir: string, at: Date): string {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseCookie } from 'cookie';
 import { createCookie, type Cookie } from 'react-router';
 
+/** FORM_SECRET, or the kept key, created on first use. */
 export function loadSecret(formSecret: string | undefined, dataDir: string): string {
   if (formSecret) return formSecret;
   const file = join(dataDir, 'form-secret');
@@ -44,6 +45,7 @@ export function startCookie(secret: string): Cookie {
   });
 }
 
+/** `forged`: another key or junk. */
 export type StartTime = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; at: number };
 
 /** `nowMs`: epoch ms; a start more than 60 s ahead counts as forged. */

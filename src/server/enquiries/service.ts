@@ -45,6 +45,7 @@ export function originAllowed(
   return claimed !== null && allowed.has(claimed);
 }
 
+/** The four fields, email case-folded. */
 export function dedupeKey(e: Enquiry): string {
   return createHash('sha256')
     .update(JSON.stringify([e.name, e.email.toLowerCase(), e.subject, e.message]))

@@ -31,6 +31,7 @@ export interface NewSubmission {
   dedupeKey: string;
 }
 
+/** As listed and exported. */
 export interface StoredSubmission extends Omit<NewSubmission, 'dedupeKey' | 'spam'> {
   spam: SpamColumn;
   status: EnquiryStatus;
@@ -38,6 +39,7 @@ export interface StoredSubmission extends Omit<NewSubmission, 'dedupeKey' | 'spa
   notification: 'sent' | 'pending' | 'failing' | 'none';
 }
 
+/** What a channel may send about an enquiry. */
 export type Notice = Omit<NewSubmission, 'dedupeKey'>;
 
 /** The link is a one-time credential; unsent by `expiresAt` (ms), it is cancelled. */
@@ -85,10 +87,12 @@ export interface PageQuery {
   countLimit?: number;
 }
 
+/** Before the service trims the message into an excerpt. */
 export type PageRow = Omit<InboxRow, 'excerpt'> & { message: string };
 
 export type EnquiryRecord = Omit<InboxEnquiry, 'excerpt'>;
 
+/** See `InboxService` in `src/server/inbox/types.ts`. */
 export type HandledResult = 'ok' | 'not-found' | 'invalid';
 export type ReleaseResult = 'released' | 'not-held' | 'not-found';
 export type SpamResult = 'ok' | 'already' | 'not-found' | 'invalid';

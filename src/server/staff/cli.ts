@@ -14,6 +14,7 @@ export const STAFF_USAGE = [
   'staff audit [--limit N]',
 ];
 
+/** For `node:util` parseArgs. */
 export const STAFF_OPTIONS = {
   email: { type: 'string' },
   name: { type: 'string' },

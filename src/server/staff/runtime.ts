@@ -13,6 +13,7 @@ import { PgStaffStore, SqliteStaffStore } from './sql-store.ts';
 import type { StaffStore } from './store.ts';
 import type { StatisticsStore } from '../statistics/store.ts';
 
+/** As `openStore` chooses. */
 export function openStaffStore(config: StoreEnv): StaffStore {
   return config.DATABASE_URL
     ? new PgStaffStore(config.DATABASE_URL)

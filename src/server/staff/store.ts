@@ -20,6 +20,7 @@ export interface StaffAccount {
 /** Without `role`: `editor`. */
 export type NewStaffAccount = Omit<StaffAccount, 'role'> & { role?: Role };
 
+/** `last-owner`: it would leave no enabled owner. */
 export type RoleChange =
   | { kind: 'changed'; from: Role }
   | { kind: 'unchanged' }
