@@ -1,8 +1,4 @@
-/**
- * One outbox worker per channel, so a channel down holds back no other
- * (docs/decisions/031-notification-channels-through-the-outbox.md). Logs carry ids, never an
- * enquiry's text, an address or an invite's link.
- */
+/** A worker per channel, so one down holds back no other; logs carry ids, never personal data. */
 import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
 import type { Notifier } from './mailer.ts';

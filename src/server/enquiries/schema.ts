@@ -1,7 +1,4 @@
-/**
- * The one enquiry schema, with or without JavaScript (docs/product.md#contact-form). Controls are
- * refused outside the message: CR/LF would allow e-mail header injection.
- */
+/** Controls are refused outside the message: CR/LF would allow e-mail header injection. */
 import * as z from 'zod/mini';
 import type { FieldErrors } from '../../lib/enquiry-fields.ts';
 import { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, type FieldName } from '../../lib/enquiry-fields.ts';

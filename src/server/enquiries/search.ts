@@ -1,7 +1,4 @@
-/**
- * Inbox search (docs/decisions/032-search-in-the-stores-own-index.md): every term must match, and
- * reaches the engine as text, never syntax, so staff cannot type an operator.
- */
+/** Every term must match, as text, never syntax: no operators. */
 import { sql, type RawBuilder } from 'kysely';
 import type { EnquiryStatus } from '../inbox/types.ts';
 
@@ -41,7 +38,6 @@ function fts5Query(terms: readonly string[], status?: { is: string } | { not: st
 export interface InboxFilter {
   status?: EnquiryStatus | undefined;
   terms?: readonly string[] | undefined;
-  /** Ignored with `status`. */
   hideHeld?: boolean;
 }
 
@@ -49,7 +45,6 @@ type Fragment = RawBuilder<unknown>;
 
 /** SQL fragments over `submissions s`, not the builder: the list takes a fraction of a ms. */
 export interface SearchEngine {
-  /** `order` is newest first; a count reads `counted`, which may be the index alone. */
   clauses(filter: InboxFilter): {
     from: Fragment;
     counted: Fragment;
@@ -67,10 +62,7 @@ function byStatus({ status, hideHeld }: InboxFilter): Fragment[] {
 const where = (conditions: Fragment[]) =>
   conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 
-/**
- * Row key `seq` is the receipt order, so a search walks the index newest first (CROSS JOIN keeps
- * it the outer loop) and stops at the page's end; the status is a column of the index.
- */
+/** `seq` is receipt order: a search walks the index newest first (CROSS JOIN) to the page's end. */
 export const FTS5: SearchEngine = {
   clauses(filter) {
     const { status, terms = [], hideHeld } = filter;

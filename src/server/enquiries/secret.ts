@@ -1,7 +1,4 @@
-/**
- * The secret that salts address hashes and signs cookies: FORM_SECRET or `DATA_DIR/form-secret`
- * (0600); instances sharing a database must share it.
- */
+/** FORM_SECRET or `DATA_DIR/form-secret` (0600) salts hashes and signs cookies; shared by all. */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,4 @@
-/**
- * `SubmissionStore` on Kysely (docs/decisions/033-one-store-on-kysely.md). Exactly once: a claim
- * stamps a random token and only its holder may mark the row sent.
- */
+/** Exactly once: a claim stamps a random token and only its holder may mark the row sent. */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { compiledOnce, type Compiled } from '../db/compiled.ts';

@@ -1,8 +1,4 @@
-/**
- * The enquiry store's contract, one suite on SQLite and PostgreSQL; epoch ms. The outbox holds a
- * row per enquiry per channel, and invites
- * (docs/decisions/031-notification-channels-through-the-outbox.md).
- */
+/** The enquiry store's contract, one suite on both engines; epoch ms. */
 import type {
   Channel,
   DeliveryHealth,
@@ -35,7 +31,7 @@ export interface NewSubmission {
 export interface StoredSubmission extends Omit<NewSubmission, 'dedupeKey' | 'spam'> {
   spam: SpamColumn;
   status: EnquiryStatus;
-  /** The worst over its channels; cancelled deliveries count as none. */
+  /** The worst over its channels. */
   notification: 'sent' | 'pending' | 'failing' | 'none';
 }
 
@@ -58,7 +54,6 @@ export type OutboxJob = {
 } & ({ kind: 'enquiry'; submission: Notice } | { kind: 'invite'; invite: InviteNotice });
 
 export interface InsertResult {
-  /** The earlier row's when this was a duplicate. */
   id: string;
   duplicate: boolean;
 }
@@ -66,7 +61,6 @@ export interface InsertResult {
 export interface RateLimitResult {
   allowed: boolean;
   count: number;
-  /** Epoch ms (Retry-After). */
   resetAt: number;
 }
 
@@ -125,17 +119,13 @@ export interface SubmissionStore {
   /** Safe with several instances. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /**
-   * One transaction: a rate-limit hit; within it, the submission (`held` if spam) and unless spam
-   * an outbox row per channel; once per `dedupeKey` per `dedupeWindowMs`. No `stored`: refused.
-   */
+  /** One transaction with the rate-limit hit; no `stored`: refused. */
   submit(
     sub: NewSubmission,
     limit: { key: string; max: number; windowMs: number },
     dedupeWindowMs: number,
     channels?: readonly Channel[],
   ): Promise<{ rate: RateLimitResult; stored?: InsertResult }>;
-  /** Never the same row to two claimants at once. */
   claimDue(now: number, leaseMs: number, limit: number, channel?: Channel): Promise<OutboxJob[]>;
   /** False when the claim is no longer ours; clears the payload (an invite's one-time link). */
   markSent(outboxId: string, claimToken: string, now: number): Promise<boolean>;
@@ -149,26 +139,19 @@ export interface SubmissionStore {
   ): Promise<void>;
   markCancelled(outboxId: string, claimToken: string, reason: string, now: number): Promise<void>;
   nextDueAt(channel?: Channel): Promise<number | null>;
-  /** Newest first. */
   list(opts?: ListOptions): Promise<StoredSubmission[]>;
-  /** Newest first; `total` at most `countLimit`, `capped` when there are more. */
+  /** `total` at most `countLimit`. */
   page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }>;
   get(id: string): Promise<EnquiryRecord | null>;
-  /** new | released → handled, handled → new; idempotent. */
   setHandled(id: string, handled: boolean, now: number): Promise<HandledResult>;
-  /**
-   * held → released with an outbox row per channel not yet delivered; of two concurrent releases
-   * one gets `not-held` (the unique enquiry–channel pair backs that up).
-   */
+  /** Of two concurrent releases one gets `not-held`. */
   release(id: string, channels: readonly Channel[], now: number): Promise<ReleaseResult>;
-  /** → held (reason `staff`), cancelling undelivered deliveries. */
   markSpam(id: string, now: number): Promise<SpamResult>;
   enqueueInvite(invite: InviteNotice, now: number): Promise<void>;
   deliveryFigures(): Promise<DeliveryFigures>;
   /** Case-insensitive; leaves tombstones (id, time, `erased`), drops outbox rows, index words. */
   eraseByEmail(email: string): Promise<number>;
   purgeOlderThan(before: number): Promise<number>;
-  /** Makes every undelivered, unleased row due now (after a fixed outage). */
   retryFailed(now: number): Promise<number>;
   counts(): Promise<StoreCounts>;
   close(): Promise<void>;

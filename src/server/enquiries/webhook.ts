@@ -1,7 +1,4 @@
-/**
- * https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md;
- * the answer's body never reaches errors or logs.
- */
+/** https://www.standardwebhooks.com/; the answer's body never reaches errors or logs. */
 import { Webhook } from 'standardwebhooks';
 import type { Delivery, Notifier } from './mailer.ts';
 import { EXCERPT_LENGTH, excerptOf, inboxLink } from './notice.ts';
