@@ -1,7 +1,4 @@
-/**
- * Statements compiled once per database: compiling costs more CPU than SQLite takes to run them
- * (docs/decisions/043-compiled-queries-on-the-hot-path.md).
- */
+/** Compiling costs more CPU than SQLite takes to run them: once per database. */
 import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import type { Database, Executor } from './tables.ts';
 

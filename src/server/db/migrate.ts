@@ -1,7 +1,4 @@
-/**
- * The one migration runner over `schema_migrations`; not Kysely's `Migrator`, which keeps its own
- * tables and takes no lock on SQLite (docs/decisions/033-one-store-on-kysely.md).
- */
+/** Not Kysely's `Migrator`, which keeps its own tables and takes no lock on SQLite. */
 import { sql, type ColumnDataType, type Kysely } from 'kysely';
 import type { Db } from './tables.ts';
 

@@ -1,7 +1,4 @@
-/**
- * The database on PostgreSQL (a `pg` pool, docs/decisions/033-one-store-on-kysely.md); this pool's
- * own parsers read `timestamptz` and BIGINT as epoch ms numbers, leaving pg's global ones alone.
- */
+/** This pool's own parsers read `timestamptz` and BIGINT as epoch ms, leaving pg's global ones. */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { compiledOnce } from './compiled.ts';

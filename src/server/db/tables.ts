@@ -1,7 +1,4 @@
-/**
- * The tables for Kysely on SQLite and PostgreSQL (docs/decisions/033-one-store-on-kysely.md); DDL
- * in `./steps.ts`, snake_case in SQL. Times read as epoch ms (an Instant is `timestamptz` on PG).
- */
+/** Tables for Kysely on both engines (docs/decisions/033-one-store-on-kysely.md); epoch ms. */
 import {
   CamelCasePlugin,
   type ColumnType,
