@@ -1,7 +1,4 @@
-/**
- * Invites, the only way in: one-time links, kept as SHA-256
- * (docs/decisions/027-passkeys-and-staff-sessions.md).
- */
+/** One-time links, the only way in (docs/decisions/027-passkeys-and-staff-sessions.md). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
 import { INVITE_PATH } from '../../lib/staff-paths.ts';

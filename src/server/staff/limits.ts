@@ -1,7 +1,4 @@
-/**
- * OWASP ASVS 5.0 V6.3.1 (https://github.com/OWASP/ASVS): a passkey cannot be guessed, so these
- * stand against load and enumeration. Counted in the store, so they hold across instances.
- */
+/** OWASP ASVS 5.0 V6.3.1: a passkey cannot be guessed; these stand against load, enumeration. */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { StaffStore } from './store.ts';
 

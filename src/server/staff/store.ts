@@ -1,7 +1,4 @@
-/**
- * Staff storage shared by every instance (docs/decisions/027-passkeys-and-staff-sessions.md);
- * tokens arrive only as SHA-256 hashes; epoch ms.
- */
+/** Staff storage; tokens arrive only as SHA-256 hashes; epoch ms. */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { Role } from '../../lib/staff-roles.ts';
 
@@ -13,7 +10,6 @@ export interface StaffAccount {
   webauthnUserId: string;
   createdAt: number;
   disabledAt: number | null;
-  /** docs/decisions/053-staff-roles.md */
   role: Role;
 }
 
@@ -28,7 +24,6 @@ export type RoleChange =
   | { kind: 'not-found' };
 
 export interface StoredPasskey {
-  /** base64url. */
   id: string;
   staffId: string;
   publicKey: Uint8Array;
@@ -80,7 +75,6 @@ export interface AuditEntry {
 
 export interface AuditLine extends AuditEntry {
   id: number;
-  /** '' for the operator. */
   staffEmail: string;
 }
 
@@ -91,7 +85,6 @@ export interface StaffStore {
   createStaff(account: NewStaffAccount): Promise<void>;
   findStaffByEmail(email: string): Promise<StaffAccount | null>;
   getStaff(id: string): Promise<StaffAccount | null>;
-  /** Oldest first. */
   listStaff(now: number): Promise<Array<StaffAccount & { passkeys: number; sessions: number }>>;
   /** Atomically refuses to demote the last enabled owner. */
   setRole(staffId: string, role: Role): Promise<RoleChange>;
@@ -119,7 +112,6 @@ export interface StaffStore {
   findPasskey(
     credentialId: string,
   ): Promise<{ passkey: StoredPasskey; staff: StaffAccount } | null>;
-  /** Never the last one, atomically. */
   deletePasskey(staffId: string, credentialId: string): Promise<'ok' | 'last' | 'not-found'>;
 
   /** Deletes the session presented before signing in (`replaceIdHash`). */
@@ -134,11 +126,9 @@ export interface StaffStore {
   touchSession(idHash: string, now: number): Promise<void>;
   deleteSession(idHash: string): Promise<void>;
   deleteSessionsOf(staffId: string): Promise<number>;
-  /** Also expired ceremonies. */
   sweep(now: number, idleBefore: number): Promise<void>;
 
   saveCeremony(ceremony: Ceremony): Promise<void>;
-  /** One use. */
   takeCeremony(idHash: string, now: number): Promise<Ceremony | null>;
 
   hit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
@@ -146,7 +136,6 @@ export interface StaffStore {
   peekLimit(key: string, max: number, windowMs: number, now: number): Promise<RateLimitResult>;
 
   audit(entry: AuditEntry): Promise<void>;
-  /** Newest first. */
   listAudit(limit: number): Promise<AuditLine[]>;
 
   close(): Promise<void>;

@@ -1,7 +1,4 @@
-/**
- * 256 random bits each (OWASP ASVS 5.0 V7.2.3 asks for 128); credentials are stored as SHA-256,
- * so a leaked row signs no one in (docs/decisions/027-passkeys-and-staff-sessions.md).
- */
+/** 256 random bits (ASVS 5.0 V7.2.3: 128); credentials kept as SHA-256: a leak signs none in. */
 import { createHash, randomBytes } from 'node:crypto';
 
 /** base64url, 43 characters. */
