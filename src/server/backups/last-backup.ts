@@ -1,7 +1,4 @@
-/**
- * Each backup (here, or `deploy/kubernetes/postgres-backup.sh`) records itself in the database it
- * copied, so the metrics see its age wherever it ran (docs/decisions/035-backups-and-restore.md).
- */
+/** Every backup records itself in the database it copied, so metrics see its age wherever. */
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';

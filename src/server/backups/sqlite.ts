@@ -41,10 +41,8 @@ export function databaseFile(dataDir: string): string {
   return join(resolve(dataDir), 'enquiries.sqlite');
 }
 
-/** src/server/db/sqlite.ts's busy `timeout`. */
 const SERVER_BUSY_TIMEOUT_MS = 5000;
 
-/** Each step is one turn of a libuv worker. */
 const PAGES_PER_STEP = 1024;
 /** Bytes; progress every 10 % from this size. */
 export const PROGRESS_FROM_BYTES = 64 * 1024 * 1024;
@@ -54,11 +52,10 @@ export interface CopySummary {
   bytes: number;
   durationMs: number;
   schemaVersion: number;
-  /** In creation order, FTS internals left out. */
   rows: Array<[table: string, rows: number]>;
 }
 
-/** `20261130T101500Z`. */
+/** `20261130T101500Z` */
 export function stamp(at: Date): string {
   return at
     .toISOString()
@@ -66,7 +63,6 @@ export function stamp(at: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
-/** A rename is durable once its folder is synced. */
 function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');
   try {
@@ -135,7 +131,6 @@ function withDatabase<T>(file: string, fn: (db: DatabaseSync) => T): T {
   }
 }
 
-/** Rollback journal: one self-contained file, no `-wal` or `-shm`. */
 function selfContained(db: DatabaseSync): void {
   db.exec('PRAGMA journal_mode = DELETE');
 }
@@ -204,7 +199,6 @@ export async function backupSqlite(
   }
 }
 
-/** https://www.sqlite.org/fileformat.html */
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const PG_DUMP_MAGIC = Buffer.from('PGDMP', 'latin1');
 
