@@ -14,9 +14,7 @@ export interface InboxQuery {
   status?: EnquiryStatus;
   /** Plain words, never query syntax. */
   q?: string;
-  /** 1-based. */
   page?: number;
-  /** Default 25, ≤ 100. */
   pageSize?: number;
 }
 
@@ -28,9 +26,7 @@ export interface InboxRow {
   name: string;
   email: string;
   subject: string;
-  /** 160 grapheme clusters. */
   excerpt: string;
-  /** The worst over its channels. */
   delivery: 'delivered' | 'pending' | 'failing' | 'none';
 }
 
@@ -40,7 +36,6 @@ export interface InboxPage {
   page: number;
   pageSize: number;
   pages: number;
-  /** Show "1,000+". */
   totalCapped?: boolean;
 }
 
@@ -64,9 +59,7 @@ export interface InboxEnquiry extends InboxRow {
 }
 
 export interface DeliveryHealth {
-  /** Invites included. */
   backlog: number;
-  /** Enquiry receipt (an invite's: queued). */
   oldestUndeliveredAt: number | null;
   channels: Array<{
     channel: Channel;
@@ -80,22 +73,17 @@ export interface DeliveryHealth {
 export type ExportFormat = 'csv' | 'json';
 
 export interface InboxService {
-  /** Newest first. */
   list(query: InboxQuery): Promise<InboxPage>;
   get(id: string): Promise<InboxEnquiry | null>;
   setHandled(id: string, handled: boolean): Promise<'ok' | 'not-found' | 'invalid'>;
-  /** Each channel delivers it once. */
   release(id: string): Promise<'released' | 'not-held' | 'not-found'>;
-  /** Cancels deliveries not yet made. */
   markSpam(id: string): Promise<'ok' | 'already' | 'not-found' | 'invalid'>;
-  /** Formula cells neutralised. */
   export(
     format: ExportFormat,
     query: Pick<InboxQuery, 'status' | 'q'>,
   ): Promise<{ body: string; contentType: string; filename: string }>;
   /** Case-insensitive; null beyond what the search reads (10 pages of 100). */
   countByEmail(email: string): Promise<number | null>;
-  /** To tombstones, case-insensitive. */
   erase(email: string): Promise<number>;
   health(): Promise<DeliveryHealth>;
   /** Through the outbox's e-mail channel; false, queueing nothing, without SMTP. */
