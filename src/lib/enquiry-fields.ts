@@ -1,7 +1,4 @@
-/**
- * The contact form's client-safe constants
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
- */
+/** Client-safe: docs/decisions/009-form-time-trap-without-a-page-token.md */
 export const FIELD_NAMES = ['name', 'email', 'subject', 'message'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 

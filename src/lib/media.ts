@@ -1,7 +1,4 @@
-/**
- * Uploaded images' names, limits and messages for server and pages, without sharp
- * (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
- */
+/** No sharp here: docs/decisions/051-uploaded-images-re-encoded-in-the-database.md */
 import { STAFF_BASE } from './staff-paths.ts';
 
 /** The staff page listing uploads. */

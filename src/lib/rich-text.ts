@@ -1,7 +1,4 @@
-/**
- * Rich text as Tiptap/ProseMirror JSON limited to paragraphs, lists, bold, italic and links, so
- * renderer and editor know every shape (docs/decisions/052-rich-text-for-longer-texts.md); no Zod.
- */
+/** Tiptap JSON, a fixed allowlist, no Zod (docs/decisions/052-rich-text-for-longer-texts.md). */
 
 export type RichTextMark =
   { type: 'bold' } | { type: 'italic' } | { type: 'link'; attrs: { href: string } };

@@ -96,10 +96,7 @@ export function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
-/**
- * An item page's head: `og:type` article with the listing's social image, JSON-LD with a
- * https://schema.org/BreadcrumbList; a preview is `noindex`, without a canonical URL.
- */
+/** `og:type` article, JSON-LD with a BreadcrumbList; a preview is `noindex`, without canonical. */
 export function itemHead(
   pathname: string,
   origin: string,
@@ -134,7 +131,7 @@ interface MetaArgs {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-/** From the root loader's `siteOrigin` and the route's `page` (404: the layout's); none on errors. */
+/** From the root loader's `siteOrigin`, the route's `page` (404: the layout's); none on errors. */
 export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
   return ({ location, matches }) => {
     const data = (routeId: string) => matches.find((match) => match?.id === routeId)?.loaderData;
