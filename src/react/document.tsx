@@ -1,7 +1,4 @@
-/**
- * A stored page inlines critical CSS, linking the stylesheet in `<noscript>`; the client reads back
- * the server's choice (docs/decisions/026-critical-css-by-beasties.md).
- */
+/** The client reads back the server's choice (docs/decisions/026-critical-css-by-beasties.md). */
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
 import stylesheetUrl from '../styles/global.css?url';

@@ -1,7 +1,4 @@
-/**
- * Per-request context (https://reactrouter.com/api/utils/createContext); keys compare by identity,
- * so one copy per server graph (docs/decisions/036-react-router-framework-mode-on-express.md).
- */
+/** Keys compare by identity: load this module once per server graph. */
 import { createContext } from 'react-router';
 import type { MediaLookup } from '../content/images.ts';
 import type { ContentReader } from '../content/reader.ts';

@@ -1,7 +1,4 @@
-/**
- * Client navigations' views, one beacon each; the server counts the document's own. No cookie,
- * no storage, nothing about the visitor (docs/decisions/100-cookieless-visit-statistics.md).
- */
+/** No cookie, no storage: docs/decisions/100-cookieless-visit-statistics.md */
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { VITALS_PATH, type PageViewReport } from '../lib/vitals-report.ts';

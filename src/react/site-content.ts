@@ -2,10 +2,7 @@
 import type { SiteContent } from '../content/images.ts';
 import type { SectionCopy } from '../content/sections.ts';
 
-/**
- * The rest would travel in hydration data for nothing
- * (docs/decisions/062-fewer-requests-for-shared-page-parts.md).
- */
+/** The rest would travel in hydration data for nothing. */
 export function pick<T extends object, K extends keyof T>(
   list: readonly T[],
   keys: readonly K[],
