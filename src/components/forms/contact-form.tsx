@@ -1,7 +1,4 @@
-/**
- * The page carries nothing per request, so the time trap's start is fetched on first input
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
- */
+/** The time trap's start is fetched on first input: the page carries nothing per request. */
 import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';

@@ -1,7 +1,4 @@
-/**
- * The fixed header (docs/product.md#header). The menu is a manual popover, working before any
- * script; no `aria-expanded` (https://w3c.github.io/html-aam/#att-popovertarget).
- */
+/** A manual popover menu, working before any script (docs/product.md#header). */
 import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';

@@ -1,7 +1,4 @@
-/**
- * A drawing as one `<img>`; an upload as a `<picture>` of AVIF and WebP with its own alt and
- * size, so no layout shift (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
- */
+/** An upload as AVIF and WebP `<picture>`, sized so nothing shifts; a drawing as an `<img>`. */
 import type { ContentImage } from '../../lib/media.ts';
 
 export interface ContentPictureProps {

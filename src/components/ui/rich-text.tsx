@@ -1,7 +1,4 @@
-/**
- * React elements only, never HTML (docs/decisions/052-rich-text-for-longer-texts.md); a node, mark
- * or link outside the allowlist is skipped, its text kept.
- */
+/** React elements only, never HTML; what is outside the allowlist is skipped, its text kept. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
