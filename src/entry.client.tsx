@@ -1,7 +1,4 @@
-/**
- * Hydrates after first contentful paint, so a phone paints the server's HTML first, and after the
- * stylesheet (docs/decisions/036-react-router-framework-mode-on-express.md).
- */
+/** Hydrates after first paint and the stylesheet, so a phone paints the server's HTML first. */
 import { readDocumentCss } from './react/document.tsx';
 
 /** At once where the browser does not report paints. */
