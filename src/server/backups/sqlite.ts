@@ -216,10 +216,7 @@ export interface RestoreSummary extends CopySummary {
   replaced: string | null;
 }
 
-/**
- * Keeps the old `target` as `<target>.replaced-<stamp>`; resolves 6 s after the swap (lock held).
- * @throws BackupError exit 2, `inUse`, `damaged`, `newerSchema`, none touching `target`
- */
+/** Keeps `<target>.replaced-<stamp>`; 6 s after the swap. @throws BackupError, `target` intact */
 export async function restoreSqlite(
   from: string,
   target: string,

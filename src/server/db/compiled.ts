@@ -1,4 +1,4 @@
-/** Compiling costs more CPU than SQLite takes to run them: once per database. */
+/** Compiling costs more than running (docs/decisions/043-compiled-queries-on-the-hot-path.md). */
 import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import type { Database, Executor } from './tables.ts';
 

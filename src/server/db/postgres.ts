@@ -62,10 +62,7 @@ function connect(connectionString: string, max: number): Omit<Db, 'close'> {
 
 const openShared = sharedOpener(connect);
 
-/**
- * The database at `connectionString`, connecting lazily; one pool per process, shared.
- * @param max connections, applied only by the first open (the enquiry store's)
- */
+/** Lazily; one pool per process, `max` connections set by the first open. */
 export function openPostgres(connectionString: string, max: number): Db {
   return openShared(connectionString, max);
 }

@@ -20,11 +20,7 @@ const HIT = compiledOnce(
     RETURNING count, window_start`,
 );
 
-/**
- * Counts a hit in one atomic upsert, compiled once
- * (docs/decisions/043-compiled-queries-on-the-hot-path.md).
- * @returns `allowed` while the count, this hit included, is ≤ `max`
- */
+/** One atomic upsert (docs/decisions/043-compiled-queries-on-the-hot-path.md); this hit counts. */
 export async function hitLimit(
   db: Kysely<Database>,
   limit: Limit,

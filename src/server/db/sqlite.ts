@@ -136,10 +136,7 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
 
 const openShared = sharedOpener(connect);
 
-/**
- * The database at `file` (created if needed), its connection shared per process.
- * @param synchronous `SQLITE_SYNCHRONOUS`, applied only by the open that connects
- */
+/** Shared per process; `synchronous` applies only for the open that connects. */
 export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): Db {
   return openShared(resolve(file), synchronous);
 }

@@ -223,10 +223,7 @@ export const plugins = () => [new CamelCasePlugin()];
 /** One engine's connection and what the engines do differently; the stores' SQL is written once. */
 export interface Db {
   readonly kind: 'sqlite' | 'postgres';
-  /**
-   * SQLite `transaction()` is `BEGIN IMMEDIATE`, so no read-lock upgrade deadlocks
-   * (https://www.sqlite.org/lang_transaction.html).
-   */
+  /** SQLite `transaction()` is `BEGIN IMMEDIATE`: no read-lock upgrade deadlocks. */
   readonly kysely: Kysely<Database>;
   readonly instant: (ms: number) => InstantValue;
   /** SQLite: a loop turn's writes in one transaction, a SAVEPOINT each; PG: a transaction each. */

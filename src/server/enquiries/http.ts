@@ -1,8 +1,4 @@
-/**
- * The guard of every POST before its body is read: 415, 411, 413, 403
- * (docs/decisions/040-one-guard-for-posts.md); the time trap's start cookie
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
- */
+/** Every POST judged before its body is read: docs/decisions/040-one-guard-for-posts.md */
 import express, { type RequestHandler } from 'express';
 import type { EnquiryService } from '../../react/load-context.ts';
 import { START_PATH } from '../../lib/enquiry-fields.ts';
@@ -39,10 +35,7 @@ function bodyRefusal(req: express.Request, types: readonly string[]): Refusal | 
   return Number(length) > BODY_LIMIT_BYTES ? 'too_large' : null;
 }
 
-/**
- * `Origin` is STAFF_URL or, with none, `Sec-Fetch-Site: same-origin`
- * (https://www.w3.org/TR/fetch-metadata/).
- */
+/** `Origin` is STAFF_URL or, with none, `Sec-Fetch-Site: same-origin` (W3C Fetch Metadata). */
 export const fromInbox = ({ headers }: express.Request, staffOrigin: string): boolean =>
   headers.origin ? headers.origin === staffOrigin : headers['sec-fetch-site'] === 'same-origin';
 

@@ -26,10 +26,7 @@ export async function defaultRole(store: StaffStore, now: number): Promise<Role>
   return staff.some((s) => s.role === 'owner' && s.disabledAt === null) ? 'editor' : 'owner';
 }
 
-/**
- * Reuses an existing account (a lost device), whose role stays; `by` null: the operator's CLI.
- * @throws InviteError when the account is disabled, or exists with another role than `role`
- */
+/** Reuses an account (a lost device). @throws InviteError if disabled, or of another role */
 export async function inviteStaff(
   store: StaffStore,
   input: { email: string; name: string; origin: string; now: number; role?: Role; by?: string },
