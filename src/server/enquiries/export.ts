@@ -59,7 +59,6 @@ export function toJson(rows: readonly StoredSubmission[]): string {
 export interface ExportQuery {
   status?: EnquiryStatus;
   q?: string;
-  /** With no status: include held (spam) enquiries. */
   includeSpam?: boolean;
 }
 

@@ -25,7 +25,6 @@ export interface EnquiryHttp {
 export function enquiryHttp(
   runtime: EnquiryRuntime,
   onOutcome: (metric: string) => void = () => {},
-  /** Records each stored enquiry's visit (`src/server/statistics/counter.ts`). */
   origins?: Pick<Counter, 'enquirySent'>,
 ): EnquiryHttp {
   const count = (kind: OutcomeKind) => onOutcome(OUTCOMES[kind].metric);
@@ -36,7 +35,7 @@ export function enquiryHttp(
     res.set('Cache-Control', 'no-store');
     const now = Math.floor(runtime.now());
     const current = await readStartTime(cookie, req.headers.cookie ?? null, now);
-    // Idempotent: a valid start is kept, so focusing the form again does not restart the clock.
+    // A valid start is kept: focusing the form again does not restart the clock.
     if (current.kind !== 'valid' || now - current.at >= START_COOKIE_MAX_AGE_MS) {
       res.append('Set-Cookie', await cookie.serialize(now, { secure: req.secure }));
     }

@@ -8,7 +8,7 @@ import { checkSubmission, type Enquiry } from './schema.ts';
 import { hashIp, type StartTime } from './secret.ts';
 import type { SpamVerdict } from './store.ts';
 
-/** ms; an identical submission within it is stored once. */
+/** ms. */
 export const DEDUPE_WINDOW_MS = 600_000;
 
 export interface SubmitRequest {
@@ -20,14 +20,12 @@ export interface SubmitRequest {
   /** Hashed before use. */
   ip: string;
   userAgent: string;
-  /** The time trap's start, as the start cookie told it (`secret.ts`). */
   start: StartTime;
 }
 
 export interface Submission {
   kind: OutcomeKind;
   result: EnquiryResult;
-  /** A new enquiry's id, not spam and no duplicate. */
   id?: string;
 }
 
@@ -38,10 +36,7 @@ export function dedupeKey(e: Enquiry): string {
     .digest('hex');
 }
 
-/**
- * docs/decisions/009-form-time-trap-without-a-page-token.md; a `missing` start is ham (CSS images
- * off and no JavaScript). `minFillMs`, `now`: ms.
- */
+/** A `missing` start is ham (docs/decisions/009-form-time-trap-without-a-page-token.md); ms. */
 export function spamVerdict(
   honeypot: string | null | undefined,
   start: StartTime,
@@ -77,7 +72,6 @@ export async function submitEnquiry(
   let outcome;
   try {
     await rt.ready;
-    // One transaction: one commit (fsync) per request, not two.
     outcome = await store.submit(
       {
         id: randomUUID(),
