@@ -1,13 +1,6 @@
 /**
- * Rich text (`src/lib/rich-text.ts`) as CommonMark (https://spec.commonmark.org/) and back, for
- * the content files people review (`./files.ts`), through mdast (https://github.com/syntax-tree/mdast):
- * `mdast-util-from-markdown` reads, `mdast-util-to-markdown` writes. Only the editor's allowlist
- * has a Markdown form — paragraphs, `-` and `1.` lists whose items are paragraphs, `**bold**`,
- * `*italic*`, `[links](https://…)` to an address `linkProblem` allows — and anything else
- * (raw HTML, headings, images, code, a `javascript:` link) is refused with its line.
- * `toMarkdown` then `fromMarkdown` gives the same JSON back, marks in the editor's order (link,
- * bold, italic), except empty paragraphs, which Markdown cannot hold and are left out, and a
- * line break inside a text, which Markdown reads as a space.
+ * Rich text as CommonMark (https://spec.commonmark.org/) through mdast, only the editor's allowlist;
+ * anything else is refused with its line. A round trip gives the same JSON but empty paragraphs.
  */
 import type { List, ListItem, Nodes, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown as parseMarkdown } from 'mdast-util-from-markdown';
@@ -30,7 +23,6 @@ export interface MarkdownProblem {
 
 const ALLOWED = 'paragraphs, lists, bold, italic and links';
 
-/** What each refused mdast node is called in a message. */
 const REFUSED: Record<string, string> = {
   html: 'Raw HTML is not allowed',
   heading: 'Headings are not allowed',
@@ -54,10 +46,7 @@ const sameMark = (a: RichTextMark, b: RichTextMark) =>
 const sameMarks = (a: readonly RichTextMark[] = [], b: readonly RichTextMark[] = []) =>
   a.length === b.length && a.every((m, i) => sameMark(m, b[i]!));
 
-/**
- * CommonMark of a rich-text value (already checked by its schema).
- * @returns the Markdown without a final newline; '' for a doc with no text
- */
+/** Without a final newline; '' for a doc with no text. */
 export function toMarkdown(doc: RichTextDoc): string {
   const children = doc.content.flatMap((b): RootContent[] => {
     const block = blockTree(b);
@@ -93,7 +82,6 @@ function paragraphTree(p: RichTextParagraph): Paragraph | undefined {
   return texts.length === 0 ? undefined : { type: 'paragraph', children: phrasing(texts, 0) };
 }
 
-/** Runs of texts sharing the mark of `MARK_ORDER[level]` become one node wrapping the next level. */
 function phrasing(texts: readonly RichTextText[], level: number): PhrasingContent[] {
   const kind = MARK_ORDER[level];
   if (!kind) return texts.map((t) => ({ type: 'text', value: t.text }));
@@ -117,10 +105,8 @@ const sameOrNone = (a: RichTextMark | undefined, b: RichTextMark | undefined) =>
   a === undefined ? b === undefined : b !== undefined && sameMark(a, b);
 
 /**
- * A rich-text value read from CommonMark.
- * @param offset added to every line in a problem (the lines above the Markdown in its file)
- * @returns the JSON (still to be checked by the field's schema: lengths, counts), or every
- *   construct outside the allowlist, with its line
+ * @param offset added to every problem's line (the lines above the Markdown in its file)
+ * @returns the JSON, still for the field's schema to check, or every refused construct
  */
 export function fromMarkdown(
   markdown: string,
