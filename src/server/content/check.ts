@@ -29,10 +29,7 @@ export function where(raw: unknown, path: readonly PropertyKey[]): string {
   return `item ${first + 1}${id}${rest.length ? `, ${field(rest)}` : ''}`;
 }
 
-/**
- * @param shown how messages name the file (`src/content/services.yaml`)
- * @returns the data, an `ordered` list sorted by `order`; @throws ContentError one line per problem
- */
+/** @returns the data, an `ordered` list by `order`. @throws ContentError one line per problem */
 export function checkContent<F extends ContentFile>(
   file: F,
   raw: unknown,

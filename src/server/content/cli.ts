@@ -1,9 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run content -- export|import|history|seed-demo` ({@link USAGE}, docs/operations/content.md) beside
- * running servers (docs/decisions/048-content-in-the-database.md); a database without a release is seeded
- * first, as the server does. Exit 0 ok, 2 bad arguments, 1 invalid content or configuration, a store error.
- */
+/** `npm run content` ({@link USAGE}, docs/operations/content.md): exit 0 ok, 2 bad arguments, 1 otherwise. */
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,7 +1,4 @@
-/**
- * Drafts, one row per item being edited (docs/decisions/050-drafts-publish-and-conflicts.md): a save over
- * what its author has not seen is a {@link Conflict}, never written; a publish deletes exactly its drafts.
- */
+/** A save over what its author has not seen is a {@link Conflict}: docs/decisions/050-drafts-publish-and-conflicts.md */
 import { ContentError } from './check.ts';
 import type { ContentFile } from '../../content/collections.ts';
 import type { Selectable } from 'kysely';
@@ -29,7 +26,6 @@ export interface Draft {
   position: number;
   /** The release of the published revision the edit began from; null for a new item. */
   baseRelease: number | null;
-  /** Staff id. */
   author: string;
   /** From 1: a save names the version it began from. */
   version: number;
@@ -61,7 +57,6 @@ export interface DraftInput {
   position?: number | undefined;
   baseRelease: number | null;
   seenVersion: number | null;
-  /** Staff id. */
   author: string;
 }
 
@@ -83,17 +78,11 @@ export interface DraftStore {
   get(collection: ContentFile, key: string): Promise<Draft | null>;
   /** At or before `release` (default the newest), in today's shape through the content migrations. */
   published(collection: ContentFile, key: string, release?: number): Promise<Published>;
-  /**
-   * Unless it conflicts; an author's save over their own newer one is no conflict. `at` epoch ms.
-   * @throws Error when `value` fails the item's schema or a list item's `id` is not `key`
-   */
+  /** `at` epoch ms. @throws Error when `value` fails its schema or a list item's `id` is not `key` */
   save(input: DraftInput, at: number): Promise<SaveResult>;
   /** Only at `version`, when given; true when one was deleted. */
   discard(collection: ContentFile, key: string, version?: number): Promise<boolean>;
-  /**
-   * One release of `refs`' drafts, deleting them; nothing written when one is gone or changed since
-   * its `version`, conflicts, or fails a schema (then one line per problem).
-   */
+  /** One release of `refs`' drafts, deleting them; nothing written on a gone or changed draft, a conflict, a schema. */
   publish(refs: readonly DraftRef[], by: Publication): Promise<PublishResult>;
   /** What a preview shows. @throws ContentError one line per problem (file, item, field, rule) */
   contentWithDrafts(drafts: readonly Draft[]): Promise<Content>;

@@ -1,7 +1,4 @@
-/**
- * Content as files (docs/decisions/002-content-checked-at-build.md): `src/content/`, the seed, export and
- * import, each checked by its schema so a mistake fails build, seed, import and publish with one message.
- */
+/** Content as files, each checked by its schema: docs/decisions/002-content-checked-at-build.md */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { CollectionDefinition } from '../../content/collection.ts';
@@ -31,10 +28,7 @@ export const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
 
 type Path = ReadonlyArray<string | number>;
 
-/**
- * @param file absolute, or relative to `src/content/`; @param source read from disk when omitted
- * @throws ContentError (YAML syntax and rich text with its line); Error when no collection has the file
- */
+/** `file` absolute or under `src/content/`. @throws ContentError with its line; Error when no collection has it */
 export function loadContentFile<F extends ContentFile>(
   file: F | string,
   source?: string,
@@ -81,10 +75,7 @@ function collectionRichText(
 export type ReadResult =
   { content: Content; problems?: never } | { content?: never; problems: string[] };
 
-/**
- * Every problem before answering, so an operator sees them all; a `markdown` collection is its folder
- * when `dir` has it, else its YAML file (both is a problem). Default `dir`: `src/content/`.
- */
+/** Every problem at once; a `markdown` collection is its folder, else its YAML file (both: a problem). */
 export function readContentDir(dir: string = CONTENT_DIR): ReadResult {
   const problems: string[] = [];
   const content: Record<string, unknown> = {};
@@ -117,10 +108,7 @@ export function readContentDir(dir: string = CONTENT_DIR): ReadResult {
   return problems.length > 0 ? { problems } : { content: content as Content };
 }
 
-/**
- * One file per item: no `id` gets its slug (`-2`… when taken), no `order` a place after the others,
- * in name order. @throws ContentError one line per problem, `file:line: field: rule`
- */
+/** No `id`: its slug (`-2`… when taken); no `order`: after the others. @throws ContentError `file:line: …` */
 function readMarkdownDir(file: ContentFile, folder: string): unknown {
   const definition: CollectionDefinition = definitionOf(file)!;
   const markdown = definition.markdown!;
@@ -170,10 +158,7 @@ function readMarkdownDir(file: ContentFile, folder: string): unknown {
   return checkContent(file, items, `${folder}/`);
 }
 
-/**
- * For review: YAML with rich text as CommonMark, a `markdown` collection as `<dir>/<slug>.md` (other
- * `.md` files and its YAML removed). Images stay as stored. @returns the paths written
- */
+/** Rich text as CommonMark; `markdown` collections as `<slug>.md`, other `.md` removed. @returns the paths */
 export function writeContentDir(dir: string, content: Content): string[] {
   mkdirSync(dir, { recursive: true });
   return CONTENT_FILES.flatMap((file) => {

@@ -1,7 +1,4 @@
-/**
- * Files for review: rich text as CommonMark (`./markdown.ts`), a `markdown` collection as `<slug>.md`
- * with YAML front matter (https://yaml.org/spec/1.2.2/), defaults left out; refusals name the line.
- */
+/** Files for review: rich text as CommonMark, `markdown` collections as `<slug>.md` with YAML front matter. */
 import { isDeepStrictEqual } from 'node:util';
 import {
   isScalar,
@@ -171,10 +168,7 @@ export type MarkdownRead =
   | { value: Record<string, unknown>; yaml: ParsedYaml; problems?: never }
   | { value?: never; yaml?: never; problems: string[] };
 
-/**
- * @param name `<slug>.md`, or the slug is refused
- * @returns the fields, rich text as JSON, or one line per problem: `file:line: field: rule`
- */
+/** `name` is `<slug>.md`. @returns the fields (rich text as JSON), or `file:line: field: rule` lines */
 export function readMarkdownFile(
   definition: CollectionDefinition,
   source: string,

@@ -1,7 +1,4 @@
-/**
- * Rich text as CommonMark (https://spec.commonmark.org/) through mdast, only the editor's allowlist;
- * anything else is refused with its line. A round trip gives the same JSON but empty paragraphs.
- */
+/** Rich text as CommonMark (https://spec.commonmark.org/) through mdast; outside the allowlist is refused. */
 import type { List, ListItem, Nodes, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown as parseMarkdown } from 'mdast-util-from-markdown';
 import { toMarkdown as writeMarkdown } from 'mdast-util-to-markdown';
@@ -104,10 +101,7 @@ function phrasing(texts: readonly RichTextText[], level: number): PhrasingConten
 const sameOrNone = (a: RichTextMark | undefined, b: RichTextMark | undefined) =>
   a === undefined ? b === undefined : b !== undefined && sameMark(a, b);
 
-/**
- * @param offset added to every problem's line (the lines above the Markdown in its file)
- * @returns the JSON, still for the field's schema to check, or every refused construct
- */
+/** `offset`: the lines above the Markdown. @returns JSON for the schema to check, or each refused construct */
 export function fromMarkdown(
   markdown: string,
   offset = 0,

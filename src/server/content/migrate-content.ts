@@ -1,7 +1,4 @@
-/**
- * Runs the content migrations (docs/decisions/064-content-migrations.md) at start, under the publish lock:
- * each step publishes its own release and is laid over drafts, schedules and previews.
- */
+/** Content migrations at start, each step a release of its own: docs/decisions/064-content-migrations.md */
 import type { Transaction } from 'kysely';
 import type { Content } from '../../content/collections.ts';
 import {
@@ -219,10 +216,7 @@ export interface Prepared {
   applied: Array<{ version: number; release: number | null }>;
 }
 
-/**
- * Seeds from `seed` (read only when needed) or applies the steps not run, in one transaction; `now` epoch ms.
- * @throws ContentError naming each problem and the step applied last (nothing written: no start)
- */
+/** Seeds or migrates in one transaction; `now` epoch ms. @throws ContentError naming the last step, nothing written */
 export async function prepareContent(
   db: Db,
   store: Pick<ContentStore, 'publishWith'>,

@@ -1,7 +1,4 @@
-/**
- * Scheduled publishing (docs/decisions/055-scheduled-publishing.md): the instance whose claim holds
- * publishes, once, in the transaction that marks it done; an overdue one at the next look.
- */
+/** Due schedules published once, by whoever's claim holds: docs/decisions/055-scheduled-publishing.md */
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../db/tables.ts';
 import { newToken } from '../staff/tokens.ts';

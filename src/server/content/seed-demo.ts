@@ -1,7 +1,4 @@
-/**
- * A large site to measure with (docs/operations/content.md), from word lists by a seeded generator:
- * the same counts make the same site. Its items' ids start `demo-`; a run replaces only those.
- */
+/** A large site to measure with (docs/operations/content.md); seeded: the same counts make the same site. */
 import type { CollectionDefinition } from '../../content/collection.ts';
 import { definitionOf, type Content } from '../../content/collections.ts';
 import { checkedContent } from './items.ts';
@@ -262,10 +259,7 @@ export interface DemoCounts {
   news: number;
 }
 
-/**
- * `current` with its `demo-` items replaced, after each list's own; `news.yaml` items once a collection.
- * @throws ContentError when a generated item fails its schema (a definition changed)
- */
+/** `demo-` items replaced. @throws ContentError when one fails its schema (a definition changed) */
 export function demoContent(
   current: Content,
   counts: DemoCounts,

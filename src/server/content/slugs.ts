@@ -1,8 +1,4 @@
-/**
- * Slugs that never break a shared link (docs/decisions/080-case-studies-and-their-slugs.md): an old
- * slug no live item has is a one-hop `301` to its item's page, a removed item's a `410`, a live slug
- * always the live item's; of two items that had one, the one that published it last holds it.
- */
+/** Old slugs 301 in one hop, removed items 410: docs/decisions/080-case-studies-and-their-slugs.md */
 import { ITEM_PAGES } from '../../pages.ts';
 import type { Executor } from '../db/tables.ts';
 

@@ -1,7 +1,4 @@
-/**
- * Numbered, immutable releases (docs/decisions/048-content-in-the-database.md): release N is each
- * item's newest revision at or before N. Validation is the caller's.
- */
+/** Numbered, immutable releases: N is each item's newest revision at or before N; validation is the caller's. */
 import type { Transaction } from 'kysely';
 import type { Database, Db, Executor } from '../db/tables.ts';
 import { ContentError } from './check.ts';
@@ -37,16 +34,9 @@ export interface ContentStore {
   latest(): Promise<number | null>;
   /** Default: the newest. @throws Error when there is no such release, or it lacks a collection */
   read(release?: number): Promise<Content>;
-  /**
-   * The items that differ from the newest (value or place). @returns null when nothing changed
-   * @throws Error when two entries of a list share an `id` (nothing is written)
-   */
+  /** @returns null when nothing differs. @throws Error when two list entries share an `id` (nothing written) */
   publish(content: Content, by: Publication): Promise<Release | null>;
-  /**
-   * `make` gets the transaction, the newest release (null before the first) and `current` (read once);
-   * it returns content or a value to give back (nothing written); `after` runs once the release is.
-   * @throws what `make` or `after` throw (nothing is written), or as `publish`
-   */
+  /** `make` returns the content, or a value to give back (nothing written); `after` runs in that transaction. */
   publishWith<R>(
     make: (
       trx: Transaction<Database>,
@@ -58,10 +48,7 @@ export interface ContentStore {
   ): Promise<Release | null | { refused: R }>;
   /** What publishing `content` would change (the items `publish` would write); nothing written. */
   changes(content: Content): Promise<Release['changed']>;
-  /**
-   * Under the publish lock, so a release meanwhile is never undone; `claim` false publishes nothing.
-   * @throws Error when the result is not valid content (nothing is written)
-   */
+  /** Under the publish lock: one published meanwhile is never undone; `claim` false publishes nothing. */
   publishChanges(
     changes: readonly ItemChange[],
     by: Publication,
