@@ -1,7 +1,4 @@
-/**
- * A collection's one definition (docs/decisions/063-one-definition-per-collection.md). A field's widget is
- * its schema's; `.meta()` `label`, `help` for editors, `.describe()` engineers' (https://zod.dev/metadata).
- */
+/** One definition per collection (docs/decisions/063-one-definition-per-collection.md); `.meta()` is editors', `.describe()` engineers'. */
 import { z } from 'zod';
 
 declare module 'zod' {

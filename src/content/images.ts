@@ -1,7 +1,4 @@
-/**
- * Image fields (by schema, never name) resolved: a drawing's path to its asset URL (Vite's glob), `media:<id>`
- * to a `<picture>` shape (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
- */
+/** Image fields resolved to asset URLs or `<picture>` shapes: docs/decisions/051-uploaded-images-re-encoded-in-the-database.md */
 import type { z } from 'zod';
 import { fieldMeta } from './collection.ts';
 import { COLLECTIONS, CONTENT_FILES, type Content } from './collections.ts';

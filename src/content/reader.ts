@@ -1,7 +1,4 @@
-/**
- * Loaders read content through this, each read a dependency string (`<file>`, `<file>/<key>`,
- * `<file>?<query>`): docs/decisions/065-pages-read-content-through-a-reader.md. Imports no Zod.
- */
+/** Each read a dependency (`<file>`, `<file>/<key>`, `<file>?<query>`): docs/decisions/065-pages-read-content-through-a-reader.md */
 import type { COLLECTIONS, ContentFile } from './collections.ts';
 import type { SiteContent } from './images.ts';
 import type { SectionCopy } from './sections.ts';

@@ -128,10 +128,7 @@ const isPlain = (v: unknown): v is string | string[] =>
 /** The metadata key that marks a schema as rich text ({@link isRichTextSchema}). */
 const META_KEY = 'richText';
 
-/**
- * @param max characters of text (at most {@link RICH_TEXT_LIMITS}.chars)
- * @returns input JSON, a string or strings; output the JSON, `.meta({ richText: true })` for forms
- */
+/** `max` characters (≤ {@link RICH_TEXT_LIMITS}.chars); takes JSON or strings, gives JSON, `.meta({ richText: true })`. */
 export function richText(what: string, max: number = RICH_TEXT_LIMITS.chars) {
   const limit = Math.min(max, RICH_TEXT_LIMITS.chars);
   return z
@@ -165,10 +162,7 @@ export function isRichTextSchema(schema: z.ZodType): boolean {
   return false;
 }
 
-/**
- * JSON (the editor), or plain text when `format` is not `json` (the `<textarea>` without JavaScript).
- * @returns `{ value }`, or `{ errors }`, unparsable JSON included
- */
+/** JSON (the editor) or, unless `format` is `json`, plain text (no JavaScript). @returns `{ value }` or `{ errors }` */
 export function parseRichTextField(
   formValue: string,
   format: string | null | undefined,

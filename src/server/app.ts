@@ -52,7 +52,6 @@ export interface AppDeps {
   /** ms between looks for a new content release; default 1,000. */
   contentPollMs?: number | undefined;
   media?: MediaStore | undefined;
-  /** The staff area's server side; absent when `STAFF_AREA` is off. */
   staff?: StaffRuntime | undefined;
   /** `staff`: the staff area's own port (`STAFF_PORT`): only `/staff` and what its pages load. */
   surface?: 'site' | 'staff' | undefined;

@@ -86,7 +86,6 @@ export interface SiteSurface {
 
 type RecordRequest = (method: string, path: string, status: number, startedAt: number) => void;
 
-/** The collections of one item, compared whole. */
 const ONE_ITEM_FILES: ReadonlySet<string> = new Set(
   Object.values(COLLECTIONS).flatMap((c) => (c.shape === 'one' ? [c.file] : [])),
 );

@@ -67,7 +67,6 @@ function loadFonts(fontsDir: string | undefined): Promise<SatoriFont[]> {
 /** What a social card shows. */
 export interface OgCard {
   brand: string;
-  /** The brand mark (SVG source), beside the name. */
   mark: string;
   title: string;
   subline?: string | undefined;

@@ -28,7 +28,6 @@ export interface StoredResponse {
   readonly tags: ReadonlySet<string>;
 }
 
-/** Quality of the brotli body made at start, before the full-strength one replaces it. */
 const QUICK_BROTLI_QUALITY = 5;
 
 /** `quality` 0–11, with a window no larger than the body needs; runs in libuv's thread pool. */
@@ -152,7 +151,6 @@ export interface StoredPagesDeps {
   items?: (release: number) => Promise<ItemPages>;
   /** The framework's data requests to answer from the store, as asked (`/about.data?_routes=about`). */
   data?: readonly string[];
-  /** ms since the epoch. */
   now: () => number;
   logger: Logger;
   /** The newest published content release's number, polled every `pollMs` (default 1,000). */

@@ -28,7 +28,6 @@ export function expressClaims({
 
 /** Distinct paths one line names; more are counted in `others`. */
 const PATHS_PER_LINE = 50;
-/** A path is cut to this many characters in the line. */
 const PATH_CHARS = 200;
 
 /** 404s' paths logged once per `everyMs` (default 1,000) as one `warn` line; `flush` writes them now. */

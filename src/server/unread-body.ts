@@ -1,7 +1,5 @@
-/**
- * Refusing without reading the body, closing in stages (https://www.rfc-editor.org/rfc/rfc9112#section-9.6):
- * ending at once lets Node close a socket the client still writes to; the kernel's reset can lose the answer.
- */
+/** Refusal without reading the body, closing in stages (https://www.rfc-editor.org/rfc/rfc9112#section-9.6):
+ * ending at once lets Node close a socket the client still writes to, and a reset can lose the answer. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** How much of a refused body is read before the connection is closed anyway. */

@@ -9,7 +9,6 @@ import type { ItemChange } from './items.ts';
 export const PREVIEW_PARAM = 'preview';
 
 export interface NewPreview {
-  /** E.g. `/about`. */
   path: string;
   changes: readonly ItemChange[];
   /** E.g. "Testimonial anjali-mehta"; no content text. */

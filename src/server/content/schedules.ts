@@ -11,7 +11,6 @@ export interface NewSchedule {
   label: string;
   /** Epoch ms. */
   publishAt: number;
-  /** The release's author. */
   author: string;
   note?: string;
 }
@@ -34,7 +33,6 @@ export interface ScheduleStore {
   schedule(schedule: NewSchedule): Promise<string>;
   /** The next due first, then the settled ones newest first. */
   list(): Promise<ScheduleSummary[]>;
-  /** Null when there is no pending schedule `id`. */
   changesOf(id: string): Promise<ItemChange[] | null>;
   /** `now` epoch ms; false when none was pending. */
   cancel(id: string, now: number): Promise<boolean>;

@@ -18,7 +18,6 @@ export interface ContentSource {
   read(release: number): Promise<Content>;
   /** Epoch ms, from the database: the same on every instance. @throws Error when no such release */
   publishedAt(release: number): Promise<number>;
-  /** With their 301 or 410 (`./slugs.ts`). */
   moved?(release: number): Promise<ReadonlyMap<string, MovedAnswer>>;
   /** Epoch ms by `<collection>/<key>`. */
   changedAt?(release: number): Promise<ReadonlyMap<string, number>>;

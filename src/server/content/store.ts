@@ -30,7 +30,6 @@ export interface Publication {
 }
 
 export interface ContentStore {
-  /** The newest release's number; null before the first. */
   latest(): Promise<number | null>;
   /** Default: the newest. @throws Error when there is no such release, or it lacks a collection */
   read(release?: number): Promise<Content>;
@@ -59,7 +58,6 @@ export interface ContentStore {
   history(): Promise<Release[]>;
   /** Epoch ms, `content_releases.published_at`, written once: the same on every instance. @throws Error */
   publishedAt(release: number): Promise<number>;
-  /** Each old slug's 301 and each removed item's 410 (`./slugs.ts`). */
   moved(release: number): Promise<Map<string, MovedAnswer>>;
   /** Epoch ms of each item's newest revision, by `<collection>/<key>`: the sitemap's `lastmod`. */
   changedAt(release: number): Promise<Map<string, number>>;
