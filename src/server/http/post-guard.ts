@@ -1,4 +1,5 @@
-/** The one guard of every POST, before its body is read: docs/decisions/040-one-guard-for-posts.md */
+/** The one guard of every POST, before its body is read: docs/decisions/040-one-guard-for-posts.md.
+ * The only judge of `Origin`: `allowedActionOrigins` in `react-router.config.ts` trusts it. */
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { OUTCOMES, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
