@@ -1,37 +1,20 @@
-/**
- * What a content collection is (docs/decisions/063-one-definition-per-collection.md): one object
- * that says where the collection is kept, how staff name it, how it splits into items and what
- * one item holds. The staff pages, the form generator, the content store, the import and export
- * and the pages all read it (`collections.ts` lists them); nothing else lists collections or
- * recognises a field by its name.
- *
- * A field's widget comes from its schema: Zod's own types and string formats (`z.url()`,
- * `z.email()`), and `.meta()` for what a type cannot say — `widget: 'image' | 'textarea'` here,
- * rich text from `richText()` (`rich-text.ts`) — with `label` and `help` for editors, apart
- * from `.describe()`, which is the engineers' (https://zod.dev/metadata).
- */
+/** One definition per collection (docs/decisions/063-one-definition-per-collection.md); `.meta()` is editors', `.describe()` engineers'. */
 import { z } from 'zod';
 
 declare module 'zod' {
   interface GlobalMeta {
     /** How the staff form draws the field when its type alone cannot say. */
     widget?: 'image' | 'textarea' | undefined;
-    /** The field's name as editors read it, e.g. "Quote". Default: made from its key. */
+    /** Default: made from its key. */
     label?: string | undefined;
-    /** A hint for editors under the label, e.g. "Without quotation marks". */
     help?: string | undefined;
-    /** What one entry of a list of objects is called, e.g. "Project" ("Project 1", "New project"). */
+    /** One entry's name, e.g. "Project" ("Project 1", "New project"). */
     entry?: string | undefined;
-    /** An enum's choices as editors read them, by value. */
     choices?: Readonly<Record<string, string>> | undefined;
   }
 }
 
-/**
- * How a collection splits into the items a release records one revision of: `one` item (the
- * privacy notice), a `list` of entries keyed by their `id`, or `keyed` values (page titles by
- * route id, section copy by section id).
- */
+/** `one` item (the privacy notice), a `list` keyed by `id`, or `keyed` values (page titles by route id). */
 export type CollectionShape = 'one' | 'list' | 'keyed';
 
 /** One collection: `I` the schema of one item. */
@@ -41,21 +24,16 @@ export interface CollectionDefinition<
   K extends string = string,
   F extends string = string,
 > {
-  /**
-   * Its file under `src/content/` (the seed, the export and the import), and its name in the
-   * database (`content_revisions.collection`): never renamed once released.
-   */
+  /** Under `src/content/`, and `content_revisions.collection`: never renamed once released. */
   readonly file: F;
-  /** Its name on the staff pages, e.g. "Testimonials". */
   readonly label: string;
-  /** What it is, one line for staff, e.g. "Quotes from clients, in the carousel". */
   readonly description: string;
-  /** Its path segment under `/staff/content/`, lowercase kebab-case. */
+  /** Under `/staff/content/`, kebab-case. */
   readonly path: string;
   readonly shape: S;
   /** One item's schema: a strict object. A list's items have a string `id`. */
   readonly item: I;
-  /** The string field that names an item to staff (lists, history, the audit log). */
+  /** Names an item to staff (lists, history, the audit log). */
   readonly title: keyof z.output<I> & string;
   /** A list sorted by its items' `order` field (1 first) when loaded from a file. */
   readonly ordered?: boolean | undefined;
@@ -63,28 +41,14 @@ export interface CollectionDefinition<
   readonly count?: { readonly min?: number; readonly max?: number } | undefined;
   /** A keyed collection whose keys are fixed (page titles: one per route id). */
   readonly keys?: readonly K[] | undefined;
-  /**
-   * The public page that shows an item, as a path of `src/pages.ts` (`/about`), or made from the
-   * item's key and its value as the editor has it now (undefined when it has none, e.g. a draft
-   * that removes it): a case study's own page, `/showcase/<slug>`. Where the item page's Preview
-   * opens. Default `/`.
-   */
+  /** A `src/pages.ts` path, or made from key and item (undefined: none): where Preview opens. Default `/`. */
   readonly page?: string | ((key: string, item: z.output<I> | undefined) => string) | undefined;
   /** A list's fields no two items may share (a slug: one page per address). */
   readonly unique?: ReadonlyArray<keyof z.output<I> & string> | undefined;
-  /**
-   * Why an item its schema accepts (as a draft) may not be published yet, naming the field to
-   * fill in: a case study without the client's approval. Undefined: it may be published. A
-   * publish that adds or changes such an item is refused with this message, the draft kept.
-   */
+  /** Why a schema-valid item may not be published yet (no client approval): the publish's refusal. */
   readonly unpublishable?:
     ((item: z.output<I>) => { field: string; message: string } | undefined) | undefined;
-  /**
-   * A list exported and imported as one Markdown file per item, `<dir>/<slug>.md`
-   * (`src/server/content/files.ts`): YAML front matter for the fields, `body` (a rich-text
-   * field) as CommonMark after it. `groups` nests fields under one front-matter name, e.g.
-   * `{ seo: { title: 'seoTitle', description: 'seoDescription' } }` writes `seo.title`.
-   */
+  /** One `<dir>/<slug>.md` per item: front matter, `body` as CommonMark; `groups` nests (`seo.title`). */
   readonly markdown?: MarkdownFiles<keyof z.output<I> & string> | undefined;
 }
 
@@ -92,17 +56,12 @@ export interface CollectionDefinition<
 export interface MarkdownFiles<Field extends string = string> {
   /** The folder beside the YAML files, lowercase kebab-case, e.g. `case-studies`. */
   readonly dir: string;
-  /** The rich-text field written as the file's body. */
   readonly body: Field;
   /** Front-matter names that group fields: name, then each sub-name's field. */
   readonly groups?: Readonly<Record<string, Readonly<Record<string, Field>>>> | undefined;
 }
 
-/**
- * The public page's path that shows `key` of the collection (`page`, default `/`).
- * @param item its value as the editor has it (the draft, else the published item), checked by
- *   its schema when it was saved; undefined or null when it has none
- */
+/** `item`: the draft's or published value, checked when saved; undefined or null when none. */
 export function pageOf(definition: CollectionDefinition, key: string, item?: unknown): string {
   const { page } = definition;
   if (typeof page !== 'function') return page ?? '/';
@@ -119,11 +78,7 @@ export type CollectionValue<D extends CollectionDefinition> =
         : Record<string extends K ? string : K, z.output<I>>
     : never;
 
-/**
- * A collection's definition, checked where it is written: a list's items need an `id`, the
- * title a field of the item.
- * @throws Error naming the file when the definition is inconsistent (at import time)
- */
+/** @throws Error naming the file when inconsistent (a list's items need an `id`, the title a field) */
 export function defineCollection<
   const I extends z.ZodObject,
   const S extends CollectionShape,
@@ -158,10 +113,7 @@ export function defineCollection<
   return definition;
 }
 
-/**
- * The schema of the whole collection, as its file holds it: the item, a list of items with its
- * count, or a record (a strict object when its keys are fixed).
- */
+/** As its file holds it: the item, a list with its count, or a record (strict with fixed keys). */
 export function collectionSchema(definition: CollectionDefinition): z.ZodType {
   const { item, shape } = definition;
   if (shape === 'one') return item;
@@ -211,10 +163,7 @@ function entryName(definition: CollectionDefinition, entry: unknown, n: number):
   return title === definition.label ? `item ${n + 1}` : `“${title}”`;
 }
 
-/**
- * The schema of one item: the item's (a keyed collection with fixed keys has the same for each).
- * @throws Error when a collection with fixed keys has no `key`
- */
+/** @throws Error when a collection with fixed keys has no `key` */
 export function itemSchema(definition: CollectionDefinition, key: string): z.ZodObject {
   if (definition.shape === 'keyed' && definition.keys && !definition.keys.includes(key)) {
     throw new Error(`${definition.file} has no item "${key}"`);
@@ -234,10 +183,7 @@ export function itemTitle(definition: CollectionDefinition, key: string, value: 
   return key || definition.label;
 }
 
-/**
- * A schema's own metadata and what it wraps (`.optional()`, `.default()`, `.nullable()`), the
- * outer metadata winning: the widget, label and help a form draws it with.
- */
+/** Its metadata and its wrappers', the outer winning: the widget, label and help of its form. */
 export function fieldMeta(schema: z.ZodType): {
   inner: z.ZodType;
   optional: boolean;

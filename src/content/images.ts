@@ -1,18 +1,4 @@
-/**
- * Content image fields made something a page can show (docs/decisions/048-content-in-the-database.md,
- * docs/decisions/051-uploaded-images-re-encoded-in-the-database.md,
- * docs/decisions/063-one-definition-per-collection.md). A field is an image by its schema
- * (`image()` in `schemas.ts`: `.meta({ widget: 'image' })`), never by its name:
- *
- * - a drawing's path relative to this folder (`../assets/awards/x.svg`), the key of Vite's glob
- *   here (https://vite.dev/guide/features#glob-import), becomes its fingerprinted asset URL (the
- *   build fingerprints every drawing whether or not a page shows it today);
- * - `media:<id>`, an uploaded image, becomes a `<picture>`'s shape (`PictureImage` in
- *   `src/lib/media.ts`) from the media store's record, its alt text included.
- *
- * The server resolves a release once for its pages (`src/server/content/source.ts`); the map
- * stays out of the browser's chunks.
- */
+/** Image fields resolved to asset URLs or `<picture>` shapes: docs/decisions/051-uploaded-images-re-encoded-in-the-database.md */
 import type { z } from 'zod';
 import { fieldMeta } from './collection.ts';
 import { COLLECTIONS, CONTENT_FILES, type Content } from './collections.ts';
@@ -26,7 +12,6 @@ const URLS: Readonly<Record<string, string>> = import.meta.glob(
 
 /** Where the server finds uploads' records (the media store, `src/server/content/media.ts`). */
 export interface MediaLookup {
-  /** The records of `ids` that exist, by id. */
   many(ids: readonly string[]): Promise<ReadonlyMap<string, MediaInfo>>;
 }
 
@@ -42,10 +27,7 @@ export type ShownImages<T> = T extends ImageRef
 /** The content as the pages show it: every image field resolved. */
 export type SiteContent = ShownImages<Content>;
 
-/**
- * `value` (an output of `schema`) with `visit` applied to each image field's string, copying
- * only what it walks through; `schema` is walked through objects, lists, records and wrappers.
- */
+/** Copies only what it walks through (objects, lists, records, wrappers). */
 function mapImages(schema: z.ZodType, value: unknown, visit: (ref: string) => unknown): unknown {
   const { inner, meta } = fieldMeta(schema);
   if (value === undefined || value === null) return value;
@@ -69,7 +51,6 @@ function mapImages(schema: z.ZodType, value: unknown, visit: (ref: string) => un
   return value;
 }
 
-/** Every collection's value with `visit` applied to its image fields, by its item schema. */
 function mapContent(content: Content, visit: (ref: string) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const file of CONTENT_FILES) {
@@ -90,11 +71,7 @@ function mapContent(content: Content, visit: (ref: string) => unknown): Record<s
   return out;
 }
 
-/**
- * The content with every image field replaced by its asset URL or its upload's picture.
- * @throws Error naming the value when no drawing or upload has it, or an upload is named and
- *   there is no media store (a release that fails to render keeps the old pages)
- */
+/** @throws Error naming a value no drawing or upload has, or an upload without a media store */
 export async function showImages(content: Content, media?: MediaLookup): Promise<SiteContent> {
   const ids: string[] = [];
   mapContent(content, (ref) => {

@@ -1,7 +1,4 @@
-/**
- * Fills `{name}` placeholders in content copy (docs/product.md#content) from the site config and
- * `src/lib/privacy-notice.ts`. The result is parts, not HTML, so pages render it as elements.
- */
+/** `{name}` placeholders (docs/product.md#content) filled as parts, not HTML. */
 import {
   BACKUP_RETENTION_DAYS,
   PRIVACY_NOTICE_VERSION,

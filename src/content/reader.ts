@@ -1,15 +1,4 @@
-/**
- * How the public pages' loaders read the content (docs/decisions/065-pages-read-content-through-a-reader.md):
- * through a {@link ContentReader} in the load context, never the whole release, so that each
- * read is recorded (`dependencies`) as what the page shows, the key a stored page needs to be
- * rendered again only when a release changes what it read, and so that a collection of many
- * items (case studies, the newsroom) is read an item or a page at a time instead of whole.
- * Imports no Zod: route modules import the types.
- *
- * Dependencies are strings: `<file>` for a whole collection (any change to it), `<file>/<key>`
- * for one item (a list item's `id`, a keyed collection's key, '' for a collection of one item),
- * `<file>?<query>` for a list query (any change to the collection's items).
- */
+/** Each read a dependency (`<file>`, `<file>/<key>`, `<file>?<query>`): docs/decisions/065-pages-read-content-through-a-reader.md */
 import type { COLLECTIONS, ContentFile } from './collections.ts';
 import type { SiteContent } from './images.ts';
 import type { SectionCopy } from './sections.ts';
@@ -36,12 +25,8 @@ export type OneFile = FileOfShape<'one'>;
 
 /** A page of a list, in the collection's order, as `list` answers it. */
 export interface ListQuery<F extends ListFile, K extends keyof ShownItem<F>> {
-  /** The fields the page shows of each item. */
   fields: readonly K[];
-  /**
-   * Only the items whose field equals the value (or, for a list field, holds it), e.g.
-   * `{ category: 'crisis' }`, `{ practices: 'media-relations' }`.
-   */
+  /** Equal to the value, or a list field holding it: `{ practices: 'media-relations' }`. */
   where?: Partial<Record<keyof ShownItem<F> & string, string>>;
   /** From 1; default 1. */
   page?: number;
@@ -50,16 +35,12 @@ export interface ListQuery<F extends ListFile, K extends keyof ShownItem<F>> {
 }
 
 export interface ContentReader {
-  /** A list collection, whole, in its order: a dependency on all of it. */
+  /** Whole, in order: a dependency on all of it. */
   collection<F extends ListFile>(file: F): Shown<F>;
-  /** The collection of one item (the privacy notice): a dependency on it. */
   one<F extends OneFile>(file: F): Shown<F>;
   /** One entry of a keyed collection (`pages.yaml`'s `about`): a dependency on it. */
   entry<F extends KeyedFile, K extends keyof Shown<F> & string>(file: F, key: K): Shown<F>[K];
-  /**
-   * The entries of `sections.yaml` whose key is `page` or starts with `page-` (`home-hero`…): a
-   * dependency on each, and on the prefix (a section added under it).
-   */
+  /** `sections.yaml`'s `page` and `page-…` keys: a dependency on each and on the prefix. */
   sections(page: string): Record<string, SectionCopy>;
   /** One item of a list by a field's value (a slug); undefined when none. */
   find<F extends ListFile>(
@@ -72,7 +53,6 @@ export interface ContentReader {
     file: F,
     query: ListQuery<F, K>,
   ): { items: Array<Pick<ShownItem<F>, K>>; total: number };
-  /** What was read so far, as dependency strings. */
   readonly dependencies: ReadonlySet<string>;
 }
 
@@ -86,11 +66,7 @@ const matches = (item: object, where: Record<string, string | undefined>): boole
     return Array.isArray(v) ? v.includes(value) : v === value;
   });
 
-/**
- * A reader over a release held whole (`content`, image fields resolved), recording what is read.
- * The query string of a list dependency is canonical (sorted keys), so two pages asking the same
- * query record the same string.
- */
+/** Over a release held whole; list queries' strings are canonical (sorted keys). */
 export function readerOf(content: SiteContent): ContentReader {
   const read = new Set<string>();
   const all = content as Record<string, unknown>;
@@ -141,11 +117,7 @@ export function readerOf(content: SiteContent): ContentReader {
   };
 }
 
-/**
- * The reader of a staff request: the staff area reads the content store (drafts, releases), never
- * the public release, so a release the site cannot show does not lock staff out of mending it.
- * @throws Error on every read, naming the collection asked for
- */
+/** Staff read the store, never the release: one the site cannot show must not lock them out. @throws Error */
 export function noContentReader(): ContentReader {
   const refuse = (file: string): never => {
     throw new Error(`A staff request read ${file} from the public release; read the content store`);

@@ -1,10 +1,4 @@
-/**
- * The rich-text content type (docs/decisions/052-rich-text-for-longer-texts.md): a Zod schema
- * that accepts only the JSON of `src/lib/rich-text.ts` (a doc of paragraphs and bullet or ordered
- * lists; text marked bold, italic or as a link to an allowed address) and refuses anything else
- * with a message naming what is not allowed. A plain string or an array of strings (the form the
- * fields had before) is accepted too and becomes paragraphs, so the output is always the JSON.
- */
+/** Zod type of `src/lib/rich-text.ts`'s JSON (docs/decisions/052-rich-text-for-longer-texts.md); strings become paragraphs. */
 import { z } from 'zod';
 export { formatFieldName } from '../lib/rich-text.ts';
 import {
@@ -116,7 +110,6 @@ const doc = z.strictObject(
   },
 );
 
-/** Every character of text in a doc (the measure of its length). */
 function charsOf(value: RichTextDoc): number {
   let n = 0;
   const walk = (nodes: ReadonlyArray<{ text?: string; content?: unknown }>): void => {
@@ -135,13 +128,7 @@ const isPlain = (v: unknown): v is string | string[] =>
 /** The metadata key that marks a schema as rich text ({@link isRichTextSchema}). */
 const META_KEY = 'richText';
 
-/**
- * A rich-text field.
- * @param what what the field holds, for messages and the field's description
- * @param max most characters of text in the field (at most {@link RICH_TEXT_LIMITS}.chars)
- * @returns a schema whose input is the JSON, a string or an array of strings and whose output is
- *   the JSON; carries `.meta({ richText: true })` so forms can tell it apart
- */
+/** `max` characters (≤ {@link RICH_TEXT_LIMITS}.chars); takes JSON or strings, gives JSON, `.meta({ richText: true })`. */
 export function richText(what: string, max: number = RICH_TEXT_LIMITS.chars) {
   const limit = Math.min(max, RICH_TEXT_LIMITS.chars);
   return z
@@ -164,10 +151,7 @@ export function richText(what: string, max: number = RICH_TEXT_LIMITS.chars) {
     }) as unknown as z.ZodType<RichTextDoc, RichTextInput>;
 }
 
-/**
- * Whether a field's schema is rich text (made by {@link richText}), looking through `.optional()`,
- * `.nullable()` and `.default()`: the item form renders the rich-text editor for such fields.
- */
+/** Through `.optional()`, `.nullable()`, `.default()`: the form draws the rich-text editor. */
 export function isRichTextSchema(schema: z.ZodType): boolean {
   let s: z.core.$ZodType | undefined = schema;
   for (let depth = 0; s && depth < 5; depth++) {
@@ -178,14 +162,7 @@ export function isRichTextSchema(schema: z.ZodType): boolean {
   return false;
 }
 
-/**
- * A posted rich-text field as validated JSON (for the server's form action).
- * @param formValue the field's posted value: JSON (the editor's hidden input) or plain text
- *   (the `<textarea>` without JavaScript: blank lines between paragraphs, `- ` or `1. ` lines)
- * @param format what {@link formatFieldName}'s input said; anything but `json` is plain text
- * @param schema the field's schema (default: any rich text up to the hard limits)
- * @returns `{ value }`, or `{ errors }`: the schema's messages, JSON that does not parse included
- */
+/** JSON (the editor) or, unless `format` is `json`, plain text (no JavaScript). @returns `{ value }` or `{ errors }` */
 export function parseRichTextField(
   formValue: string,
   format: string | null | undefined,

@@ -1,7 +1,4 @@
-/**
- * The type of `sections.yaml`'s copy. Each page's loader returns its own part (`sectionsPart` in
- * `src/react/site-content.ts`) and the page looks sections up with `sectionsOf`.
- */
+/** `sections.yaml`'s copy; each loader returns its part (`sectionsPart` in `src/react/site-content.ts`). */
 import type { z } from 'zod';
 import type { sectionCopySchema } from './schemas.ts';
 

@@ -1,10 +1,4 @@
-/**
- * The Express app, unlistened so tests drive it with supertest, built from named middleware in
- * one order (docs/decisions/092-one-path-per-request.md): the guards every request passes
- * (`./http/`), then the public site's part (`./site-surface.ts`) or the staff area's
- * (`./staff-surface.ts`), then the route tree (`./react-router.ts`). Stored pages are answered
- * before Express (docs/decisions/041-stored-pages-as-one-lookup.md).
- */
+/** The Express app, unlistened (supertest), in one order: docs/decisions/092-one-path-per-request.md */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
@@ -45,34 +39,22 @@ export interface AppDeps {
   env: Env;
   runtime: EnquiryRuntime;
   logger: Logger;
-  /** The route tree's server build. Default: the one bundled with this module (production). */
   build?: BuildSource | undefined;
   /** Production: the build folder (`<build>/client`, the critical CSS), and the pages stored. */
   buildDir?: string | undefined;
   devMiddleware?: RequestHandler | undefined;
-  /** Metrics and readiness state; one is made when omitted (tests). */
   observability?: Observability | undefined;
-  /** The clock, ms since the epoch (tests move it across 1 January). Default `Date.now`. */
   now?: (() => number) | undefined;
-  /**
-   * The published content the pages show: stored pages follow its newest release
-   * (docs/decisions/048-content-in-the-database.md).
-   */
+  /** Stored pages follow its newest release (docs/decisions/048-content-in-the-database.md). */
   content: ContentSource;
   /** Opens `?preview=<token>` (docs/decisions/054-previews-and-share-links.md); none: no previews. */
   previews?: Pick<PreviewStore, 'open'> | undefined;
   /** ms between looks for a new content release; default 1,000. */
   contentPollMs?: number | undefined;
-  /** Uploaded images: served at `/media/`, uploaded from the staff area (`./content/media-upload.ts`). */
   media?: MediaStore | undefined;
-  /** The staff area's server side; absent when `STAFF_AREA` is off. */
   staff?: StaffRuntime | undefined;
-  /**
-   * `site` (default): the public port, with the staff area unless it has a port of its own;
-   * `staff`: the staff area's own port (`STAFF_PORT`), serving only `/staff` and what its pages load.
-   */
+  /** `staff`: the staff area's own port (`STAFF_PORT`): only `/staff` and what its pages load. */
   surface?: 'site' | 'staff' | undefined;
-  /** Counts page views on the public port (`./statistics/counter.ts`); none: nothing counted. */
   statistics?: Counter | undefined;
 }
 

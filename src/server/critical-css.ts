@@ -1,12 +1,4 @@
-/**
- * A stored page's critical CSS (docs/decisions/026-critical-css-by-beasties.md,
- * docs/decisions/056-critical-css-per-release.md): the rules of the whole stylesheet that match an
- * element of the page as the server renders it, found by Beasties
- * (https://github.com/danielroe/beasties). The page inlines them so its first paint needs no second
- * request; the whole stylesheet follows before hydration and, since it adds only rules that match
- * nothing in the page, restyles nothing already drawn. Made for each content release, so a
- * release's new markup is covered.
- */
+/** Critical CSS per release, by Beasties (docs/decisions/056-critical-css-per-release.md). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BeastiesModule from 'beasties';
@@ -15,11 +7,7 @@ import postcss from 'postcss';
 // The package's types describe its ES module as CommonJS; Node's import gives the class itself.
 const Beasties = BeastiesModule as unknown as typeof BeastiesModule.default;
 
-/**
- * A finder of critical CSS for pages that link a stylesheet of `clientDir` (the build's
- * `client/`). The function takes a page's HTML, rendered with nothing inline.
- * @throws Error (from the function) when the page links no stylesheet
- */
+/** For the build's `client/`; the finder takes HTML rendered with nothing inline, @throws without a stylesheet */
 export function criticalCssFinder(clientDir: string): (html: string) => Promise<string> {
   const beasties = new Beasties({
     path: clientDir,

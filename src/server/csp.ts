@@ -1,10 +1,4 @@
-/**
- * Every CSP of the server (https://www.w3.org/TR/CSP3/, https://web.dev/articles/strict-csp):
- * stored pages allow inline code by hash, so their bytes serve everyone
- * (docs/decisions/008-csp-hashes-instead-of-nonces.md); pages rendered per request by a nonce;
- * `'self'` stands in for browsers without CSP Level 3; the inbox starts from `default-src 'none'`
- * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md).
- */
+/** https://www.w3.org/TR/CSP3/: stored pages by hash (docs/decisions/008-csp-hashes-instead-of-nonces.md). */
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Every response that is not a page. */
@@ -16,14 +10,11 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** `'sha256-<base64>'` of `content` as UTF-8. */
 const hashSource = (content: string): string =>
   `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
 
 export interface DocumentPolicy {
-  /** `'nonce-…'` or `'sha256-…'` sources. */
   scripts: readonly string[];
-  /** `'sha256-…'` sources. */
   styles: readonly string[];
   /** The staff area: nothing is allowed that is not named. */
   staff?: boolean;
@@ -58,10 +49,7 @@ const INLINE = /<(script|style)((?:\s[^>]*)?)>([\s\S]*?)<\/\1>/g;
 const DATA_BLOCK = /\stype="application\/(?:ld\+)?json"/;
 const EXTERNAL = /\ssrc="/;
 
-/**
- * Hashes every inline script and style of `html`: only for pages rendered from no visitor's input,
- * whose scripts are all the route tree's or the framework's.
- */
+/** Hashes every inline script and style: only for pages rendered from no visitor's input. */
 
 export function storedPageCsp(html: string): string {
   const scripts: string[] = [];

@@ -1,7 +1,4 @@
-/**
- * Every environment variable, parsed once by an entry point; nothing else reads `process.env`.
- * Meaning and defaults of each: docs/operations/configuration.md.
- */
+/** Every environment variable, parsed once; meanings and defaults: docs/operations/configuration.md */
 import { z } from 'zod';
 import { site } from '../site.config.ts';
 
@@ -116,7 +113,7 @@ const envObject = z.object({
   WEB_VITALS_RATE_LIMIT_MAX: count(30, 'reports per client per minute'),
   /** HMAC key of the start cookie and salt of IP hashes; unset: generated in DATA_DIR. */
   FORM_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
-  /** How long an instance's claim on an outbox row lasts before another may retry it, ms. */
+  /** ms an instance's claim on an outbox row lasts before another may retry it. */
   OUTBOX_LEASE_MS: count(60_000, 'milliseconds'),
   /** `1`: behind a TLS-terminating proxy (trust X-Forwarded-For/-Proto from one hop). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -128,7 +125,6 @@ const envObject = z.object({
       .toLowerCase()
       .regex(/^[a-z0-9-]+$/, 'must be a header name'),
   ),
-  /** Months page-view statistics are kept (`src/server/statistics/`). */
   STATS_RETENTION_MONTHS: count(25, 'months'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: count(25_000, 'milliseconds'),
@@ -173,10 +169,7 @@ export type Env = Omit<
 export const storeEnvSchema = z.object(storeFields);
 export type StoreEnv = z.output<typeof storeEnvSchema>;
 
-/**
- * A copy of `source` with `SITE_URL` defaulting to `http://localhost:$PORT` (unless PORT is bad);
- * not in the image (docs/decisions/042-operators-commands-take-npm-start-defaults.md).
- */
+/** `SITE_URL` defaults to `http://localhost:$PORT`: docs/decisions/042-operators-commands-take-npm-start-defaults.md */
 export function withLocalDefaults(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (source['SITE_URL']) return { ...source };
   const port = envObject.shape.PORT.safeParse(source['PORT']);
@@ -226,10 +219,7 @@ export function parseEnv(source: NodeJS.ProcessEnv, schema?: z.ZodType): unknown
   };
 }
 
-/**
- * {@link parseEnv} for a command's start: on an invalid configuration, its one line on stderr
- * and exit 1 (the process ends; nothing is thrown).
- */
+/** {@link parseEnv}, or its one line on stderr and exit 1 (nothing is thrown). */
 export function parseEnvOrExit(source: NodeJS.ProcessEnv): Env;
 export function parseEnvOrExit<S extends z.ZodType>(
   source: NodeJS.ProcessEnv,
@@ -244,10 +234,7 @@ export function parseEnvOrExit(source: NodeJS.ProcessEnv, schema?: z.ZodType): u
   }
 }
 
-/**
- * Why `origin` cannot hold passkeys for relying party `rpId`, or null: it needs a host name, a
- * secure context, and `rpId` its host or a suffix of it (https://www.w3.org/TR/webauthn-3/#rp-id).
- */
+/** Why `origin` cannot hold passkeys for `rpId`, or null (https://www.w3.org/TR/webauthn-3/#rp-id). */
 export function passkeyOriginProblem(origin: string, rpId: string): string | null {
   const { protocol, hostname } = new URL(origin);
   if (/^\[|^\d+\.\d+\.\d+\.\d+$/.test(hostname)) {
@@ -261,7 +248,6 @@ export function passkeyOriginProblem(origin: string, rpId: string): string | nul
   return null;
 }
 
-/** @throws EnvError like the rest */
 function staffArea(
   siteOrigin: string,
   rest: { STAFF_PORT?: number | undefined; PORT: number },

@@ -1,8 +1,4 @@
-/**
- * The item pages of a release (`ITEM_PAGES` in `src/pages.ts`,
- * docs/decisions/080-case-studies-and-their-slugs.md): one path per published item, `prefix` +
- * its slug, for the stored pages and the sitemap.
- */
+/** One path per published item, `prefix` + slug (docs/decisions/080-case-studies-and-their-slugs.md). */
 import type { SiteContent } from '../content/images.ts';
 import { ITEM_PAGES } from '../pages.ts';
 
@@ -18,10 +14,7 @@ export function itemPaths(content: SiteContent): string[] {
   );
 }
 
-/**
- * One page of each item page route that has an item, with its route id: whose render the
- * route's critical CSS is found on (`src/server/critical-css.ts`).
- */
+/** One page per item route that has an item, with its route id: where its critical CSS is found. */
 export function itemPageSamples(content: SiteContent): Array<{ id: string; path: string }> {
   return ITEM_PAGES.flatMap((page) => {
     const [first] = slugsOf(content, page.collection);

@@ -1,7 +1,4 @@
-/**
- * Probes, Prometheus metrics with labels from fixed lists, request logs without personal data
- * (docs/product.md#health-and-monitoring).
- */
+/** Probes, metrics with fixed label lists, logs without personal data (docs/product.md#health-and-monitoring). */
 import { totalmem } from 'node:os';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -53,10 +50,7 @@ export function vitalsRouteLabel(route: RouteId): string {
     : (PAGES.find((p) => p.id === route)?.path ?? '/');
 }
 
-/**
- * https://web.dev/articles/vitals thresholds as bucket bounds, so their shares are exact; `scale`
- * turns ms into s (CLS has no unit).
- */
+/** https://web.dev/articles/vitals thresholds as bucket bounds; `scale` turns ms into s (CLS has no unit). */
 export const VITAL_HISTOGRAMS: Readonly<
   Record<
     VitalName,
@@ -128,11 +122,7 @@ export interface Observability {
   /** @param value in the library's unit (ms; CLS has none) */
   webVital(route: RouteId, name: VitalName, value: number): void;
   readiness(ready: boolean): void;
-  /**
-   * A new content release's pages rendered: stored, or failed (the old pages kept).
-   * @param seconds how long rendering all of them took
-   */
-  /** `pages`: responses rendered for a stored release (the rest kept from the one before). */
+  /** Stored or failed (old pages kept); `seconds` rendering took; `pages` rendered anew. */
   contentRender(result: 'stored' | 'failed', seconds: number, pages?: number): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
@@ -232,7 +222,6 @@ export function createObservability(
     });
     return pending;
   };
-  /** A gauge with one value per channel, `value` read from the scrape's delivery figures. */
   const channelGauge = (
     name: string,
     help: string,

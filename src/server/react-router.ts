@@ -38,10 +38,7 @@ export function loadContext(
 
 /** What every render's {@link SiteServer} shares, and what each request brings. */
 export interface SiteServers {
-  /**
-   * @param content the release the page shows; none for a staff request, whose reader refuses
-   *   every read (staff pages read no public content)
-   */
+  /** @param content none for a staff request: its reader refuses every read */
   site(
     year: number,
     content: SiteContent | undefined,
@@ -84,11 +81,7 @@ export function expressRenderer(
   return createRequestHandler({ build, mode, getLoadContext: context });
 }
 
-/**
- * The framework's matching (https://reactrouter.com/api/utils/matchRoutes), without branch `omit`:
- * a path's deepest route id, `404` for the catch-all
- * (docs/decisions/041-stored-pages-as-one-lookup.md).
- */
+/** https://reactrouter.com/api/utils/matchRoutes without branch `omit`: deepest route id, `404` for the catch-all. */
 
 export function routeMatcher(
   build: ServerBuild,

@@ -1,6 +1,4 @@
-/**
- * The request target in the form the app reads (https://www.rfc-editor.org/rfc/rfc9112#section-3.2).
- */
+/** The request target as the app reads it (https://www.rfc-editor.org/rfc/rfc9112#section-3.2). */
 import type { IncomingMessage } from 'node:http';
 
 /** `Host` per https://www.rfc-editor.org/rfc/rfc9110#section-7.2: name or IP, optional port. */
@@ -8,16 +6,8 @@ export const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d{1,5
 
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
 
-/**
- * Rewrites an absolute-form target (`GET http://host/about?x HTTP/1.1`, which a server must accept:
- * https://www.rfc-editor.org/rfc/rfc9112#section-3.2.2) to its origin form (`/about?x`), byte for
- * byte as sent (no dot-segment resolution, so `/%2e%2e/` stays what it is in origin form), its
- * authority replacing `Host` as that section asks. Anything else is left as it came:
- * `requestGuards` in `./app.ts` refuses a target that is neither origin form nor `OPTIONS *`.
- *
- * @param req mutated in place: `url`, and `headers.host` (the raw `Host` lines stay in
- *   `rawHeaders`/`headersDistinct`, so two of them are still a 400)
- */
+/** Absolute form (https://www.rfc-editor.org/rfc/rfc9112#section-3.2.2) to origin form, byte for byte;
+ * its authority replaces `headers.host` (the raw `Host` lines stay, so two are still a 400). */
 export function toOriginForm(req: IncomingMessage): void {
   const match = ABSOLUTE_FORM.exec(req.url ?? '/');
   const authority = match?.[1] ?? '';

@@ -1,9 +1,4 @@
-/**
- * robots.txt and security.txt from `SITE_URL`, made once at start, and sitemap.xml, made again for
- * each content release the stored pages show, its `lastmod` that release's publish time
- * (docs/decisions/060-sitemap-lastmod-follows-releases.md); no request header reaches them
- * (docs/decisions/007-site-url-required-in-production.md).
- */
+/** robots.txt, security.txt, sitemap.xml; no request header reaches them (docs/decisions/007-site-url-required-in-production.md). */
 import type { RequestHandler } from 'express';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { robotsTxt } from '../lib/seo/robots.ts';
@@ -14,17 +9,7 @@ import { sendStored, storeResponse, type StoredResponse } from './stored-pages.t
 
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
 
-/**
- * The indexable pages as a sitemap (https://www.sitemaps.org/protocol.html), each with `lastmod`
- * `lastmodMs` written as a W3C datetime in UTC with milliseconds (`2026-11-28T09:41:07.123Z`,
- * https://www.sitemaps.org/protocol.html#lastmoddef).
- * @param origin e.g. `https://kahaani.example`
- * @param lastmodMs epoch ms: the publish time of the release the pages show
- * @param itemPaths the release's item pages (`/showcase/<slug>`), after the page list's
- * @param lastmodOf a page's own `lastmod`, epoch ms: the last published change of what it shows;
- *   `lastmodMs` where it gives none
- * @throws RangeError when `lastmodMs` is no time
- */
+/** Epoch ms (docs/decisions/060-sitemap-lastmod-follows-releases.md); @throws RangeError when `lastmodMs` is no time */
 export async function sitemapXml(
   origin: string,
   lastmodMs: number,
@@ -42,16 +27,11 @@ export async function sitemapXml(
 
 /** Which content release the sitemap's `lastmod` follows. */
 export interface SitemapRelease {
-  /** The release the stored pages show now; a new number makes a new sitemap. */
   shown: () => Promise<number>;
-  /**
-   * Its publish time, epoch ms, from the database (never this instance's clock).
-   * @throws Error when there is no such release
-   */
+  /** Epoch ms, from the database (never this instance's clock); @throws when there is no such release */
   publishedAt: (release: number) => Promise<number>;
-  /** The release's item pages (`/showcase/<slug>`); none when omitted. */
   paths?: ((release: number) => Promise<readonly string[]>) | undefined;
-  /** Each page's own `lastmod` as of the release, epoch ms; the release's time when omitted. */
+  /** Epoch ms per page; the release's time when omitted. */
   lastmods?: ((release: number) => Promise<(path: string) => number | undefined>) | undefined;
 }
 
@@ -60,10 +40,7 @@ const SECURITY_TXT = '/.well-known/security.txt';
 /** Within the year RFC 9116 recommends. */
 const SECURITY_TXT_LIFETIME_MS = 180 * 24 * 3600 * 1000;
 
-/**
- * https://www.rfc-editor.org/rfc/rfc9116; expiry counts from the UTC day of `now` (epoch ms), so
- * instances started that day send the same bytes and ETag.
- */
+/** RFC 9116; expiry counts from `now`'s UTC day (epoch ms): that day's instances send the same bytes. */
 export function securityTxt(origin: string, now: number): string {
   const day = now - (now % (24 * 3600 * 1000));
   const expires = new Date(day + SECURITY_TXT_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -80,18 +57,7 @@ const SITEMAP = '/sitemap.xml';
 
 export const SEO_PATHS: readonly string[] = ['/robots.txt', SITEMAP, SECURITY_TXT];
 
-/**
- * The three files as stored responses (every encoding, strong ETags, `Cache-Control` an hour).
- * The sitemap is kept for one release and made again when `release.shown()` names another, so
- * instances showing the same release send the same bytes; one that fails to be made is a 500
- * for that request (`next(error)`) and is made again for the next.
- * @param origin `SITE_URL`
- * @param release the release the sitemap follows
- * @param now the clock, epoch ms (security.txt's expiry only)
- * @param disallow path prefixes for robots.txt (the staff area)
- * @returns the handler (GET and HEAD of the three paths; anything else passes on) and `ready`,
- *   which settles once all three are made (rejects when one fails)
- */
+/** Stored (every encoding, strong ETags, an hour); the sitemap made again when `release.shown()` changes. */
 export function seoFiles(
   origin: string,
   release: SitemapRelease,

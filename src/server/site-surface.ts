@@ -1,10 +1,4 @@
-/**
- * The public site's side of the app (docs/decisions/092-one-path-per-request.md): the stored
- * pages answered before Express (docs/decisions/041-stored-pages-as-one-lookup.md), the 404 for
- * unknown paths there too (docs/decisions/075-unknown-paths-before-express.md), the robots,
- * sitemap and security files, Web Vitals and health endpoints, social cards, the 301s from a
- * page's other spellings, previews, and the load context of the pages rendered per request.
- */
+/** The public site's side of the app (docs/decisions/092-one-path-per-request.md). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as express from 'express';
 import type { Express, RequestHandler } from 'express';
@@ -61,7 +55,6 @@ export interface SiteSurfaceDeps {
   statistics: Counter | undefined;
   /** The built route tree; a function (development) stores no pages. */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  /** Renders one request through the route tree, for the stored pages. */
   render: (request: Request, context: RouterContextProvider) => Promise<Response>;
   servers: SiteServers;
   /** The security headers Express sent, which the stored pages answered before it repeat. */
@@ -70,24 +63,19 @@ export interface SiteSurfaceDeps {
   clientDir: string | undefined;
   buildDir: string | undefined;
   dev: boolean;
-  /** Whether the staff area is served on this port: the robots file keeps crawlers out of it. */
   staffServed: boolean;
   now: () => number;
   contentPollMs: number | undefined;
 }
 
 export interface SiteSurface {
-  /** Rejects when a page cannot be stored. */
   ready: Promise<void>;
   /** Before compression: stored pages, Web Vitals, health, robots, sitemap, security.txt. */
   early: RequestHandler[];
-  /** After compression, before the static files: the social cards. */
   cards: RequestHandler;
-  /** The stored 404 page (or a plain 404 without stored pages). */
   notFound: RequestHandler;
   /** Just before the route tree: 301s from a page's other spellings, the store's 404 and 410s. */
   pagePaths: RequestHandler[];
-  /** The load context of a public page rendered for this request (a post, a preview, data). */
   context(req: express.Request, res: express.Response): Promise<RouterContextProvider>;
   /** The request listener: a stored page before Express, counted; else `app`. */
   listener(
@@ -98,25 +86,17 @@ export interface SiteSurface {
 
 type RecordRequest = (method: string, path: string, status: number, startedAt: number) => void;
 
-/** The collections of one item, compared whole. */
 const ONE_ITEM_FILES: ReadonlySet<string> = new Set(
   Object.values(COLLECTIONS).flatMap((c) => (c.shape === 'one' ? [c.file] : [])),
 );
 
 const noCss: DocumentAssets = { inlineCss: {}, fontPreloads: [] };
 
-/**
- * The framework's data request for a page's own loader after a client navigation (the root and
- * the site layout never revalidate): `/about.data?_routes=about`, `/_.data?_routes=home`
- * (`singleFetchUrl` in react-router's `lib/dom/ssr/single-fetch.js`).
- */
+/** A page loader's data request after a client navigation (`singleFetchUrl`, react-router's `lib/dom/ssr/single-fetch.js`). */
 const dataUrl = (page: { id: string; path: string }): string =>
   `${page.path === '/' ? '/_' : page.path}.data?_routes=${page.id}`;
 
-/**
- * A GET or HEAD's key in the stored pages: its path, with `?sent=1` the page's confirmation, or
- * a page's data request as it is asked ({@link dataUrl}).
- */
+/** A GET or HEAD's stored key: the path, with `?sent=1`, or a data request as asked. */
 function storedKey(req: IncomingMessage): string | undefined {
   if (!isRead(req) || !wellFormedHost(req)) return undefined;
   const url = req.url ?? '/';
@@ -130,10 +110,8 @@ function storedKey(req: IncomingMessage): string | undefined {
   return url.slice(0, query) + (sent ? CONFIRMATION_SEARCH : '');
 }
 
-/** The core font files `inlineCss` names, to preload. */
 function fontPreloadsOf(inlineCss: Readonly<Record<string, string>>): string[] {
-  // The core file of both faces, or the text shifts when one arrives
-  // (docs/decisions/014-rendering-work-and-fonts-on-phones.md).
+  // Both faces' core files, or the text shifts (docs/decisions/014-rendering-work-and-fonts-on-phones.md).
   const core = /url\(["']?(\/assets\/[^)"']*-core-[^)"']*\.woff2)["']?\)/g;
   return [
     ...new Set(
@@ -149,7 +127,6 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
   const yearNow = () => new Date(now()).getFullYear();
   const counter = deps.statistics;
 
-  // Each release's critical CSS by route id, found on its pages rendered with nothing inline.
   const findCss = deps.clientDir && criticalCssFinder(deps.clientDir);
   const releaseCss = new Map<number, Promise<DocumentAssets>>();
   const storedAssets = (year: number, release: number, content: SiteContent) => {
@@ -181,8 +158,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
             const response = await deps.render(request, loadContext(server, assets));
             return Object.assign(response, { reads: server.content.dependencies });
           },
-          // A page whose reads no changed item touches keeps its bytes; a change of the
-          // critical CSS (new markup somewhere) renders every page again.
+          // A page no changed item's read touches keeps its bytes; new critical CSS renders every page.
           changes: async (from, to, year) => {
             const [before, after] = await Promise.all([
               pageContent.shown(from),
@@ -211,8 +187,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
             obs.contentRender(result, seconds, rendered),
         })
       : undefined;
-  // Per-request renders and the sitemap's lastmod follow the stored pages' release; a preview
-  // lays its changes over the newest.
+  // Renders and the sitemap follow the stored pages' release; a preview lays changes over the newest.
   const shownRelease = async () => pages?.shownRelease() ?? (await source.latest());
   const shownContent = async () => pageContent.shown(await shownRelease());
   const seo = seoFiles(

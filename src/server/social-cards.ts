@@ -1,9 +1,4 @@
-/**
- * Each page's social card (1200×630 PNG, https://ogp.me/), `/og/<route id>.png`, drawn by the
- * server from the page title of the release it shows (docs/decisions/057-social-cards-per-release.md),
- * so a published title reaches link previews. A card is drawn on first request and kept for its
- * text; it answers with the pages' cache policy and a strong ETag of its bytes.
- */
+/** 1200×630 PNG cards (https://ogp.me/) of the shown release's titles: docs/decisions/057-social-cards-per-release.md */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -39,11 +34,7 @@ type SatoriFont = Parameters<typeof satoriType>[1]['fonts'][number];
 
 let fontsPromise: Promise<SatoriFont[]> | undefined;
 
-/**
- * The font files a card uses, by package path: static WOFF, since Satori reads TTF/OTF/WOFF but
- * not WOFF2 and ignores variable-font axes. `npm run build` copies them to
- * `<build>/server/fonts/` ({@link CARD_FONTS_DIR}) by their file names.
- */
+/** Static WOFF: Satori reads no WOFF2 nor variable axes; the build copies them to {@link CARD_FONTS_DIR}. */
 export const CARD_FONTS = [
   '@fontsource/fraunces/files/fraunces-latin-600-normal.woff',
   '@fontsource/fraunces/files/fraunces-latin-400-italic.woff',
@@ -54,12 +45,7 @@ export const CARD_FONTS = [
 /** Where the build keeps {@link CARD_FONTS}, relative to the build folder. */
 export const CARD_FONTS_DIR = 'server/fonts';
 
-/**
- * Loads (once per process) Fraunces 600 for display text, Fraunces 400 italic for the tagline and
- * Inter 400/600 for labels: from `fontsDir` when given (the build's copy), else from the
- * `@fontsource` packages resolved from the working directory (the sources).
- * @throws when a font file is missing
- */
+/** Once per process, from `fontsDir` (the build's) or the `@fontsource` packages; @throws when one is missing */
 function loadFonts(fontsDir: string | undefined): Promise<SatoriFont[]> {
   fontsPromise ??= (async () => {
     const require = createRequire(join(process.cwd(), 'package.json'));
@@ -80,27 +66,15 @@ function loadFonts(fontsDir: string | undefined): Promise<SatoriFont[]> {
 
 /** What a social card shows. */
 export interface OgCard {
-  /** Brand name, top left (site config). */
   brand: string;
-  /** The brand mark (SVG source), beside the name. */
   mark: string;
-  /** The page's headline, in the display serif. */
   title: string;
-  /** Optional smaller line under the headline. */
   subline?: string | undefined;
-  /** The tagline, bottom. */
   tagline: string;
-  /** Small line top right, e.g. the city. */
   kicker?: string;
 }
 
-/**
- * Splits a page `<title>` into the card's headline and an optional subline. Titles are written as
- * segments joined by ` · ` (or ` | `, ` — `, ` – `); the segment that is only the brand name is
- * dropped (the card shows the brand separately), the first remaining segment becomes the headline
- * and the rest the subline: `Expertise · Media Relations, Crisis & Public Affairs` →
- * `{ headline: 'Expertise', subline: 'Media Relations, Crisis & Public Affairs' }`.
- */
+/** ` · `, ` | `, ` — `, ` – ` segments less the brand's: the first is the headline, the rest the subline. */
 export function cardText(title: string, brand: string): { headline: string; subline?: string } {
   const segments = title
     .split(/\s+[|\u00b7\u2013\u2014]\s+/)
@@ -216,10 +190,7 @@ export function ogCardTree(card: OgCard): SvgNode {
   );
 }
 
-/**
- * Renders a social card to a 1200×630 PNG: Satori lays the tree out with the fonts and writes SVG
- * whose text is glyph outlines; sharp (libvips, librsvg) rasterises it, metadata-free.
- */
+/** Satori's SVG (text as outlines), rasterised by sharp, metadata-free. */
 export async function renderOgCard(card: OgCard, fontsDir?: string): Promise<Buffer> {
   const { width, height } = OG_IMAGE_SIZE;
   // Loaded with the first card: an instance that is never asked for one never holds them.
@@ -227,8 +198,7 @@ export async function renderOgCard(card: OgCard, fontsDir?: string): Promise<Buf
     import('satori'),
     import('sharp'),
   ]);
-  // Satori's parameter is typed as a React node; our element objects have exactly the runtime
-  // shape it reads (`type`, `props.style`, `props.children`) without needing React.
+  // Typed as a React node; Satori reads only `type`, `props.style`, `props.children`.
   const svg = await satori(ogCardTree(card) as unknown as Parameters<typeof satori>[0], {
     width,
     height,
@@ -240,13 +210,7 @@ export async function renderOgCard(card: OgCard, fontsDir?: string): Promise<Buf
 /** Revalidated like the pages, so a new title's card reaches a CDN within its 10 minutes. */
 const CARD_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
 
-/**
- * `GET`/`HEAD /og/<route id>.png`: the card of `titleOf(id)` (the shown release's page title),
- * `304` when the client has its ETag; anything else is passed on. A card that cannot be drawn is
- * the error handler's 500.
- * @param buildDir the build, with its copy of the card fonts and the brand mark
- *   (`client/favicon.svg`); undefined: the sources' (`public/brand/logo-mark.svg`, the packages)
- */
+/** `GET`/`HEAD /og/<route id>.png`, `304` on its ETag; no `buildDir`: fonts and mark from the sources. */
 export function socialCards(
   titleOf: (id: RouteId) => Promise<string>,
   buildDir: string | undefined,

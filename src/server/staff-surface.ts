@@ -1,9 +1,4 @@
-/**
- * The staff area's side of the app (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md,
- * docs/decisions/092-one-path-per-request.md): on its own port (`STAFF_PORT`) only `/staff` and
- * what its pages load; on the public port `/staff` only when the staff area is on; and the load
- * context of a staff page, which reads no public content.
- */
+/** The staff area's side: its own port, or `/staff` on the public one (docs/decisions/092-one-path-per-request.md). */
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
@@ -13,9 +8,7 @@ import { loadContext, type SiteServers } from './react-router.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 
 export interface StaffSurfaceDeps {
-  /** The staff area's server side, when it is served on this port. */
   staff: StaffRuntime | undefined;
-  /** This app is the staff area's own port. */
   ownPort: boolean;
   media: MediaStore | undefined;
   servers: SiteServers;

@@ -1,13 +1,4 @@
-/**
- * Every page, its `?sent=1` variant, each item page of the release (`/showcase/<slug>`) with its
- * old paths' 301s and 410s, and the 404 page rendered once before readiness, again by a
- * new year's first request (the footer's year) and, when a content release source is given, for
- * each new release beside the old pages, swapped in once all are rendered
- * (docs/decisions/048-content-in-the-database.md); each stored response is compressed ahead with a
- * strong `ETag` per encoding, so a request costs a buffer copy or a `304`, never React or zlib
- * (docs/decisions/006-pages-rendered-once-per-release.md,
- * docs/decisions/041-stored-pages-as-one-lookup.md).
- */
+/** Pages rendered once per release, stored encoded: docs/decisions/006-pages-rendered-once-per-release.md */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -23,7 +14,6 @@ const gzipAsync = promisify(gzip);
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-/** One encoded body and its strong entity tag, quoted (`"3q2-7w…-br"`). */
 interface Representation {
   body: Buffer;
   etag: string;
@@ -33,18 +23,11 @@ export interface StoredResponse {
   status: number;
   /** Lowercase names; `Vary`, `ETag`, `Content-Encoding` and `Content-Length` are added when sent. */
   headers: Map<string, string>;
-  /** Replaced once, by {@link strengthen}. */
   representations: Readonly<Record<Encoding, Representation>>;
-  /**
-   * Every tag its body has or will have in any encoding: the quick brotli's and the
-   * full-strength one's too, whichever is sent now. Each names the same content, so each
-   * revalidates with a `304`: a client that got the quick brotli before {@link strengthen}, or
-   * the full-strength one from pages a release swapped out with this same body.
-   */
+  /** Every tag its body has in any encoding (quick and full brotli): each revalidates with a `304`. */
   readonly tags: ReadonlySet<string>;
 }
 
-/** Quality of the brotli body made at start, before the full-strength one replaces it. */
 const QUICK_BROTLI_QUALITY = 5;
 
 /** `quality` 0–11, with a window no larger than the body needs; runs in libuv's thread pool. */
@@ -63,17 +46,12 @@ function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
   });
 }
 
-/** The identity body's SHA-256, base64url, 27 characters. */
 const tagOf = (identity: Buffer) =>
   createHash('sha256').update(identity).digest('base64url').slice(0, 27);
 
-/** The full-strength brotli's entity tag, quoted, of the body whose identity tag is `tag`. */
 const fullBrotliTag = (tag: string) => `"${tag}-br"`;
 
-/**
- * Every encoding of `body` (UTF-8 if a string), each with its own strong tag; brotli quickly, so a
- * server starts in under a second, until {@link strengthen}. `headers`: lowercase names.
- */
+/** Every encoding, each with a strong tag; quick brotli until {@link strengthen}, so a start takes < 1 s. */
 export async function storeResponse(
   status: number,
   headers: Readonly<Record<string, string>>,
@@ -100,10 +78,7 @@ export async function storeResponse(
 
 const strengthened = new WeakSet<StoredResponse>();
 
-/**
- * Brotli quality 11 (~100 ms a page), one at a time so requests keep the other threads; a page
- * kept from the release before is already strong.
- */
+/** Brotli 11 (~100 ms a page), one at a time so requests keep the other threads. */
 export async function strengthen(responses: Iterable<StoredResponse>): Promise<void> {
   for (const stored of new Set(responses)) {
     if (strengthened.has(stored)) continue;
@@ -125,10 +100,7 @@ function notModified(req: IncomingMessage, stored: StoredResponse): boolean {
     .some((tag) => tag === '*' || tags.has(tag));
 }
 
-/**
- * In the preferred encoding (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation), or
- * `304` (https://www.rfc-editor.org/rfc/rfc9110#section-13.1.2); headers set before stay.
- */
+/** Preferred encoding (https://www.rfc-editor.org/rfc/rfc9110#name-content-negotiation) or `304`. */
 export function sendStored(
   req: IncomingMessage,
   res: ServerResponse,
@@ -154,7 +126,6 @@ export function sendStored(
 /** The key of the catch-all's render: the route's own path, which no request path equals. */
 export const CATCH_ALL = '*';
 
-/** A path no page has: its render is the catch-all's. */
 const NOT_FOUND_PROBE = '/.well-known/not-a-page';
 
 /** A CDN keeps a page 10 minutes, browsers revalidate every time; a release purges the CDN. */
@@ -172,39 +143,22 @@ export interface ItemPages {
 const NO_ITEM_PAGES: ItemPages = { paths: [], moved: new Map() };
 
 export interface StoredPagesDeps {
-  /**
-   * The route tree's answer for a stored page: no nonce, the footer's year `year`, the content of
-   * release `release` (0 without {@link StoredPagesDeps.release}).
-   */
+  /** No nonce; the footer's year `year`; release 0 without {@link StoredPagesDeps.release}. */
   render: (request: Request, year: number, release: number) => Promise<RenderedResponse>;
-  /** `SITE_URL` */
   origin: string;
-  /** Page paths to render (`/`, `/about`…); the catch-all is added. */
   paths: readonly string[];
-  /**
-   * A release's item pages (`/showcase/<slug>`, rendered without a `?sent=1` variant: they have
-   * no form) and the old paths of its items, each a stored `301` to the item's page or a `410`
-   * with the 404 page's look (`src/server/content/slugs.ts`).
-   */
+  /** Item pages (no `?sent=1`: no form) and old paths, each a `301` or a `410` (`src/server/content/slugs.ts`). */
   items?: (release: number) => Promise<ItemPages>;
   /** The framework's data requests to answer from the store, as asked (`/about.data?_routes=about`). */
   data?: readonly string[];
-  /** The clock, ms since the epoch (tests move it across 1 January). */
   now: () => number;
   logger: Logger;
   /** The newest published content release's number, polled every `pollMs` (default 1,000). */
   release?: () => Promise<number>;
   pollMs?: number | undefined;
-  /**
-   * Told of each new release's render: stored (its pages now served) or failed (the old ones
-   * kept), and how long rendering every page took, in seconds (a metric's observation).
-   */
+  /** Stored or failed (old pages kept), and the seconds rendering took. */
   onReleaseRender?: (result: 'stored' | 'failed', seconds: number, pages?: number) => void;
-  /**
-   * Whether a page of release `from` that made the reads it made shows anything release `to`
-   * changed (`src/server/content/page-dependencies.ts`); undefined: every page is rendered again.
-   * Without it, every release renders every page.
-   */
+  /** Whether a page of `from` with these reads shows a change of `to`; undefined: every page again. */
   changes?: (
     from: number,
     to: number,
@@ -215,10 +169,7 @@ export interface StoredPagesDeps {
 /** A render's answer and, when known, the content it read (`dependencies` of `src/content/reader.ts`). */
 export type RenderedResponse = Response & { reads?: ReadonlySet<string> | undefined };
 
-/**
- * How often a new content release is looked for, in ms: a publish shows within this plus the
- * release's render (docs/decisions/059-release-poll-every-second.md).
- */
+/** ms: docs/decisions/059-release-poll-every-second.md */
 const RELEASE_POLL_MS = 1_000;
 
 interface Rendition {
@@ -228,11 +179,9 @@ interface Rendition {
   pages: ReadonlyMap<string, StoredResponse>;
   /** What each page's render read, by the same keys; a page without is always rendered again. */
   reads: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Pages rendered for this rendition (the rest kept from the one before). */
   rendered: number;
 }
 
-/** The rendition before, and whether one of its pages must be rendered again. */
 interface Previous {
   rendition: Rendition;
   touched: (reads: ReadonlySet<string>) => boolean;
@@ -241,16 +190,10 @@ interface Previous {
 export interface StoredPages {
   /** Settles when every page has been rendered (readiness waits for it); rejects when one fails. */
   readonly ready: Promise<void>;
-  /**
-   * This year's answer for a path, path + `?sent=1` or {@link CATCH_ALL}; a promise while the
-   * year's are rendered; undefined for a key that is no stored page.
-   */
+  /** A promise while the year's are rendered; undefined for a key that is no stored page. */
   find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
-  /** The content release of the pages served now; undefined before the first are stored. */
   shownRelease(): number | undefined;
-  /** What the page served now at `key` read when rendered; undefined when not known. */
   readsOf(key: string): ReadonlySet<string> | undefined;
-  /** Stops looking for new releases. */
   stop(): void;
 }
 
@@ -303,10 +246,7 @@ async function renderData(
 /** An old path's redirect: a shared cache keeps it a day, as the page it names may move again. */
 const MOVED_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
 
-/**
- * Every page of `release`; with `previous`, a page whose reads `previous.touched` leaves alone
- * keeps its stored answer (bytes and ETag) instead of being rendered again.
- */
+/** With `previous`, a page its changes leave alone keeps its stored answer (bytes and ETag). */
 async function renderAll(
   deps: StoredPagesDeps,
   year: number,
@@ -318,7 +258,6 @@ async function renderAll(
   const pages = new Map<string, StoredResponse>();
   const reads = new Map<string, ReadonlySet<string>>();
   let rendered = 0;
-  /** The page kept from the rendition before, when nothing it read has changed. */
   const kept = (key: string): StoredResponse | undefined => {
     const before = previous?.rendition;
     const read = before?.reads.get(key);
@@ -402,19 +341,13 @@ async function renderAll(
   return { year, release, pages, reads, rendered };
 }
 
-/**
- * Starts rendering every page; a failed render is logged and rejects `ready`. With `release`, a
- * new release's pages are rendered while the old ones are served, and replace them only when all
- * are rendered; a failed render is logged and keeps the old pages (that release is not tried
- * again; the next one is).
- */
+/** A new release renders beside the old pages, swapped in when all are done; a failure keeps the old. */
 export function createStoredPages(deps: StoredPagesDeps): StoredPages {
   const yearNow = () => new Date(deps.now()).getFullYear();
   let settled: Rendition | undefined;
   let pending: { year: number; rendition: Promise<Rendition> } | undefined;
   let release = 0;
   const strengthenLater = (next: Rendition) =>
-    // Full-strength brotli after readiness, off the request path.
     void strengthen(next.pages.values()).catch((error: unknown) =>
       deps.logger.error({ err: error }, 'brotli compression failed'),
     );

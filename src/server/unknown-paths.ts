@@ -1,22 +1,12 @@
-/**
- * Unknown paths answered before Express with the stored 404 page, as cheaply as a stored page
- * (docs/decisions/075-unknown-paths-before-express.md), and their paths logged in batches.
- */
+/** Unknown paths answered before Express (docs/decisions/075-unknown-paths-before-express.md). */
 import { readdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 
-/**
- * What the Express app answers before its route tree, for a GET or HEAD: every file and folder of
- * the client build (read once: a production build does not change under a running server), and
- * the exact paths and path prefixes its handlers mount. A superset is harmless (such a path only
- * takes the Express way); a path missing here would get the 404 page instead of its handler.
- */
+/** What Express answers before the route tree: a superset is harmless, a path missing gets the 404. */
 export interface ExpressPaths {
   /** Served by the static files: `/favicon.ico`, `/brand/…` (`<clientDir>`, recursively). */
   clientDir?: string | undefined;
-  /** Exact paths: `/robots.txt`, `/healthz`. */
   exact: readonly string[];
-  /** A path and everything under it: `/assets` claims `/assets` and `/assets/…`. */
   prefixes: readonly string[];
 }
 
@@ -38,16 +28,9 @@ export function expressClaims({
 
 /** Distinct paths one line names; more are counted in `others`. */
 const PATHS_PER_LINE = 50;
-/** A path is cut to this many characters in the line. */
 const PATH_CHARS = 200;
 
-/**
- * The spec asks that a 404's path be logged. A line per request would cost a scanner's request
- * more than its answer, so paths are counted and logged once per `everyMs` (default 1,000) as one
- * `warn` line: `{ status: 404, count, paths: { '/wp-login.php': 3, … }, others }` ("not found").
- * The counts of the last `everyMs` are lost if the process exits before they are written.
- * `flush` writes them now.
- */
+/** 404s' paths logged once per `everyMs` (default 1,000) as one `warn` line; `flush` writes them now. */
 export function notFoundLog(
   logger: Logger,
   everyMs = 1_000,

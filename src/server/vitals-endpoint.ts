@@ -1,7 +1,4 @@
-/**
- * Field Web Vitals into histograms, no cookie, nothing of the request kept
- * (docs/decisions/029-field-web-vitals-endpoint.md).
- */
+/** Field Web Vitals, no cookie, nothing of the request kept (docs/decisions/029-field-web-vitals-endpoint.md). */
 import { createHmac } from 'node:crypto';
 import express, { type RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
@@ -71,10 +68,8 @@ export function webVitalsRoutes(options: VitalsRoutesOptions): express.Router {
         .update(ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ''))
         .digest('base64url'),
     handler: (_req, res) => refuse(res, 'rate-limited', 429, 'Too Many Requests'),
-    // The check that the limiter is not made inside a request handler reads a new Error's stack;
-    // under `--enable-source-maps` (the Dockerfile) that decodes the source map of every bundle on
-    // the stack, about 12 MiB of heap kept for the process's life. This limiter is made with the
-    // app (`createApp`). https://express-rate-limit.mintlify.app/reference/configuration#validate
+    // Its creation check reads an Error's stack: with `--enable-source-maps`, ~12 MiB kept. Made with
+    // the app. https://express-rate-limit.mintlify.app/reference/configuration#validate
     validate: { creationStack: false },
   });
   const originCheck: RequestHandler = (req, res, next) => {

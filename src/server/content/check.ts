@@ -1,7 +1,4 @@
-/**
- * Content checked by its collections' schemas (`src/content/collections.ts`), with messages an
- * editor can act on: the file, the item, the field and the rule.
- */
+/** Content checked by its schemas (`src/content/collections.ts`), naming file, item, field and rule. */
 import type { CollectionDefinition } from '../../content/collection.ts';
 import {
   COLLECTIONS,
@@ -15,11 +12,7 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-/**
- * Where in a file an issue is, as an editor counts: `item 2 (crisis-communications), title` for
- * the second entry of a list (named by its `id` when it has one), `home-hero.title` in a keyed
- * file, `(file)` for the whole file.
- */
+/** As an editor counts: `item 2 (crisis-communications), title`, `home-hero.title`, `(file)`. */
 export function where(raw: unknown, path: readonly PropertyKey[]): string {
   const field = (rest: readonly PropertyKey[]) =>
     rest
@@ -36,14 +29,7 @@ export function where(raw: unknown, path: readonly PropertyKey[]): string {
   return `item ${first + 1}${id}${rest.length ? `, ${field(rest)}` : ''}`;
 }
 
-/**
- * Validates one collection's parsed data.
- * @param shown how the messages name the file (e.g. `src/content/services.yaml`)
- * @returns the validated data; an `ordered` list sorted by `order` (1 first)
- * @throws ContentError naming the file, the item, the field and its rule, one line each (e.g.
- *   `src/content/services.yaml: item 3 (brand-strategy), title: Service title must be at most
- *   60 characters`)
- */
+/** @returns the data, an `ordered` list by `order`. @throws ContentError one line per problem */
 export function checkContent<F extends ContentFile>(
   file: F,
   raw: unknown,

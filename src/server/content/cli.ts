@@ -1,32 +1,5 @@
 #!/usr/bin/env node
-/**
- * The site's content in the database (docs/decisions/048-content-in-the-database.md), for
- * operators, beside running servers on the same `DATA_DIR` or `DATABASE_URL` (the checked
- * configuration of `src/server/env.ts`, `npm start`'s defaults: `./data`):
- *
- *   npm run content -- export --to DIR [--release N]
- *                                             the published content (the newest release, or N)
- *                                             in src/content/'s layout, for review: YAML with
- *                                             rich text as Markdown, case studies as
- *                                             case-studies/<slug>.md (./files.ts)
- *   npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
- *                                             checks every file; lists what would change, and
- *                                             with --publish publishes it as the next release,
- *                                             in the staff audit log as the operator's, by NAME
- *                                             (default: the system user)
- *   npm run content -- history                every release, newest first
- *   npm run content -- seed-demo [--case-studies N] [--news N] [--force]
- *                                             a large site to measure with, published as one
- *                                             release (./seed-demo.ts); refuses a database
- *                                             with content someone published unless --force
- *
- * Running servers show a published release within 5 s. A database without a release is seeded
- * first (an older one gets its content migrations), as the server does at its start: from `src/content/`, or in the image
- * (`node dist/server/content.js …`) from the build's copy of it.
- *
- * Exit codes: 0 ok, 2 bad arguments, 1 invalid content (one line per problem: file, item,
- * field; nothing changed), invalid configuration or a store error.
- */
+/** `npm run content` ({@link USAGE}, docs/operations/content.md): exit 0 ok, 2 bad arguments, 1 otherwise. */
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -104,8 +77,7 @@ const enquiries = openStore(config);
 const { store, prepare, close } = openContentStore(config);
 try {
   await enquiries.migrate();
-  // As the server does at start: the bundle (`dist/server/content.js`) seeds from the build's
-  // copy, `dist/content/`.
+  // As the server does: the bundle (`dist/server/content.js`) seeds from the build's `dist/content/`.
   const bundled = !import.meta.url.endsWith('.ts');
   await prepare(seedFrom(bundled ? resolve(import.meta.dirname, '../content') : undefined));
   if (command === 'export') {
@@ -149,8 +121,7 @@ try {
       const author = values.author ?? userInfo().username;
       const release = await store.publish(imported!, { author, note: values.note ?? '' });
       if (release) {
-        // In the staff audit log beside the staff pages' publishes, as the operator's (no staff
-        // account: `staff audit` shows "operator"), with the name the release records.
+        // In the staff audit log as the operator's (`staff audit` shows "operator"), by the release's name.
         const { openStaffStore } = await import('../staff/runtime.ts');
         const { audit } = await import('../staff/audit.ts');
         const staffStore = openStaffStore(config);

@@ -1,14 +1,4 @@
-/**
- * Drafts of the site's content (docs/decisions/050-drafts-publish-and-conflicts.md): one row per
- * item being edited (`content_drafts`, migration 201), holding the item as its schema outputs it
- * (or null: remove it), its place, the release of the revision the edit began from and who saved
- * it last. A save that would overwrite something its author has not seen — a newer published
- * revision of the item, or another person's newer save of the draft — is answered as a
- * {@link Conflict}, never written. Publishing chosen drafts makes the newest release plus those
- * drafts, checks it with the collections' schemas (`checkContent`, `scripts/lib/content.ts`) and
- * publishes it through `ContentStore.publishWith` under the publish lock, deleting exactly the
- * drafts published, in one transaction.
- */
+/** A save over what its author has not seen is a {@link Conflict}: docs/decisions/050-drafts-publish-and-conflicts.md */
 import { ContentError } from './check.ts';
 import type { ContentFile } from '../../content/collections.ts';
 import type { Selectable } from 'kysely';
@@ -30,15 +20,14 @@ import { latestIn, readIn, type ContentStore, type Publication, type Release } f
 export interface Draft {
   collection: ContentFile;
   key: string;
-  /** The item as its schema outputs it; null removes the item. */
+  /** Null removes the item. */
   value: unknown;
   removed: boolean;
   position: number;
   /** The release of the published revision the edit began from; null for a new item. */
   baseRelease: number | null;
-  /** Staff id of whoever saved it last. */
   author: string;
-  /** Counts its saves, from 1: a save names the version it began from. */
+  /** From 1: a save names the version it began from. */
   version: number;
   updatedAt: number;
 }
@@ -52,34 +41,26 @@ export interface DraftRef {
 
 /** An item's newest published revision. */
 export interface Published {
-  /** The release that wrote it; null when the item was never published. */
+  /** Null when the item was never published. */
   release: number | null;
   /** Null when never published or removed by that release. */
   value: unknown;
   position: number | null;
 }
 
-/** What a save asks for. */
 export interface DraftInput {
   collection: ContentFile;
   key: string;
-  /** The item (checked with its schema), or null to remove it. */
+  /** Checked with its schema; null removes the item. */
   value: unknown;
   /** Default: the draft's place, else the published one, else the end of the list. */
   position?: number | undefined;
-  /** The published revision's release the editor began from; null for a new item. */
   baseRelease: number | null;
-  /** The draft's version the editor began from; null when there was no draft. */
   seenVersion: number | null;
-  /** Staff id. */
   author: string;
 }
 
-/**
- * Why a save was refused: `published` — the item was published (or removed) after the editor's
- * base; `exists` — a new item's key was published meanwhile; `draft` — another person saved the
- * draft after the version the editor began from.
- */
+/** `published`: after the editor's base; `exists`: a new item's key taken; `draft`: another's newer save. */
 export interface Conflict {
   reason: 'published' | 'exists' | 'draft';
   published: Published;
@@ -93,36 +74,17 @@ export type PublishResult =
   | { problems: string[]; release?: never };
 
 export interface DraftStore {
-  /** Every draft, by collection then place. */
   list(): Promise<Draft[]>;
   get(collection: ContentFile, key: string): Promise<Draft | null>;
-  /**
-   * The item's newest published revision (at or before `release`, default the newest); an old
-   * release's in today's shape, through the content migrations since.
-   */
+  /** At or before `release` (default the newest), in today's shape through the content migrations. */
   published(collection: ContentFile, key: string, release?: number): Promise<Published>;
-  /**
-   * Saves a draft unless it conflicts (see {@link Conflict}); the same author saving over their
-   * own newer save is no conflict.
-   * @param at epoch ms
-   * @throws Error when `value` fails the item's schema or a list item's `id` is not `key`
-   */
+  /** `at` epoch ms. @throws Error when `value` fails its schema or a list item's `id` is not `key` */
   save(input: DraftInput, at: number): Promise<SaveResult>;
-  /** Deletes the draft (only at `version`, when given); true when one was deleted. */
+  /** Only at `version`, when given; true when one was deleted. */
   discard(collection: ContentFile, key: string, version?: number): Promise<boolean>;
-  /**
-   * Publishes the newest release with `refs`' drafts applied, as one release, deleting those
-   * drafts; other drafts stay. Refused (nothing written) when a draft is gone or changed since
-   * its `version`, conflicts with a newer published revision, or the content fails a schema.
-   * @returns the release (null when the drafts changed nothing) and the drafts published, or
-   *   one line per problem
-   */
+  /** One release of `refs`' drafts, deleting them; nothing written on a gone or changed draft, a conflict, a schema. */
   publish(refs: readonly DraftRef[], by: Publication): Promise<PublishResult>;
-  /**
-   * The newest release's content with `drafts` applied, checked by the schemas: what a preview
-   * shows.
-   * @throws ContentError with one line per problem (file, item, field, rule)
-   */
+  /** What a preview shows. @throws ContentError one line per problem (file, item, field, rule) */
   contentWithDrafts(drafts: readonly Draft[]): Promise<Content>;
 }
 
@@ -172,7 +134,6 @@ async function publishedIn(
   const value = row.body === null ? null : (JSON.parse(row.body) as unknown);
   return {
     release: Number(row.release),
-    // An old release's item in today's shape (`./migrate-content.ts`), to restore or compare.
     value:
       release === undefined
         ? value
@@ -181,7 +142,6 @@ async function publishedIn(
   };
 }
 
-/** The conflict a draft based on `baseRelease` has with the published item, if any. */
 function publishedConflict(
   baseRelease: number | null,
   published: Published,
@@ -190,15 +150,11 @@ function publishedConflict(
   return (published.release ?? 0) > baseRelease ? 'published' : null;
 }
 
-/**
- * `content` with `drafts` applied and checked by the schemas, lists in their `order`.
- * @throws ContentError with one line per problem
- */
+/** Lists in their `order`. @throws ContentError with one line per problem */
 export function applyDrafts(content: Content, drafts: readonly Draft[]): Content {
   return withChanges(content, drafts.map(changeOf));
 }
 
-/** A draft as the item change it makes. */
 export const changeOf = (d: Draft): ItemChange => ({
   collection: d.collection,
   key: d.key,
@@ -206,10 +162,7 @@ export const changeOf = (d: Draft): ItemChange => ({
   body: d.removed ? null : JSON.stringify(d.value),
 });
 
-/**
- * The drafts of `db` (already migrated), publishing through `content`; an old release's items
- * brought to today's shape by `migrations` (default: every content migration).
- */
+/** `db` already migrated; old releases' items through `migrations` (default: every content migration). */
 export function createDraftStore(
   db: Db,
   content: ContentStore,
@@ -279,7 +232,6 @@ export function createDraftStore(
           .execute();
         return { saved: toDraft({ ...row, updatedAt: at }) };
 
-        /** After every published item and draft of the collection. */
         async function endOf(ex: Executor): Promise<number> {
           const latest = await latestIn(ex);
           const items = latest === null ? [] : toItems(await readIn(ex, latest));

@@ -1,16 +1,4 @@
-/**
- * The site's content as files (docs/decisions/002-content-checked-at-build.md,
- * docs/decisions/048-content-in-the-database.md): `src/content/`'s YAML, the seed of a fresh
- * database, and the operators' export and import. Every file is checked by its collection's
- * schema (`src/content/collections.ts`) through `checkContent` (`./check.ts`), so an editor's
- * mistake fails the build, the server's seed, an import and a publish with the same message,
- * which names the file (and its line where it can), the item, the field and the rule.
- *
- * Files are for people to review (`./markdown-files.ts`): a rich-text field is CommonMark, and a
- * collection whose definition has `markdown` is exported as one Markdown file per item
- * (`case-studies/<slug>.md`); its YAML file (`src/content/`'s, or an older export's with rich
- * text as JSON) is still read when that folder is absent.
- */
+/** Content as files, each checked by its schema: docs/decisions/002-content-checked-at-build.md */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { CollectionDefinition } from '../../content/collection.ts';
@@ -36,19 +24,11 @@ import {
   type ParsedYaml,
 } from './markdown-files.ts';
 
-/** Absolute path of the sources' content folder. */
 export const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
 
 type Path = ReadonlyArray<string | number>;
 
-/**
- * Parses and validates one content file.
- * @param file absolute path, or a name relative to `src/content/` (e.g. `services.yaml`); a file
- *   elsewhere (an operator's import) is named by this path in messages
- * @param source the file's text; read from disk when omitted
- * @throws ContentError as {@link checkContent}, a YAML syntax error or Markdown outside the
- *   rich-text allowlist with its line; Error when no collection has the file
- */
+/** `file` absolute or under `src/content/`. @throws ContentError with its line; Error when no collection has it */
 export function loadContentFile<F extends ContentFile>(
   file: F | string,
   source?: string,
@@ -71,7 +51,6 @@ export function loadContentFile<F extends ContentFile>(
   return checkContent(name as F, rich, shown);
 }
 
-/** A collection's parsed YAML with each item's rich text read from Markdown. */
 function collectionRichText(
   definition: CollectionDefinition,
   raw: unknown,
@@ -93,16 +72,10 @@ function collectionRichText(
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, item(v, [k])]));
 }
 
-/** The outcome of reading a folder: its content, or every problem found (one line each). */
 export type ReadResult =
   { content: Content; problems?: never } | { content?: never; problems: string[] };
 
-/**
- * Reads and validates every collection's file in `dir` (default `src/content/`), all of them
- * before answering, so an operator sees every problem at once. A collection with `markdown` is
- * its folder of Markdown files when `dir` has it, else its YAML file; both is a problem.
- * @returns the content, or one line per problem naming the file, the item and the field
- */
+/** Every problem at once; a `markdown` collection is its folder, else its YAML file (both: a problem). */
 export function readContentDir(dir: string = CONTENT_DIR): ReadResult {
   const problems: string[] = [];
   const content: Record<string, unknown> = {};
@@ -135,12 +108,7 @@ export function readContentDir(dir: string = CONTENT_DIR): ReadResult {
   return problems.length > 0 ? { problems } : { content: content as Content };
 }
 
-/**
- * A collection kept as Markdown files, one per item (`./markdown-files.ts`), checked by its
- * schema; a file without `id` gets its slug (`-2`, `-3`… when taken), one without `order` (an
- * ordered list) a place after the others, in the files' name order.
- * @throws ContentError with one line per problem, `file:line: field: rule`
- */
+/** No `id`: its slug (`-2`… when taken); no `order`: after the others. @throws ContentError `file:line: …` */
 function readMarkdownDir(file: ContentFile, folder: string): unknown {
   const definition: CollectionDefinition = definitionOf(file)!;
   const markdown = definition.markdown!;
@@ -190,14 +158,7 @@ function readMarkdownDir(file: ContentFile, folder: string): unknown {
   return checkContent(file, items, `${folder}/`);
 }
 
-/**
- * Writes `content` into `dir` (made if missing) in `src/content/`'s layout, for people to
- * review: one YAML file per collection with rich text as CommonMark, and a collection with
- * `markdown` as one `<dir>/<slug>.md` per item (that folder's other `.md` files and the
- * collection's YAML file are removed: the folder is the whole collection). Image fields stay as
- * stored (a path relative to `src/content/`, or `media:<id>`).
- * @returns the paths written
- */
+/** Rich text as CommonMark; `markdown` collections as `<slug>.md`, other `.md` removed. @returns the paths */
 export function writeContentDir(dir: string, content: Content): string[] {
   mkdirSync(dir, { recursive: true });
   return CONTENT_FILES.flatMap((file) => {
@@ -231,11 +192,7 @@ export function writeContentDir(dir: string, content: Content): string[] {
   });
 }
 
-/**
- * `read` with each Markdown list that has no `order` field (its files do not say their place)
- * in `current`'s order: items `current` has keep their place, new ones follow in the files'
- * order. An import of an export then changes nothing.
- */
+/** Markdown lists without `order` in `current`'s order, new items after: an import of an export changes nothing. */
 export function inPlaceOf(read: Content, current: Content): Content {
   const placed: Record<string, unknown> = { ...read };
   for (const file of CONTENT_FILES) {
@@ -250,21 +207,13 @@ export function inPlaceOf(read: Content, current: Content): Content {
   return placed as Content;
 }
 
-/**
- * Every file of `src/content/` checked again, for a build that failed: the bundler reports a
- * content error inside its own stack trace, this gives the editor's lines alone.
- * @returns each problem's line (empty when all content is valid)
- */
+/** For a failed build: the editor's lines without the bundler's stack trace; empty when all is valid. */
 export function contentProblems(): string[] {
   const read = readContentDir();
   return read.problems ?? [];
 }
 
-/**
- * The content a fresh database is seeded with: `dir`'s files (default `src/content/`), read when
- * called.
- * @throws ContentError with one line per problem
- */
+/** `dir`'s files (default `src/content/`), read when called. @throws ContentError one line per problem */
 export const seedFrom = (dir?: string) => (): Content => {
   const read = readContentDir(dir);
   if (read.problems) throw new ContentError(read.problems.join('\n'));

@@ -1,10 +1,4 @@
-/**
- * The site's content as items: what a release records one revision of
- * (docs/decisions/048-content-in-the-database.md). How a collection splits is its definition's
- * `shape` (`src/content/collection.ts`): a list's entries are items keyed by their `id`, a keyed
- * collection's values by their key, and a collection of `one` item is that item, keyed ''.
- * `position` keeps the file's order.
- */
+/** Content as items, what a release records revisions of: a collection's definition `shape` splits it. */
 import type { z } from 'zod';
 import { itemSchema, type CollectionShape } from '../../content/collection.ts';
 import {
@@ -29,17 +23,11 @@ export interface Item {
 /** How `collection` splits into items (its definition's `shape`). */
 export const shapeOf = (collection: ContentFile): CollectionShape => COLLECTIONS[collection].shape;
 
-/**
- * The schema of one item of `collection`.
- * @throws Error when a collection with fixed keys (`pages.yaml`) has no such key
- */
+/** @throws Error when a collection with fixed keys (`pages.yaml`) has no such key */
 export const itemSchemaOf = (collection: ContentFile, key: string): z.ZodObject =>
   itemSchema(COLLECTIONS[collection], key);
 
-/**
- * Splits content into items.
- * @throws Error naming the file and the id when two entries of a list share an `id`
- */
+/** @throws Error naming the file and the id when two entries of a list share an `id` */
 export function toItems(content: Content): Item[] {
   const items: Item[] = [];
   for (const collection of CONTENT_FILES) {
@@ -67,10 +55,7 @@ export function toItems(content: Content): Item[] {
   return items;
 }
 
-/**
- * Joins items (any order) back into content; a collection without items is left out, and so
- * are items of collections no definition has (a newer release's, while two versions run).
- */
+/** A collection without items is left out, and items no definition has (a newer release's). */
 export function fromItems(items: readonly Item[]): Partial<Content> {
   const sorted = [...items].sort((a, b) => a.position - b.position);
   const content: Record<string, unknown> = {};
@@ -94,11 +79,7 @@ export interface ItemChange {
   body: string | null;
 }
 
-/**
- * `content` with `changes` laid over it, every collection checked by its schema (`checkContent`
- * in `./check.ts`: lists in their `order`), as a publish checks it.
- * @throws ContentError with one line per problem, each naming the file, the item and the field
- */
+/** As a publish checks it (lists in `order`). @throws ContentError one line per problem */
 export function withChanges(content: Content, changes: readonly ItemChange[]): Content {
   const items = new Map<string, Item>(toItems(content).map((i) => [`${i.collection}/${i.key}`, i]));
   for (const change of changes) {
@@ -109,12 +90,7 @@ export function withChanges(content: Content, changes: readonly ItemChange[]): C
   return checkedContent(fromItems([...items.values()]));
 }
 
-/**
- * Why `changes` may not be published although their schemas accept them: each added or changed
- * item its collection's `unpublishable` refuses (a case study without the client's approval,
- * `src/content/collections.ts`), one line each, naming the file, the item and the field
- * (`case-studies.yaml item x, approvedBy: …`). A removal is never refused.
- */
+/** Added or changed items that their collection's `unpublishable` refuses, one line each; never a removal. */
 export function publishRefusals(changes: readonly ItemChange[]): string[] {
   const problems: string[] = [];
   for (const change of changes) {
@@ -133,10 +109,7 @@ export function publishRefusals(changes: readonly ItemChange[]): string[] {
   return problems;
 }
 
-/**
- * Every collection of `joined` checked by its schema; a missing one checked as empty.
- * @throws ContentError with one line per problem
- */
+/** A missing collection is checked as empty. @throws ContentError with one line per problem */
 export function checkedContent(joined: Partial<Content>): Content {
   const problems: string[] = [];
   const checked: Record<string, unknown> = {};

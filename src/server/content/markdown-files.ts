@@ -1,11 +1,4 @@
-/**
- * Content files people review in a pull request (`./files.ts`): rich-text fields as CommonMark
- * (`./markdown.ts`) instead of the stored JSON, and a collection whose definition has `markdown`
- * (`src/content/collection.ts`) as one file per item, `<dir>/<slug>.md`: YAML front matter
- * (https://yaml.org/spec/1.2.2/) for the fields — grouped as the definition's `groups` say, a
- * field left out when it holds its default — and the `body` field as the Markdown after it.
- * Every refusal names the file's line and the rule.
- */
+/** Files for review: rich text as CommonMark, `markdown` collections as `<slug>.md` with YAML front matter. */
 import { isDeepStrictEqual } from 'node:util';
 import {
   isScalar,
@@ -26,10 +19,7 @@ type Path = ReadonlyArray<string | number>;
 /** YAML as `stringify` writes every content file. */
 export const yamlText = (value: unknown): string => stringify(value, { lineWidth: 100 });
 
-/**
- * `value` with every rich-text field (as `schema` says: through objects, lists, `.optional()`
- * and `.default()`) replaced by `fn` of it and its path.
- */
+/** Every rich-text field (through objects, lists, `.optional()`, `.default()`) replaced by `fn`. */
 export function mapRichText(
   schema: z.core.$ZodType,
   value: unknown,
@@ -63,10 +53,7 @@ export function mapRichText(
   return value;
 }
 
-/**
- * A rich-text value as a file holds it: one string of CommonMark when it is one block, else a
- * list of strings, one block each (the paragraphs of `src/content/`'s files).
- */
+/** One CommonMark string for one block, else one string per block. */
 export function richTextForFile(value: unknown): string | string[] {
   const blocks = (value as RichTextDoc).content
     .map((block) => toMarkdown({ type: 'doc', content: [block] }))
@@ -77,17 +64,13 @@ export function richTextForFile(value: unknown): string | string[] {
 /** A YAML document parsed with its lines, or its first syntax error. */
 export interface ParsedYaml {
   doc: Document;
-  /** The 1-based line of the node at `path` (the first line of a block scalar's text). */
+  /** 1-based; a block scalar's first text line. */
   lineOf(path: Path): number | undefined;
-  /** Whether the node at `path` is a literal block (`|`): its lines are the text's lines. */
+  /** A literal block (`|`): its lines are the text's lines. */
   literal(path: Path): boolean;
 }
 
-/**
- * Parses YAML keeping where each value is.
- * @param firstLine the file's line the text starts at (2 in front matter)
- * @returns the document, or the syntax error's line and message
- */
+/** @param firstLine the file's line the text starts at (2 in front matter) */
 export function parseYaml(
   text: string,
   firstLine = 1,
@@ -118,12 +101,7 @@ export function parseYaml(
   };
 }
 
-/**
- * Rich-text fields written as Markdown (a string, or a list of strings one block each) made the
- * JSON the schema checks; JSON (an older export's) is left as it is.
- * @param lineOf where the field at a path is in its file
- * @param problem called with the file's line and the rule of each construct refused
- */
+/** Markdown (a string or one per block) to the JSON the schema checks; an older export's JSON stays. */
 export function richTextFromFile(
   schema: z.core.$ZodType,
   value: unknown,
@@ -148,7 +126,6 @@ export function richTextFromFile(
   });
 }
 
-/** The field `definition.markdown.groups` puts under front-matter name `name.sub`. */
 const grouping = (markdown: MarkdownFiles) => {
   const byField = new Map<string, [string, string]>();
   for (const [group, members] of Object.entries(markdown.groups ?? {})) {
@@ -164,10 +141,7 @@ export function frontMatterPath(markdown: MarkdownFiles, path: Path): Path {
   return group ? [...group, ...rest] : path;
 }
 
-/**
- * One item as its Markdown file: front matter in the schema's field order, then the body.
- * @param item the item as a release holds it (checked by its schema)
- */
+/** Front matter in the schema's field order, then the body; `item` checked by its schema. */
 export function markdownFileOf(definition: CollectionDefinition, item: object): string {
   const markdown = definition.markdown!;
   const groups = grouping(markdown);
@@ -194,13 +168,7 @@ export type MarkdownRead =
   | { value: Record<string, unknown>; yaml: ParsedYaml; problems?: never }
   | { value?: never; yaml?: never; problems: string[] };
 
-/**
- * Reads one item's Markdown file.
- * @param shown how messages name the file
- * @param name the file's name: `<slug>.md`, or the slug is refused
- * @returns the fields as the schema takes them (rich text as JSON), or one line per problem:
- *   `file:line: field: rule`
- */
+/** `name` is `<slug>.md`. @returns the fields (rich text as JSON), or `file:line: field: rule` lines */
 export function readMarkdownFile(
   definition: CollectionDefinition,
   source: string,

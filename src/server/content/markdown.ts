@@ -1,14 +1,4 @@
-/**
- * Rich text (`src/lib/rich-text.ts`) as CommonMark (https://spec.commonmark.org/) and back, for
- * the content files people review (`./files.ts`), through mdast (https://github.com/syntax-tree/mdast):
- * `mdast-util-from-markdown` reads, `mdast-util-to-markdown` writes. Only the editor's allowlist
- * has a Markdown form — paragraphs, `-` and `1.` lists whose items are paragraphs, `**bold**`,
- * `*italic*`, `[links](https://…)` to an address `linkProblem` allows — and anything else
- * (raw HTML, headings, images, code, a `javascript:` link) is refused with its line.
- * `toMarkdown` then `fromMarkdown` gives the same JSON back, marks in the editor's order (link,
- * bold, italic), except empty paragraphs, which Markdown cannot hold and are left out, and a
- * line break inside a text, which Markdown reads as a space.
- */
+/** Rich text as CommonMark (https://spec.commonmark.org/) through mdast; outside the allowlist is refused. */
 import type { List, ListItem, Nodes, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown as parseMarkdown } from 'mdast-util-from-markdown';
 import { toMarkdown as writeMarkdown } from 'mdast-util-to-markdown';
@@ -30,7 +20,6 @@ export interface MarkdownProblem {
 
 const ALLOWED = 'paragraphs, lists, bold, italic and links';
 
-/** What each refused mdast node is called in a message. */
 const REFUSED: Record<string, string> = {
   html: 'Raw HTML is not allowed',
   heading: 'Headings are not allowed',
@@ -54,10 +43,7 @@ const sameMark = (a: RichTextMark, b: RichTextMark) =>
 const sameMarks = (a: readonly RichTextMark[] = [], b: readonly RichTextMark[] = []) =>
   a.length === b.length && a.every((m, i) => sameMark(m, b[i]!));
 
-/**
- * CommonMark of a rich-text value (already checked by its schema).
- * @returns the Markdown without a final newline; '' for a doc with no text
- */
+/** Without a final newline; '' for a doc with no text. */
 export function toMarkdown(doc: RichTextDoc): string {
   const children = doc.content.flatMap((b): RootContent[] => {
     const block = blockTree(b);
@@ -93,7 +79,6 @@ function paragraphTree(p: RichTextParagraph): Paragraph | undefined {
   return texts.length === 0 ? undefined : { type: 'paragraph', children: phrasing(texts, 0) };
 }
 
-/** Runs of texts sharing the mark of `MARK_ORDER[level]` become one node wrapping the next level. */
 function phrasing(texts: readonly RichTextText[], level: number): PhrasingContent[] {
   const kind = MARK_ORDER[level];
   if (!kind) return texts.map((t) => ({ type: 'text', value: t.text }));
@@ -116,12 +101,7 @@ function phrasing(texts: readonly RichTextText[], level: number): PhrasingConten
 const sameOrNone = (a: RichTextMark | undefined, b: RichTextMark | undefined) =>
   a === undefined ? b === undefined : b !== undefined && sameMark(a, b);
 
-/**
- * A rich-text value read from CommonMark.
- * @param offset added to every line in a problem (the lines above the Markdown in its file)
- * @returns the JSON (still to be checked by the field's schema: lengths, counts), or every
- *   construct outside the allowlist, with its line
- */
+/** `offset`: the lines above the Markdown. @returns JSON for the schema to check, or each refused construct */
 export function fromMarkdown(
   markdown: string,
   offset = 0,

@@ -1,15 +1,4 @@
-/**
- * The content migrations' runner (`src/content/migrations.ts`,
- * docs/decisions/064-content-migrations.md). At start, after the database steps and before the
- * pages render, {@link prepareContent} seeds a database without content (every step recorded
- * as applied: the seed is today's shape) or applies the steps it has not run, in one transaction
- * under the publish lock, so instances starting together take turns and the second finds
- * nothing to do. Each step that changes the newest release publishes a release of its own
- * (author "content migration"), and is laid over every draft, pending schedule and unrevoked
- * preview too. The rows of `content_migrations` (migration 240) say which step made which
- * release, so an old release's item can be brought to today's shape ({@link upgradeItem}) before
- * it is restored or compared.
- */
+/** Content migrations at start, each step a release of its own: docs/decisions/064-content-migrations.md */
 import type { Transaction } from 'kysely';
 import type { Content } from '../../content/collections.ts';
 import {
@@ -46,10 +35,7 @@ const idOf = (collection: string, key: string) => `${collection}\u0000${key}`;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * Applies `step` to `items` (changed in place), as {@link ContentChanges} describes.
- * @param adding whether a step may add items (false when one item is brought up to date alone)
- */
+/** `items` changed in place; `adding` false when one item is brought up to date alone. */
 function applyStep(step: ContentMigration, items: Map<string, Working>, adding = true): void {
   const each = (collection: string, change: (item: MigratingItem) => void) => {
     for (const item of items.values()) if (item.collection === collection) change(item);
@@ -119,10 +105,7 @@ const asItems = (items: Map<string, Working>): Item[] =>
     body: JSON.stringify(i.value),
   }));
 
-/**
- * One item's value brought through `steps` (those after the shape it was written in), for a
- * restore or a comparison of an old release.
- */
+/** One item through `steps` (those after its shape), to restore or compare an old release. */
 export function upgradeItem(
   collection: string,
   key: string,
@@ -148,7 +131,6 @@ export async function stepsAfter(
   return all.filter((s) => !had.has(s.version));
 }
 
-/** A JSON list of item changes (a schedule's or a preview's) with `step` laid over each body. */
 function migratedChanges(json: string, step: ContentMigration): string {
   const changes = JSON.parse(json) as Array<{
     collection: string;
@@ -167,11 +149,7 @@ function migratedChanges(json: string, step: ContentMigration): string {
   );
 }
 
-/**
- * Lays `step` over every draft, pending schedule and unrevoked preview, in `trx`. A draft that
- * was up to date with its item stays so when `release` (the step's) changed the item: the step's
- * change is in the draft now, so publishing it is no conflict with the migration.
- */
+/** In `trx`; a draft up to date with its item stays so: publishing it is no conflict with the step. */
 async function migrateEdits(
   trx: Transaction<Database>,
   step: ContentMigration,
@@ -233,20 +211,12 @@ async function migrateEdits(
 
 /** What {@link prepareContent} did. */
 export interface Prepared {
-  /** Release 1 from the seed, when the database had no content. */
   seeded: boolean;
   /** The steps applied now, oldest first, each with the release it published (null: none). */
   applied: Array<{ version: number; release: number | null }>;
 }
 
-/**
- * Seeds the store from `seed` when it has no release yet, else applies the content migrations
- * it has not run; in one transaction under the publish lock.
- * @param seed today's content (the build's `content/`, checked), read only when needed
- * @param options.steps the migrations (default `CONTENT_MIGRATIONS`); `now` epoch ms
- * @throws ContentError when the newest release after the steps fails today's schemas, naming
- *   each problem and the step applied last (nothing written: the server must not start)
- */
+/** Seeds or migrates in one transaction; `now` epoch ms. @throws ContentError naming the last step, nothing written */
 export async function prepareContent(
   db: Db,
   store: Pick<ContentStore, 'publishWith'>,

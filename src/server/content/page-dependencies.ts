@@ -1,24 +1,19 @@
-/**
- * Which stored pages a new release changes (docs/decisions/093-incremental-publish.md): the items
- * that differ between two releases as the pages show them, and whether a page's recorded reads
- * (`dependencies` of `src/content/reader.ts`, in its encoding) touch one of them.
- */
+/** Which stored pages a release changes, by their recorded reads: docs/decisions/093-incremental-publish.md */
 import type { SiteContent } from '../../content/images.ts';
 
 /** One item that differs: its collection's file, its key (`id`, a keyed entry's key, '' for one). */
 export interface ItemChange {
   collection: string;
   key: string;
-  /** The item as the older release shows it; undefined when it is new. */
+  /** Undefined when new. */
   before: unknown;
-  /** As the newer shows it; undefined when it is gone. */
+  /** Undefined when gone. */
   after: unknown;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A collection's items by key, in order: a list by `id`, keyed by key. */
 function entriesOf(value: unknown): Array<[string, unknown]> {
   if (Array.isArray(value)) {
     return value.map((item, i) => {
@@ -29,10 +24,7 @@ function entriesOf(value: unknown): Array<[string, unknown]> {
   return isObject(value) ? Object.entries(value) : [];
 }
 
-/**
- * Every item of `after` that is new, gone, changed or moved in its list against `before`.
- * `oneItem` names the collections of one item (compared whole).
- */
+/** New, gone, changed or moved items; `oneItem` collections are compared whole. */
 export function contentChanges(
   before: SiteContent,
   after: SiteContent,
@@ -84,11 +76,7 @@ export function readTouches(read: string, change: ItemChange): boolean {
 export const pageTouched = (reads: ReadonlySet<string>, changes: readonly ItemChange[]): boolean =>
   changes.some((change) => [...reads].some((read) => readTouches(read, change)));
 
-/**
- * The newest change of what a page read, epoch ms (its sitemap `lastmod`), from `changedAt` (each
- * item's last change by `<collection>/<key>`, `ContentStore.changedAt`); undefined when it read
- * nothing known. A read of a collection, a list or a lookup counts its every item.
- */
+/** Epoch ms (sitemap `lastmod`) from `changedAt` by `<collection>/<key>`; undefined when none is known. */
 export function lastChange(
   reads: ReadonlySet<string>,
   changedAt: ReadonlyMap<string, number>,

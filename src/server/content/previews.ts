@@ -1,11 +1,4 @@
-/**
- * Previews of unpublished content (docs/decisions/054-previews-and-share-links.md): a preview is a
- * set of item changes laid over the newest release and shown on one public page, reached with a
- * secret token (`/about?preview=<token>`). Staff make one for themselves (short-lived) or as a
- * share link for a client (revocable, expiring). The store keeps the changes as they were when
- * the preview was made, so a client sees what was shared, and only the token's SHA-256
- * (`src/server/staff/tokens.ts`). Migration 230 in `./migrations.ts`.
- */
+/** Unpublished changes on one page by secret token, kept as its SHA-256 (docs/decisions/054-previews-and-share-links.md). */
 import { z } from 'zod';
 import { COLLECTIONS, type ContentFile } from '../../content/collections.ts';
 import type { Db } from '../db/tables.ts';
@@ -16,16 +9,13 @@ import type { ItemChange } from './items.ts';
 export const PREVIEW_PARAM = 'preview';
 
 export interface NewPreview {
-  /** The public page it is shown on, e.g. `/about`. */
   path: string;
   changes: readonly ItemChange[];
-  /** What it shows, for the staff's list, e.g. "Testimonial anjali-mehta". No content text. */
+  /** E.g. "Testimonial anjali-mehta"; no content text. */
   label: string;
-  /** The staff account that made it. */
   createdBy: string;
-  /** How long the token works, in ms. */
   ttlMs: number;
-  /** A share link (listed, revocable) rather than a staff member's own look. */
+  /** Listed and revocable, not a staff member's own look. */
   shared: boolean;
 }
 
@@ -40,24 +30,17 @@ export interface PreviewSummary {
   revokedAt: number | null;
 }
 
-/**
- * What a token opens: `shown` the changes to lay over the newest release; `expired` a token past
- * its time (410); `unknown` no such token, or a revoked one (404).
- */
+/** `expired` past its time (410); `unknown` no such or a revoked token (404). */
 export type PreviewLookup =
   | { state: 'shown'; path: string; changes: ItemChange[]; expiresAt: number }
   | { state: 'expired' }
   | { state: 'unknown' };
 
 export interface PreviewStore {
-  /**
-   * @param now epoch ms; the link works until `now + ttlMs`
-   * @returns the token (only ever returned here) and the preview's id
-   */
+  /** Works until `now + ttlMs` (epoch ms); the token is returned only here. */
   create(preview: NewPreview, now: number): Promise<{ token: string; id: string }>;
   /** `now` in epoch ms. Never throws for a malformed token: it is `unknown`. */
   open(token: string, now: number): Promise<PreviewLookup>;
-  /** Share links, newest first. */
   shared(): Promise<PreviewSummary[]>;
   /** Ends a share link at `now` (epoch ms); false when there was none to end. */
   revoke(id: string, now: number): Promise<boolean>;

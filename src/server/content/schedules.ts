@@ -1,10 +1,4 @@
-/**
- * Scheduled publishing (docs/decisions/055-scheduled-publishing.md): item changes to publish at a
- * set time, such as embargoed news. Every instance looks for due schedules; the one whose claim
- * holds publishes, once, in the same transaction that marks the schedule done, under the content
- * store's publish lock (`publishChanges` in `store.ts`). An overdue schedule is published at
- * the next look, so also at start. Migration 231 in `./migrations.ts`.
- */
+/** Due schedules published once, by whoever's claim holds: docs/decisions/055-scheduled-publishing.md */
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../db/tables.ts';
 import { newToken } from '../staff/tokens.ts';
@@ -13,11 +7,10 @@ import type { ContentStore } from './store.ts';
 
 export interface NewSchedule {
   changes: readonly ItemChange[];
-  /** What it publishes, for the staff's list ("Testimonial anjali-mehta"). No content text. */
+  /** For the staff's list ("Testimonial anjali-mehta"); no content text. */
   label: string;
   /** Epoch ms. */
   publishAt: number;
-  /** Who scheduled it: the release's author. */
   author: string;
   note?: string;
 }
@@ -32,24 +25,18 @@ export interface ScheduleSummary {
   release: number | null;
   settledAt: number | null;
   cancelledAt: number | null;
-  /** Why it was not published (the content it would make was not valid). */
+  /** Why the content it would make was not valid. */
   error: string | null;
 }
 
 export interface ScheduleStore {
-  /** @returns the schedule's id */
   schedule(schedule: NewSchedule): Promise<string>;
-  /** Every schedule, the next due first, then the settled ones newest first. */
+  /** The next due first, then the settled ones newest first. */
   list(): Promise<ScheduleSummary[]>;
-  /** A pending schedule's changes; null when there is no pending schedule `id`. */
   changesOf(id: string): Promise<ItemChange[] | null>;
-  /** Cancels a pending schedule at `now` (epoch ms); false when none was pending. */
+  /** `now` epoch ms; false when none was pending. */
   cancel(id: string, now: number): Promise<boolean>;
-  /**
-   * Publishes every schedule due at `now` (epoch ms) that this caller claims; one that would make
-   * invalid content is settled with its error and publishes nothing.
-   * @returns what this caller settled
-   */
+  /** Due at `now` (epoch ms) and claimed; invalid content settles with its error. @returns those settled */
   publishDue(store: ContentStore, now: number): Promise<ScheduleSummary[]>;
 }
 
@@ -80,10 +67,7 @@ export function createScheduleStore(db: Db): ScheduleStore {
     const open = list.filter((s) => s.settledAt === null && s.cancelledAt === null);
     return [...open, ...list.filter((s) => !open.includes(s)).reverse()];
   };
-  /**
-   * Ends `id` if it is still pending: settled (the claim that makes exactly one caller publish
-   * it) or cancelled. True when this call ended it.
-   */
+  /** The claim that makes exactly one caller publish it, or a cancel; true when this call ended it. */
   const end = async (
     ex: Executor,
     id: string,
@@ -159,7 +143,6 @@ export function createScheduleStore(db: Db): ScheduleStore {
               .execute();
           }
         } catch (error) {
-          // The content it would make is not valid: settled with the reason, nothing published.
           const reason = String((error as Error).message);
           if (!(await end(db.kysely, row.id, { settledAt: now, error: reason }))) continue;
         }
@@ -170,10 +153,7 @@ export function createScheduleStore(db: Db): ScheduleStore {
   };
 }
 
-/**
- * Looks for due schedules now and every `everyMs` (ms); logs each one published or refused.
- * @returns stops looking
- */
+/** Now and every `everyMs` (ms); logs each published or refused. @returns stops looking */
 export function runSchedules(opts: {
   schedules: ScheduleStore;
   store: ContentStore;

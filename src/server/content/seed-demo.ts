@@ -1,27 +1,17 @@
-/**
- * A large site to measure with (`npm run content -- seed-demo`, docs/operations/content.md):
- * believable, varied case studies — and newsroom items once `news.yaml` is a collection — made
- * from word lists by a seeded generator, so two runs with the same counts make the same site.
- * Generated items' ids start `demo-`; a new run replaces them and keeps every other item.
- */
+/** A large site to measure with (docs/operations/content.md); seeded: the same counts make the same site. */
 import type { CollectionDefinition } from '../../content/collection.ts';
 import { definitionOf, type Content } from '../../content/collections.ts';
 import { checkedContent } from './items.ts';
 import { MIGRATION_AUTHOR } from './migrate-content.ts';
 import type { ContentStore, Release } from './store.ts';
 
-/** The author of seed-demo's releases. */
 export const DEMO_AUTHOR = 'seed-demo';
-/** What every generated item's id starts with. */
 export const DEMO_PREFIX = 'demo-';
 
 /** Releases no person published: the seed, content migrations and seed-demo's own. */
 const MACHINE_AUTHORS = new Set(['initial content', MIGRATION_AUTHOR, DEMO_AUTHOR]);
 
-/**
- * Whether the store holds content someone published (a release by anyone but the seed, a content
- * migration or seed-demo): seed-demo refuses such a database unless forced.
- */
+/** A release by anyone but the seed, a content migration or seed-demo: seed-demo refuses it unforced. */
 export async function hasRealContent(store: ContentStore): Promise<boolean> {
   return (await store.history()).some((r) => !MACHINE_AUTHORS.has(r.author));
 }
@@ -264,18 +254,12 @@ function newsItem(r: Random, n: number, current: Content) {
   };
 }
 
-/** How many items seed-demo makes of each collection. */
 export interface DemoCounts {
   caseStudies: number;
   news: number;
 }
 
-/**
- * `current` with its `demo-` items replaced by `counts` new ones (checked by the schemas),
- * each list's generated items after its own.
- * @returns the content, and whether `news.yaml` is a collection (else no newsroom item is made)
- * @throws ContentError when a generated item fails its schema (a definition changed)
- */
+/** `demo-` items replaced. @throws ContentError when one fails its schema (a definition changed) */
 export function demoContent(
   current: Content,
   counts: DemoCounts,
@@ -315,11 +299,7 @@ export interface DemoSeeded {
   publishMs: number;
 }
 
-/**
- * Generates the demo items and publishes them as one release by {@link DEMO_AUTHOR}.
- * @param force publish even when {@link hasRealContent}
- * @returns what was done, or `refused` when the database has real content and `force` is not set
- */
+/** One release by {@link DEMO_AUTHOR}; `refused` when {@link hasRealContent} and not `force`. */
 export async function seedDemo(
   store: ContentStore,
   counts: DemoCounts,

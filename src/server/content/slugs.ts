@@ -1,23 +1,7 @@
-/**
- * Slugs that never break a shared link (docs/decisions/080-case-studies-and-their-slugs.md): for
- * each item page (`ITEM_PAGES` in `src/pages.ts`), every slug an item of its collection was ever
- * published under, keyed by the item's id, from the store's revisions
- * (docs/decisions/048-content-in-the-database.md). As of a release:
- *
- * - a slug that an item had before and no live item has now answers `301` to the item's page
- *   (https://www.rfc-editor.org/rfc/rfc9110#name-301-moved-permanently), in one hop, whichever
- *   slug it had in between;
- * - a slug of an item that is removed answers `410 Gone`
- *   (https://www.rfc-editor.org/rfc/rfc9110#name-410-gone);
- * - a live slug is always the live item's page: renaming back to an old slug, or giving an old
- *   slug to another item, takes it over.
- *
- * When two items had the same slug at different times, the one that published it last holds it.
- */
+/** Old slugs 301 in one hop, removed items 410: docs/decisions/080-case-studies-and-their-slugs.md */
 import { ITEM_PAGES } from '../../pages.ts';
 import type { Executor } from '../db/tables.ts';
 
-/** What an old item page's path answers. */
 export type MovedAnswer = { status: 301; location: string } | { status: 410 };
 
 const slugOf = (body: string | null): string | undefined => {
@@ -26,10 +10,7 @@ const slugOf = (body: string | null): string | undefined => {
   return typeof value.slug === 'string' ? value.slug : undefined;
 };
 
-/**
- * Every path of an item page that is no page as of `release`, with its answer: the 301s of old
- * slugs and the 410s of removed items, by path (`/showcase/<old-slug>`).
- */
+/** As of `release`, by path (`/showcase/<old-slug>`): old slugs' 301s and removed items' 410s. */
 export async function movedPaths(ex: Executor, release: number): Promise<Map<string, MovedAnswer>> {
   const moved = new Map<string, MovedAnswer>();
   for (const page of ITEM_PAGES) {
@@ -40,9 +21,8 @@ export async function movedPaths(ex: Executor, release: number): Promise<Map<str
       .where('release', '<=', release)
       .orderBy('release', 'asc')
       .execute();
-    /** The item that published each slug last. */
+    // The item that published each slug last; each item's slug now (undefined once removed).
     const holder = new Map<string, string>();
-    /** Each item's slug now; undefined once removed. */
     const current = new Map<string, string | undefined>();
     for (const row of rows) {
       const slug = slugOf(row.body);

@@ -1,7 +1,4 @@
-/**
- * Where the server's pages take their content from (docs/decisions/048-content-in-the-database.md):
- * the content store on the server's database, seeded from the YAML of the build at first start.
- */
+/** The pages' content: the store on the server's database, seeded from the build's YAML at first start. */
 import { join, resolve } from 'node:path';
 import type { Content } from '../../content/collections.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -15,41 +12,25 @@ import { createContentStore, type ContentStore } from './store.ts';
 import { createMediaStore, type MediaStore } from './media.ts';
 import type { MovedAnswer } from './slugs.ts';
 
-/**
- * The newest release's number, any release's content (the same object while kept) and its
- * publish time.
- */
+/** Any release's content is the same object while kept. */
 export interface ContentSource {
   latest(): Promise<number>;
   read(release: number): Promise<Content>;
-  /**
-   * When `release` was published, epoch ms, from the database: the same on every instance.
-   * @throws Error when there is no such release
-   */
+  /** Epoch ms, from the database: the same on every instance. @throws Error when no such release */
   publishedAt(release: number): Promise<number>;
-  /** The item pages' old paths as of `release`, with their 301 or 410 (`./slugs.ts`). */
   moved?(release: number): Promise<ReadonlyMap<string, MovedAnswer>>;
-  /** When each item last changed as of `release`, epoch ms, by `<collection>/<key>`. */
+  /** Epoch ms by `<collection>/<key>`. */
   changedAt?(release: number): Promise<ReadonlyMap<string, number>>;
 }
 
-/**
- * The content store, its drafts, uploaded images, previews and schedules on `DATABASE_URL`, else
- * on the SQLite file the enquiries use in `DATA_DIR`, on one connection.
- */
+/** On `DATABASE_URL`, else the enquiries' SQLite file in `DATA_DIR`, one connection. */
 export function openContentStore(config: StoreEnv): {
   store: ContentStore;
-  /** Edits before they are published (`./drafts.ts`). */
   drafts: DraftStore;
-  /** Uploaded images (`./media.ts`). */
   media: MediaStore;
   previews: PreviewStore;
   schedules: ScheduleStore;
-  /**
-   * Seeds a database without content from `seed`, else applies the content migrations it has
-   * not run (`./migrate-content.ts`); before the pages render.
-   * @throws ContentError when the migrated content fails today's schemas (nothing written)
-   */
+  /** Seeds or migrates before the pages render. @throws ContentError when the result fails today's schemas */
   prepare: (seed: () => Content) => Promise<Prepared>;
   close: () => Promise<void>;
 } {
@@ -83,10 +64,7 @@ export function keepTwo<T>(read: (release: number) => Promise<T>): (release: num
   };
 }
 
-/**
- * `store`'s releases, the two newest read kept in memory (the pages shown, the ones rendering).
- * @throws Error from `latest` before the first release
- */
+/** The two newest kept (shown, rendering). @throws Error from `latest` before the first release */
 export function storeSource(store: ContentStore): ContentSource {
   const read = keepTwo((release) => store.read(release));
   return {

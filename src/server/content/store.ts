@@ -1,11 +1,4 @@
-/**
- * The content store (docs/decisions/048-content-in-the-database.md): the site's content as
- * numbered, immutable releases, on Kysely over SQLite or PostgreSQL (`src/server/db/tables.ts`,
- * migration 200 in `./migrations.ts`). A release records a revision of each
- * item it changed (`items.ts`); the content of release N is, for every item, its newest revision
- * at or before N. Validation is the caller's: the same Zod schemas as the YAML files
- * (`src/content/collections.ts`), through `scripts/lib/content.ts`.
- */
+/** Numbered, immutable releases: N is each item's newest revision at or before N; validation is the caller's. */
 import type { Transaction } from 'kysely';
 import type { Database, Db, Executor } from '../db/tables.ts';
 import { ContentError } from './check.ts';
@@ -31,35 +24,18 @@ export interface Release {
   changed: Array<{ collection: string; key: string; removed: boolean }>;
 }
 
-/** Who publishes, and why. */
 export interface Publication {
   author: string;
   note?: string;
 }
 
 export interface ContentStore {
-  /** The newest release's number; null before the first. */
   latest(): Promise<number | null>;
-  /**
-   * Every collection as of `release` (default: the newest).
-   * @throws Error when there is no such release, or it lacks a collection
-   */
+  /** Default: the newest. @throws Error when there is no such release, or it lacks a collection */
   read(release?: number): Promise<Content>;
-  /**
-   * Publishes `content` as the next release with the items that differ from the newest (their
-   * value or their place); nothing when none differs.
-   * @returns the new release, or null when nothing changed
-   * @throws Error when two entries of a list share an `id` (nothing is written)
-   */
+  /** @returns null when nothing differs. @throws Error when two list entries share an `id` (nothing written) */
   publish(content: Content, by: Publication): Promise<Release | null>;
-  /**
-   * `publish`'s path with the content made under the publish lock: `make` gets the transaction,
-   * the newest release's number (null before the first) and `current`, which reads that
-   * release's content (once: the publish compares with the same read), and returns the content
-   * to publish, or a value to give back instead (nothing written); `after` runs in the same
-   * transaction once the release is written (null: nothing changed).
-   * @throws what `make` or `after` throw (nothing is written), or as `publish`
-   */
+  /** `make` returns the content, or a value to give back (nothing written); `after` runs in that transaction. */
   publishWith<R>(
     make: (
       trx: Transaction<Database>,
@@ -71,38 +47,19 @@ export interface ContentStore {
   ): Promise<Release | null | { refused: R }>;
   /** What publishing `content` would change (the items `publish` would write); nothing written. */
   changes(content: Content): Promise<Release['changed']>;
-  /**
-   * Publishes the newest release with `changes` laid over it (`withChanges`), made under the
-   * publish lock ({@link ContentStore.publishWith}), so a release published meanwhile is never
-   * undone. `claim`, when
-   * given, runs first in the same transaction: false publishes nothing (`claimed` false).
-   * @returns the new release (null when nothing differs) and whether the claim held
-   * @throws Error when the result is not valid content (nothing is written)
-   */
+  /** Under the publish lock: one published meanwhile is never undone; `claim` false publishes nothing. */
   publishChanges(
     changes: readonly ItemChange[],
     by: Publication,
     claim?: (trx: Transaction<Database>) => Promise<boolean>,
   ): Promise<{ claimed: boolean; release: Release | null }>;
-  /** Publishes `content` as release 1 when there is no release yet; else nothing (null). */
+  /** Release 1 when there is none yet; else nothing (null). */
   seed(content: Content, by: Publication): Promise<Release | null>;
-  /** Every release, newest first. */
   history(): Promise<Release[]>;
-  /**
-   * When `release` was published, epoch ms: `content_releases.published_at`, written once by the
-   * publisher, so every instance reads the same time.
-   * @throws Error when there is no such release
-   */
+  /** Epoch ms, `content_releases.published_at`, written once: the same on every instance. @throws Error */
   publishedAt(release: number): Promise<number>;
-  /**
-   * The item pages' old paths as of `release`: each old slug's 301 and each removed item's 410
-   * (`./slugs.ts`).
-   */
   moved(release: number): Promise<Map<string, MovedAnswer>>;
-  /**
-   * When each item last changed as of `release` (its newest revision's publish time, epoch ms),
-   * by `<collection>/<key>`: the sitemap's `lastmod` of the pages that show it.
-   */
+  /** Epoch ms of each item's newest revision, by `<collection>/<key>`: the sitemap's `lastmod`. */
   changedAt(release: number): Promise<Map<string, number>>;
 }
 
@@ -145,7 +102,6 @@ const idOf = (i: { collection: string; key: string }) => `${i.collection}\u0000$
 
 type Change = Omit<Item, 'body'> & { body: string | null };
 
-/** The items of `next` that differ from `items` (value or place), and those it no longer has. */
 function changesIn(items: readonly Item[], next: readonly Item[]): Change[] {
   const before = new Map(items.map((i) => [idOf(i), i]));
   const changed: Change[] = next.filter((i) => {
@@ -162,10 +118,7 @@ function changesIn(items: readonly Item[], next: readonly Item[]): Change[] {
 const described = (changed: readonly Change[]): Release['changed'] =>
   changed.map((i) => ({ collection: i.collection, key: i.key, removed: i.body === null }));
 
-/**
- * Every collection as of `release` (default: the newest) in `ex`.
- * @throws Error when there is no such release, or it lacks a collection
- */
+/** Default: the newest. @throws Error when there is no such release, or it lacks a collection */
 export async function readIn(ex: Executor, release?: number): Promise<Content> {
   const at = release ?? (await latestIn(ex));
   const exists =
@@ -179,10 +132,7 @@ export async function readIn(ex: Executor, release?: number): Promise<Content> {
   return contentOf(at, await itemsAt(ex, at));
 }
 
-/**
- * Release `release`'s items as content.
- * @throws Error naming each collection it has no item of
- */
+/** @throws Error naming each collection it has no item of */
 function contentOf(release: number, items: readonly Item[]): Content {
   const content = fromItems(items);
   const missing = CONTENT_FILES.filter((f) => !(f in content));
@@ -196,11 +146,7 @@ function contentOf(release: number, items: readonly Item[]): Content {
   return content as Content;
 }
 
-/**
- * Writes release `latest + 1` in `trx` (under the publish lock) with the items of `next` that
- * differ from `before`, the items of release `latest`; nothing when none differs.
- * @returns the release written, or null
- */
+/** Release `latest + 1` in `trx` (under the lock) of the items of `next` that differ; null when none. */
 export async function writeRelease(
   db: Db,
   trx: Transaction<Database>,

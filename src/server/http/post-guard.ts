@@ -1,10 +1,5 @@
-/**
- * The one guard of every POST, before a body is read, and the only judge of its `Origin`
- * (docs/decisions/040-one-guard-for-posts.md, docs/decisions/092-one-path-per-request.md): type
- * (415), stated length (411), size (413), origin (403), each refusal answered so that a client still
- * sending the body can read it (`../unread-body.ts`). The route tree's own check trusts it
- * (`allowedActionOrigins` in `react-router.config.ts`).
- */
+/** The one guard of every POST, before its body is read: docs/decisions/040-one-guard-for-posts.md.
+ * The only judge of `Origin`: `allowedActionOrigins` in `react-router.config.ts` trusts it. */
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { OUTCOMES, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
@@ -38,10 +33,7 @@ function bodyRefusal(req: Request, types: readonly string[]): Refusal | null {
   return Number(length) > BODY_LIMIT_BYTES ? 'too_large' : null;
 }
 
-/**
- * CSRF: the `Origin` (lacking it, the `Referer`'s origin) must be the request's own origin or
- * `siteUrl`'s; neither sent is a refusal.
- */
+/** CSRF: `Origin` (or the `Referer`'s) is the request's own origin or `siteUrl`'s; none is refused. */
 export function originAllowed(
   req: { requestOrigin: string; origin: string | null; referer: string | null },
   siteUrl: string | undefined,
@@ -59,10 +51,7 @@ export function originAllowed(
   return claimed !== null && allowed.has(claimed);
 }
 
-/**
- * Whether a staff post came from the staff area: `Origin` equal to `staffOrigin` (STAFF_URL) or,
- * with none, `Sec-Fetch-Site: same-origin` (https://www.w3.org/TR/fetch-metadata/).
- */
+/** `Origin` is `staffOrigin` or, with none, `Sec-Fetch-Site: same-origin` (W3C Fetch Metadata). */
 export const fromStaffArea = ({ headers }: Request, staffOrigin: string): boolean =>
   headers.origin ? headers.origin === staffOrigin : headers['sec-fetch-site'] === 'same-origin';
 
@@ -75,14 +64,10 @@ export interface PostGuardOptions {
   /** STAFF_URL: the only `Origin` a staff post may carry. */
   staffOrigin: string;
   logger: Logger;
-  /** Each refused contact post's outcome, for its metric. */
   onRefusal?: (kind: OutcomeKind) => void;
 }
 
-/**
- * A contact post without `Origin` whose `Referer` is foreign goes on, marked {@link CROSS_SITE},
- * so the page refusing it shows the visitor's text again.
- */
+/** A contact post with a foreign `Referer`, no `Origin`, goes on as {@link CROSS_SITE}: its text is shown again. */
 export function postGuard({
   siteUrl,
   staffOrigin,

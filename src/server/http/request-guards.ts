@@ -1,8 +1,4 @@
-/**
- * What every request must be before any route: an allowed method (405), a target in origin form
- * (https://www.rfc-editor.org/rfc/rfc9112#section-3.2), one well-formed `Host`, a decodable path
- * (400): a broken request gets a 4xx, never a 5xx.
- */
+/** Before any route: 405, or 400 for a target not in origin form, a bad `Host`, an undecodable path. */
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { HOST_PATTERN, originFormTarget } from '../request-target.ts';
@@ -20,10 +16,7 @@ export const frameworkPath = (path: string): boolean =>
 
 const hostVerdicts = new WeakMap<IncomingMessage, boolean>();
 
-/**
- * One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (HTTP/1.0),
- * judged once per request whichever way (stored page or Express) it takes.
- */
+/** One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (HTTP/1.0). */
 export function wellFormedHost(req: IncomingMessage): boolean {
   const known = hostVerdicts.get(req);
   if (known !== undefined) return known;

@@ -1,7 +1,4 @@
-/**
- * The headers of every answer (helmet's, the fallback CSP, Permissions-Policy, HSTS over TLS) and
- * each document's own CSP with a fresh nonce (`../csp.ts`).
- */
+/** Helmet's headers, Permissions-Policy, HSTS over TLS, and each document's CSP (`../csp.ts`). */
 import type { IncomingMessage } from 'node:http';
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
@@ -68,11 +65,7 @@ export function securityHeaders(seen: SeenHeaders): RequestHandler[] {
   ];
 }
 
-/**
- * A rendered document's CSP with a fresh nonce in `res.locals.nonce` (none in development, whose
- * inline scripts are Vite's; none for framework data, which keeps the policy that allows nothing),
- * and the headers of a staff answer or a post's.
- */
+/** A document's CSP, its nonce in `res.locals.nonce` (none in development or for framework data). */
 export function documentPolicy(dev: boolean): RequestHandler {
   return (req, res, next) => {
     const nonce = dev || frameworkPath(req.path) ? undefined : newNonce();
