@@ -144,4 +144,12 @@ export const CONTENT_STEPS: readonly BuilderMigration[] = [
         .execute();
     },
   },
+  {
+    version: 250,
+    description:
+      'the draft a removal replaced, for Undo to put back (src/server/content/drafts.ts)',
+    async up(db) {
+      await db.schema.alterTable('content_drafts').addColumn('removed_body', 'text').execute();
+    },
+  },
 ];

@@ -143,6 +143,8 @@ export interface Database {
     collection: string;
     itemKey: string;
     body: string | null;
+    /** A removal's: the body of the draft it replaced (migration 250). */
+    removedBody: string | null;
     position: number;
     baseRelease: number | null;
     author: string;
