@@ -111,3 +111,14 @@ export function pictureOf(media: MediaInfo): PictureImage {
     sources,
   };
 }
+
+/**
+ * The upload route's answer to a `fetch` asking for JSON (the item form's own upload): the
+ * outcome's codes and their messages, and the stored image as an image field offers it (200), or
+ * none (400, a refusal).
+ */
+export interface UploadAnswer {
+  statuses: UploadStatus[];
+  messages: string[];
+  choice?: { id: string; alt: string; decorative: boolean; picture: PictureImage } | undefined;
+}

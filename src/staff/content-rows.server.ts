@@ -62,7 +62,9 @@ export function rowPreview(
       thumbnail ??= thumbnailOf(field, media);
     } else if (key !== title && key !== 'id') {
       const text = isRichTextSchema(inner)
-        ? toPlainText(field as RichTextInput)
+        ? field === undefined || field === null
+          ? ''
+          : toPlainText(field as RichTextInput)
         : inner instanceof z.ZodString && typeof field === 'string'
           ? field
           : '';

@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../../src/content/collections.ts';
 import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
 
 const html = (res: request.Response): string => res.text.replaceAll('<!-- -->', '');
@@ -36,6 +37,13 @@ describe('the lists staff recognise', () => {
     expect(page).toContain('>Published</span>');
     const team = html(await get('/staff/content/team'));
     expect(team).toMatch(/<img[^>]*src="[^"]*\/assets\/[^"]*\.svg"[^>]*alt=""/);
+  });
+
+  it('draws every collection’s list', async () => {
+    for (const { path } of Object.values(COLLECTIONS)) {
+      const res = await get(`/staff/content/${path}`);
+      expect(res.status, `${path}: ${res.text.slice(0, 400)}`).toBe(200);
+    }
   });
 
   it('names a scheduled item in its row with the time it is published', async () => {
