@@ -77,6 +77,8 @@ export interface PictureImage {
   height: number;
   alt: string;
   sources: Array<{ type: `image/${VariantFormat}`; srcSet: string }>;
+  /** Where a crop keeps it in view (`object-position`), when not the middle: `0% 100%`. */
+  position?: string | undefined;
 }
 
 /** A content `image` field after the loaders resolved it: a drawing's URL, or an upload. */
@@ -90,6 +92,8 @@ export interface MediaInfo {
   width: number;
   height: number;
   variants: ReadonlyArray<{ format: VariantFormat; width: number }>;
+  /** Percent from the left and the top; absent: the middle. */
+  focus?: { x: number; y: number } | undefined;
 }
 
 /** The `<picture>` of an upload. */
@@ -109,6 +113,9 @@ export function pictureOf(media: MediaInfo): PictureImage {
     height: media.height,
     alt: media.decorative ? '' : media.alt,
     sources,
+    ...(media.focus && (media.focus.x !== 50 || media.focus.y !== 50)
+      ? { position: `${media.focus.x}% ${media.focus.y}%` }
+      : {}),
   };
 }
 

@@ -3,7 +3,8 @@
  * over HTTP against the production build's app: an upload from inside an item form's image
  * field answered as JSON (the form stays, a refusal says why); alt text edited after upload, the
  * site's page following at the next publish; a delete refused while content uses the image,
- * naming where by the items' titles, and done once nothing does.
+ * naming where by the items' titles, and done once nothing does; a focal point kept in view
+ * where the page crops the image.
  */
 import request from 'supertest';
 import sharp from 'sharp';
@@ -158,5 +159,35 @@ describe('the images as a library', () => {
     expect(await page()).not.toContain(`media:${id}`);
     // A variant no page asked for before is gone (one served before may stay in an instance's memory).
     expect((await request(t.app).get(`/media/${id}-320.avif`)).status).toBe(404);
+  });
+
+  it('keeps a crop on the focal point chosen, on the page after the next publish', async () => {
+    const id = await uploaded('Priya at the summit', '#1e3a8a');
+    const content = structuredClone(await t.content.read());
+    content['team.yaml'][1]!.image = `media:${id}` as ImageRef;
+    await t.content.publish(content, { author: 'test' });
+    const img = (html: string) =>
+      new RegExp(`<img src="/media/${id}-[^"]+"[^>]*class="([^"]*)"`).exec(html)?.[1] ?? '';
+    await vi.waitFor(
+      async () => expect(img((await request(t.app).get('/about')).text)).toContain('object-cover'),
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(img((await request(t.app).get('/about')).text)).not.toContain('object-left-top');
+
+    expect((await post({ intent: 'focus', id, focus: '33,7' })).status).toBe(400);
+    const res = await post({ intent: 'focus', id, focus: '0,0' });
+    expect(res.status).toBe(303);
+    expect(res.headers['location']).toBe(`${PAGE}?changed=focused`);
+    expect(await page()).toContain(`name="focus" checked="" value="0,0"`);
+    const next = structuredClone(await t.content.read());
+    next['testimonials.yaml'][0]!.quote = 'Another quote, for the publish after the focal point.';
+    await t.content.publish(next, { author: 'test' });
+    await vi.waitFor(
+      async () =>
+        expect(img((await request(t.app).get('/about')).text)).toContain(
+          'object-cover object-left-top',
+        ),
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });

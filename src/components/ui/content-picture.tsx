@@ -3,9 +3,30 @@
  * a project-drawn SVG's URL as one `<img>`, as before; an upload as a `<picture>` with its AVIF
  * and WebP sources (https://html.spec.whatwg.org/multipage/embedded-content.html#the-picture-element),
  * its own alt text (empty when decorative), and `width`/`height` so the box is known before it
- * loads (no layout shift).
+ * loads (no layout shift). An upload's focal point becomes its `object-position`, kept in view
+ * where the page crops it (`object-cover`): one of nine classes, since the pages' CSP allows no
+ * `style` attribute (docs/decisions/131-uploads-from-the-item-form-and-the-image-library.md).
  */
 import type { ContentImage } from '../../lib/media.ts';
+
+/** The focal point's class, by the nearest of 0 %, 50 % and 100 % on each axis. */
+const POSITIONS: Record<string, string> = {
+  '0 0': 'object-left-top',
+  '50 0': 'object-top',
+  '100 0': 'object-right-top',
+  '0 50': 'object-left',
+  '50 50': 'object-center',
+  '100 50': 'object-right',
+  '0 100': 'object-left-bottom',
+  '50 100': 'object-bottom',
+  '100 100': 'object-right-bottom',
+};
+
+function positionClass(position: string | undefined): string | undefined {
+  if (!position) return undefined;
+  const [x = 50, y = 50] = position.split(' ').map((p) => Math.round(parseFloat(p) / 50) * 50);
+  return POSITIONS[`${x} ${y}`];
+}
 
 export interface ContentPictureProps {
   image: ContentImage;
@@ -62,7 +83,9 @@ export function ContentPicture({
         height={h}
         loading={loading}
         decoding="async"
-        className={className}
+        className={
+          [className, positionClass(image.position)].filter(Boolean).join(' ') || undefined
+        }
       />
     </picture>
   );

@@ -26,6 +26,8 @@ export interface MediaRecord {
   /** The uploader's name; '' when the account is gone. */
   uploadedByName: string;
   uploadedAt: number;
+  /** The point crops keep in view, percent from the left and the top (50, 50: the middle). */
+  focus: { x: number; y: number };
   /** What exists, without the bytes. */
   variants: Array<{ format: VariantFormat; width: number; height: number; hash: string }>;
 }
@@ -64,6 +66,11 @@ export interface MediaStore {
    */
   describe(id: string, text: { alt: string; decorative: boolean }): Promise<boolean>;
   /**
+   * Sets the point crops keep in view, percent from the left and the top (each 0–100).
+   * @returns false when there is no image `id`
+   */
+  focus(id: string, point: { x: number; y: number }): Promise<boolean>;
+  /**
    * Deletes an image and its variants (the caller checks that no content names it).
    * @returns false when there is no image `id`
    */
@@ -91,6 +98,8 @@ export function createMediaStore(db: Db): MediaStore {
         'm.height',
         'm.uploadedBy',
         'm.uploadedAt',
+        'm.focalX',
+        'm.focalY',
         's.name as uploadedByName',
       ])
       .orderBy('m.uploadedAt', 'desc')
@@ -116,6 +125,7 @@ export function createMediaStore(db: Db): MediaStore {
       uploadedBy: r.uploadedBy,
       uploadedByName: r.uploadedByName ?? '',
       uploadedAt: Number(r.uploadedAt),
+      focus: { x: Number(r.focalX), y: Number(r.focalY) },
       variants: vs
         .filter((v) => v.mediaId === r.id)
         .map((v) => ({
@@ -174,6 +184,14 @@ export function createMediaStore(db: Db): MediaStore {
       const result = await k
         .updateTable('contentMedia')
         .set({ alt: decorative ? '' : alt, decorative: decorative ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async focus(id, { x, y }) {
+      const result = await k
+        .updateTable('contentMedia')
+        .set({ focalX: Math.round(x), focalY: Math.round(y) })
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;

@@ -207,6 +207,9 @@ export interface Database {
     /** The staff account's id. */
     uploadedBy: string;
     uploadedAt: Instant;
+    /** The focal point for crops, percent from the left and the top (migration 251). */
+    focalX: Generated<number>;
+    focalY: Generated<number>;
   };
   /** Visit statistics (migration 300, `src/server/statistics/migrations.ts`). */
   statSalts: { day: string; salt: string };

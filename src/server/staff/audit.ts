@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'enquiries-erased', // detail: how many enquiries
   'media-uploaded', // detail: 'media <id>' (src/server/content/media-upload.ts)
   'media-described', // detail: 'media <id>' (src/staff/routes/content-media.tsx)
+  'media-focused', // detail: 'media <id>' (src/staff/routes/content-media.tsx)
   'media-deleted', // detail: 'media <id>' (src/staff/routes/content-media.tsx)
   'content-draft-saved', // detail: '<collection>/<key>' (ids only, never the text)
   'content-draft-discarded', // detail: '<collection>/<key>'

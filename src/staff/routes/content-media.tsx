@@ -54,6 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       uploadedByName: m.uploadedByName,
       uploadedAt: m.uploadedAt,
       widths: [...new Set(m.variants.map((v) => v.width))],
+      focus: `${m.focus.x},${m.focus.y}`,
       uses: (uses.get(m.id) ?? []).map(useInWords),
     })),
   };
@@ -63,6 +64,7 @@ const text = (v: FormDataEntryValue | null): string => (typeof v === 'string' ? 
 
 const CHANGED: Record<string, string> = {
   described: 'Alt text saved. Pages that show the image follow at the next publish.',
+  focused: 'Focal point saved. Pages that crop the image follow at the next publish.',
   deleted: 'Image deleted.',
 };
 
@@ -91,6 +93,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     await media.remove(id);
     await record(context, 'media-deleted', null, `media ${id}`);
     return redirect(`${MEDIA_PAGE}?changed=deleted`, 303);
+  }
+  if (form.get('intent') === 'focus') {
+    const point = FOCUS_POINTS.find((p) => p.value === form.get('focus'));
+    if (!point) return data({ id, error: 'Choose one of the nine points.' }, { status: 400 });
+    const [x, y] = point.value.split(',').map(Number) as [number, number];
+    await media.focus(id, { x, y });
+    await record(context, 'media-focused', null, `media ${id}`);
+    return redirect(`${MEDIA_PAGE}?changed=focused`, 303);
   }
   if (form.get('intent') !== 'describe') {
     return data({ id, error: 'That change cannot be made here.' }, { status: 400 });
@@ -235,6 +245,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
                       image={image}
                       error={actionData?.id === image.id ? actionData.error : undefined}
                     />
+                    <FocusForm image={image} />
                   </td>
                   <td className="py-3 pr-4">
                     {image.uses.length > 0 ? (
@@ -322,6 +333,59 @@ function DescribeForm({
         </label>
         <button type="submit" name="intent" value="describe" className={buttonClass()}>
           Save alt text
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** The focal points offered, as `x,y` percent, in reading order. */
+const FOCUS_POINTS = [
+  { value: '0,0', label: 'Top left' },
+  { value: '50,0', label: 'Top' },
+  { value: '100,0', label: 'Top right' },
+  { value: '0,50', label: 'Left' },
+  { value: '50,50', label: 'Middle' },
+  { value: '100,50', label: 'Right' },
+  { value: '0,100', label: 'Bottom left' },
+  { value: '50,100', label: 'Bottom' },
+  { value: '100,100', label: 'Bottom right' },
+] as const;
+
+/** The point a crop keeps in view, as a grid of nine radio buttons over the image's place. */
+function FocusForm({ image }: { image: { id: string; focus: string } }) {
+  const legend = `focus-${image.id}`;
+  return (
+    <details className="mt-1">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold underline underline-offset-4">
+        Focal point for crops
+      </summary>
+      <Form method="post" className="grid gap-2">
+        <input type="hidden" name="id" value={image.id} />
+        <fieldset aria-labelledby={legend}>
+          <legend id={legend} className="mb-1">
+            Where pages that crop this image keep it in view
+          </legend>
+          <div className="grid max-w-72 grid-cols-3 gap-1">
+            {FOCUS_POINTS.map((p) => (
+              <label
+                key={p.value}
+                className="flex min-h-11 items-center gap-2 rounded-sm border border-stone-300 px-2"
+              >
+                <input
+                  type="radio"
+                  name="focus"
+                  value={p.value}
+                  defaultChecked={image.focus === p.value}
+                  className="size-5 shrink-0 accent-ink"
+                />
+                <span>{p.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" name="intent" value="focus" className={buttonClass()}>
+          Save focal point
         </button>
       </Form>
     </details>
