@@ -6,10 +6,12 @@
  *   (Space, arrow keys, Space), gives the same order, saved as drafts and there after a reload,
  *   each drop announced;
  * - a removal undone from the notice brings the item back to its place;
+ * - an image uploaded from inside an item's Photo field is chosen there, the typed text kept;
  * - axe-core (WCAG 2.2 A/AA) on the list with its handles, with the removal's notice, and on the
  *   images page; no CSP violation, page error or hydration warning.
  */
 import type { Locator } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 import {
@@ -37,7 +39,7 @@ const moved = (list: readonly string[], from: number, to: number) => {
   return out;
 };
 
-test('reorder by drag and drop and by keyboard alike; remove, then undo', async ({
+test('reorder by drag and drop and by keyboard alike; remove, then undo; upload from the item form', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -121,7 +123,42 @@ test('reorder by drag and drop and by keyboard alike; remove, then undo', async 
   await expectNoAxeViolations(page, `lists team ${tag}`);
   await page.screenshot({ path: testInfo.outputPath(`lists-team-${tag}.png`), fullPage: true });
 
+  // An upload from inside the Photo field: the typed text stays, the new image is chosen.
+  await page.locator('main ol a').first().click();
+  await page.waitForURL(/\/staff\/content\/team\/items\//);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const typed = `Typed before the upload (${tag})`;
+  await page.getByLabel('Job title').fill(typed);
+  const upload = page.getByRole('group', { name: 'Upload a new image here' });
+  await upload.getByLabel('Alt text').fill(`A portrait for the team page (${tag})`);
+  const colour = tag === 'mobile' ? '#0f766e' : '#7c2d12';
+  const bytes = await sharp({
+    create: { width: 300, height: 400, channels: 3, background: colour },
+  })
+    .png()
+    .toBuffer();
+  await upload
+    .getByLabel('Image file')
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: bytes });
+  await upload.getByRole('button', { name: 'Upload and choose it' }).click();
+  await expect(upload.getByRole('status')).toHaveText(/^Uploaded\..* It is chosen here\.$/);
+  await expect(
+    page.getByRole('radio', { name: `A portrait for the team page (${tag})` }),
+  ).toBeChecked();
+  await expect(page.getByLabel('Job title')).toHaveValue(typed);
+  await expectNoAxeViolations(page, `lists item upload ${tag}`);
+  await page.screenshot({
+    path: testInfo.outputPath(`lists-item-upload-${tag}.png`),
+    fullPage: true,
+  });
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+
+  // The images page: where each image is used, its alt text and focal point to change.
   await page.goto(`${server.origin}/staff/content/media`);
+  await expect(page.getByText(/Team: “[^”]+” \(in a draft\)/).first()).toBeVisible();
+  await page.getByText('Edit alt text').first().click();
+  await page.getByText('Focal point for crops').first().click();
   await expectNoAxeViolations(page, `lists media ${tag}`);
   await page.screenshot({ path: testInfo.outputPath(`lists-media-${tag}.png`), fullPage: true });
   expect(problems).toEqual([]);
