@@ -24,6 +24,8 @@ export function ImageUpload({ onUploaded }: { onUploaded: (choice: MediaChoice) 
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [decorative, setDecorative] = useState(false);
+  // A file input cannot be emptied by React: a new one (a new key) is drawn after an upload.
+  const [round, setRound] = useState(0);
   const [state, setState] = useState<{ busy: boolean; said: string; refused: boolean }>({
     busy: false,
     said: '',
@@ -56,6 +58,7 @@ export function ImageUpload({ onUploaded }: { onUploaded: (choice: MediaChoice) 
         refused: false,
       });
       setFile(null);
+      setRound((n) => n + 1);
       setAlt('');
       setDecorative(false);
     } catch {
@@ -104,6 +107,7 @@ export function ImageUpload({ onUploaded }: { onUploaded: (choice: MediaChoice) 
           Image file
         </label>
         <input
+          key={round}
           id={`${id}-file`}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml"

@@ -7,6 +7,7 @@
  * content uses it; the list says where each is used and its sizes
  * (docs/decisions/131-uploads-from-the-item-form-and-the-image-library.md).
  */
+import { Fragment } from 'react';
 import { data, Form, Link, redirect } from 'react-router';
 import { ContentPicture } from '../../components/ui/content-picture.tsx';
 import {
@@ -225,61 +226,69 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
             </thead>
             <tbody>
               {images.map((image) => (
-                <tr key={image.id} className="border-b border-stone-200 align-top">
-                  <td className="py-3 pr-4">
-                    <ContentPicture
-                      image={image.picture}
-                      alt=""
-                      width={96}
-                      sizes="96px"
-                      className="h-auto w-24 bg-stone-100"
-                    />
-                  </td>
-                  <td className="py-3 pr-4 break-words">
-                    {image.decorative ? <em>Decorative (no alt text)</em> : image.alt}
-                    <span className="block text-stone-600">
-                      {image.width} × {image.height} px, from {image.sourceFormat.toUpperCase()};
-                      sizes {image.widths.join(', ')} px wide
-                    </span>
-                    <DescribeForm
-                      image={image}
-                      error={actionData?.id === image.id ? actionData.error : undefined}
-                    />
-                    <FocusForm image={image} />
-                  </td>
-                  <td className="py-3 pr-4">
-                    {image.uses.length > 0 ? (
-                      <ul role="list" className="grid gap-1">
-                        {image.uses.map((use) => (
-                          <li key={use}>{use}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <p>Not used</p>
-                    )}
-                    <code className="mt-1 block break-all text-stone-600">media:{image.id}</code>
-                    <Form method="post" className="mt-2">
-                      <input type="hidden" name="id" value={image.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="delete"
-                        className={buttonClass('danger')}
-                        aria-label={`Delete the image “${image.decorative ? 'decorative' : image.alt}”`}
-                      >
-                        Delete
-                      </button>
-                    </Form>
-                  </td>
-                  <td className="py-3">
-                    <time dateTime={isoTime(image.uploadedAt)}>
-                      {formatDateTime(image.uploadedAt)}
-                    </time>
-                    {image.uploadedByName ? (
-                      <span className="block text-stone-600">by {image.uploadedByName}</span>
-                    ) : null}
-                  </td>
-                </tr>
+                <Fragment key={image.id}>
+                  <tr className="align-top">
+                    <td className="py-3 pr-4">
+                      <ContentPicture
+                        image={image.picture}
+                        alt=""
+                        width={96}
+                        sizes="96px"
+                        className="h-auto w-24 bg-stone-100"
+                      />
+                    </td>
+                    <td className="py-3 pr-4 break-words">
+                      {image.decorative ? <em>Decorative (no alt text)</em> : image.alt}
+                      <span className="block text-stone-600">
+                        {image.width} × {image.height} px, from {image.sourceFormat.toUpperCase()};
+                        sizes {image.widths.join(', ')} px wide
+                      </span>
+                    </td>
+                    <td className="py-3 pr-4">
+                      {image.uses.length > 0 ? (
+                        <ul role="list" className="grid gap-1">
+                          {image.uses.map((use) => (
+                            <li key={use}>{use}</li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <p>Not used</p>
+                      )}
+                      <code className="mt-1 block break-all text-stone-600">media:{image.id}</code>
+                      <Form method="post" className="mt-2">
+                        <input type="hidden" name="id" value={image.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="delete"
+                          className={buttonClass('danger')}
+                          aria-label={`Delete the image “${image.decorative ? 'decorative' : image.alt}”`}
+                        >
+                          Delete
+                        </button>
+                      </Form>
+                    </td>
+                    <td className="py-3">
+                      <time dateTime={isoTime(image.uploadedAt)}>
+                        {formatDateTime(image.uploadedAt)}
+                      </time>
+                      {image.uploadedByName ? (
+                        <span className="block text-stone-600">by {image.uploadedByName}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                  <tr className="border-b border-stone-200">
+                    <td colSpan={4} className="pb-3">
+                      <div className="flex flex-wrap gap-x-8">
+                        <DescribeForm
+                          image={image}
+                          error={actionData?.id === image.id ? actionData.error : undefined}
+                        />
+                        <FocusForm image={image} />
+                      </div>
+                    </td>
+                  </tr>
+                </Fragment>
               ))}
             </tbody>
           </table>
@@ -299,7 +308,7 @@ function DescribeForm({
 }) {
   const field = `alt-${image.id}`;
   return (
-    <details className="mt-2" open={error ? true : undefined}>
+    <details className="mt-2 w-full max-w-md" open={error ? true : undefined}>
       <summary className="min-h-11 cursor-pointer py-2 font-semibold underline underline-offset-4">
         Edit alt text
       </summary>
@@ -356,7 +365,7 @@ const FOCUS_POINTS = [
 function FocusForm({ image }: { image: { id: string; focus: string } }) {
   const legend = `focus-${image.id}`;
   return (
-    <details className="mt-1">
+    <details className="mt-2 w-full max-w-md">
       <summary className="min-h-11 cursor-pointer py-2 font-semibold underline underline-offset-4">
         Focal point for crops
       </summary>
