@@ -10,6 +10,9 @@ const URLS: Readonly<Record<string, string>> = import.meta.glob(
   { eager: true, query: '?url', import: 'default' },
 );
 
+/** A drawing's asset URL by its path as content names it; undefined when no drawing has it. */
+export const drawingUrl = (ref: string): string | undefined => URLS[ref];
+
 /** Where the server finds uploads' records (the media store, `src/server/content/media.ts`). */
 export interface MediaLookup {
   many(ids: readonly string[]): Promise<ReadonlyMap<string, MediaInfo>>;

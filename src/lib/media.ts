@@ -70,6 +70,8 @@ export interface PictureImage {
   height: number;
   alt: string;
   sources: Array<{ type: `image/${VariantFormat}`; srcSet: string }>;
+  /** Where a crop keeps it in view (`object-position`), when not the middle: `0% 100%`. */
+  position?: string | undefined;
 }
 
 /** A drawing's URL, or an upload. */
@@ -83,6 +85,8 @@ export interface MediaInfo {
   width: number;
   height: number;
   variants: ReadonlyArray<{ format: VariantFormat; width: number }>;
+  /** Percent from the left and the top; absent: the middle. */
+  focus?: { x: number; y: number } | undefined;
 }
 
 /** An upload's `<picture>`. */
@@ -102,5 +106,19 @@ export function pictureOf(media: MediaInfo): PictureImage {
     height: media.height,
     alt: media.decorative ? '' : media.alt,
     sources,
+    ...(media.focus && (media.focus.x !== 50 || media.focus.y !== 50)
+      ? { position: `${media.focus.x}% ${media.focus.y}%` }
+      : {}),
   };
+}
+
+/**
+ * The upload route's answer to a `fetch` asking for JSON (the item form's own upload): the
+ * outcome's codes and their messages, and the stored image as an image field offers it (200), or
+ * none (400, a refusal).
+ */
+export interface UploadAnswer {
+  statuses: UploadStatus[];
+  messages: string[];
+  choice?: { id: string; alt: string; decorative: boolean; picture: PictureImage } | undefined;
 }

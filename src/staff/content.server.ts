@@ -21,7 +21,8 @@ import type { Release } from '../server/content/store.ts';
 import type { StaffContent } from '../server/staff/runtime.ts';
 import { formFields, formValues, parseItem, postedValues } from './content-form.server.ts';
 import type { ConflictView, FieldSpec, ItemForm, MediaChoice } from './content-form.ts';
-import { pictureOf } from '../lib/media.ts';
+import { pictureOf, type MediaInfo } from '../lib/media.ts';
+import { imageIds, rowPreview, scheduledItems, type RowThumbnail } from './content-rows.server.ts';
 import { WHOLE_KEY, type CollectionRef } from './content-paths.ts';
 import { record, signedIn, staffRequest } from './session.server.ts';
 
@@ -108,6 +109,13 @@ export interface ItemRow {
   /** 'new': only a draft; 'changed': a draft over a published item; 'removed': a draft removes it. */
   state: 'published' | 'new' | 'changed' | 'removed';
   draftBy: string | null;
+  /** Epoch ms when a pending schedule publishes it; null when none does. */
+  scheduledAt: number | null;
+  /** A removal that Undo takes back: the item is published and its draft removes it. */
+  undoable: boolean;
+  thumbnail: RowThumbnail | null;
+  /** Its longest text other than the title, shortened (null when it has a thumbnail). */
+  snippet: string | null;
 }
 
 interface Working {
@@ -157,16 +165,29 @@ const orderOf = (value: unknown, position: number): number => {
 
 /** The collection's rows for its page. */
 export async function collectionRows(context: Context, collection: ContentFile) {
-  const rows = await working(contentOf(context), collection);
+  const content = contentOf(context);
+  const rows = await working(content, collection);
   const names = await staffNames(
     context,
     rows.flatMap((r) => (r.draft ? [r.draft.author] : [])),
   );
+  const ids = imageIds(
+    collection,
+    rows.map((r) => r.value),
+  );
+  const { media } = staffRequest(context).server;
+  const [uploads, scheduled] = await Promise.all([
+    ids.length > 0 && media ? media.many(ids) : new Map<string, MediaInfo>(),
+    scheduledItems(content.schedules, collection),
+  ]);
   return rows.map((r): ItemRow => ({
     key: r.key,
     label: itemLabel(collection, r.key, r.value),
     state: !r.draft ? 'published' : r.draft.removed ? 'removed' : r.published ? 'changed' : 'new',
     draftBy: r.draft ? (names[r.draft.author] ?? null) : null,
+    scheduledAt: scheduled.get(r.key) ?? null,
+    undoable: r.published && r.draft?.removed === true,
+    ...rowPreview(collection, r.value, uploads),
   }));
 }
 
@@ -379,25 +400,47 @@ export async function saveOver(
   );
 }
 
+/** A one-click change to a list: `to` is the place (from 0) a `move` takes the item to. */
+export type ListChange =
+  { intent: 'up' | 'down' | 'remove' | 'undo' } | { intent: 'move'; to: number };
+
 /**
- * Moves a list item one place up or down (its `order` and place swapped with its neighbour's,
- * both saved as drafts), or removes it (a draft that removes it; an unpublished item's draft is
- * simply discarded).
+ * Changes a list, each item it touches saved as the person's draft: moves an item one place up
+ * or down or to place `to` (every item between shifts by one, each taking the `order` and place
+ * of the one it lands on), removes it (a draft that removes it; an unpublished item's draft is
+ * simply discarded), or undoes a removal not yet published: the person's draft it replaced
+ * saved again (a moved item back in its place), else the removal discarded (the item as published).
  * @returns a refusal to show, or null when done
  */
 export async function changeList(
   context: Context,
   collection: ContentFile,
   key: string,
-  intent: 'up' | 'down' | 'remove',
+  change: ListChange,
 ): Promise<string | null> {
   const content = contentOf(context);
-  const rows = (await working(content, collection)).filter((r) => !r.draft?.removed);
+  const all = await working(content, collection);
+  if (change.intent === 'undo') {
+    const row = all.find((r) => r.key === key);
+    if (!row?.draft?.removed || !row.published) {
+      return 'That item is not waiting to be removed: reload the page.';
+    }
+    if (row.draft.replaced != null) {
+      const label = `“${itemLabel(collection, key, row.draft.replaced)}”`;
+      const refused = refusal(await saveOver(context, collection, key, row.draft.replaced), label);
+      if (!refused) await record(context, 'content-draft-saved', null, `${collection}/${key}`);
+      return refused;
+    }
+    await content.drafts.discard(collection, key, row.draft.version);
+    await record(context, 'content-draft-discarded', null, `${collection}/${key}`);
+    return null;
+  }
+  const rows = all.filter((r) => !r.draft?.removed);
   const at = rows.findIndex((r) => r.key === key);
   const row = rows[at];
   if (!row) return 'That item is no longer in the list: reload the page.';
   const label = `“${itemLabel(collection, row.key, row.value)}”`;
-  if (intent === 'remove') {
+  if (change.intent === 'remove') {
     if (!row.published) {
       await content.drafts.discard(collection, key);
       await record(context, 'content-draft-discarded', null, `${collection}/${key}`);
@@ -407,18 +450,18 @@ export async function changeList(
     if (!refused) await record(context, 'content-draft-saved', null, `${collection}/${key}`);
     return refused;
   }
-  const other = rows[intent === 'up' ? at - 1 : at + 1];
-  if (!other) return null;
-  const swap = (moving: Working, to: Working) => {
+  const to = change.intent === 'move' ? change.to : change.intent === 'up' ? at - 1 : at + 1;
+  if (to < 0 || to >= rows.length || to === at) return null;
+  const moved = [...rows];
+  moved.splice(to, 0, ...moved.splice(at, 1));
+  const landing = (moving: Working, slot: Working) => {
     const value = moving.value as Record<string, unknown>;
-    return typeof value['order'] === 'number' ? { ...value, order: to.order } : value;
+    return typeof value['order'] === 'number' ? { ...value, order: slot.order } : value;
   };
-  for (const [moving, to] of [
-    [row, other],
-    [other, row],
-  ] as const) {
+  for (let n = Math.min(at, to); n <= Math.max(at, to); n++) {
+    const [moving, slot] = [moved[n]!, rows[n]!];
     const refused = refusal(
-      await saveOver(context, collection, moving.key, swap(moving, to), to.position),
+      await saveOver(context, collection, moving.key, landing(moving, slot), slot.position),
       `“${itemLabel(collection, moving.key, moving.value)}”`,
     );
     if (refused) return refused;

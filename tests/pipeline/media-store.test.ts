@@ -83,6 +83,25 @@ describe.each(engines('media'))('the media store on %s', (_name, open) => {
     expect(await store.get('f'.repeat(32))).toBeUndefined();
     expect(await store.file(image.id, 161, 'webp')).toBeUndefined();
   });
+
+  it('edits alt text and the focal point, and deletes an image with its variants', async () => {
+    const image = await anImage(300, 200);
+    const by = { alt: 'First words', decorative: false, uploadedBy: 'staff-1' };
+    await store.put(image, { ...by, uploadedAt: UPLOADED_AT });
+    expect((await store.get(image.id))?.focus).toEqual({ x: 50, y: 50 });
+    expect(await store.describe(image.id, { alt: 'Better words', decorative: false })).toBe(true);
+    expect(await store.focus(image.id, { x: 0, y: 100 })).toBe(true);
+    expect(await store.get(image.id)).toMatchObject({
+      alt: 'Better words',
+      focus: { x: 0, y: 100 },
+    });
+    expect(await store.describe('f'.repeat(32), { alt: 'x', decorative: false })).toBe(false);
+    const [variant] = image.variants;
+    expect(await store.remove(image.id)).toBe(true);
+    expect(await store.get(image.id)).toBeUndefined();
+    expect(await store.file(image.id, variant!.width, variant!.format)).toBeUndefined();
+    expect(await store.remove(image.id)).toBe(false);
+  });
 });
 
 describe('uploads in a SQLite backup', () => {

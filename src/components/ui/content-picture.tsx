@@ -1,5 +1,28 @@
-/** An upload as AVIF and WebP `<picture>`, sized so nothing shifts; a drawing as an `<img>`. */
+/**
+ * An upload as AVIF and WebP `<picture>`, sized so nothing shifts, its focal point one of nine
+ * `object-position` classes (no `style` under the CSP: docs/decisions/131-uploads-from-the-item-form-and-the-image-library.md);
+ * a drawing as an `<img>`.
+ */
 import type { ContentImage } from '../../lib/media.ts';
+
+/** The focal point's class, by the nearest of 0 %, 50 % and 100 % on each axis. */
+const POSITIONS: Record<string, string> = {
+  '0 0': 'object-left-top',
+  '50 0': 'object-top',
+  '100 0': 'object-right-top',
+  '0 50': 'object-left',
+  '50 50': 'object-center',
+  '100 50': 'object-right',
+  '0 100': 'object-left-bottom',
+  '50 100': 'object-bottom',
+  '100 100': 'object-right-bottom',
+};
+
+function positionClass(position: string | undefined): string | undefined {
+  if (!position) return undefined;
+  const [x = 50, y = 50] = position.split(' ').map((p) => Math.round(parseFloat(p) / 50) * 50);
+  return POSITIONS[`${x} ${y}`];
+}
 
 export interface ContentPictureProps {
   image: ContentImage;
@@ -55,7 +78,9 @@ export function ContentPicture({
         height={h}
         loading={loading}
         decoding="async"
-        className={className}
+        className={
+          [className, positionClass(image.position)].filter(Boolean).join(' ') || undefined
+        }
       />
     </picture>
   );

@@ -23,6 +23,8 @@ export interface Draft {
   /** Null removes the item. */
   value: unknown;
   removed: boolean;
+  /** A removal's: the value of the person's draft it replaced, which Undo puts back; else null. */
+  replaced?: unknown;
   position: number;
   /** The release of the published revision the edit began from; null for a new item. */
   baseRelease: number | null;
@@ -95,6 +97,7 @@ const toDraft = (r: Row): Draft => ({
   key: r.itemKey,
   value: r.body === null ? null : (JSON.parse(r.body) as unknown),
   removed: r.body === null,
+  replaced: r.removedBody === null ? null : (JSON.parse(r.removedBody) as unknown),
   position: Number(r.position),
   baseRelease: r.baseRelease === null ? null : Number(r.baseRelease),
   author: r.author,
@@ -210,6 +213,14 @@ export function createDraftStore(
           collection,
           itemKey: key,
           body: input.value === null ? null : JSON.stringify(input.value),
+          removedBody:
+            input.value !== null
+              ? null
+              : current && !current.removed
+                ? JSON.stringify(current.value)
+                : current?.replaced != null
+                  ? JSON.stringify(current.replaced)
+                  : null,
           position,
           baseRelease: input.baseRelease,
           author: input.author,
@@ -222,6 +233,7 @@ export function createDraftStore(
           .onConflict((oc) =>
             oc.columns(['collection', 'itemKey']).doUpdateSet({
               body: row.body,
+              removedBody: row.removedBody,
               position: row.position,
               baseRelease: row.baseRelease,
               author: row.author,

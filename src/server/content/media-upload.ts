@@ -6,7 +6,8 @@
  *   file, before the route tree and its 64 KB form limit; only from the inbox's origin (the rule of
  *   docs/decisions/040-one-guard-for-posts.md) and a live staff session (any role may upload: an
  *   editor's right). Every answer is a 303 back to the page with `?status=` codes and the alt text
- *   typed, so a refusal keeps it.
+ *   typed, so a refusal keeps it; asked with `Accept: application/json` (the item form's own
+ *   upload), an {@link UploadAnswer} instead.
  * - `GET /media/<id>-<width>.<avif|webp>` (`MEDIA_PREFIX`): a variant from the store, immutable for
  *   a year with its hash as ETag, the most asked kept in memory.
  */
@@ -18,7 +19,10 @@ import {
   MAX_UPLOAD_BYTES,
   MEDIA_PAGE,
   MEDIA_PREFIX,
+  pictureOf,
+  UPLOAD_MESSAGES,
   UPLOAD_PATH,
+  type UploadAnswer,
   type UploadStatus,
   type VariantFormat,
 } from '../../lib/media.ts';
@@ -29,7 +33,7 @@ import { audit } from '../staff/audit.ts';
 import type { StaffRuntime } from '../staff/runtime.ts';
 import { answerUnreadBody } from '../unread-body.ts';
 import { encodeImage, MediaRefusal } from './media-encode.ts';
-import type { MediaFile, MediaStore } from './media.ts';
+import type { MediaFile, MediaRecord, MediaStore } from './media.ts';
 
 /** Bytes of variants kept in memory (a variant is a few to a few hundred KB). */
 const CACHE_BYTES = 16 * 1024 * 1024;
@@ -189,6 +193,27 @@ export function mediaRoutes({ media, staff, logger }: MediaRoutesDeps): express.
         res.status(303).set(STAFF_HEADERS).set('Location', to).type('text/plain; charset=utf-8');
         answerUnreadBody(req, res, `See ${to}`, UPLOAD_DRAIN);
       };
+      // The item form's upload (`src/staff/components/image-upload.tsx`) asks for JSON: it stays
+      // on its page. A browser's form post (no such Accept) is redirected as before.
+      const json = /\bapplication\/json\b/.test(req.headers.accept ?? '');
+      const outcome = (statuses: UploadStatus[], got: Received, record?: MediaRecord) => {
+        if (!json) return redirect(backToPage(statuses, got, record?.id));
+        const body: UploadAnswer = {
+          statuses,
+          messages: statuses.map((s) => UPLOAD_MESSAGES[s]),
+          choice: record && {
+            id: record.id,
+            alt: record.alt,
+            decorative: record.decorative,
+            picture: pictureOf(record),
+          },
+        };
+        res
+          .status(record ? 200 : 400)
+          .set(STAFF_HEADERS)
+          .type('application/json');
+        answerUnreadBody(req, res, JSON.stringify(body), UPLOAD_DRAIN);
+      };
       if (!fromStaffArea(req, staff.origin)) {
         logger.warn(
           { origin: req.headers.origin?.slice(0, 200) ?? null },
@@ -231,13 +256,13 @@ export function mediaRoutes({ media, staff, logger }: MediaRoutesDeps): express.
               `media ${image.id}`,
             );
           }
-          return redirect(backToPage([stored ? 'uploaded' : 'duplicate'], got, image.id));
+          return outcome([stored ? 'uploaded' : 'duplicate'], got, await media.get(image.id));
         } catch (error) {
           if (!(error instanceof MediaRefusal)) throw error;
           got.problems.push(error.code);
         }
       }
-      redirect(backToPage([...new Set(got.problems)], got));
+      outcome([...new Set(got.problems)], got);
     } catch (error) {
       next(error);
     }

@@ -3,8 +3,9 @@
  * images and their re-encoded variants in the database itself (`content_media`,
  * `content_media_variants`, migration 210 in `./migrations.ts`), so SQLite's
  * backup and `pg_dump` carry them with the content that names them. Written once on Kysely for
- * both engines (docs/decisions/033-one-store-on-kysely.md). A record never changes once stored:
- * its variants' URLs are immutable.
+ * both engines (docs/decisions/033-one-store-on-kysely.md). An image's pixels never change once
+ * stored, so its variants' URLs are immutable; its alt text may be edited, and the image deleted
+ * (docs/decisions/131-uploads-from-the-item-form-and-the-image-library.md).
  */
 import type { Db } from '../db/tables.ts';
 import type { VariantFormat } from '../../lib/media.ts';
@@ -25,6 +26,8 @@ export interface MediaRecord {
   /** The uploader's name; '' when the account is gone. */
   uploadedByName: string;
   uploadedAt: number;
+  /** The point crops keep in view, percent from the left and the top (50, 50: the middle). */
+  focus: { x: number; y: number };
   /** What exists, without the bytes. */
   variants: Array<{ format: VariantFormat; width: number; height: number; hash: string }>;
 }
@@ -57,6 +60,21 @@ export interface MediaStore {
   many(ids: readonly string[]): Promise<Map<string, MediaRecord>>;
   /** Every image, newest first. */
   list(): Promise<MediaRecord[]>;
+  /**
+   * Sets an image's alt text (ignored and '' when decorative).
+   * @returns false when there is no image `id`
+   */
+  describe(id: string, text: { alt: string; decorative: boolean }): Promise<boolean>;
+  /**
+   * Sets the point crops keep in view, percent from the left and the top (each 0–100).
+   * @returns false when there is no image `id`
+   */
+  focus(id: string, point: { x: number; y: number }): Promise<boolean>;
+  /**
+   * Deletes an image and its variants (the caller checks that no content names it).
+   * @returns false when there is no image `id`
+   */
+  remove(id: string): Promise<boolean>;
   /** One variant's bytes, or undefined. */
   file(id: string, width: number, format: VariantFormat): Promise<MediaFile | undefined>;
 }
@@ -80,6 +98,8 @@ export function createMediaStore(db: Db): MediaStore {
         'm.height',
         'm.uploadedBy',
         'm.uploadedAt',
+        'm.focalX',
+        'm.focalY',
         's.name as uploadedByName',
       ])
       .orderBy('m.uploadedAt', 'desc')
@@ -105,6 +125,7 @@ export function createMediaStore(db: Db): MediaStore {
       uploadedBy: r.uploadedBy,
       uploadedByName: r.uploadedByName ?? '',
       uploadedAt: Number(r.uploadedAt),
+      focus: { x: Number(r.focalX), y: Number(r.focalY) },
       variants: vs
         .filter((v) => v.mediaId === r.id)
         .map((v) => ({
@@ -159,6 +180,29 @@ export function createMediaStore(db: Db): MediaStore {
       return new Map((await records(unique)).map((r) => [r.id, r]));
     },
     list: () => records(),
+    async describe(id, { alt, decorative }) {
+      const result = await k
+        .updateTable('contentMedia')
+        .set({ alt: decorative ? '' : alt, decorative: decorative ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async focus(id, { x, y }) {
+      const result = await k
+        .updateTable('contentMedia')
+        .set({ focalX: Math.round(x), focalY: Math.round(y) })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    remove(id) {
+      return k.transaction().execute(async (trx) => {
+        await trx.deleteFrom('contentMediaVariants').where('mediaId', '=', id).execute();
+        const result = await trx.deleteFrom('contentMedia').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
     async file(id, width, format) {
       const row = await k
         .selectFrom('contentMediaVariants')

@@ -144,4 +144,25 @@ export const CONTENT_STEPS: readonly BuilderMigration[] = [
         .execute();
     },
   },
+  {
+    version: 250,
+    description:
+      'the draft a removal replaced, for Undo to put back (src/server/content/drafts.ts)',
+    async up(db) {
+      await db.schema.alterTable('content_drafts').addColumn('removed_body', 'text').execute();
+    },
+  },
+  {
+    version: 251,
+    description:
+      "an uploaded image's focal point for crops, in percent (src/server/content/media.ts)",
+    async up(db) {
+      for (const column of ['focal_x', 'focal_y']) {
+        await db.schema
+          .alterTable('content_media')
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(50))
+          .execute();
+      }
+    },
+  },
 ];

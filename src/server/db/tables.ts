@@ -120,6 +120,8 @@ export interface Database {
     collection: string;
     itemKey: string;
     body: string | null;
+    /** A removal's: the body of the draft it replaced (migration 250). */
+    removedBody: string | null;
     position: number;
     baseRelease: number | null;
     author: string;
@@ -170,6 +172,9 @@ export interface Database {
     height: number;
     uploadedBy: string;
     uploadedAt: Instant;
+    /** The focal point for crops, percent from the left and the top (migration 251). */
+    focalX: Generated<number>;
+    focalY: Generated<number>;
   };
   statSalts: { day: string; salt: string };
   statPageHours: { hour: number; route: string; item: string; views: number; visitors: number };

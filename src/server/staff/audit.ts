@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'enquiries-exported', // detail: 'csv' | 'json', the status filter, whether a search applied
   'enquiries-erased', // detail: how many enquiries
   'media-uploaded', // detail: 'media <id>' (src/server/content/media-upload.ts)
+  'media-described', // detail: 'media <id>' (src/staff/routes/content-media.tsx)
+  'media-focused', // detail: 'media <id>' (src/staff/routes/content-media.tsx)
+  'media-deleted', // detail: 'media <id>' (src/staff/routes/content-media.tsx)
   'content-draft-saved', // detail: '<collection>/<key>' (ids only, never the text)
   'content-draft-discarded', // detail: '<collection>/<key>'
   'content-published', // detail: 'release <n>, <count> items'; from `npm run content -- import --publish` (operator): 'release <n>, <count> items, by <name> from the command line'

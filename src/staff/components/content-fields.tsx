@@ -5,7 +5,7 @@
  * text is `RichTextEditor` (docs/decisions/052-rich-text-for-longer-texts.md); an image is a
  * radio group of the uploads (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
  */
-import { memo } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentPicture } from '../../components/ui/content-picture.tsx';
 import { MEDIA_PAGE, mediaId } from '../../lib/media.ts';
@@ -19,6 +19,7 @@ import {
   type FormValues,
   type MediaChoice,
 } from '../content-form.ts';
+import { ImageUpload } from './image-upload.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 const INPUT = 'min-h-11 w-full rounded-md border border-stone-500 px-3 py-2 text-base';
@@ -73,7 +74,16 @@ function ImageChoice({
   errors: string[] | undefined;
 }) {
   const id = fieldId(field.name);
-  const keep = current !== '' && !media.some((m) => `media:${m.id}` === current);
+  // Images uploaded from this field (`ImageUpload`), first; the newest is clicked, so chosen.
+  const [added, setAdded] = useState<MediaChoice[]>([]);
+  const group = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const newest = added[0];
+    if (newest)
+      group.current?.querySelector<HTMLInputElement>(`input[value="media:${newest.id}"]`)?.click();
+  }, [added]);
+  const choices = [...added, ...media.filter((m) => !added.some((a) => a.id === m.id))];
+  const keep = current !== '' && !choices.some((m) => `media:${m.id}` === current);
   const option = 'flex min-h-11 items-center gap-3 rounded-md border border-stone-300 p-2';
   // The ids `Described` gives the hint and the messages.
   const describedBy =
@@ -82,6 +92,7 @@ function ImageChoice({
       .join(' ') || undefined;
   return (
     <fieldset
+      ref={group}
       role="radiogroup"
       aria-labelledby={`${id}-legend`}
       aria-describedby={describedBy}
@@ -128,7 +139,7 @@ function ImageChoice({
                 </label>
               </li>
             )}
-            {media.map((m) => (
+            {choices.map((m) => (
               <li key={m.id}>
                 <label className={option}>
                   <input
@@ -155,8 +166,9 @@ function ImageChoice({
           </ul>
         )}
       </Described>
+      <ImageUpload onUploaded={(choice) => setAdded((a) => [choice, ...a])} />
       <p className="mt-3 text-sm">
-        {media.length === 0 ? 'No images are uploaded yet. ' : null}
+        {choices.length === 0 ? 'No images are uploaded yet. ' : null}
         <Link to={MEDIA_PAGE} className="underline underline-offset-4">
           Upload an image
         </Link>{' '}
