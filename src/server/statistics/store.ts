@@ -32,6 +32,17 @@ export interface ReportQuery {
   route?: string | undefined;
   source?: string | undefined;
   campaign?: string | undefined;
+  /** The series' steps: each hour (a one-day period), else each day; default `day`. */
+  bucket?: 'hour' | 'day' | undefined;
+  /** Rows of each panel, the most visited first; default 20. */
+  limit?: number | undefined;
+}
+
+/** Enquiries whose visit had one entry page or source, and that row's visitors. */
+export interface ConversionRow {
+  label: string;
+  enquiries: number;
+  visitors: number;
 }
 
 export interface Row {
@@ -50,7 +61,10 @@ export interface Report {
   /** ms, the mean over visits. */
   visitDuration: number;
   enquiries: number;
-  /** Per day (the staff side's time zone's day start, epoch ms). */
+  /**
+   * Per day (the staff side's time zone's day start, epoch ms), or per hour for
+   * `bucket: 'hour'`; every step of the period, empty ones as 0.
+   */
   series: Array<{ day: number; visitors: number; views: number; enquiries: number }>;
   pages: Row[];
   entryPages: Row[];
@@ -60,8 +74,10 @@ export interface Report {
   devices: Row[];
   browsers: Row[];
   countries: Row[];
-  /** Enquiries per source and the share of the source's visitors who sent one. */
-  enquiriesBySource: Array<{ label: string; enquiries: number; visitors: number }>;
+  /** Enquiries per source, with the source's visitors (conversion = enquiries ÷ visitors). */
+  enquiriesBySource: ConversionRow[];
+  /** Enquiries per entry page (route id) of the visit they came from, with its visitors. */
+  enquiriesByEntryPage: ConversionRow[];
 }
 
 export interface StatisticsStore {
@@ -364,6 +380,7 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   let hours = k.selectFrom('statPageHours').where('hour', '>=', q.from).where('hour', '<', q.to);
   if (q.route) hours = hours.where('route', '=', q.route);
   const filteredByVisit = q.source !== undefined || q.campaign !== undefined;
+  const limit = q.limit ?? 20;
 
   const totals = await visits
     .select((eb) => [
@@ -392,7 +409,7 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
       .groupBy(column)
       .orderBy('visitors', 'desc')
       .orderBy('label')
-      .limit(20)
+      .limit(limit)
       .execute();
     return rows
       .map((r) => ({ label: String(r.label), visitors: num(r.visitors), views: num(r.views) }))
@@ -410,7 +427,7 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
           .groupBy('route')
           .orderBy('views', 'desc')
           .orderBy('route')
-          .limit(20)
+          .limit(limit)
           .execute()
       ).map((r) => ({ label: r.label, visitors: num(r.visitors), views: num(r.views) }));
 
@@ -426,26 +443,36 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   if (q.campaign) origins = origins.where('statEnquiryOrigins.utmCampaign', '=', q.campaign);
   if (q.route) origins = origins.where('statEnquiryOrigins.entryRoute', '=', q.route);
   const enquiryRows = await origins
-    .select(['submissions.receivedAt as at', 'statEnquiryOrigins.source as source'])
+    .select([
+      'submissions.receivedAt as at',
+      'statEnquiryOrigins.source as source',
+      'statEnquiryOrigins.entryRoute as entryRoute',
+    ])
     .execute();
 
   const sources = await grouped('source');
-  const bySource = new Map<string, number>();
-  for (const e of enquiryRows) {
-    const label = e.source ?? '';
-    bySource.set(label, (bySource.get(label) ?? 0) + 1);
-  }
-  const visitorsOf = new Map(sources.map((s) => [s.label, s.visitors]));
+  const entryPages = await grouped('entryRoute');
+  const conversion = (label: (e: (typeof enquiryRows)[number]) => string, rows: Row[]) => {
+    const counts = new Map<string, number>();
+    for (const e of enquiryRows) counts.set(label(e), (counts.get(label(e)) ?? 0) + 1);
+    const visitorsOf = new Map(rows.map((r) => [r.label, r.visitors]));
+    return [...counts]
+      .map(([name, enquiries]) => ({ label: name, enquiries, visitors: visitorsOf.get(name) ?? 0 }))
+      .sort((a, b) => b.enquiries - a.enquiries || a.label.localeCompare(b.label));
+  };
 
-  // Per day, in the reader's days.
+  // Per day in the reader's days, or per hour.
+  const stepStart =
+    q.bucket === 'hour' ? (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS : dayStart;
+  const stepAfter = (d: number) => (q.bucket === 'hour' ? d + HOUR_MS : dayStart(d + 36 * HOUR_MS));
   const days = new Map<
     number,
     { day: number; visitors: number; views: number; enquiries: number }
   >();
-  for (let d = dayStart(q.from); d < q.to; d = dayStart(d + 36 * HOUR_MS)) {
+  for (let d = stepStart(q.from); d < q.to; d = stepAfter(d)) {
     days.set(d, { day: d, visitors: 0, views: 0, enquiries: 0 });
   }
-  const dayOf = (ms: number) => days.get(dayStart(ms));
+  const dayOf = (ms: number) => days.get(stepStart(ms));
   const visitRows = await visits
     .select((eb) => [
       sql<number>`${sql.ref('started_at')} - (${sql.ref('started_at')} % ${HOUR_MS})`.as('hour'),
@@ -493,15 +520,14 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
     enquiries: enquiryRows.length,
     series: [...days.values()],
     pages,
-    entryPages: await grouped('entryRoute'),
+    entryPages,
     exitPages: await grouped('exitRoute'),
     sources,
     campaigns: await grouped('utmCampaign'),
     devices: await grouped('device'),
     browsers: await grouped('browser'),
     countries: await grouped('country'),
-    enquiriesBySource: [...bySource]
-      .map(([label, enquiries]) => ({ label, enquiries, visitors: visitorsOf.get(label) ?? 0 }))
-      .sort((a, b) => b.enquiries - a.enquiries || a.label.localeCompare(b.label)),
+    enquiriesBySource: conversion((e) => e.source ?? '', sources),
+    enquiriesByEntryPage: conversion((e) => e.entryRoute ?? '', entryPages),
   };
 }
