@@ -3,7 +3,10 @@
  * (https://w3c.github.io/beacon/#sec-processing-model);
  * docs/decisions/029-field-web-vitals-endpoint.md
  */
-import type { RouteId } from '../pages.ts';
+import type { ITEM_PAGES, RouteId } from '../pages.ts';
+
+/** An item page's route id (`case-study`). */
+type ItemPageId = (typeof ITEM_PAGES)[number]['id'];
 
 /** `POST`, answered `204`. */
 export const VITALS_PATH = '/api/vitals';
@@ -28,10 +31,11 @@ export type VitalsReport = { route: RouteId } & Partial<Record<VitalName, number
 
 /**
  * A client navigation's page view, sent to {@link VITALS_PATH} by `src/react/page-views.ts`
- * (docs/decisions/100-cookieless-visit-statistics.md): the page's route id and, on a page that
- * shows one item, the item's id. Nothing about the visitor.
+ * (docs/decisions/100-cookieless-visit-statistics.md): the page's route id and, on an item page
+ * (`/showcase/<slug>`), the slug it shows, which the server keeps as the item's id. Nothing
+ * about the visitor.
  */
 export interface PageViewReport {
-  view: RouteId;
+  view: RouteId | ItemPageId;
   item?: string | undefined;
 }

@@ -50,7 +50,7 @@ import { MEDIA_PREFIX } from '../lib/media.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enquiry-fields.ts';
 import { itemPageOf, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
-import { itemPageSamples, itemPaths } from './item-pages.ts';
+import { itemIdOf, itemPageSamples, itemPaths } from './item-pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { Counter } from './statistics/counter.ts';
@@ -619,7 +619,9 @@ export function createApp(deps: AppDeps): SiteApp {
         unknownPaths,
       )
     : app;
-  const counted = counter ? counter.wrap(answer) : answer;
+  const counted = counter
+    ? counter.wrap(answer, async (route, slug) => itemIdOf(await shownContent(), route, slug))
+    : answer;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     toOriginForm(req);
     counted(req, res);

@@ -8,8 +8,15 @@
 import { scaleLinear } from 'd3-scale';
 import { area, curveMonotoneX, line } from 'd3-shape';
 import { csvCell } from '../server/enquiries/export.ts';
-import type { ConversionRow, Report, ReportQuery, Row } from '../server/statistics/store.ts';
-import { indiaDate, pageLabel, periodOf, type Period } from './statistics.ts';
+import type {
+  ConversionRow,
+  Report,
+  ReportQuery,
+  Row,
+  StatisticsStore,
+} from '../server/statistics/store.ts';
+import { ITEM_PAGES } from '../pages.ts';
+import { indiaDate, pageLabel, periodOf, RANGES, type Period } from './statistics.ts';
 
 /** Characters of a filter value taken from the URL (UTM values are kept to 100). */
 const FILTER_MAX = 100;
@@ -325,4 +332,35 @@ export function panelFilename(panel: PanelName, period: Period): string {
       ? period.firstDay
       : `${period.firstDay}-to-${period.lastDay}`;
   return `statistics-${panel}-${days}.csv`;
+}
+
+/** An item's figures beside its editing page: the last 30 days, and where the period's page is. */
+export interface ItemFigures {
+  days: number;
+  views: number;
+  visitors: number;
+  enquiries: number;
+  /** The statistics page for the same days, filtered to the item's page route. */
+  href: string;
+}
+
+/**
+ * The last 30 days' views, visitors and enquiries of the item `key` of `collection`, when the
+ * collection has a page per item (`ITEM_PAGES`); null for any other collection or without
+ * statistics. Kept by route id and item id, a news item's page gets the same once it is a row of
+ * `ITEM_PAGES`.
+ */
+export async function itemFigures(
+  statistics: StatisticsStore | undefined,
+  collection: string,
+  key: string,
+  now: number,
+  base: string,
+): Promise<ItemFigures | null> {
+  const page = ITEM_PAGES.find((p) => p.collection === collection);
+  if (!statistics || !page) return null;
+  const period = periodOf(new URLSearchParams({ range: '30d' }), now);
+  const figures = await statistics.pageFigures(page.id, key, period.from, period.to);
+  const search = new URLSearchParams({ range: '30d', page: page.id });
+  return { days: RANGES['30d'].days, ...figures, href: `${base}/statistics?${search}` };
 }

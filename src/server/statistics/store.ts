@@ -104,6 +104,17 @@ export interface StatisticsStore {
   saveOrigin(submissionId: string, receivedAt: number, origin: EnquiryOrigin): Promise<void>;
   originOf(submissionId: string): Promise<EnquiryOrigin | undefined>;
   /**
+   * One page's figures over `[from, to)` epoch ms, the page kept by route id and item id (so a
+   * renamed slug keeps them): views, the day's visitors summed over days, and the enquiries whose
+   * visit began on it.
+   */
+  pageFigures(
+    route: string,
+    item: string,
+    from: number,
+    to: number,
+  ): Promise<{ views: number; visitors: number; enquiries: number }>;
+  /**
    * @param dayStart the start of the day holding `ms`, epoch ms, in the reader's time zone
    */
   report(query: ReportQuery, dayStart: (ms: number) => number): Promise<Report>;
@@ -360,6 +371,32 @@ export function createStatisticsStore(db: Db): StatisticsStore {
         .where('submissionId', '=', submissionId)
         .executeTakeFirst();
       return row && { ...row, viewsBefore: Number(row.viewsBefore) };
+    },
+
+    async pageFigures(route, item, from, to) {
+      const counts = await k
+        .selectFrom('statPageHours')
+        .select((eb) => [eb.fn.sum('views').as('views'), eb.fn.sum('visitors').as('visitors')])
+        .where('route', '=', route)
+        .where('item', '=', item)
+        .where('hour', '>=', from)
+        .where('hour', '<', to)
+        .executeTakeFirstOrThrow();
+      const enquiries = await k
+        .selectFrom('statEnquiryOrigins')
+        .innerJoin('submissions', 'submissions.id', 'statEnquiryOrigins.submissionId')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('statEnquiryOrigins.entryRoute', '=', route)
+        .where('statEnquiryOrigins.entryItem', '=', item)
+        .where('statEnquiryOrigins.receivedAt', '>=', from)
+        .where('statEnquiryOrigins.receivedAt', '<', to)
+        .where('submissions.spam', '=', 'ham')
+        .executeTakeFirstOrThrow();
+      return {
+        views: num(counts.views),
+        visitors: num(counts.visitors),
+        enquiries: num(enquiries.n),
+      };
     },
 
     report: (query, dayStart) => reportOf(db, query, dayStart),

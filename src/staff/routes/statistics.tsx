@@ -13,7 +13,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import type { ConversionRow, Report, Row } from '../../server/statistics/store.ts';
-import { PAGES } from '../../pages.ts';
+import { ITEM_PAGES, PAGES } from '../../pages.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { cx } from '../../components/ui/cx.ts';
 import { buttonClass, Notice, PageHeading, Section } from '../components/ui.tsx';
@@ -524,7 +524,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     return `${PATH}?${next}`;
   };
   const pageName = (row: { label: string }) => pageLabel(row.label, '');
-  const pageRoutes = new Set<string>(PAGES.map((p) => p.id));
+  const pageRoutes = new Set<string>([...PAGES, ...ITEM_PAGES].map((p) => p.id));
   const panel = (title: string, id: PanelName, table: ReactNode) => (
     <Section title={title} id={id}>
       {table}
