@@ -226,51 +226,41 @@ function RowsTable({
 
 const STEP_HEAD: Record<StepName, string> = { hour: 'Hour', day: 'Day', month: 'Month' };
 
-/** The series as a table: the period's figures and the period before's, step by step. */
+/** The series as a table: each step's figures, the period before's same step in brackets. */
 function Series({ step, steps, before }: { step: StepName; steps: Step[]; before: Step[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[34rem] border-collapse text-sm">
-        <caption className="sr-only">
-          Visitors, page views and enquiries per {step}, and in the period before
-        </caption>
-        <thead>
-          <Heads
-            names={[
-              STEP_HEAD[step],
-              'Visitors',
-              'Page views',
-              'Enquiries',
-              'Visitors before',
-              'Page views before',
-              'Enquiries before',
-            ]}
-          />
-        </thead>
-        <tbody>
-          {steps.map((row, i) => (
-            <tr key={row.key} className="border-b border-stone-200">
-              <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-                <time dateTime={row.key}>{row.label}</time>
-              </th>
-              <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(row.visitors)}</td>
-              <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(row.views)}</td>
-              <td className="py-1.5 pr-4 text-right tabular-nums">
-                {number.format(row.enquiries)}
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">
+        Visitors, page views and enquiries per {step}, and in brackets the period before&rsquo;s
+      </caption>
+      <thead>
+        <Heads
+          names={[
+            STEP_HEAD[step],
+            'Visitors (before)',
+            'Page views (before)',
+            'Enquiries (before)',
+          ]}
+        />
+      </thead>
+      <tbody>
+        {steps.map((row, i) => (
+          <tr key={row.key} className="border-b border-stone-200">
+            <th scope="row" className="py-1.5 pr-4 text-left font-normal whitespace-nowrap">
+              <time dateTime={row.key}>{row.label}</time>
+            </th>
+            {(['visitors', 'views', 'enquiries'] as const).map((metric, j) => (
+              <td key={metric} className={cx('py-1.5 text-right tabular-nums', j < 2 && 'pr-4')}>
+                {number.format(row[metric])}{' '}
+                <span className="text-stone-600">
+                  ({before[i] ? number.format(before[i][metric]) : '—'})
+                </span>
               </td>
-              {(['visitors', 'views', 'enquiries'] as const).map((metric, j) => (
-                <td
-                  key={metric}
-                  className={cx('py-1.5 text-right text-stone-700 tabular-nums', j < 2 && 'pr-4')}
-                >
-                  {before[i] ? number.format(before[i][metric]) : '—'}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
