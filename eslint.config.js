@@ -28,13 +28,13 @@ const NOT_STAFF = {
 };
 /**
  * The staff inbox shares with the public app only the document (`src/root.tsx`, by the route
- * tree), `components/ui/cx.ts`, `icon.tsx`, `content-picture.tsx` (an uploaded image as the pages
+ * tree), `components/ui/cx.ts`, `icon.tsx`, `list.tsx`, `content-picture.tsx` (an uploaded image as the pages
  * show it), `rich-text.tsx` (rich text as the pages show it, in history's diffs), `site.config.ts`, the theme and the load context
  * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md). `depth`: folders between
  * `src/` and the importing file (1 for `src/staff/x.ts`), since patterns see the written path.
  */
 const staffBoundary = (depth) => ({
-  regex: `^(?:\\.\\./){${depth}}(?:(?:root|routes|entry\\.client|entry\\.server)(?:\\.tsx?|/|$)|react/(?!load-context\\.ts$)|lib/widgets/|components/(?!ui/(?:cx\\.ts|icon\\.tsx|content-picture\\.tsx|rich-text\\.tsx)$))`,
+  regex: `^(?:\\.\\./){${depth}}(?:(?:root|routes|entry\\.client|entry\\.server)(?:\\.tsx?|/|$)|react/(?!load-context\\.ts$)|lib/widgets/|components/(?!ui/(?:cx\\.ts|icon\\.tsx|list\\.tsx|content-picture\\.tsx|rich-text\\.tsx)$))`,
   message:
     'The staff inbox shares no module of the public app but ui helpers, the theme and the load context.',
 });

@@ -12,8 +12,14 @@
  * the `content_release_render_seconds` histogram). Prints p50, p95 and max in ms; asserts
  * nothing. The machine's load moves every figure: compare runs made one after the other.
  *
- * Env: BENCH_PUBLISHES (20), BENCH_STORES (postgres,sqlite), BENCH_DATABASE_URL (a PostgreSQL
- * that allows CREATE DATABASE), BENCH_OUT_DIR / BENCH_SKIP_BUILD=1 (`bench/lib/bench-server.ts`).
+ * With BENCH_CASE_STUDIES / BENCH_NEWS, the database first gets that many generated items
+ * (`seed-demo`, `src/server/content/seed-demo.ts`) and each publish changes one generated case
+ * study's outcome, polled on its own page: a publish renders only the pages that show it
+ * (docs/decisions/093-incremental-publish.md), and the pages each release rendered are printed.
+ *
+ * Env: BENCH_PUBLISHES (20), BENCH_STORES (postgres,sqlite), BENCH_CASE_STUDIES, BENCH_NEWS (0),
+ * BENCH_DATABASE_URL (a PostgreSQL that allows CREATE DATABASE), BENCH_OUT_DIR /
+ * BENCH_SKIP_BUILD=1 (`bench/lib/bench-server.ts`).
  */
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContentStore } from '../src/server/content/source.ts';
 import type { ContentStore } from '../src/server/content/store.ts';
+import { seedDemo } from '../src/server/content/seed-demo.ts';
 import { storeEnvSchema } from '../src/server/env.ts';
 import { startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { startThrowawayPostgres } from '../scripts/lib/postgres.ts';
@@ -30,7 +37,11 @@ import { fmt } from './lib/bench-stats.ts';
 
 const PUBLISHES = Number(process.env['BENCH_PUBLISHES'] ?? 20);
 const STORES = (process.env['BENCH_STORES'] ?? 'postgres,sqlite').split(',');
-const PATH = '/expertise';
+const DEMO = {
+  caseStudies: Number(process.env['BENCH_CASE_STUDIES'] ?? 0),
+  news: Number(process.env['BENCH_NEWS'] ?? 0),
+};
+const LARGE = DEMO.caseStudies > 0;
 const POLL_MS = 50;
 /** Longer than the servers' 5 s poll plus a slow render: a miss is reported, not waited for. */
 const GIVE_UP_MS = 30_000;
@@ -44,14 +55,18 @@ function quantile(xs: readonly number[], q: number): number {
 const row = (label: string, xs: readonly number[]) =>
   `  ${label.padEnd(34)} ${fmt(quantile(xs, 0.5)).padStart(7)} ${fmt(quantile(xs, 0.95)).padStart(7)} ${fmt(Math.max(...xs)).padStart(7)}   n=${xs.length}`;
 
-/** Render times of releases after the first, from a server's log, ms by release. */
-function renderTimes(logs: string): Map<number, number> {
-  const times = new Map<number, number>();
+/** Render time (ms) and pages rendered of releases after the first, from a server's log. */
+function renderTimes(logs: string): Map<number, { ms: number; rendered: number }> {
+  const times = new Map<number, { ms: number; rendered: number }>();
   for (const line of logs.split('\n')) {
     if (!line.includes('pages of a new content release stored')) continue;
     try {
-      const { release, renderMs } = JSON.parse(line) as { release: number; renderMs: number };
-      times.set(release, renderMs);
+      const { release, renderMs, rendered } = JSON.parse(line) as {
+        release: number;
+        renderMs: number;
+        rendered: number;
+      };
+      times.set(release, { ms: renderMs, rendered });
     } catch {
       // not a log line of the server's JSON logger
     }
@@ -59,22 +74,40 @@ function renderTimes(logs: string): Map<number, number> {
   return times;
 }
 
-/** Publishes a new title of the first service; resolves once the release is committed. */
-async function publishChange(store: ContentStore, n: number): Promise<string> {
+/**
+ * Publishes a new title of the first service (or, on a large site, a new outcome of one
+ * generated case study); resolves once the release is committed, with the path that shows it.
+ */
+async function publishChange(
+  store: ContentStore,
+  n: number,
+): Promise<{ marker: string; path: string }> {
   const content = await store.read();
+  if (LARGE) {
+    const studies = content['case-studies.yaml'];
+    const demo = studies.filter((s) => s.id.startsWith('demo-'));
+    const study = demo[(n * 7919) % demo.length]!;
+    const marker = `Bench outcome ${n}, ${Date.now()}`;
+    content['case-studies.yaml'] = studies.map((s) =>
+      s === study ? { ...s, outcome: marker } : s,
+    );
+    if (!(await store.publish(content, { author: 'bench:publish' })))
+      throw new Error('nothing published');
+    return { marker, path: `/showcase/${study.slug}` };
+  }
   const marker = `Media relations (bench ${n}, ${Date.now()})`;
   const [first, ...rest] = content['services.yaml'];
   if (!first) throw new Error('no service to change');
   content['services.yaml'] = [{ ...first, title: marker }, ...rest];
   const release = await store.publish(content, { author: 'bench:publish' });
   if (!release) throw new Error('nothing published');
-  return marker;
+  return { marker, path: '/expertise' };
 }
 
 /** ms until `url` serves a body with `marker`, polling every 50 ms; NaN past {@link GIVE_UP_MS}. */
 async function visibleAfter(url: string, marker: string, start: number): Promise<number> {
   for (;;) {
-    const body = await fetch(`${url}${PATH}`).then(
+    const body = await fetch(url).then(
       (r) => r.text(),
       () => '',
     );
@@ -92,15 +125,28 @@ interface Run {
 }
 
 async function measure({ label, urls, store, servers }: Run): Promise<void> {
+  if (LARGE) {
+    const seeded = await seedDemo(store, DEMO, true);
+    if (seeded === 'refused' || !seeded.release) throw new Error('seed-demo published nothing');
+    const study = (await store.read())['case-studies.yaml'].at(-1)!;
+    const start = performance.now();
+    const ms = await Promise.all(
+      urls.map((url) => visibleAfter(`${url}/showcase/${study.slug}`, study.title, start)),
+    );
+    console.log(
+      `\n${label}: seed-demo ${DEMO.caseStudies} case studies, ${DEMO.news} news items: ` +
+        `made ${seeded.seedMs} ms, published ${seeded.publishMs} ms, visible ${ms.map((m) => fmt(m)).join(' / ')} ms`,
+    );
+  }
   console.log(`\n${label}: ${PUBLISHES} publishes …`);
   const visible = urls.map(() => [] as number[]);
   const both: number[] = [];
   let missed = 0;
   for (let n = 1; n <= PUBLISHES; n++) {
     await new Promise((resolve) => setTimeout(resolve, randomInt(5_000)));
-    const marker = await publishChange(store, n);
+    const { marker, path } = await publishChange(store, n);
     const start = performance.now();
-    const ms = await Promise.all(urls.map((url) => visibleAfter(url, marker, start)));
+    const ms = await Promise.all(urls.map((url) => visibleAfter(`${url}${path}`, marker, start)));
     if (ms.some(Number.isNaN)) missed += 1;
     ms.forEach((m, i) => Number.isFinite(m) && visible[i]?.push(m));
     if (ms.every(Number.isFinite)) both.push(Math.max(...ms));
@@ -112,8 +158,19 @@ async function measure({ label, urls, store, servers }: Run): Promise<void> {
   visible.forEach((xs, i) => console.log(row(`publish → visible, instance ${i + 1}`, xs)));
   if (urls.length > 1) console.log(row('publish → visible on all', both));
   servers.forEach((server, i) => {
-    const times = [...renderTimes(server.logs()).values()];
-    console.log(row(`render of the site, instance ${i + 1}`, times));
+    const times = [...renderTimes(server.logs()).values()].slice(LARGE ? 1 : 0);
+    console.log(
+      row(
+        `render of the site, instance ${i + 1}`,
+        times.map((t) => t.ms),
+      ),
+    );
+    console.log(
+      row(
+        `pages rendered, instance ${i + 1}`,
+        times.map((t) => t.rendered),
+      ),
+    );
   });
   if (missed) console.log(`  ${missed} publish(es) not visible within ${GIVE_UP_MS} ms`);
 }

@@ -1,10 +1,4 @@
-/**
- * Browser entry (https://reactrouter.com/api/framework-conventions/entry.client.tsx). Hydration
- * waits for first contentful paint (https://www.w3.org/TR/paint-timing/), so a phone paints the
- * server's HTML before it runs React DOM
- * (docs/decisions/036-react-router-framework-mode-on-express.md); the full stylesheet loads first
- * (docs/decisions/026-critical-css-by-beasties.md).
- */
+/** Hydrates after first paint and the stylesheet, so a phone paints the server's HTML first. */
 import { readDocumentCss } from './react/document.tsx';
 
 /** At once where the browser does not report paints. */
@@ -44,7 +38,7 @@ async function start(): Promise<void> {
     import('./react/hydrate.tsx'),
     css.inlineCss ? loadStylesheet(css.stylesheet) : undefined,
   ]);
-  // Evaluating React DOM and starting to hydrate are a task each, not one long one.
+  // Two tasks, not one long one.
   await yieldToMain();
   hydrate(css);
 }

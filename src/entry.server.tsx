@@ -1,7 +1,4 @@
-/**
- * Server entry (https://reactrouter.com/api/framework-conventions/entry.server.tsx). Answers once
- * all is ready, so Suspense boundaries are written in place, with no revealing script for the CSP.
- */
+/** Answers once all is ready: Suspense boundaries in place, no revealing script for the CSP. */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -15,7 +12,7 @@ import { DocumentCssProvider, STYLESHEET_URL, type DocumentCss } from './react/d
 import { documentContext, siteContext } from './react/load-context.ts';
 import { isRouteId, itemPageOf } from './pages.ts';
 
-/** ms a render may take before it is aborted (the framework's name). */
+/** ms before a render is aborted. */
 export const streamTimeout = 10_000;
 
 export default function handleRequest(
@@ -27,7 +24,7 @@ export default function handleRequest(
 ): Promise<Response> {
   const assets = loadContext.get(documentContext);
   const leaf = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? '';
-  // Critical CSS inline only in the pages stored at start: no nonce, no visitor's input.
+  // Only in pages stored at start: no nonce, no visitor's input.
   const inlineCss = assets.nonce === undefined ? (assets.inlineCss[leaf] ?? '') : '';
   const sitePage = isRouteId(leaf) || itemPageOf(leaf) !== undefined;
   const css: DocumentCss = !sitePage
@@ -69,7 +66,7 @@ export default function handleRequest(
   });
 }
 
-/** Errors of loaders, actions and renders, logged once by the server (never an aborted request's). */
+/** Logged once by the server, never an aborted request's. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (!request.signal.aborted) context.get(siteContext).reportError(error, request);
 };

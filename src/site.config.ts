@@ -1,7 +1,7 @@
 /** Shipped values are fictional placeholders for an operator (docs/product.md#contact-details). */
 import { NAV_ITEMS } from './pages.ts';
 
-/** A postal address in schema.org `PostalAddress` terms. */
+/** schema.org `PostalAddress` terms. */
 export interface SiteAddress {
   streetAddress: string;
   addressLocality: string;
@@ -12,12 +12,12 @@ export interface SiteAddress {
 
 export interface SiteConfig {
   name: string;
-  /** The tagline; it is the home page's `<h1>`. */
+  /** The home page's `<h1>`. */
   tagline: string;
   email: string;
-  /** Phone in international format, as displayed. */
+  /** International format, as displayed. */
   phone: string;
-  /** Phone in `tel:` form (digits and leading `+` only). */
+  /** Digits and leading `+` only. */
   phoneHref: string;
   address: SiteAddress;
   social: { linkedin: string; instagram: string };
@@ -44,6 +44,6 @@ export const site: SiteConfig = {
   nav: NAV_ITEMS,
 };
 
-/** The address on one line, for the footer and contact blocks. */
+/** On one line. */
 export const addressLine = (a: SiteAddress = site.address): string =>
   `${a.streetAddress}, ${a.addressLocality} ${a.postalCode}, India`;

@@ -79,6 +79,23 @@ export interface CollectionDefinition<
    */
   readonly unpublishable?:
     ((item: z.output<I>) => { field: string; message: string } | undefined) | undefined;
+  /**
+   * A list exported and imported as one Markdown file per item, `<dir>/<slug>.md`
+   * (`src/server/content/files.ts`): YAML front matter for the fields, `body` (a rich-text
+   * field) as CommonMark after it. `groups` nests fields under one front-matter name, e.g.
+   * `{ seo: { title: 'seoTitle', description: 'seoDescription' } }` writes `seo.title`.
+   */
+  readonly markdown?: MarkdownFiles<keyof z.output<I> & string> | undefined;
+}
+
+/** How a list is kept as Markdown files ({@link CollectionDefinition.markdown}). */
+export interface MarkdownFiles<Field extends string = string> {
+  /** The folder beside the YAML files, lowercase kebab-case, e.g. `case-studies`. */
+  readonly dir: string;
+  /** The rich-text field written as the file's body. */
+  readonly body: Field;
+  /** Front-matter names that group fields: name, then each sub-name's field. */
+  readonly groups?: Readonly<Record<string, Readonly<Record<string, Field>>>> | undefined;
 }
 
 /**
@@ -122,6 +139,21 @@ export function defineCollection<
   }
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(definition.path)) {
     throw new Error(`${definition.file}: path must be lowercase kebab-case`);
+  }
+  const markdown = definition.markdown;
+  if (markdown) {
+    const grouped = Object.values(markdown.groups ?? {}).flatMap((g) => Object.values(g));
+    if (
+      definition.shape !== 'list' ||
+      !('slug' in fields) ||
+      !(markdown.body in fields) ||
+      !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(markdown.dir) ||
+      grouped.some((f) => !(f in fields) || f === markdown.body)
+    ) {
+      throw new Error(
+        `${definition.file}: markdown needs a list with a slug, a body field and kebab-case dir, and groups of its fields`,
+      );
+    }
   }
   return definition;
 }

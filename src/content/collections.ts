@@ -138,6 +138,14 @@ const DEFINITIONS = [
     item: caseStudySchema,
     title: 'title',
     unique: ['slug'],
+    markdown: {
+      dir: 'case-studies',
+      body: 'body',
+      groups: {
+        approval: { by: 'approvedBy', on: 'approvedOn' },
+        seo: { title: 'seoTitle', description: 'seoDescription' },
+      },
+    },
     // The client sees the story before the public does (docs/decisions/080-case-studies-and-their-slugs.md).
     unpublishable: (study) =>
       study.approvedBy && study.approvedOn

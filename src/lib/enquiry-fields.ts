@@ -1,7 +1,4 @@
-/**
- * The contact form's client-safe constants; rules in `src/server/enquiries/schema.ts`, the time
- * trap in docs/decisions/009-form-time-trap-without-a-page-token.md.
- */
+/** Client-safe: docs/decisions/009-form-time-trap-without-a-page-token.md */
 export const FIELD_NAMES = ['name', 'email', 'subject', 'message'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
@@ -10,16 +7,13 @@ export const LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as 
 
 export const HONEYPOT_FIELD = 'website';
 
-/** Requested (by CSS and by script) when the visitor starts the form; sets the start cookie. */
+/** Requested by CSS and script when the visitor starts the form; sets the start cookie. */
 export const START_PATH = '/api/enquiries/start';
 
-/**
- * The no-JavaScript confirmation, a stored variant of the page
- * (docs/decisions/006-pages-rendered-once-per-release.md).
- */
+/** A stored variant of the page (docs/decisions/006-pages-rendered-once-per-release.md). */
 export const CONFIRMATION_PARAM = 'sent';
 export const CONFIRMATION_SEARCH = `?${CONFIRMATION_PARAM}=1`;
-/** Added by the form's script: the action answers with data instead of redirecting. */
+/** Added by script: the action answers with data, not a redirect. */
 export const ENHANCED_FIELD = 'enhanced';
 /** So the redirect lands on the form that was sent. */
 export const FORM_ID_FIELD = 'formId';
@@ -36,7 +30,6 @@ export type EnquiryResult =
       status: number;
       message: string;
       fieldErrors: FieldErrors;
-      /** 429 only. */
       retryAfterSeconds?: number;
     };
 

@@ -14,7 +14,7 @@ export type OutcomeKind =
   | 'unavailable';
 
 export interface Outcome {
-  /** Of the JSON answer; the page action redirects `stored` and `spam` with 303. */
+  /** The page action redirects `stored` and `spam` with 303. */
   status: number;
   message: (retryAfterSeconds: number) => string;
   metric: string;
@@ -22,7 +22,7 @@ export interface Outcome {
 
 const fixed = (text: string) => () => text;
 
-/** Shown once an enquiry is stored, and alike once it is held as spam. */
+/** Alike for ham and spam. */
 export const SENT_MESSAGE =
   'Thank you — your message has been sent. We reply within two working days.';
 
@@ -39,7 +39,6 @@ export const OUTCOMES: Readonly<Record<OutcomeKind, Outcome>> = {
   },
   invalid: {
     status: 400,
-    // Replaced by the per-field summary when fields are named (see resultOf).
     message: fixed('We could not read the form. Please reload the page and try again.'),
     metric: 'invalid',
   },

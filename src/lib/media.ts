@@ -1,39 +1,35 @@
-/**
- * Uploaded images' names, limits and messages, shared by the server (`src/server/content/media*.ts`)
- * and the pages (the staff media page, `src/components/ui/content-picture.tsx`); nothing here
- * loads sharp (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md).
- */
+/** No sharp here: docs/decisions/051-uploaded-images-re-encoded-in-the-database.md */
 import { STAFF_BASE } from './staff-paths.ts';
 
 /** The staff page listing uploads. */
 export const MEDIA_PAGE = `${STAFF_BASE}/content/media`;
-/** Where the upload form posts (multipart, an Express route before the route tree). */
+/** Multipart, an Express route before the route tree. */
 export const UPLOAD_PATH = `${MEDIA_PAGE}/upload`;
-/** Where variants are served: `/media/<id>-<width>.<avif|webp>`. */
+/** `/media/<id>-<width>.<avif|webp>`. */
 export const MEDIA_PREFIX = '/media/';
 
-/** Bytes an upload may have. */
+/** Bytes. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Pixels (width × height) an image may declare: a decompression bomb is refused before decoding. */
+/** Width × height declared: a decompression bomb is refused before decoding. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-/** Characters of alt text. */
+/** Characters. */
 export const MAX_ALT_LENGTH = 300;
 
-/** The formats served, best first (the order of a `<picture>`'s sources). */
+/** Best first, as a `<picture>`'s sources. */
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
-/** A content image field's value naming an upload: `media:<id>`. */
+/** A content image field naming an upload: `media:<id>`. */
 export const MEDIA_REF = /^media:([0-9a-f]{32})$/;
 
-/** The id a `media:<id>` value names, or undefined for anything else (a drawing's path). */
+/** Undefined for a drawing's path. */
 export const mediaId = (value: string): string | undefined => MEDIA_REF.exec(value)?.[1];
 
-/** The URL of one variant. */
+/** One variant's URL. */
 export const mediaUrl = (id: string, width: number, format: VariantFormat): string =>
   `${MEDIA_PREFIX}${id}-${width}.${format}`;
 
-/** The staff page's messages, by the code the upload route redirects with (`?status=`). */
+/** By the `?status=` the upload route redirects with. */
 export const UPLOAD_MESSAGES = {
   uploaded: 'Uploaded. Its variants are ready to use.',
   duplicate: 'This image was uploaded before: the earlier upload and its alt text are kept.',
@@ -51,7 +47,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 export type UploadStatus = keyof typeof UPLOAD_MESSAGES;
 
-/** Codes about the file (shown beside the file field); the alt text's beside the alt field. */
+/** Shown beside the file field; the rest beside the alt field. */
 export const FILE_PROBLEMS: readonly UploadStatus[] = [
   'no-file',
   'empty',
@@ -66,10 +62,7 @@ export const ALT_PROBLEMS: readonly UploadStatus[] = ['alt-missing', 'alt-too-lo
 export const isUploadStatus = (value: unknown): value is UploadStatus =>
   typeof value === 'string' && Object.hasOwn(UPLOAD_MESSAGES, value);
 
-/**
- * An upload as a page renders it (`src/components/ui/content-picture.tsx`): one `srcset` per
- * format, best first; `src` the WebP nearest 640 px wide; pixels upright; `alt` '' when decorative.
- */
+/** A `srcset` per format, best first; `src` the WebP nearest 640 px; `alt` '' when decorative. */
 export interface PictureImage {
   kind: 'picture';
   src: string;
@@ -79,10 +72,10 @@ export interface PictureImage {
   sources: Array<{ type: `image/${VariantFormat}`; srcSet: string }>;
 }
 
-/** A content `image` field after the loaders resolved it: a drawing's URL, or an upload. */
+/** A drawing's URL, or an upload. */
 export type ContentImage = string | PictureImage;
 
-/** What {@link pictureOf} needs of an upload (the media store's record has it). */
+/** As the media store records an upload. */
 export interface MediaInfo {
   id: string;
   alt: string;
@@ -92,7 +85,7 @@ export interface MediaInfo {
   variants: ReadonlyArray<{ format: VariantFormat; width: number }>;
 }
 
-/** The `<picture>` of an upload. */
+/** An upload's `<picture>`. */
 export function pictureOf(media: MediaInfo): PictureImage {
   const sources = VARIANT_FORMATS.flatMap((format) => {
     const widths = media.variants.filter((v) => v.format === format).map((v) => v.width);

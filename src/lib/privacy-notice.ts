@@ -1,6 +1,5 @@
 /** What the privacy notice states and the pipeline enforces (docs/product.md#privacy). */
 
-/** Stored with every submission. */
 export const PRIVACY_NOTICE_VERSION = '2026-12-02';
 
 /** Days; kept by the running server: docs/decisions/039-retention-kept-by-the-running-server.md */

@@ -1,21 +1,21 @@
-/** The staff area's URLs (everything lives under {@link STAFF_BASE}) and the headers of its answers. */
+/** The staff area's URLs and the headers of its answers. */
 
 export const STAFF_BASE = '/staff';
 export const SIGN_IN_PATH = `${STAFF_BASE}/sign-in`;
-/** An invite link's page; its token travels in the query, which is never logged. */
+/** The token travels in the query, never logged. */
 export const INVITE_PATH = `${STAFF_BASE}/invite`;
 
-/** Data requests (`/staff.data`) included; `src/server/app.ts` places the inbox by it. */
+/** `/staff.data` included. */
 export const isStaffPath = (path: string): boolean =>
   path === STAFF_BASE || path === `${STAFF_BASE}.data` || path.startsWith(`${STAFF_BASE}/`);
 
-/** Only a path of this app, so the sign-in page cannot be made to send anyone elsewhere. */
+/** Only a path of this app: no open redirect. */
 export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || !/^\/staff(?:[/?#]|$)/.test(next)) return STAFF_BASE;
   return next.startsWith(SIGN_IN_PATH) ? STAFF_BASE : next;
 }
 
-/** @param url the framework's `url` (no `.data`); `expired`: a session ran out, the page says so */
+/** @param url the framework's (no `.data`) */
 export function signInPath(url: URL, expired = false): string {
   const params = new URLSearchParams();
   const next = url.pathname + url.search;
@@ -25,11 +25,7 @@ export function signInPath(url: URL, expired = false): string {
   return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
 }
 
-/**
- * Every staff answer's, the post guard's refusals included: stored by no one, indexed by no one,
- * and no Referer outside the origin (an invite's token is in its URL; `no-referrer` would make
- * browsers post `Origin: null`, refused).
- */
+/** Not `no-referrer`: browsers would post `Origin: null`, refused; an invite's URL has a token. */
 export const STAFF_HEADERS = {
   'Cache-Control': 'no-store',
   'X-Robots-Tag': 'noindex, nofollow',

@@ -1,8 +1,4 @@
-/**
- * A {@link VitalsReport} comes as `text/plain` from `navigator.sendBeacon`
- * (https://w3c.github.io/beacon/#sec-processing-model);
- * docs/decisions/029-field-web-vitals-endpoint.md
- */
+/** `text/plain` from sendBeacon (docs/decisions/029-field-web-vitals-endpoint.md). */
 import type { ITEM_PAGES, RouteId } from '../pages.ts';
 
 /** An item page's route id (`case-study`). */
@@ -11,11 +7,11 @@ type ItemPageId = (typeof ITEM_PAGES)[number]['id'];
 /** `POST`, answered `204`. */
 export const VITALS_PATH = '/api/vitals';
 
-/** In the `web-vitals` library's names (https://web.dev/articles/vitals). */
+/** https://web.dev/articles/vitals */
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
-/** ms (CLS: none); a larger value is no real visit's and would skew the sums: refused whole. */
+/** ms (CLS: none); a larger value would skew the sums: refused whole. */
 export const VITAL_MAX: Readonly<Record<VitalName, number>> = {
   LCP: 300_000,
   INP: 60_000,
@@ -30,10 +26,8 @@ export const VITALS_BODY_LIMIT_BYTES = 512;
 export type VitalsReport = { route: RouteId } & Partial<Record<VitalName, number>>;
 
 /**
- * A client navigation's page view, sent to {@link VITALS_PATH} by `src/react/page-views.ts`
- * (docs/decisions/100-cookieless-visit-statistics.md): the page's route id and, on an item page
- * (`/showcase/<slug>`), the slug it shows, which the server keeps as the item's id. Nothing
- * about the visitor.
+ * Nothing about the visitor (docs/decisions/100-cookieless-visit-statistics.md); on an item page
+ * `item` is the slug shown, kept by the server as the item's id.
  */
 export interface PageViewReport {
   view: RouteId | ItemPageId;

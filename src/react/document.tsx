@@ -1,22 +1,17 @@
-/**
- * A public page's CSS in the head (docs/decisions/026-critical-css-by-beasties.md): a stored page
- * inlines its critical CSS and links the stylesheet in `<noscript>`; one rendered per request
- * links it. The client reads back what the server chose ({@link readDocumentCss}): same markup.
- */
+/** The client reads back the server's choice (docs/decisions/026-critical-css-by-beasties.md). */
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
 import stylesheetUrl from '../styles/global.css?url';
 
 export interface DocumentCss {
-  /** '' when the stylesheet is linked, or on staff pages. */
+  /** '' when linked or on staff pages. */
   inlineCss: string;
-  /** '' on staff pages. */
   stylesheet: string;
   /** The server's render only (docs/decisions/014-rendering-work-and-fonts-on-phones.md). */
   fontPreloads: readonly string[];
 }
 
-/** `src/styles/global.css`, as built. */
+/** `src/styles/global.css` as built. */
 export const STYLESHEET_URL: string = stylesheetUrl;
 
 const INLINE_CSS_ID = 'site-css';

@@ -1,7 +1,4 @@
-/**
- * Field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): loaded when idle, reading
- * buffered entries; a beacon with the route and numbers, nothing about the visitor, on hide.
- */
+/** Loaded when idle, beaconed on hide (docs/decisions/029-field-web-vitals-endpoint.md). */
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import type { Metric } from 'web-vitals';
@@ -10,7 +7,6 @@ import { isRouteId } from '../pages.ts';
 
 interface WebVitalsOptions {
   routeId: string | undefined;
-  /** 0–1. */
   sampleRate: number;
   endpoint: string;
 }
@@ -31,7 +27,7 @@ function rounded(metric: Metric): number {
     : Math.round(metric.value);
 }
 
-/** Never throws: a library that fails to load means no report. */
+/** Never throws: no library, no report. */
 function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): void {
   if (routeId === undefined || !isRouteId(routeId)) return;
   if (!(Math.random() < sampleRate) || typeof navigator.sendBeacon !== 'function') return;
@@ -55,7 +51,7 @@ function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): vo
           navigator.sendBeacon(endpoint, JSON.stringify(report));
         };
         for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(keep);
-        // After the library's own listeners (capture, on window): what they report is kept first.
+        // After the library's own listeners, so theirs are kept first.
         addEventListener('visibilitychange', () => {
           if (document.visibilityState === 'hidden') send();
         });
@@ -65,11 +61,10 @@ function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): vo
   });
 }
 
-/** The landing page view only, once; staff pages report nothing. `sampleRate`: 0–1. */
+/** The landing view only; `sampleRate` 0–1. */
 export function useWebVitals(sampleRate: number): void {
   const routeId = useMatches().at(-1)?.id;
   useEffect(() => {
     startWebVitals({ routeId, sampleRate, endpoint: VITALS_PATH });
-    // The landing page only: later navigations are not new page loads.
   }, []);
 }

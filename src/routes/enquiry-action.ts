@@ -30,8 +30,8 @@ function formIdOf(value: FormDataEntryValue | null): string {
 
 export async function enquiryAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
-  const { enquiries, clientIp } = context.get(siteContext);
-  const { result, setCookies } = await enquiries.submit(form, request, clientIp);
+  const { enquiries, clientIp, crossSite } = context.get(siteContext);
+  const { result, setCookies } = await enquiries.submit(form, request, clientIp, crossSite);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   if (result.ok) {

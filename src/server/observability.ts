@@ -132,7 +132,8 @@ export interface Observability {
    * A new content release's pages rendered: stored, or failed (the old pages kept).
    * @param seconds how long rendering all of them took
    */
-  contentRender(result: 'stored' | 'failed', seconds: number): void;
+  /** `pages`: responses rendered for a stored release (the rest kept from the one before). */
+  contentRender(result: 'stored' | 'failed', seconds: number, pages?: number): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
   readonly draining: boolean;
@@ -191,6 +192,11 @@ export function createObservability(
     name: 'content_release_render_seconds',
     help: 'Time to render every page of a new content release, stored or failed, seconds.',
     buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+    registers: [registry],
+  });
+  const pagesRendered = new Counter({
+    name: 'content_release_pages_rendered_total',
+    help: 'Stored responses rendered for new content releases; a page no change touched is kept, not counted.',
     registers: [registry],
   });
   const ready = new Gauge({
@@ -306,9 +312,10 @@ export function createObservability(
         { route: vitalsRouteLabel(route) },
         value * VITAL_HISTOGRAMS[name].scale,
       ),
-    contentRender: (result, seconds) => {
+    contentRender: (result, seconds, pages) => {
       renders.inc({ result });
       renderSeconds.observe(seconds);
+      if (pages !== undefined) pagesRendered.inc(pages);
     },
     readiness: (isReady) => {
       ready.set(isReady ? 1 : 0);

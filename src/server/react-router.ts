@@ -14,6 +14,11 @@ import {
   type SiteServer,
 } from '../react/load-context.ts';
 import { staffContext, type StaffServer } from './staff/runtime.ts';
+import type { SiteContent } from '../content/images.ts';
+import { noContentReader, readerOf } from '../content/reader.ts';
+import type { MediaStore } from './content/media.ts';
+import type { Env } from './env.ts';
+import type { Logger } from 'pino';
 
 /** A function in development: Vite's module graph, fresh after every edit. */
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -29,6 +34,45 @@ export function loadContext(
   context.set(documentContext, document);
   if (staff) context.set(staffContext, staff);
   return context;
+}
+
+/** What every render's {@link SiteServer} shares, and what each request brings. */
+export interface SiteServers {
+  /**
+   * @param content the release the page shows; none for a staff request, whose reader refuses
+   *   every read (staff pages read no public content)
+   */
+  site(
+    year: number,
+    content: SiteContent | undefined,
+    request?: { ip: string; crossSite: boolean; preview?: SiteServer['preview'] },
+  ): SiteServer;
+}
+
+export function siteServers(
+  env: Pick<Env, 'SITE_URL' | 'WEB_VITALS_SAMPLE_RATE'>,
+  enquiries: SiteServer['enquiries'],
+  media: MediaStore | undefined,
+  logger: Logger,
+): SiteServers {
+  return {
+    site: (year, content, request) => ({
+      settings: {
+        siteOrigin: env.SITE_URL,
+        year,
+        webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE,
+      },
+      content: content ? readerOf(content) : noContentReader(),
+      preview: request?.preview,
+      enquiries,
+      media,
+      clientIp: request?.ip ?? '',
+      crossSite: request?.crossSite ?? false,
+      reportError(error, req) {
+        logger.error({ err: error, path: new URL(req.url).pathname }, 'render error');
+      },
+    }),
+  };
 }
 
 /** Visitors' requests through Express; mount it last. */

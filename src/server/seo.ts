@@ -21,16 +21,19 @@ const SEO_CACHE_CONTROL = 'public, max-age=3600';
  * @param origin e.g. `https://kahaani.example`
  * @param lastmodMs epoch ms: the publish time of the release the pages show
  * @param itemPaths the release's item pages (`/showcase/<slug>`), after the page list's
+ * @param lastmodOf a page's own `lastmod`, epoch ms: the last published change of what it shows;
+ *   `lastmodMs` where it gives none
  * @throws RangeError when `lastmodMs` is no time
  */
 export async function sitemapXml(
   origin: string,
   lastmodMs: number,
   itemPaths: readonly string[] = [],
+  lastmodOf: (path: string) => number | undefined = () => undefined,
 ): Promise<string> {
-  const lastmod = new Date(lastmodMs).toISOString();
   const stream = new SitemapStream({ hostname: origin });
   for (const url of [...INDEXABLE_PATHS, ...itemPaths]) {
+    const lastmod = new Date(lastmodOf(url) ?? lastmodMs).toISOString();
     stream.write({ url, changefreq: 'monthly', lastmod });
   }
   stream.end();
@@ -48,6 +51,8 @@ export interface SitemapRelease {
   publishedAt: (release: number) => Promise<number>;
   /** The release's item pages (`/showcase/<slug>`); none when omitted. */
   paths?: ((release: number) => Promise<readonly string[]>) | undefined;
+  /** Each page's own `lastmod` as of the release, epoch ms; the release's time when omitted. */
+  lastmods?: ((release: number) => Promise<(path: string) => number | undefined>) | undefined;
 }
 
 const SECURITY_TXT = '/.well-known/security.txt';
@@ -98,8 +103,12 @@ export function seoFiles(
   const sitemapOfShown = async (): Promise<StoredResponse> => {
     const number = await release.shown();
     if (sitemap?.release !== number) {
-      const stored = Promise.all([release.publishedAt(number), release.paths?.(number)])
-        .then(([ms, paths]) => sitemapXml(origin, ms, paths))
+      const stored = Promise.all([
+        release.publishedAt(number),
+        release.paths?.(number),
+        release.lastmods?.(number),
+      ])
+        .then(([ms, paths, lastmodOf]) => sitemapXml(origin, ms, paths, lastmodOf))
         .then((xml) =>
           storeResponse(
             200,

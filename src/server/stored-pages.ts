@@ -98,9 +98,16 @@ export async function storeResponse(
   };
 }
 
-/** Brotli quality 11 (~100 ms a page), one at a time so requests keep the other threads. */
+const strengthened = new WeakSet<StoredResponse>();
+
+/**
+ * Brotli quality 11 (~100 ms a page), one at a time so requests keep the other threads; a page
+ * kept from the release before is already strong.
+ */
 export async function strengthen(responses: Iterable<StoredResponse>): Promise<void> {
   for (const stored of new Set(responses)) {
+    if (strengthened.has(stored)) continue;
+    strengthened.add(stored);
     const identity = stored.representations.identity.body;
     const br = await brotliAt(identity, zlib.BROTLI_MAX_QUALITY);
     const etag = fullBrotliTag(tagOf(identity));
@@ -169,7 +176,7 @@ export interface StoredPagesDeps {
    * The route tree's answer for a stored page: no nonce, the footer's year `year`, the content of
    * release `release` (0 without {@link StoredPagesDeps.release}).
    */
-  render: (request: Request, year: number, release: number) => Promise<Response>;
+  render: (request: Request, year: number, release: number) => Promise<RenderedResponse>;
   /** `SITE_URL` */
   origin: string;
   /** Page paths to render (`/`, `/about`…); the catch-all is added. */
@@ -192,8 +199,21 @@ export interface StoredPagesDeps {
    * Told of each new release's render: stored (its pages now served) or failed (the old ones
    * kept), and how long rendering every page took, in seconds (a metric's observation).
    */
-  onReleaseRender?: (result: 'stored' | 'failed', seconds: number) => void;
+  onReleaseRender?: (result: 'stored' | 'failed', seconds: number, pages?: number) => void;
+  /**
+   * Whether a page of release `from` that made the reads it made shows anything release `to`
+   * changed (`src/server/content/page-dependencies.ts`); undefined: every page is rendered again.
+   * Without it, every release renders every page.
+   */
+  changes?: (
+    from: number,
+    to: number,
+    year: number,
+  ) => Promise<((reads: ReadonlySet<string>) => boolean) | undefined>;
 }
+
+/** A render's answer and, when known, the content it read (`dependencies` of `src/content/reader.ts`). */
+export type RenderedResponse = Response & { reads?: ReadonlySet<string> | undefined };
 
 /**
  * How often a new content release is looked for, in ms: a publish shows within this plus the
@@ -206,6 +226,16 @@ interface Rendition {
   release: number;
   /** Keyed by path, path + `?sent=1`, or {@link CATCH_ALL}. */
   pages: ReadonlyMap<string, StoredResponse>;
+  /** What each page's render read, by the same keys; a page without is always rendered again. */
+  reads: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Pages rendered for this rendition (the rest kept from the one before). */
+  rendered: number;
+}
+
+/** The rendition before, and whether one of its pages must be rendered again. */
+interface Previous {
+  rendition: Rendition;
+  touched: (reads: ReadonlySet<string>) => boolean;
 }
 
 export interface StoredPages {
@@ -218,6 +248,8 @@ export interface StoredPages {
   find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
   /** The content release of the pages served now; undefined before the first are stored. */
   shownRelease(): number | undefined;
+  /** What the page served now at `key` read when rendered; undefined when not known. */
+  readsOf(key: string): ReadonlySet<string> | undefined;
   /** Stops looking for new releases. */
   stop(): void;
 }
@@ -226,6 +258,7 @@ interface RenderedPage {
   status: number;
   headers: Record<string, string>;
   html: Buffer;
+  reads: ReadonlySet<string> | undefined;
 }
 
 /** With its inline code's hashes as CSP (`src/server/csp.ts`); throws on what is not a page. */
@@ -245,6 +278,7 @@ async function renderPage(
     status: response.status,
     headers: { ...Object.fromEntries(response.headers), 'content-security-policy': csp },
     html,
+    reads: response.reads,
   };
 }
 
@@ -254,37 +288,87 @@ async function renderData(
   url: string,
   year: number,
   release: number,
-): Promise<StoredResponse> {
+): Promise<{ stored: StoredResponse; reads: ReadonlySet<string> | undefined }> {
   const response = await deps.render(new Request(`${deps.origin}${url}`), year, release);
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  return storeResponse(
+  const stored = await storeResponse(
     200,
     { ...Object.fromEntries(response.headers), 'cache-control': PAGE_CACHE_CONTROL },
     body,
   );
+  return { stored, reads: response.reads };
 }
 
 /** An old path's redirect: a shared cache keeps it a day, as the page it names may move again. */
 const MOVED_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
 
-async function renderAll(deps: StoredPagesDeps, year: number, release: number): Promise<Rendition> {
-  const render = (path: string) => renderPage(deps, path, year, release);
+/**
+ * Every page of `release`; with `previous`, a page whose reads `previous.touched` leaves alone
+ * keeps its stored answer (bytes and ETag) instead of being rendered again.
+ */
+async function renderAll(
+  deps: StoredPagesDeps,
+  year: number,
+  release: number,
+  previous?: Previous,
+): Promise<Rendition> {
   const store = ({ status, headers, html }: RenderedPage, cacheControl: string) =>
     storeResponse(status, { ...headers, 'cache-control': cacheControl }, html);
   const pages = new Map<string, StoredResponse>();
+  const reads = new Map<string, ReadonlySet<string>>();
+  let rendered = 0;
+  /** The page kept from the rendition before, when nothing it read has changed. */
+  const kept = (key: string): StoredResponse | undefined => {
+    const before = previous?.rendition;
+    const read = before?.reads.get(key);
+    if (!before || !read || previous.touched(read)) return undefined;
+    const page = before.pages.get(key);
+    if (page) reads.set(key, read);
+    return page;
+  };
+  const render = async (path: string) => {
+    rendered++;
+    const page = await renderPage(deps, path, year, release);
+    if (page.reads) reads.set(path, page.reads);
+    return page;
+  };
   const items = (await deps.items?.(release)) ?? NO_ITEM_PAGES;
-  const notFound = render(NOT_FOUND_PROBE);
+  const keptNotFound = kept(CATCH_ALL);
+  const notFound = keptNotFound ? undefined : render(NOT_FOUND_PROBE);
+  const notFoundPage = async (): Promise<StoredResponse> =>
+    keptNotFound ?? (await store(await notFound!, NOT_FOUND_CACHE_CONTROL));
+  const gonePage = async (): Promise<StoredResponse> => {
+    const page = notFound ? await notFound : undefined;
+    if (page) return store({ ...page, status: 410 }, NOT_FOUND_CACHE_CONTROL);
+    const html = keptNotFound!.representations.identity.body;
+    const headers = Object.fromEntries(keptNotFound!.headers);
+    return store({ status: 410, headers, html, reads: undefined }, NOT_FOUND_CACHE_CONTROL);
+  };
   await Promise.all([
-    notFound.then(async (page) => pages.set(CATCH_ALL, await store(page, NOT_FOUND_CACHE_CONTROL))),
+    notFoundPage().then((page) => {
+      pages.set(CATCH_ALL, page);
+      const read = notFound ? reads.get(NOT_FOUND_PROBE) : undefined;
+      if (read) reads.set(CATCH_ALL, read);
+    }),
     ...deps.paths.map(async (path) => {
-      const [page, sent] = await Promise.all([render(path), render(path + CONFIRMATION_SEARCH)]);
+      const sentKey = path + CONFIRMATION_SEARCH;
+      const keptPage = kept(path);
+      const keptSent = keptPage && kept(sentKey);
+      if (keptPage && keptSent) {
+        pages.set(path, keptPage);
+        pages.set(sentKey, keptSent);
+        return;
+      }
+      const [page, sent] = await Promise.all([render(path), render(sentKey)]);
       const stored = await store(page, PAGE_CACHE_CONTROL);
       pages.set(path, stored);
       const same = sent.html.equals(page.html);
-      pages.set(path + CONFIRMATION_SEARCH, same ? stored : await store(sent, PAGE_CACHE_CONTROL));
+      pages.set(sentKey, same ? stored : await store(sent, PAGE_CACHE_CONTROL));
     }),
     ...items.paths.map(async (path) => {
+      const keptPage = kept(path);
+      if (keptPage) return void pages.set(path, keptPage);
       const page = await render(path);
       if (page.status !== 200) throw new Error(`${path} answered ${page.status} instead of a page`);
       pages.set(path, await store(page, PAGE_CACHE_CONTROL));
@@ -302,14 +386,20 @@ async function renderAll(deps: StoredPagesDeps, year: number, release: number): 
               },
               `Moved Permanently: ${answer.location}\n`,
             )
-          : await store({ ...(await notFound), status: 410 }, NOT_FOUND_CACHE_CONTROL),
+          : await gonePage(),
       ),
     ),
-    ...(deps.data ?? []).map(async (url) =>
-      pages.set(url, await renderData(deps, url, year, release)),
-    ),
+    ...(deps.data ?? []).map(async (url) => {
+      const keptData = kept(url);
+      if (keptData) return void pages.set(url, keptData);
+      rendered++;
+      const data = await renderData(deps, url, year, release);
+      if (data.reads) reads.set(url, data.reads);
+      pages.set(url, data.stored);
+    }),
   ]);
-  return { year, release, pages };
+  reads.delete(NOT_FOUND_PROBE);
+  return { year, release, pages, reads, rendered };
 }
 
 /**
@@ -372,14 +462,24 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
       const started = performance.now();
       const took = () => Math.round(performance.now() - started);
       try {
-        const next = await renderAll(deps, shown.year, newest);
+        const touched = await deps.changes?.(shown.release, newest, shown.year);
+        const previous = touched && { rendition: shown, touched };
+        const next = await renderAll(deps, shown.year, newest, previous);
         release = newest;
         // A year's render that started meanwhile renders this release again.
         if (settled === shown) settled = next;
         strengthenLater(next);
         const renderMs = took();
-        deps.onReleaseRender?.('stored', renderMs / 1000);
-        deps.logger.info({ release: newest, renderMs }, 'pages of a new content release stored');
+        deps.onReleaseRender?.('stored', renderMs / 1000, next.rendered);
+        deps.logger.info(
+          {
+            release: newest,
+            renderMs,
+            rendered: next.rendered,
+            kept: next.pages.size - next.rendered,
+          },
+          'pages of a new content release stored',
+        );
       } catch (error) {
         refused = newest;
         const renderMs = took();
@@ -423,6 +523,7 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
       return rendition.then((r) => r.pages.get(key));
     },
     shownRelease: () => settled?.release,
+    readsOf: (key) => settled?.reads.get(key),
     stop: () => clearInterval(timer),
   };
 }

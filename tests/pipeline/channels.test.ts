@@ -99,9 +99,7 @@ describe('notification channels', () => {
       rt,
       { ...FIELDS, ...over },
       {
-        requestOrigin: SITE,
-        origin: SITE,
-        referer: null,
+        crossSite: false,
         ip: '203.0.113.9',
         userAgent: 'Test UA',
         start: { kind: 'missing' },
@@ -280,9 +278,7 @@ describe('notification channels', () => {
       rt,
       { ...FIELDS, website: 'http://bot.example' },
       {
-        requestOrigin: SITE,
-        origin: SITE,
-        referer: null,
+        crossSite: false,
         ip: '203.0.113.9',
         userAgent: 'Bot',
         start: { kind: 'missing' },

@@ -51,7 +51,7 @@ describe.each([
   it('exports, imports the export unchanged, refuses a mistake naming it, and publishes', () => {
     const dir = tempDir('content-export');
     const exported = content(env, 'export', '--to', dir);
-    expect(exported).toMatchObject({ code: 0, out: expect.stringMatching(/^release 1: 14 files/) });
+    expect(exported).toMatchObject({ code: 0, out: expect.stringMatching(/^release 1: 21 files/) });
     expect(content(env, 'import', '--from', dir)).toMatchObject({
       code: 0,
       out: 'nothing would change\n',

@@ -78,9 +78,37 @@ describe('stored pages across content releases', () => {
     expect(await body(stored, CATCH_ALL)).toContain('release 2');
     expect(await etag(stored, '/about')).not.toBe(before);
     expect(logger.info).toHaveBeenCalledWith(
-      { release: 2, renderMs: expect.any(Number) as number },
+      { release: 2, renderMs: expect.any(Number) as number, rendered: 5, kept: 0 },
       expect.stringMatching(/stored/),
     );
+  });
+
+  it('renders again only the pages whose reads a new release touches; the rest keep their bytes and tags', async () => {
+    let newest = 1;
+    const reads: Record<string, string[]> = { '/': ['stats.yaml'], '/about': ['team.yaml/ana'] };
+    const render = fakeRender(new Set(), new Map());
+    stored = createStoredPages({
+      render: async (request, year, release) =>
+        Object.assign(await render(request, year, release), {
+          reads: new Set(reads[new URL(request.url).pathname] ?? ['pages.yaml']),
+        }),
+      origin: 'https://example.com',
+      paths: PATHS,
+      now: () => Date.UTC(2026, 5, 1),
+      logger: fakeLogger(),
+      release: () => Promise.resolve(newest),
+      pollMs: 20,
+      // Release 2 changes Ana of the team, and nothing else.
+      changes: () => Promise.resolve((read) => read.has('team.yaml/ana')),
+    });
+    await stored.ready;
+    const home = await etag(stored, '/');
+    newest = 2;
+    await vi.waitFor(async () => expect(await body(stored!, '/about')).toContain('release 2'));
+    expect(await body(stored, '/about?sent=1')).toContain('release 2');
+    expect(await body(stored, '/')).toContain('release 1');
+    expect(await etag(stored, '/')).toBe(home);
+    expect(await body(stored, CATCH_ALL)).toContain('release 1');
   });
 
   it('keeps the old pages when a page of the new release fails, and logs why', async () => {

@@ -9,7 +9,8 @@ import {
   START_COOKIE,
   startCookie,
 } from '../../src/server/enquiries/secret.ts';
-import { dedupeKey, originAllowed, spamVerdict } from '../../src/server/enquiries/service.ts';
+import { dedupeKey, spamVerdict } from '../../src/server/enquiries/service.ts';
+import { originAllowed } from '../../src/server/http/post-guard.ts';
 
 /** The first message per wrong field (`{}` when valid). */
 const fieldErrors = (values: Record<string, unknown>) => {

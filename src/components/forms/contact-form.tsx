@@ -1,8 +1,4 @@
-/**
- * The contact form (docs/product.md#contact-form). The page carries nothing per request, so the
- * time trap's start cookie is fetched on first input
- * (docs/decisions/009-form-time-trap-without-a-page-token.md).
- */
+/** The time trap's start is fetched on first input: the page carries nothing per request. */
 import { ArrowRight as arrowRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
@@ -24,7 +20,6 @@ import { cx } from '../ui/cx.ts';
 
 export interface ContactFormProps {
   theme: 'light' | 'dark';
-  /** Decides element ids and where the confirmation lands. */
   placement: 'home' | 'contact';
 }
 
@@ -83,13 +78,13 @@ export function ContactForm({ theme, placement }: ContactFormProps) {
   );
 }
 
-/** Element ids prefixed per copy, so labels and `aria-describedby` point into their own form. */
+/** Prefixed per copy, so labels point into their own form. */
 function elementIds(placement: ContactFormProps['placement']): (part: string) => string {
   const prefix = placement === 'home' ? 'home-contact' : 'contact';
   return (part) => `${prefix}-${part}`;
 }
 
-/** Asks `START_PATH` once per page view (it keeps an earlier valid start); again after failing. */
+/** Once per page view; again after failing. */
 function useTimeTrapStart(): () => void {
   const started = useRef(false);
   return () => {
@@ -106,11 +101,10 @@ interface ShownAnswer {
   failed: boolean;
   fieldErrors: FieldErrors;
   statusText: string;
-  /** Empty after success. */
   values: EnquiryActionData['values'];
 }
 
-/** What the form shows for the action's answer; `confirmed` (`?sent=1`) counts only without one. */
+/** `confirmed` (`?sent=1`) counts only without an answer. */
 function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolean): ShownAnswer {
   const result = answer?.result;
   const sent = result ? result.ok : confirmed;
@@ -132,10 +126,7 @@ function describeAnswer(answer: EnquiryActionData | undefined, confirmed: boolea
   };
 }
 
-/**
- * Fields and focus after a fetcher submission settles (docs/product.md#contact-form); once
- * hydrated, the server's messages replace the browser's validation bubbles.
- */
+/** Once hydrated, the server's messages replace the browser's validation bubbles. */
 function useSubmissionFocus(
   data: EnquiryActionData | undefined,
   state: Fetcher['state'],
@@ -233,7 +224,7 @@ function FormFields({
   );
 }
 
-/** The message element is always present, empty if fine. */
+/** The message element is always present. */
 function Field({
   name,
   label,
@@ -267,7 +258,7 @@ function errorAttributes(controlId: string, error: string | undefined) {
   };
 }
 
-/** The honeypot: hidden from people and assistive technology, filled by bots. */
+/** Hidden from people and assistive technology, filled by bots. */
 function Honeypot({ id }: { id: string }) {
   return (
     <div className="contact-form__trap" aria-hidden="true">

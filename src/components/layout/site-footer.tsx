@@ -14,7 +14,6 @@ const LINK =
 export function SiteFooter() {
   const settings = useRouteLoaderData<SiteSettings>('root');
   const content = useRouteLoaderData<SiteContentData>('site');
-  // Absent only on the site layout's error page, when its loader failed.
   const copy = content ? sectionsOf(content.footer)('footer') : undefined;
   return (
     <footer className="render-when-near theme-dark border-t border-stone-800 bg-ink text-paper">

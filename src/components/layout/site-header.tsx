@@ -1,9 +1,4 @@
-/**
- * The fixed site header (docs/product.md#header, docs/product.md#mobile-menu). The mobile menu is a
- * manual popover (https://html.spec.whatwg.org/multipage/popover.html), so its button works before
- * any script; React follows its `toggle` events. No `aria-expanded`: the browser derives it from
- * `popovertarget` (https://w3c.github.io/html-aam/#att-popovertarget).
- */
+/** A manual popover menu, working before any script (docs/product.md#header). */
 import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -15,7 +10,7 @@ import { Container } from '../ui/section.tsx';
 
 const MENU_ID = 'site-menu';
 
-/** `notice`: a line above the bar, fixed with it (a preview's "not published" notice). */
+/** `notice`: a line fixed above the bar (a preview's). */
 export function SiteHeader({ tone, notice }: { tone: 'light' | 'dark'; notice?: ReactNode }) {
   const { pathname } = useLocation();
   const scrolled = useScrolled();
@@ -63,7 +58,7 @@ export function SiteHeader({ tone, notice }: { tone: 'light' | 'dark'; notice?: 
   );
 }
 
-/** Whether the page is scrolled past the threshold; `false` until hydrated, as on the server. */
+/** `false` until hydrated, as on the server. */
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
@@ -75,7 +70,7 @@ function useScrolled(): boolean {
   return scrolled;
 }
 
-/** Whether the menu is open, read from the popover, which may have opened before hydration. */
+/** Read from the popover, which may have opened before hydration. */
 function useMenuOpen(menu: RefObject<HTMLDivElement | null>): boolean {
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -89,7 +84,7 @@ function useMenuOpen(menu: RefObject<HTMLDivElement | null>): boolean {
   return open;
 }
 
-/** The ways the open menu closes besides its button: a wide viewport, Escape, a navigation. */
+/** A wide viewport, Escape, a navigation. */
 function useMenuDismissal(
   menu: RefObject<HTMLDivElement | null>,
   toggle: RefObject<HTMLButtonElement | null>,
@@ -108,7 +103,7 @@ function useMenuDismissal(
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      // A tooltip that consumed this Escape calls preventDefault; the menu then stays open.
+      // A tooltip that consumed this Escape called preventDefault.
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       closeMenu(menu.current);
       toggle.current?.focus();

@@ -1,4 +1,4 @@
-/** The header's menu (docs/product.md#header): a popover below 768px, a row from 768px. */
+/** A popover below 768px, a row from 768px (docs/product.md#header). */
 import type { Ref } from 'react';
 import { isCurrentPath } from '../../lib/widgets/header.ts';
 import { site } from '../../site.config.ts';
@@ -13,12 +13,11 @@ export function SiteMenu({
 }: {
   ref: Ref<HTMLDivElement>;
   id: string;
-  /** The current path, for `aria-current="page"`. */
   pathname: string;
   onLinkChosen: () => void;
 }) {
   return (
-    // Links inside fire this click for mouse, touch and keyboard alike.
+    // Links fire this click for mouse, touch and keyboard alike.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       ref={ref}

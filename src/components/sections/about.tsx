@@ -1,6 +1,7 @@
 /** The About page's sections (docs/product.md#about); the stats band is `about-stats.tsx`. */
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
+import { List } from '../ui/list.tsx';
 import { ContentPicture } from '../ui/content-picture.tsx';
 import type { ContentImage } from '../../lib/media.ts';
 import type { SectionCopy } from '../../content/sections.ts';
@@ -119,12 +120,13 @@ export function TeamGrid({
   return (
     <Section labelledby="team-heading" background="stone">
       <SectionHeader copy={copy} headingId="team-heading" />
-      <ul
+      <List
+        items={team}
         className="mt-14 grid grid-cols-1 gap-x-10 gap-y-10 md:mt-20 md:grid-cols-2 lg:grid-cols-5 lg:gap-x-6 lg:gap-y-12"
-        role="list"
+        itemClassName="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block"
       >
-        {team.map((member) => (
-          <li key={member.id} className="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block">
+        {(member) => (
+          <>
             <ContentPicture
               image={member.image}
               alt=""
@@ -138,9 +140,9 @@ export function TeamGrid({
               <p className="mt-1 text-sm font-semibold text-stone-600">{member.position}</p>
               <p className="mt-3 text-sm leading-relaxed text-stone-700">{member.description}</p>
             </div>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </List>
     </Section>
   );
 }
@@ -155,21 +157,22 @@ export function NetworkTiles({
   return (
     <Section labelledby="network-heading">
       <SectionHeader copy={copy} headingId="network-heading" />
-      <ul
+      <List
+        items={tiles}
         className="mt-14 grid gap-px border border-stone-200 bg-stone-200 sm:grid-cols-2 md:mt-20 lg:grid-cols-4"
-        role="list"
+        itemClassName="flex min-h-64 flex-col bg-paper p-7 md:p-8"
       >
-        {tiles.map((tile) => (
-          <li key={tile.id} className="flex min-h-64 flex-col bg-paper p-7 md:p-8">
+        {(tile) => (
+          <>
             <Icon icon={mapPinIcon} size={22} strokeWidth={1.5} className="text-accent" />
             <h3 className="mt-auto pt-12 font-display text-subtitle">{tile.city}</h3>
             <p className="mt-1 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
               {tile.region}
             </p>
             <p className="mt-4 text-sm leading-relaxed text-stone-700">{tile.description}</p>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </List>
     </Section>
   );
 }

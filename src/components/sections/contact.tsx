@@ -1,7 +1,4 @@
-/**
- * The contact block of the home and contact pages (docs/product.md#contact-page). The privacy
- * notice is `privacy.tsx`, apart so the home page does not carry it.
- */
+/** docs/product.md#contact-page; the privacy notice is apart: the home page does not carry it. */
 import type { SectionCopy } from '../../content/sections.ts';
 import { addressLine, site } from '../../site.config.ts';
 import { ContactForm } from '../forms/contact-form.tsx';
@@ -17,7 +14,6 @@ export function ContactSection({
 }: {
   id: string;
   copy: SectionCopy;
-  /** Heading and lede of the details block ("Reach the studio"). */
   details?: SectionCopy | undefined;
   theme: 'light' | 'dark';
 }) {

@@ -11,7 +11,6 @@ export function Hero({
 }: {
   tagline: string;
   copy: SectionCopy;
-  /** id of the section the scroll cue moves to. */
   targetId: string;
 }) {
   return (

@@ -1,7 +1,4 @@
-/**
- * Sections of more than one page. The testimonials and awards are in `recognition.tsx`, so a page
- * importing these carries no carousel.
- */
+/** Sections of more than one page, without carousels (`recognition.tsx`). */
 import type { ReactNode } from 'react';
 import type { SectionCopy } from '../../content/sections.ts';
 import { ButtonLink } from '../ui/links.tsx';

@@ -1,22 +1,15 @@
-/**
- * A content image as a page shows it (docs/decisions/051-uploaded-images-re-encoded-in-the-database.md):
- * a project-drawn SVG's URL as one `<img>`, as before; an upload as a `<picture>` with its AVIF
- * and WebP sources (https://html.spec.whatwg.org/multipage/embedded-content.html#the-picture-element),
- * its own alt text (empty when decorative), and `width`/`height` so the box is known before it
- * loads (no layout shift).
- */
+/** An upload as AVIF and WebP `<picture>`, sized so nothing shifts; a drawing as an `<img>`. */
 import type { ContentImage } from '../../lib/media.ts';
 
 export interface ContentPictureProps {
   image: ContentImage;
   /** A drawing's alt text; an upload carries its own. */
   alt: string;
-  /** The box's attributes (its aspect ratio); an upload without them uses its own pixels. */
+  /** Else an upload's own pixels. */
   width?: number;
   height?: number;
-  /** Which width the browser picks by (https://developer.mozilla.org/docs/Web/HTML/Element/img#sizes); default the box's width. */
+  /** Default the box's width. */
   sizes?: string;
-  /** `lazy` below the fold (default), `eager` above it. */
   loading?: 'lazy' | 'eager';
   className?: string;
 }

@@ -1,7 +1,7 @@
 /** Copy with `{name}` placeholders, apart so only the pages that need it carry their rules. */
 import { fillPlaceholders } from '../../content/placeholders.ts';
 
-/** @throws Error from `fillPlaceholders` for an unknown placeholder (fails the build and the tests) */
+/** @throws Error for an unknown placeholder (fails the build) */
 export function CopyText({ text, linkClassName }: { text: string; linkClassName?: string }) {
   return (
     <>

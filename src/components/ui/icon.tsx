@@ -1,15 +1,12 @@
-/**
- * A Lucide icon drawn from its published node list (https://lucide.dev/guide/packages/lucide).
- * Always `aria-hidden`: the text beside it carries the meaning.
- */
+/** https://lucide.dev/guide/packages/lucide; `aria-hidden`: the text beside carries the meaning. */
 import { createElement } from 'react';
 import type { IconNode } from 'lucide';
 
 export interface IconProps {
   icon: IconNode;
-  /** Width and height, CSS px (default 24, the grid the icons are drawn on). */
+  /** CSS px (default 24, the icons' grid). */
   size?: number;
-  /** Stroke width in the icon's 24-unit grid (default 2). */
+  /** In the 24-unit grid. */
   strokeWidth?: number;
   className?: string;
 }

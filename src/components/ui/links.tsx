@@ -42,7 +42,7 @@ const BUTTON_STYLES = {
   'outline-dark': 'border border-paper text-paper hover:bg-paper hover:text-ink',
 } as const;
 
-/** A call to action styled as a button, at least 48px tall. */
+/** At least 48px tall. */
 export function ButtonLink({
   href,
   variant = 'solid',
@@ -70,7 +70,7 @@ export function ButtonLink({
   );
 }
 
-/** A text link with a decorative arrow; `describedby` names an element describing it. */
+/** With a decorative arrow. */
 export function ArrowLink({
   href,
   tone = 'light',

@@ -1,10 +1,4 @@
-/**
- * Renders a rich-text value (`src/lib/rich-text.ts`, docs/decisions/052-rich-text-for-longer-texts.md)
- * as React elements only: text is always a text child (React escapes it), never HTML. Links to
- * this site's pages navigate client-side; links elsewhere get `rel="noopener noreferrer"`. A node
- * or mark of another type than the allowlist's, or a link the schema would refuse (a value stored
- * without the schema), is skipped, its text kept as text.
- */
+/** React elements only, never HTML; what is outside the allowlist is skipped, its text kept. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -47,12 +41,7 @@ function Marked({ node }: { node: RichTextText }) {
 const inline = (p: RichTextParagraph) =>
   (p.content ?? []).map((node, i) => <Marked key={i} node={node} />);
 
-/**
- * @param value the JSON, or a plain string / paragraphs (a value stored before the field was rich
- *   text), as the schema's output or the store holds it
- * @param blockClassName classes of every top-level block (`<p>`, `<ul>`, `<ol>`): what a page gave
- *   its `<p>` before, so a one-paragraph value renders exactly as plain text did
- */
+/** `blockClassName` is on every top-level block, so one paragraph renders as plain text did. */
 export function RichText({
   value,
   blockClassName,

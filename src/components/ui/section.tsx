@@ -5,7 +5,7 @@ import { cx } from './cx.ts';
 
 export type Tone = 'light' | 'dark';
 
-/** The one content width with the header's gutters, so the brand and content share a left edge. */
+/** The header's gutters, so brand and content share a left edge. */
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <div className={cx('mx-auto w-full max-w-site px-4 sm:px-6 lg:px-8', className)}>
@@ -25,7 +25,7 @@ export interface SectionProps {
   id?: string;
   labelledby: string;
   background?: keyof typeof BACKGROUNDS;
-  /** A page's opening section: the fixed header's clearance instead of the top rhythm. */
+  /** The fixed header's clearance instead of the top rhythm. */
   first?: boolean;
   contained?: boolean;
   className?: string | undefined;
@@ -85,7 +85,7 @@ export interface SectionHeaderProps {
   headingId: string;
   level?: 1 | 2;
   tone?: Tone;
-  /** 'split' puts the lede beside the heading from 1024px; 'stacked' keeps it below. */
+  /** 'split': the lede beside the heading from 1024px. */
   layout?: 'split' | 'stacked';
 }
 
@@ -121,7 +121,7 @@ export function SectionHeader({
   );
 }
 
-/** @throws Error naming a missing id, failing the build's render and the tests */
+/** @throws Error naming a missing id (fails the build) */
 export function sectionsOf(
   part: Readonly<Record<string, SectionCopy>>,
 ): (id: string) => SectionCopy {
@@ -132,5 +132,5 @@ export function sectionsOf(
   };
 }
 
-/** Zero-padded position for editorial numbering ("01", "02"…). */
+/** "01", "02"… */
 export const pad = (n: number): string => String(n).padStart(2, '0');

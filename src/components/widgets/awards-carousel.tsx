@@ -1,7 +1,4 @@
-/**
- * Awards carousel (docs/product.md#awards-carousel; rules in `src/lib/widgets/awards.ts`). At its
- * end a button is `aria-disabled` rather than `disabled`, so a focused button keeps focus.
- */
+/** docs/product.md#awards-carousel; `aria-disabled` so that a focused button keeps focus. */
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft as chevronLeftIcon, ChevronRight as chevronRightIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
@@ -26,10 +23,10 @@ export function AwardsCarousel({ awards, labelledby }: AwardsCarouselProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
-  // Until measured (the server, hydration) the strip is taken to overflow: Next is enabled.
+  // Until measured the strip is taken to overflow: Next is enabled.
   const [widths, setWidths] = useState({ strip: 1, viewport: 0 });
 
-  /** `step`: px, within the bounds measured now. */
+  /** px. */
   const move = (step: number) => {
     const frame = viewport.current;
     const list = strip.current;

@@ -1,8 +1,4 @@
-/**
- * The copyright line's year (docs/product.md#footer): the server's while hydrating, then the
- * visitor's clock, so a page cached over New Year shows the new year
- * (https://react.dev/reference/react/useSyncExternalStore).
- */
+/** The server's year while hydrating, then the visitor's: a page cached over New Year is right. */
 import { useSyncExternalStore } from 'react';
 import { copyrightYear } from '../../lib/widgets/year.ts';
 

@@ -1,7 +1,4 @@
-/**
- * Decorative marker that follows the mouse within its parent, the hero (docs/product.md#hero),
- * which must be `position: relative` and `overflow: hidden`. Moves at most once a frame.
- */
+/** docs/product.md#hero; the parent must be `position: relative`, `overflow: hidden`. */
 import { useEffect, useRef } from 'react';
 import {
   cursorMarkerEnabled,

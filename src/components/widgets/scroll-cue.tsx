@@ -6,7 +6,6 @@ import { REDUCED_MOTION_QUERY, scrollBehaviour } from '../../lib/widgets/motion.
 export interface ScrollCueProps {
   /** Without `#`. */
   targetId: string;
-  /** Accessible name, e.g. "Scroll to About". */
   label: string;
 }
 
@@ -19,7 +18,7 @@ export function ScrollCue({ targetId, label }: ScrollCueProps) {
       behavior: scrollBehaviour(matchMedia(REDUCED_MOTION_QUERY).matches),
       block: 'start',
     });
-    // preventScroll: the smooth scroll above is already under way.
+    // The smooth scroll is under way.
     target.focus({ preventScroll: true });
   };
   return (

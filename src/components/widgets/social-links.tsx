@@ -1,7 +1,4 @@
-/**
- * LinkedIn and Instagram icon links with tooltips (docs/product.md#header, docs/product.md#footer).
- * Lucide dropped brand logos, so the glyphs are its former `linkedin`/`instagram` outlines (ISC).
- */
+/** Lucide dropped brand logos: these are its former outlines (ISC) (docs/product.md#footer). */
 import { site } from '../../site.config.ts';
 import { cx } from '../ui/cx.ts';
 import { Tooltip } from './tooltip.tsx';
@@ -32,9 +29,9 @@ const LINKS = [
 ] as const;
 
 export interface SocialLinksProps {
-  /** 'light': ink icons, 'dark': paper icons on ink; unset inherits (the header's changes). */
+  /** Unset inherits (the header's changes). */
   tone?: 'light' | 'dark';
-  /** 'sm' = 20px glyph in a 44px target, 'md' = 24px glyph in a 48px target. */
+  /** 'sm': 20px glyph, 44px target; 'md': 24px, 48px. */
   size?: 'sm' | 'md';
 }
 

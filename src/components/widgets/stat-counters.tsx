@@ -1,7 +1,4 @@
-/**
- * docs/product.md#stat-counters. Each number is drawn twice: the final value, visually hidden, for
- * screen readers, and an `aria-hidden` copy that animates.
- */
+/** docs/product.md#stat-counters; screen readers get the final value, the animation is hidden. */
 import { useEffect, useRef, useState } from 'react';
 import {
   frameNumber,
@@ -14,12 +11,11 @@ import {
 import { REDUCED_MOTION_QUERY } from '../../lib/widgets/motion.ts';
 
 export interface StatCountersProps {
-  /** Stats as written in content, e.g. `{ value: '8+', label: 'Years of experience' }`. */
   stats: ReadonlyArray<{ value: string; label: string }>;
   tone?: 'light' | 'dark';
 }
 
-/** The animated number: `null` (the final value) until the counter is seen, then each frame. */
+/** `null` (the final value) until seen. */
 function useCountUp(value: string) {
   const counter = useRef<HTMLSpanElement>(null);
   const [frame, setFrame] = useState<string | null>(null);

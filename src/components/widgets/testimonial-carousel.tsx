@@ -1,8 +1,4 @@
-/**
- * Testimonial carousel (docs/product.md#testimonial-carousel,
- * https://www.w3.org/WAI/ARIA/apg/patterns/carousel/). It starts as the server drew it; `@media
- * (scripting: enabled)` shows one slide at a time from the first paint.
- */
+/** https://www.w3.org/WAI/ARIA/apg/patterns/carousel/ (docs/product.md#testimonial-carousel). */
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Pause as pauseIcon, Play as playIcon, Quote as quoteIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
@@ -30,7 +26,7 @@ export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCar
   const count = testimonials.length;
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const [index, setIndex] = useState(0);
-  // null until the visitor presses Pause/Play: then their choice wins over the motion preference.
+  // Once pressed, the visitor's choice wins over the motion preference.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -43,7 +39,6 @@ export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCar
     return () => clearInterval(timer);
   }, [rotating, count]);
 
-  // Focus moving between elements inside the carousel keeps it held.
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
       setFocused(false);
@@ -101,7 +96,7 @@ export function TestimonialCarousel({ testimonials, labelledby }: TestimonialCar
   );
 }
 
-/** One slide; `active` marks the one the CSS shows when scripting is on. */
+/** `active`: the one the CSS shows with scripting. */
 function TestimonialSlide({
   testimonial: t,
   index,

@@ -1,14 +1,10 @@
-/**
- * Tooltip for an icon-only control (docs/product.md#tooltips,
- * https://www.w3.org/WAI/ARIA/apg/patterns/tooltip/); the control keeps its own accessible name.
- */
+/** https://www.w3.org/WAI/ARIA/apg/patterns/tooltip/; the control keeps its accessible name. */
 import { useEffect, useId, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { createTooltipGroup, type TooltipHandle } from '../../lib/widgets/tooltip.ts';
 
 export interface TooltipProps {
-  /** Text of the bubble, normally the control's accessible name. */
   label: string;
-  /** Renders the control, given the id to put in its `aria-describedby`. */
+  /** Given the id for its `aria-describedby`. */
   children: (describedById: string) => ReactNode;
 }
 
@@ -33,7 +29,7 @@ export function Tooltip({ label, children }: TooltipProps) {
 
   useEffect(() => {
     if (!open) return;
-    // Capture phase, so the mobile menu's Escape handler sees `defaultPrevented` and stays open.
+    // Capture phase, so the menu's Escape handler sees `defaultPrevented`.
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       group.dismiss();

@@ -1,7 +1,4 @@
-/**
- * Whether a media query matches: `false` on the server and while hydrating, then the browser's
- * answer (https://react.dev/reference/react/useSyncExternalStore).
- */
+/** `false` on the server and while hydrating, then the browser's answer. */
 import { useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {

@@ -1,4 +1,4 @@
-/** Every page route's `meta`, and item pages' (docs/product.md#search-and-sharing, https://ogp.me/). */
+/** Every page's `meta` (docs/product.md#search-and-sharing, https://ogp.me/). */
 import type { MetaDescriptor } from 'react-router';
 import type { ContentOf } from '../../content/collections.ts';
 import type { RouteId } from '../../pages.ts';
@@ -12,13 +12,12 @@ import { absoluteUrl } from './urls.ts';
 const meta = (key: 'name' | 'property', value: string, content: string): MetaDescriptor =>
   key === 'name' ? { name: value, content } : { property: value, content };
 
-/** What {@link headTags} writes for one page. */
 interface Head {
   title: string;
   description: string;
   /** Absolute; null: `noindex` instead of a canonical link. */
   canonical: string | null;
-  /** The social image, absolute, and its alt text. */
+  /** Absolute. */
   image: string;
   imageAlt: string;
   /** https://ogp.me/#types */
@@ -26,7 +25,6 @@ interface Head {
   jsonLd: readonly JsonLd[];
 }
 
-/** In document order: https://reactrouter.com/start/framework/route-module#meta */
 function headTags({ title, description, canonical, image, imageAlt, type, jsonLd }: Head) {
   return [
     { title },
@@ -79,9 +77,9 @@ export function pageHead(
   });
 }
 
-/** What an item page's head says of it (`itemHead`). */
+/** Overrides are the editors' for search results. */
 export interface ItemHeadText {
-  /** The item's own title, and its editable override for search results (≤ 60 characters). */
+  /** ≤ 60 characters. */
   title: string;
   seoTitle?: string | undefined;
   /** Its override (≤ 160), else `fallback` (the summary as text) cut to 160 at a word. */
@@ -89,7 +87,7 @@ export interface ItemHeadText {
   fallback: string;
 }
 
-/** `text` in at most `max` characters, cut at a word with an ellipsis. */
+/** Cut at a word with an ellipsis. */
 export function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
@@ -98,12 +96,7 @@ export function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
-/**
- * An item page's head (`/showcase/<slug>`): its own title and description, its canonical URL,
- * `og:type` article with the listing page's social image, and JSON-LD for the item (`jsonLd`,
- * e.g. https://schema.org/CreativeWork) with a https://schema.org/BreadcrumbList through the
- * listing (`crumbs`). A preview is `noindex`, without a canonical URL.
- */
+/** `og:type` article, JSON-LD with a BreadcrumbList; a preview is `noindex`, without canonical. */
 export function itemHead(
   pathname: string,
   origin: string,
@@ -138,12 +131,7 @@ interface MetaArgs {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-/**
- * On the root loader's `siteOrigin` (`src/root.tsx`) and the page's title and description: the
- * page route's own `page` (`src/routes/home.tsx`…), or for the 404 page the site layout's
- * (`src/routes/site.tsx`), also after client navigation; none when that data is missing (an error
- * page).
- */
+/** From the root loader's `siteOrigin`, the route's `page` (404: the layout's); none on errors. */
 export function pageMeta(id: RouteId): (args: MetaArgs) => MetaDescriptor[] {
   return ({ location, matches }) => {
     const data = (routeId: string) => matches.find((match) => match?.id === routeId)?.loaderData;

@@ -1,8 +1,4 @@
-/**
- * `path` on `site` (an origin, maybe with a base path), without query, fragment or trailing slash
- * (the home page is `<origin>/`).
- * @throws TypeError when `path` does not start with `/`
- */
+/** No query, fragment or trailing slash (home: `<origin>/`). @throws TypeError unless `/…` */
 export function absoluteUrl(path: string, site: URL | string): string {
   if (!path.startsWith('/')) throw new TypeError(`Expected an absolute path, got "${path}"`);
   const base = new URL(site);

@@ -1,12 +1,9 @@
-/**
- * Awards carousel rules (docs/product.md#awards-carousel). The offset is how far, in CSS px, the
- * strip has moved left, from 0 to its overflow beyond its window.
- */
+/** Awards carousel rules (docs/product.md#awards-carousel); the offset is CSS px moved left. */
 
-/** One press of Previous or Next, CSS px. */
+/** CSS px. */
 export const STEP_PX = 300;
 
-/** The strip's overflow beyond its window (widths in px), or 0 if it fits. */
+/** px, or 0 if it fits. */
 export function maxOffset(stripWidth: number, viewportWidth: number): number {
   return Math.max(0, stripWidth - viewportWidth);
 }

@@ -1,6 +1,6 @@
 /** Testimonial carousel rules (docs/product.md#testimonial-carousel). */
 
-/** Between two automatic advances, ms. */
+/** ms. */
 export const ROTATE_MS = 6000;
 
 /** @throws RangeError when `count` is not a positive integer */
@@ -42,7 +42,7 @@ export function liveMode(rotating: boolean): 'off' | 'polite' {
   return rotating ? 'off' : 'polite';
 }
 
-/** The Pause/Play button's name says what pressing it does. */
+/** Says what pressing does. */
 export function toggleLabel(playing: boolean): 'Pause testimonials' | 'Play testimonials' {
   return playing ? 'Pause testimonials' : 'Play testimonials';
 }

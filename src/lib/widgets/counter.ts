@@ -1,6 +1,6 @@
 /** Stat counter rules (docs/product.md#stat-counters). */
 
-/** Fraction of the counter that must be visible to start it. */
+/** Visible fraction that starts it. */
 export const VISIBILITY_THRESHOLD = 0.3;
 export const STEPS = 40;
 export const DURATION_MS = 2000;
@@ -10,7 +10,6 @@ export const STEP_MS = DURATION_MS / STEPS;
 export interface ParsedStat {
   prefix: string;
   target: number;
-  /** Kept in every frame. */
   decimals: number;
   grouped: boolean;
   suffix: string;
@@ -34,7 +33,7 @@ export function parseStat(value: string): ParsedStat | null {
   };
 }
 
-/** The number shown at `step` (0 shows 0, `steps` the target), formatted like the source. */
+/** Formatted like the source. */
 export function frameNumber(stat: ParsedStat, step: number, steps = STEPS): string {
   const k = Math.min(Math.max(step, 0), steps);
   const scale = 10 ** stat.decimals;
@@ -44,7 +43,7 @@ export function frameNumber(stat: ParsedStat, step: number, steps = STEPS): stri
 
 const FORMATS = new Map<string, Intl.NumberFormat>();
 
-/** Cached: `toLocaleString` with options builds one per call, ~1 ms a frame on a slow phone. */
+/** Cached: `toLocaleString` builds one per call, ~1 ms a frame on a slow phone. */
 function numberFormat(decimals: number, grouped: boolean): Intl.NumberFormat {
   const key = `${decimals}:${grouped}`;
   let format = FORMATS.get(key);
@@ -59,7 +58,7 @@ function numberFormat(decimals: number, grouped: boolean): Intl.NumberFormat {
   return format;
 }
 
-/** Every text the counter shows, "0+" to "8+" (`steps + 1`), or `null` if not numeric. */
+/** `steps + 1` texts, or `null` if not numeric. */
 export function counterFrames(value: string, steps = STEPS): string[] | null {
   const stat = parseStat(value);
   if (!stat) return null;
@@ -71,7 +70,7 @@ export function counterFrames(value: string, steps = STEPS): string[] | null {
   return frames;
 }
 
-/** A stat split for rendering, so the suffix stays put; a non-numeric value is all `number`. */
+/** So the suffix stays put; a non-numeric value is all `number`. */
 export function statParts(value: string): { prefix: string; number: string; suffix: string } {
   const stat = parseStat(value);
   const text = value.trim();

@@ -1,9 +1,9 @@
 /** Rules of the site header (docs/product.md#header, docs/product.md#mobile-menu), DOM-free. */
 
-/** Scroll distance, CSS px, beyond which the header turns white. */
+/** CSS px beyond which the header turns white. */
 export const SCROLL_THRESHOLD_PX = 50;
 
-/** Viewport width, CSS px, from which the menu is inline. */
+/** CSS px from which the menu is inline. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 /** @param scrollY `window.scrollY` in CSS px (negative while overscrolling: the top) */
@@ -15,7 +15,7 @@ export function menuToggleLabel(expanded: boolean): 'Open menu' | 'Close menu' {
   return expanded ? 'Close menu' : 'Open menu';
 }
 
-/** Whether `href` is the current page's link, ignoring trailing slashes and `.html`. */
+/** Ignoring trailing slashes and `.html`. */
 export function isCurrentPath(href: string, currentPath: string): boolean {
   const normalise = (p: string): string => {
     const stripped = p.replace(/\.html$/, '').replace(/\/+$/, '');

@@ -1,11 +1,8 @@
-/**
- * Tooltip timing (docs/product.md#tooltips): a state machine over a page's tooltips and injected
- * timers, DOM-free so tests drive it with fake timers.
- */
+/** Tooltip timing (docs/product.md#tooltips), DOM-free on injected timers. */
 
-/** Hover or focus before a tooltip opens, ms. */
+/** ms. */
 export const OPEN_DELAY_MS = 700;
-/** Within this long after one closes, another opens at once, ms. */
+/** ms after one closes within which another opens at once. */
 export const SKIP_DELAY_MS = 300;
 
 export interface TooltipHandle {
@@ -13,7 +10,7 @@ export interface TooltipHandle {
   close(): void;
 }
 
-/** Timers and a clock in ms; tests pass fake ones. */
+/** ms. */
 export interface TooltipClock {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
@@ -21,11 +18,9 @@ export interface TooltipClock {
 }
 
 export interface TooltipGroup {
-  /** `t`'s trigger was hovered or focused. */
   request(t: TooltipHandle): void;
-  /** `t`'s trigger lost hover and focus. */
   release(t: TooltipHandle): void;
-  /** Escape: closes the open tooltip without arming the skip delay. */
+  /** Escape: closes without arming the skip delay. */
   dismiss(): void;
   readonly current: TooltipHandle | null;
 }
@@ -64,7 +59,6 @@ export function createTooltipGroup(
       if (current === t) return;
       if (pending?.target === t) return;
       cancelPending();
-      // The visitor is already reading tooltips: open at once.
       if (current || clock.now() - lastClosedAt < skipDelay) {
         show(t);
         return;

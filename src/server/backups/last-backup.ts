@@ -1,7 +1,4 @@
-/**
- * Each backup (here, or `deploy/kubernetes/postgres-backup.sh`) records itself in the database it
- * copied, so the metrics see its age wherever it ran (docs/decisions/035-backups-and-restore.md).
- */
+/** Every backup records itself in the database it copied, so metrics see its age wherever. */
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
@@ -30,10 +27,7 @@ export function recordSqliteBackup(database: string, record: BackupRecord): void
 
 const READ_TIMEOUT_MS = 1000;
 
-/**
- * Epoch ms; null when none is recorded. One short connection per scrape.
- * @throws the driver's error when the database cannot be reached
- */
+/** Epoch ms; one short connection per scrape. @throws the driver's error when unreachable */
 export async function lastBackupAt(config: StoreEnv): Promise<number | null> {
   if (config.DATABASE_URL) {
     const client = new pg.Client({
@@ -49,7 +43,7 @@ export async function lastBackupAt(config: StoreEnv): Promise<number | null> {
       const at = rows[0]?.at;
       return at === null || at === undefined ? null : Math.round(Number(at));
     } catch (e) {
-      // 42P01 undefined_table: a database before migration 3.
+      // 42P01 undefined_table: before migration 3.
       if ((e as { code?: string }).code === '42P01') return null;
       throw e;
     } finally {

@@ -1,10 +1,7 @@
 /**
- * `npm run enquiries -- backup|restore` of the one SQLite file
- * (docs/decisions/035-backups-and-restore.md).
- * Backup: the online backup API (https://www.sqlite.org/backup.html) under one read transaction,
- * which in WAL mode blocks no writer (https://www.sqlite.org/wal.html).
- * Restore: "stopped" is proved by an exclusive lock taken without waiting: every open
- * connection holds a shared lock on a WAL database, and the OS drops it when the process dies.
+ * Backup and restore of the SQLite file (docs/decisions/035-backups-and-restore.md): the online
+ * backup API (https://www.sqlite.org/backup.html) in one read transaction, blocking no WAL writer;
+ * restore proves "stopped" by an exclusive lock taken without waiting.
  */
 import {
   closeSync,
@@ -25,11 +22,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { setTimeout as delay } from 'node:timers/promises';
 
-/** Exit codes beyond the CLI's own 0, 1 and 2. */
+/** Exit codes beyond the CLI's 0, 1 and 2. */
 export const EXIT = {
   inUse: 3,
   damaged: 4,
-  /** The file has migrations this release does not know. */
   newerSchema: 5,
 } as const;
 
@@ -45,26 +41,21 @@ export function databaseFile(dataDir: string): string {
   return join(resolve(dataDir), 'enquiries.sqlite');
 }
 
-/** The stores' busy `timeout`, ms (src/server/db/sqlite.ts). */
 const SERVER_BUSY_TIMEOUT_MS = 5000;
 
-/** Pages copied per step of the backup API; each step is one turn of a libuv worker. */
 const PAGES_PER_STEP = 1024;
-/** From this size (bytes) the backup reports its progress, every 10 %. */
+/** Bytes; progress every 10 % from this size. */
 export const PROGRESS_FROM_BYTES = 64 * 1024 * 1024;
 
 export interface CopySummary {
-  /** Absolute. */
   file: string;
   bytes: number;
   durationMs: number;
-  /** `max(version)` of `schema_migrations`. */
   schemaVersion: number;
-  /** Rows of each ordinary table, in creation order (full-text index internals left out). */
   rows: Array<[table: string, rows: number]>;
 }
 
-/** `2026-11-30T10:15:00.123Z` as `20261130T101500Z`, for file names. */
+/** `20261130T101500Z` */
 export function stamp(at: Date): string {
   return at
     .toISOString()
@@ -72,7 +63,6 @@ export function stamp(at: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
-/** A rename is durable once its folder is synced. */
 function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');
   try {
@@ -82,7 +72,7 @@ function fsyncPath(path: string): void {
   }
 }
 
-/** `SQLITE_BUSY` or one of its extended codes (https://www.sqlite.org/rescode.html#busy). */
+/** https://www.sqlite.org/rescode.html#busy */
 const isBusy = (e: unknown): boolean => ((e as { errcode?: number }).errcode ?? 0) % 256 === 5;
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -115,7 +105,6 @@ function examine(
       EXIT.damaged,
     );
   }
-  // An FTS5 table's own storage (`<name>_data`, `_idx`, …) is an internal detail of the index.
   const virtual = tables.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
   const rows = tables
     .filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)))
@@ -142,20 +131,15 @@ function withDatabase<T>(file: string, fn: (db: DatabaseSync) => T): T {
   }
 }
 
-/** Rollback journal: one self-contained file, no `-wal` or `-shm`. */
 function selfContained(db: DatabaseSync): void {
   db.exec('PRAGMA journal_mode = DELETE');
 }
 
 export interface BackupOptions {
-  /** Called at each 10 % of a database of {@link PROGRESS_FROM_BYTES} or more. */
   progress?: (percent: number, copiedPages: number, totalPages: number) => void;
 }
 
-/**
- * Copies the live database `source` to a new `target` (written atomically) while others write.
- * @throws BackupError exit 1 (no `source`), 2 (`target` exists), `damaged`; node:sqlite's errors
- */
+/** Atomic `target`. @throws BackupError exit 1 (no `source`), 2 (`target` exists), `damaged` */
 export async function backupSqlite(
   source: string,
   target: string,
@@ -171,7 +155,7 @@ export async function backupSqlite(
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
   const db = new DatabaseSync(source, { timeout: 5000 });
   try {
-    // One snapshot for every page, or the backup API restarts whenever another connection commits.
+    // One snapshot, else the backup API restarts whenever another connection commits.
     db.exec('BEGIN');
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
     const pageSize = Number(db.prepare('PRAGMA page_size').get()?.['page_size']);
@@ -215,9 +199,7 @@ export async function backupSqlite(
   }
 }
 
-/** The first bytes of every SQLite database (https://www.sqlite.org/fileformat.html). */
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
-/** pg_dump's custom and directory formats. */
 const PG_DUMP_MAGIC = Buffer.from('PGDMP', 'latin1');
 
 function head(file: string, bytes: number): Buffer {
@@ -231,16 +213,10 @@ function head(file: string, bytes: number): Buffer {
 }
 
 export interface RestoreSummary extends CopySummary {
-  /** Where the replaced database now is; null when DATA_DIR had none. */
   replaced: string | null;
 }
 
-/**
- * Puts the backup `from` in place of a stopped instance's `target`, which is kept as
- * `<target>.replaced-<UTC stamp>`; resolves 6 s after the swap (the old lock is held that long).
- * @throws BackupError exit 2 (`from` missing or pg_dump), `inUse`, `damaged`, `newerSchema`;
- *   none of them touches `target`
- */
+/** Keeps `<target>.replaced-<stamp>`; 6 s after the swap. @throws BackupError, `target` intact */
 export async function restoreSqlite(
   from: string,
   target: string,
@@ -292,13 +268,12 @@ export async function restoreSqlite(
     fsyncPath(temp);
     const replaced = existsSync(target) ? `${target}.replaced-${stamp(now)}` : null;
     if (lock) {
-      // Leaving WAL checkpoints and deletes the -wal; a MEMORY journal leaves no -journal file.
+      // Leaving WAL deletes the -wal; a MEMORY journal leaves no -journal file.
       const mode = lock.prepare('PRAGMA journal_mode = MEMORY').get()?.['journal_mode'];
       if (mode !== 'memory') throw new Error(`${target} stayed in ${String(mode)} mode`);
     }
     if (replaced) {
-      // A -wal or -journal beside the new file would be replayed into it (a damaged database may
-      // leave them); the -shm holds no data.
+      // A -wal or -journal beside the new file would be replayed into it.
       for (const suffix of ['-wal', '-journal']) {
         if (existsSync(target + suffix)) renameSync(target + suffix, replaced + suffix);
       }
@@ -306,7 +281,7 @@ export async function restoreSqlite(
       try {
         linkSync(target, replaced);
       } catch {
-        // A filesystem without hard links: a moment without a database, under the lock.
+        // No hard links: a moment without a database, under the lock.
         renameSync(target, replaced);
       }
     }
@@ -314,7 +289,7 @@ export async function restoreSqlite(
     fsyncPath(dirname(target));
     const durationMs = Math.round(performance.now() - started);
     if (lock) {
-      // A server started meanwhile waits on the old file's lock: held past its timeout, it exits.
+      // A server started meanwhile waits on the old lock, past its timeout, and exits.
       await delay(SERVER_BUSY_TIMEOUT_MS + 1000);
     }
     return { file: target, bytes: statSync(target).size, durationMs, replaced, ...examined };
@@ -324,10 +299,7 @@ export async function restoreSqlite(
   }
 }
 
-/**
- * @returns the connection holding the exclusive lock, or null for an unreadable (damaged) file
- * @throws BackupError `inUse` when any other connection has the database open
- */
+/** Null for an unreadable file. @throws BackupError `inUse` when another connection has it open */
 function holdExclusively(file: string): DatabaseSync | null {
   const db = new DatabaseSync(file, { timeout: 0 });
   try {
@@ -354,7 +326,7 @@ export function datedBackup(dir: string, at: Date): string {
   return join(resolve(dir), `enquiries-${stamp(at)}.sqlite`);
 }
 
-/** Deletes all but the newest `keep` {@link DATED_BACKUP} files in `dir`; returns the deleted. */
+/** Returns the deleted. */
 export function keepNewest(dir: string, keep: number): string[] {
   const dated = readdirSync(dir)
     .filter((name) => DATED_BACKUP.test(name))

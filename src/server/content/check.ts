@@ -20,7 +20,7 @@ export class ContentError extends Error {
  * the second entry of a list (named by its `id` when it has one), `home-hero.title` in a keyed
  * file, `(file)` for the whole file.
  */
-function where(raw: unknown, path: readonly PropertyKey[]): string {
+export function where(raw: unknown, path: readonly PropertyKey[]): string {
   const field = (rest: readonly PropertyKey[]) =>
     rest
       .map((p) => (typeof p === 'number' ? `[${p + 1}]` : `.${String(p)}`))

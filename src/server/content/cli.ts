@@ -6,13 +6,19 @@
  *
  *   npm run content -- export --to DIR [--release N]
  *                                             the published content (the newest release, or N)
- *                                             as YAML, src/content/'s layout
+ *                                             in src/content/'s layout, for review: YAML with
+ *                                             rich text as Markdown, case studies as
+ *                                             case-studies/<slug>.md (./files.ts)
  *   npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
  *                                             checks every file; lists what would change, and
  *                                             with --publish publishes it as the next release,
  *                                             in the staff audit log as the operator's, by NAME
  *                                             (default: the system user)
  *   npm run content -- history                every release, newest first
+ *   npm run content -- seed-demo [--case-studies N] [--news N] [--force]
+ *                                             a large site to measure with, published as one
+ *                                             release (./seed-demo.ts); refuses a database
+ *                                             with content someone published unless --force
  *
  * Running servers show a published release within 5 s. A database without a release is seeded
  * first (an older one gets its content migrations), as the server does at its start: from `src/content/`, or in the image
@@ -24,12 +30,13 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readContentDir, seedFrom, writeContentDir } from './files.ts';
+import { inPlaceOf, readContentDir, seedFrom, writeContentDir } from './files.ts';
 
 const USAGE = `Usage:
   npm run content -- export --to DIR [--release N]
   npm run content -- import --from DIR [--publish] [--author NAME] [--note TEXT]
-  npm run content -- history`;
+  npm run content -- history
+  npm run content -- seed-demo [--case-studies N] [--news N] [--force]`;
 
 const OPTIONS = {
   to: { type: 'string' },
@@ -38,6 +45,9 @@ const OPTIONS = {
   publish: { type: 'boolean' },
   author: { type: 'string' },
   note: { type: 'string' },
+  'case-studies': { type: 'string' },
+  news: { type: 'string' },
+  force: { type: 'boolean' },
 } as const;
 
 /** Which options each command takes; the first is required. */
@@ -45,6 +55,7 @@ const COMMANDS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   export: ['to', 'release'],
   import: ['from', 'publish', 'author', 'note'],
   history: [],
+  'seed-demo': ['case-studies', 'news', 'force'],
 };
 
 function usage(message: string): never {
@@ -66,8 +77,18 @@ if (!allowed || rest.length > 0)
 for (const name of Object.keys(values)) {
   if (!allowed.includes(name as keyof typeof OPTIONS)) usage(`${command} takes no --${name}`);
 }
-const required = allowed[0];
+const required = command === 'seed-demo' ? undefined : allowed[0];
 if (required && !values[required]) usage(`${command} needs --${required}`);
+const count = (name: 'case-studies' | 'news'): number => {
+  const n = Number(values[name] ?? 0);
+  if (!Number.isInteger(n) || n < 0 || n > 100_000) usage(`--${name} takes a number of items`);
+  return n;
+};
+const counts =
+  command === 'seed-demo' ? { caseStudies: count('case-studies'), news: count('news') } : undefined;
+if (counts && counts.caseStudies + counts.news === 0) {
+  usage('seed-demo needs --case-studies N or --news N');
+}
 const release = values.release === undefined ? undefined : Number(values.release);
 if (release !== undefined && !(Number.isInteger(release) && release > 0)) {
   usage('--release takes a release number (npm run content -- history lists them)');
@@ -92,6 +113,24 @@ try {
     out(
       `release ${release ?? (await store.latest())}: ${files.length} files written to ${values.to}`,
     );
+  } else if (counts) {
+    const { seedDemo } = await import('./seed-demo.ts');
+    const seeded = await seedDemo(store, counts, values.force);
+    if (seeded === 'refused') {
+      process.stderr.write(
+        'content: this database has content someone published; seed-demo adds to it only with --force\n',
+      );
+      process.exitCode = 1;
+    } else {
+      if (!seeded.news && counts.news > 0)
+        out('news.yaml is not a collection here: no newsroom items made');
+      out(
+        `seed-demo: ${counts.caseStudies} case studies${seeded.news ? `, ${counts.news} newsroom items` : ''} made and checked in ${seeded.seedMs} ms; ` +
+          (seeded.release
+            ? `release ${seeded.release.number} published in ${seeded.publishMs} ms (${seeded.release.changed.length} items changed)`
+            : `nothing changed: no release published (${seeded.publishMs} ms)`),
+      );
+    }
   } else if (command === 'history') {
     for (const r of await store.history()) {
       const note = r.note ? `  ${r.note}` : '';
@@ -101,13 +140,14 @@ try {
     }
   } else {
     const read = readContentDir(values.from);
+    const imported = read.content && inPlaceOf(read.content, await store.read());
     if (read.problems) {
       for (const line of read.problems) process.stderr.write(`Content error: ${line}\n`);
       process.stderr.write('content: nothing was changed\n');
       process.exitCode = 1;
     } else if (values.publish) {
       const author = values.author ?? userInfo().username;
-      const release = await store.publish(read.content, { author, note: values.note ?? '' });
+      const release = await store.publish(imported!, { author, note: values.note ?? '' });
       if (release) {
         // In the staff audit log beside the staff pages' publishes, as the operator's (no staff
         // account: `staff audit` shows "operator"), with the name the release records.
@@ -133,7 +173,7 @@ try {
           : 'nothing changed: no release published',
       );
     } else {
-      const changes = await store.changes(read.content);
+      const changes = await store.changes(imported!);
       for (const c of changes)
         out(`${c.removed ? 'removed' : 'changed'}  ${c.collection}  ${c.key}`);
       out(

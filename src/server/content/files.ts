@@ -2,51 +2,95 @@
  * The site's content as files (docs/decisions/002-content-checked-at-build.md,
  * docs/decisions/048-content-in-the-database.md): `src/content/`'s YAML, the seed of a fresh
  * database, and the operators' export and import. Every file is checked by its collection's
- * schema (`src/content/collections.ts`) through `checkContent` (`./check.ts`), so an editor's mistake fails
- * the build, the server's seed, an import and a publish with the same message, which names the
- * file, the item, the field and the rule.
+ * schema (`src/content/collections.ts`) through `checkContent` (`./check.ts`), so an editor's
+ * mistake fails the build, the server's seed, an import and a publish with the same message,
+ * which names the file (and its line where it can), the item, the field and the rule.
+ *
+ * Files are for people to review (`./markdown-files.ts`): a rich-text field is CommonMark, and a
+ * collection whose definition has `markdown` is exported as one Markdown file per item
+ * (`case-studies/<slug>.md`); its YAML file (`src/content/`'s, or an older export's with rich
+ * text as JSON) is still read when that folder is absent.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { parse, stringify } from 'yaml';
+import type { CollectionDefinition } from '../../content/collection.ts';
 import {
   CONTENT_FILES,
   definitionOf,
+  schemaOf,
   type Content,
   type ContentFile,
   type ContentOf,
 } from '../../content/collections.ts';
-import { checkContent, ContentError } from './check.ts';
+import { checkContent, ContentError, where } from './check.ts';
 import { toItems } from './items.ts';
+import {
+  frontMatterPath,
+  mapRichText,
+  markdownFileOf,
+  parseYaml,
+  readMarkdownFile,
+  richTextForFile,
+  richTextFromFile,
+  yamlText,
+  type ParsedYaml,
+} from './markdown-files.ts';
 
 /** Absolute path of the sources' content folder. */
 export const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
+
+type Path = ReadonlyArray<string | number>;
 
 /**
  * Parses and validates one content file.
  * @param file absolute path, or a name relative to `src/content/` (e.g. `services.yaml`); a file
  *   elsewhere (an operator's import) is named by this path in messages
  * @param source the file's text; read from disk when omitted
- * @throws ContentError as {@link checkContent}, or a YAML syntax error with its line; Error when
- *   no collection has the file
+ * @throws ContentError as {@link checkContent}, a YAML syntax error or Markdown outside the
+ *   rich-text allowlist with its line; Error when no collection has the file
  */
 export function loadContentFile<F extends ContentFile>(
   file: F | string,
   source?: string,
 ): ContentOf<F> {
   const name = basename(file);
-  if (!definitionOf(name)) {
+  const definition: CollectionDefinition | undefined = definitionOf(name);
+  if (!definition) {
     throw new Error(`${file} is not a registered content file (src/content/collections.ts)`);
   }
   const path = file.includes('/') ? file : resolve(CONTENT_DIR, file);
   const shown = resolve(path) === resolve(CONTENT_DIR, name) ? `src/content/${name}` : path;
-  let raw: unknown;
-  try {
-    raw = parse(source ?? readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new ContentError(`${shown}: ${e instanceof Error ? e.message : String(e)}`);
+  const yaml = parseYaml(source ?? readFileSync(path, 'utf8'));
+  if ('error' in yaml) throw new ContentError(`${shown}:${yaml.error.line}: ${yaml.error.message}`);
+  const raw: unknown = yaml.doc.toJS();
+  const problems: string[] = [];
+  const rich = collectionRichText(definition, raw, yaml, (line, at, message) =>
+    problems.push(`${shown}${line === undefined ? '' : `:${line}`}: ${where(raw, at)}: ${message}`),
+  );
+  if (problems.length > 0) throw new ContentError(problems.join('\n'));
+  return checkContent(name as F, rich, shown);
+}
+
+/** A collection's parsed YAML with each item's rich text read from Markdown. */
+function collectionRichText(
+  definition: CollectionDefinition,
+  raw: unknown,
+  yaml: ParsedYaml,
+  problem: (line: number | undefined, path: Path, message: string) => void,
+): unknown {
+  const item = (value: unknown, at: Path) =>
+    richTextFromFile(
+      definition.item,
+      value,
+      { lineOf: (p) => yaml.lineOf([...at, ...p]), literal: (p) => yaml.literal([...at, ...p]) },
+      (line, p, message) => problem(line, [...at, ...p], message),
+    );
+  if (definition.shape === 'one') return item(raw, []);
+  if (definition.shape === 'list') {
+    return Array.isArray(raw) ? raw.map((v, i) => item(v, [i])) : raw;
   }
-  return checkContent(name as F, raw, shown);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, item(v, [k])]));
 }
 
 /** The outcome of reading a folder: its content, or every problem found (one line each). */
@@ -55,7 +99,8 @@ export type ReadResult =
 
 /**
  * Reads and validates every collection's file in `dir` (default `src/content/`), all of them
- * before answering, so an operator sees every problem at once.
+ * before answering, so an operator sees every problem at once. A collection with `markdown` is
+ * its folder of Markdown files when `dir` has it, else its YAML file; both is a problem.
  * @returns the content, or one line per problem naming the file, the item and the field
  */
 export function readContentDir(dir: string = CONTENT_DIR): ReadResult {
@@ -63,12 +108,18 @@ export function readContentDir(dir: string = CONTENT_DIR): ReadResult {
   const content: Record<string, unknown> = {};
   for (const file of CONTENT_FILES) {
     const path = resolve(dir, file);
-    if (!existsSync(path)) {
-      problems.push(`${path}: missing (every file of src/content/collections.ts is needed)`);
-      continue;
-    }
+    const definition: CollectionDefinition = definitionOf(file)!;
+    const folder = definition.markdown && resolve(dir, definition.markdown.dir);
     try {
-      content[file] = loadContentFile(path);
+      if (folder && existsSync(folder)) {
+        if (existsSync(path)) {
+          problems.push(
+            `${path}: remove it or ${folder}/: a collection is one YAML file or a folder of Markdown files, not both`,
+          );
+        } else content[file] = readMarkdownDir(file, folder);
+      } else if (!existsSync(path)) {
+        problems.push(`${path}: missing (every file of src/content/collections.ts is needed)`);
+      } else content[file] = loadContentFile(path);
     } catch (e) {
       if (!(e instanceof ContentError)) throw e;
       problems.push(...e.message.split('\n'));
@@ -85,17 +136,118 @@ export function readContentDir(dir: string = CONTENT_DIR): ReadResult {
 }
 
 /**
- * Writes `content` into `dir` (made if missing) as one YAML file per collection, in
- * `src/content/`'s layout; image paths stay as stored (relative to `src/content/`).
+ * A collection kept as Markdown files, one per item (`./markdown-files.ts`), checked by its
+ * schema; a file without `id` gets its slug (`-2`, `-3`… when taken), one without `order` (an
+ * ordered list) a place after the others, in the files' name order.
+ * @throws ContentError with one line per problem, `file:line: field: rule`
+ */
+function readMarkdownDir(file: ContentFile, folder: string): unknown {
+  const definition: CollectionDefinition = definitionOf(file)!;
+  const markdown = definition.markdown!;
+  const names = readdirSync(folder)
+    .filter((n) => n.endsWith('.md'))
+    .sort();
+  const problems: string[] = [];
+  const read = names.map((name) => {
+    const path = join(folder, name);
+    const one = readMarkdownFile(definition, readFileSync(path, 'utf8'), path, name);
+    problems.push(...(one.problems ?? []));
+    return { path, ...one };
+  });
+  if (problems.length > 0) throw new ContentError(problems.join('\n'));
+  const items = read.map((r) => r.value!);
+  const ids = new Set(items.map((v) => v['id']));
+  let last = Math.max(0, ...items.map((v) => (typeof v['order'] === 'number' ? v['order'] : 0)));
+  for (const item of items) {
+    if (item['id'] === undefined) {
+      const slug = item['slug'];
+      const base = typeof slug === 'string' && slug ? slug : 'item';
+      let id = base;
+      for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
+      ids.add(id);
+      item['id'] = id;
+    }
+    if ('order' in definition.item.shape && item['order'] === undefined) item['order'] = ++last;
+  }
+  const result = schemaOf(file).safeParse(items);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const [index, ...path] = issue.path as Array<string | number>;
+      const at = typeof index === 'number' ? read[index] : undefined;
+      if (!at) {
+        problems.push(`${folder}/: ${issue.message}`);
+        continue;
+      }
+      const inFile = frontMatterPath(markdown, path);
+      const line = path[0] === markdown.body ? undefined : at.yaml!.lineOf(inFile);
+      const field = inFile.join('.') || '(file)';
+      problems.push(
+        `${at.path}${line === undefined ? '' : `:${line}`}: ${field}: ${issue.message}`,
+      );
+    }
+    throw new ContentError(problems.join('\n'));
+  }
+  return checkContent(file, items, `${folder}/`);
+}
+
+/**
+ * Writes `content` into `dir` (made if missing) in `src/content/`'s layout, for people to
+ * review: one YAML file per collection with rich text as CommonMark, and a collection with
+ * `markdown` as one `<dir>/<slug>.md` per item (that folder's other `.md` files and the
+ * collection's YAML file are removed: the folder is the whole collection). Image fields stay as
+ * stored (a path relative to `src/content/`, or `media:<id>`).
  * @returns the paths written
  */
 export function writeContentDir(dir: string, content: Content): string[] {
   mkdirSync(dir, { recursive: true });
-  return CONTENT_FILES.map((file) => {
+  return CONTENT_FILES.flatMap((file) => {
+    const definition: CollectionDefinition = definitionOf(file)!;
+    const data: unknown = content[file];
+    if (definition.markdown) {
+      const folder = join(dir, definition.markdown.dir);
+      mkdirSync(folder, { recursive: true });
+      rmSync(join(dir, file), { force: true });
+      const items = data as Array<{ slug: string }>;
+      const names = new Set(items.map((item) => `${item.slug}.md`));
+      for (const stale of readdirSync(folder)) {
+        if (stale.endsWith('.md') && !names.has(stale)) rmSync(join(folder, stale));
+      }
+      return items.map((item) => {
+        const path = join(folder, `${item.slug}.md`);
+        writeFileSync(path, markdownFileOf(definition, item));
+        return path;
+      });
+    }
+    const each = (v: unknown) => mapRichText(definition.item, v, richTextForFile);
+    const written =
+      definition.shape === 'one'
+        ? each(data)
+        : definition.shape === 'list'
+          ? (data as unknown[]).map(each)
+          : Object.fromEntries(Object.entries(data as object).map(([k, v]) => [k, each(v)]));
     const path = join(dir, file);
-    writeFileSync(path, stringify(content[file], { lineWidth: 100 }));
-    return path;
+    writeFileSync(path, yamlText(written));
+    return [path];
   });
+}
+
+/**
+ * `read` with each Markdown list that has no `order` field (its files do not say their place)
+ * in `current`'s order: items `current` has keep their place, new ones follow in the files'
+ * order. An import of an export then changes nothing.
+ */
+export function inPlaceOf(read: Content, current: Content): Content {
+  const placed: Record<string, unknown> = { ...read };
+  for (const file of CONTENT_FILES) {
+    const definition: CollectionDefinition = definitionOf(file)!;
+    if (!definition.markdown || 'order' in definition.item.shape) continue;
+    const before = new Map(
+      (current[file] as Array<{ id: string }>).map((item, i) => [item.id, i] as const),
+    );
+    const place = (item: { id: string }) => before.get(item.id) ?? Number.MAX_SAFE_INTEGER;
+    placed[file] = [...(read[file] as Array<{ id: string }>)].sort((a, b) => place(a) - place(b));
+  }
+  return placed as Content;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
 } from '../../lib/media.ts';
 import { signInPath, STAFF_HEADERS } from '../../lib/staff-paths.ts';
 import { signedInBy } from '../../staff/session.server.ts';
-import { fromInbox } from '../enquiries/http.ts';
+import { fromStaffArea } from '../http/post-guard.ts';
 import { audit } from '../staff/audit.ts';
 import type { StaffRuntime } from '../staff/runtime.ts';
 import { answerUnreadBody } from '../unread-body.ts';
@@ -189,7 +189,7 @@ export function mediaRoutes({ media, staff, logger }: MediaRoutesDeps): express.
         res.status(303).set(STAFF_HEADERS).set('Location', to).type('text/plain; charset=utf-8');
         answerUnreadBody(req, res, `See ${to}`, UPLOAD_DRAIN);
       };
-      if (!fromInbox(req, staff.origin)) {
+      if (!fromStaffArea(req, staff.origin)) {
         logger.warn(
           { origin: req.headers.origin?.slice(0, 200) ?? null },
           'cross-site staff request refused',

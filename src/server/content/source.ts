@@ -29,6 +29,8 @@ export interface ContentSource {
   publishedAt(release: number): Promise<number>;
   /** The item pages' old paths as of `release`, with their 301 or 410 (`./slugs.ts`). */
   moved?(release: number): Promise<ReadonlyMap<string, MovedAnswer>>;
+  /** When each item last changed as of `release`, epoch ms, by `<collection>/<key>`. */
+  changedAt?(release: number): Promise<ReadonlyMap<string, number>>;
 }
 
 /**
@@ -96,5 +98,6 @@ export function storeSource(store: ContentStore): ContentSource {
     read,
     publishedAt: (release) => store.publishedAt(release),
     moved: keepTwo((release) => store.moved(release)),
+    changedAt: (release) => store.changedAt(release),
   };
 }

@@ -99,6 +99,11 @@ export interface ContentStore {
    * (`./slugs.ts`).
    */
   moved(release: number): Promise<Map<string, MovedAnswer>>;
+  /**
+   * When each item last changed as of `release` (its newest revision's publish time, epoch ms),
+   * by `<collection>/<key>`: the sitemap's `lastmod` of the pages that show it.
+   */
+  changedAt(release: number): Promise<Map<string, number>>;
 }
 
 /** Key of the lock two publishers take turns on (PostgreSQL; SQLite's writer lock already is one). */
@@ -294,6 +299,16 @@ export function createContentStore(db: Db): ContentStore {
     },
     seed: (content, by) => publishIn(content, by, true),
     moved: (release) => movedPaths(db.kysely, release),
+    async changedAt(release) {
+      const rows = await db.kysely
+        .selectFrom('contentRevisions as v')
+        .innerJoin('contentReleases as r', 'r.number', 'v.release')
+        .select(['v.collection', 'v.itemKey', (eb) => eb.fn.max('r.publishedAt').as('at')])
+        .where('v.release', '<=', release)
+        .groupBy(['v.collection', 'v.itemKey'])
+        .execute();
+      return new Map(rows.map((row) => [`${row.collection}/${row.itemKey}`, Number(row.at)]));
+    },
     async publishedAt(release) {
       const row = await db.kysely
         .selectFrom('contentReleases')

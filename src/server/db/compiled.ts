@@ -1,26 +1,17 @@
-/**
- * Statements compiled once per database, for the contact form's hot path: compiling costs more CPU
- * than SQLite takes to run them (docs/decisions/043-compiled-queries-on-the-hot-path.md,
- * https://kysely.dev/docs/recipes/splitting-query-building-and-execution). Plugins still run.
- */
+/** Compiling costs more than running (docs/decisions/043-compiled-queries-on-the-hot-path.md). */
 import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import type { Database, Executor } from './tables.ts';
 
-/** A statement's named values; every key is required, each only interpolated. */
 type Values = Record<string, unknown>;
 
-/** Compiled for `db` at its first run; runs on `executor`: `db` or one of its transactions. */
+/** Compiled for `db` at first run; runs on `executor`, `db` or one of its transactions. */
 export type Compiled<V extends Values, R> = (
   db: Kysely<Database>,
   executor: Executor,
   values: V,
 ) => Promise<QueryResult<R>>;
 
-/**
- * `build` must only interpolate its values, never compute with them: it is called once with each
- * value standing in as its own key; a run rejects when a compiled parameter is not a key.
- */
-
+/** `build` may only interpolate its values (each stands in as its key); else a run rejects. */
 export function compiledOnce<V extends Values, R = unknown>(
   build: (values: V) => RawBuilder<R>,
 ): Compiled<V, R> {

@@ -1,27 +1,18 @@
-/**
- * The one migration runner (every feature's steps: `./steps.ts`). Versions are rows of
- * `schema_migrations`, as every release kept them; not Kysely's `Migrator`, which keeps its own
- * tables and takes no lock on SQLite (docs/decisions/033-one-store-on-kysely.md).
- */
+/** Not Kysely's `Migrator`, which keeps its own tables and takes no lock on SQLite. */
 import { sql, type ColumnDataType, type Kysely } from 'kysely';
 import type { Db } from './tables.ts';
 
-/** A released step: its SQL for one engine, as it ran. */
+/** A released step's SQL for one engine, as it ran; statements separated by semicolons. */
 export interface SqlMigration {
   version: number;
   description: string;
-  /** Several statements separated by semicolons. */
   sql: string;
 }
 
-/** A step written once for both engines with Kysely's schema builder. */
+/** Both engines via Kysely's schema builder; `db` is untyped, unplugged: not today's `Database`. */
 export interface BuilderMigration {
   version: number;
   description: string;
-  /**
-   * In the runner's transaction (a throw keeps nothing). `db` has no plugins (snake_case names)
-   * and no table types: a migration must not depend on today's `Database`.
-   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's advice for migrations
   up: (db: Kysely<any>, engine: Engine) => Promise<void>;
 }
@@ -29,22 +20,17 @@ export interface BuilderMigration {
 export type Migration = SqlMigration | BuilderMigration;
 export type Engine = 'sqlite' | 'postgres';
 
-/** The column types the engines spell differently, by meaning. */
+/** Column types the engines spell differently, by meaning. */
 export const COLUMN_TYPES: Record<
   Engine,
   { instant: ColumnDataType; epochMs: ColumnDataType; serialKey: ColumnDataType }
 > = {
-  // SQLite's INTEGER PRIMARY KEY numbers itself: the rowid
-  // (https://www.sqlite.org/lang_createtable.html#rowid).
+  // https://www.sqlite.org/lang_createtable.html#rowid
   sqlite: { instant: 'integer', epochMs: 'integer', serialKey: 'integer' },
   postgres: { instant: 'timestamptz', epochMs: 'bigint', serialKey: 'bigserial' },
 };
 
-/**
- * Applies the unrecorded steps in one transaction, under a lock every instance and the CLI take;
- * idempotent. Throws the failing step's error, keeping nothing.
- */
-
+/** Applies unrecorded steps in one locked transaction; a failing step throws and keeps nothing. */
 export async function migrate(db: Db, steps: readonly Migration[]): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await db.migrations.lock(trx);

@@ -1,9 +1,4 @@
-/**
- * The enquiry database on PostgreSQL (DATABASE_URL), so several instances share it: a `pg` pool
- * under Kysely's `PostgresDialect`. `timestamptz` and BIGINT columns read as epoch ms numbers
- * through this pool's own type parsers (the process-wide ones stay pg's), and an instant is
- * written as a `Date` (docs/decisions/033-one-store-on-kysely.md).
- */
+/** This pool's own parsers read `timestamptz` and BIGINT as epoch ms, leaving pg's global ones. */
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { compiledOnce } from './compiled.ts';
@@ -11,7 +6,7 @@ import { plugins, sharedOpener, type Database, type Db, type InstantValue } from
 
 const INT8 = 20;
 const TIMESTAMPTZ = 1184;
-/** pg's parser for `timestamptz` text, then ms; BIGINT as a number (epoch ms and counts fit). */
+
 const parseInstant = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) => Date;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
@@ -22,12 +17,10 @@ const types = {
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** `Db.lockKey`'s lock, on the contact form's hot path: compiled once (`compiled.ts`). */
 const LOCK_KEY = compiledOnce(
   (v: { key: string }) => sql`SELECT pg_advisory_xact_lock(hashtext(${v.key}))`,
 );
 
-/** The advisory lock every release's migration runner takes. */
 const MIGRATION_LOCK = 7_341_001;
 
 function connect(connectionString: string, max: number): Omit<Db, 'close'> {
@@ -54,14 +47,13 @@ function connect(connectionString: string, max: number): Omit<Db, 'close'> {
         await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
       },
       async run(trx, text) {
-        // No parameters: pg sends it as a simple query, which may hold several statements.
+        // No parameters: a simple query, which may hold several statements.
         await sql.raw(text).execute(trx);
       },
     },
     async erasing(tables, fn) {
       const n = await kysely.transaction().execute(fn);
-      // Old row versions and their index entries stay until vacuumed: remove them now
-      // (https://www.postgresql.org/docs/current/routine-vacuuming.html).
+      // https://www.postgresql.org/docs/current/routine-vacuuming.html
       if (n > 0) await sql`VACUUM ${sql.join(tables.map((t) => sql.table(t)))}`.execute(kysely);
       return n;
     },
@@ -70,13 +62,7 @@ function connect(connectionString: string, max: number): Omit<Db, 'close'> {
 
 const openShared = sharedOpener(connect);
 
-/**
- * The database at `connectionString`, connecting lazily; the pool is shared with every other
- * open of the same database in this process (the enquiries', staff's and content's stores), and
- * closed with the last, as `openSqlite` shares its connection.
- * @param max the pool's size (connections) when this open makes it: the first store opened (the
- *   enquiry store, `src/server/enquiries/runtime.ts`) sizes the process's one pool
- */
+/** Lazily; one pool per process, `max` connections set by the first open. */
 export function openPostgres(connectionString: string, max: number): Db {
   return openShared(connectionString, max);
 }

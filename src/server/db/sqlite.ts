@@ -1,12 +1,7 @@
 /**
- * The enquiry database on node:sqlite, one WAL file under DATA_DIR shared with the CLI, driven by
- * Kysely's own `SqliteDialect` through a few lines of adapter: that dialect drives
- * better-sqlite3's shape, which node:sqlite's `DatabaseSync` nearly has
- * (docs/decisions/033-one-store-on-kysely.md).
- *
- * One connection per file per process, shared by the enquiry and staff stores: Kysely queues
- * their queries on it. Two connections in one process would deadlock, as one waits synchronously
- * (`busy_timeout`) for a write lock the other holds across an `await`.
+ * The database on node:sqlite (WAL) via Kysely's `SqliteDialect`, one connection per file per
+ * process: two would deadlock, one waiting synchronously (`busy_timeout`) for a write lock the
+ * other holds across an `await` (docs/decisions/033-one-store-on-kysely.md).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -24,10 +19,7 @@ import {
 } from 'kysely';
 import { plugins, sharedOpener, type Database, type Db, type InstantValue } from './tables.ts';
 
-/**
- * node:sqlite as better-sqlite3's `Database`, keeping every prepared statement (preparing is a
- * measurable share of a request's cost; the SQL texts are the code's, values are parameters).
- */
+/** node:sqlite as better-sqlite3's shape, caching statements (preparing is costly). */
 function adapt(db: DatabaseSync): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
@@ -50,7 +42,6 @@ function adapt(db: DatabaseSync): SqliteDatabase {
   };
 }
 
-/** Kysely's driver with `BEGIN IMMEDIATE` for its plain `BEGIN`. */
 class ImmediateDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
@@ -83,7 +74,6 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
   const dialect = new NodeSqliteDialect(adapt(database));
   const kysely = new Kysely<Database>({ dialect, plugins: plugins() });
   const queue: Pending[] = [];
-  // Prepared once, like the adapter's statements: `exec` would parse them for every enquiry.
   const savepoint = database.prepare('SAVEPOINT op');
   const rollbackTo = database.prepare('ROLLBACK TO op');
   const release = database.prepare('RELEASE op');
@@ -93,7 +83,6 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
     const settled: Array<() => void> = [];
     try {
       await kysely.transaction().execute(async (trx) => {
-        // The transaction holds the one connection: its savepoints go straight to it.
         for (const p of batch) {
           savepoint.run();
           try {
@@ -132,9 +121,7 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
     },
     erasing: (_tables, fn) =>
       kysely.connection().execute(async (c) => {
-        // Deleted and overwritten content is zeroed in the file, not just unlinked
-        // (https://www.sqlite.org/pragma.html#pragma_secure_delete); old page images in the
-        // write-ahead log go too, unless another process still reads them.
+        // https://www.sqlite.org/pragma.html#pragma_secure_delete; the checkpoint drops WAL copies.
         await sql`PRAGMA secure_delete = ON`.execute(c);
         try {
           const n = await c.transaction().execute(fn);
@@ -149,12 +136,7 @@ function connect(file: string, synchronous: 'FULL' | 'NORMAL'): Omit<Db, 'close'
 
 const openShared = sharedOpener(connect);
 
-/**
- * The database at `file`, creating its folder and file when needed; the connection is shared
- * with every other open of the same file in this process, and closed with the last.
- * @param synchronous `SQLITE_SYNCHRONOUS` (`src/server/env.ts`), set when this open makes the
- *   connection (SQLite refuses to change it inside another user's transaction)
- */
+/** Shared per process; `synchronous` applies only for the open that connects. */
 export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): Db {
   return openShared(resolve(file), synchronous);
 }

@@ -1,12 +1,4 @@
-/**
- * The enquiry database's tables as Kysely sees them (https://kysely.dev/docs/getting-started),
- * written once for SQLite and PostgreSQL, and `Db`, what each engine gives the stores
- * (`sqlite.ts`, `postgres.ts`; docs/decisions/033-one-store-on-kysely.md). The DDL is the
- * versioned steps of every feature (`./steps.ts`), in snake_case: Kysely's
- * `CamelCasePlugin` maps names both ways ({@link plugins}). Every time reads as epoch ms: SQLite
- * keeps INTEGER ms; PostgreSQL BIGINT ms for scheduling and `timestamptz` for an
- * {@link Instant}, read back as ms and written through `Db.instant`.
- */
+/** Tables for Kysely on both engines (docs/decisions/033-one-store-on-kysely.md); epoch ms. */
 import {
   CamelCasePlugin,
   type ColumnType,
@@ -20,19 +12,15 @@ import type { Channel, EnquiryStatus } from '../inbox/types.ts';
 import type { Role } from '../../lib/staff-roles.ts';
 
 declare const instantBrand: unique symbol;
-/**
- * What `Db.instant(ms)` makes for an {@link Instant} column: epoch ms on SQLite, a `Date` on
- * PostgreSQL. Only the query builder should hold it; the brand makes a bare number a type error.
- */
+/** `Db.instant(ms)`: ms on SQLite, a `Date` on PostgreSQL; branded so a bare number won't type. */
 export type InstantValue = number & { readonly [instantBrand]: true };
-/** A `timestamptz` on PostgreSQL, INTEGER ms on SQLite; epoch ms when read. */
 type Instant = ColumnType<number, InstantValue, InstantValue>;
 type InstantOrNull = ColumnType<number | null, InstantValue | null, InstantValue | null>;
 
 export interface Database {
   schemaMigrations: { version: number; appliedAt: Instant };
   submissions: {
-    /** SQLite only: the FTS rowid, receipt ms × 1000 + arrival (`FTS5.rowKey`, migration 2). */
+    /** SQLite only: FTS rowid, receipt ms × 1000 + arrival. */
     seq: ColumnType<number, number | undefined, never>;
     id: string;
     name: string;
@@ -51,12 +39,11 @@ export interface Database {
   };
   outbox: {
     id: string;
-    /** Null for an invite. */
     submissionId: string | null;
     channel: Channel;
     kind: 'enquiry' | 'invite';
     recipient: string | null;
-    /** An invite's JSON (`InviteNotice`), cleared once sent or cancelled. */
+    /** Invite JSON, cleared once sent or cancelled. */
     payload: string | null;
     createdAt: number;
     attempts: Generated<number>;
@@ -69,7 +56,6 @@ export interface Database {
   };
   rateLimits: { key: string; windowStart: number; count: number };
   channelStatus: { channel: Channel; lastFailureAt: InstantOrNull; lastError: string | null };
-  /** SQLite only: the FTS5 index over `submissions` (migration 2). */
   submissionsFts: { rowid: number };
   staff: {
     id: string;
@@ -78,7 +64,6 @@ export interface Database {
     webauthnUserId: string;
     createdAt: Instant;
     disabledAt: InstantOrNull;
-    /** Migration 220; `editor` when an insert leaves it out. */
     role: ColumnType<Role, Role | undefined, Role>;
   };
   staffPasskeys: {
@@ -86,7 +71,6 @@ export interface Database {
     staffId: string;
     publicKey: Uint8Array;
     counter: number;
-    /** JSON array of strings. */
     transports: string;
     createdAt: Instant;
     lastUsedAt: InstantOrNull;
@@ -121,12 +105,9 @@ export interface Database {
     enquiryId: string | null;
     detail: string;
   };
-  /** A published release of the site's content: immutable once written (migration 200). */
+  /** Immutable once written. */
   contentReleases: { number: number; publishedAt: Instant; author: string; note: string };
-  /**
-   * One item's value as of a release: written only in the release that changed it; `body` is its
-   * JSON, null when that release removed it.
-   */
+  /** Written only in the release that changed the item; `body` null: removed. */
   contentRevisions: {
     collection: string;
     itemKey: string;
@@ -134,11 +115,7 @@ export interface Database {
     position: number;
     body: string | null;
   };
-  /**
-   * An item being edited, one row per item (migration 201): `body` its JSON as the schema outputs
-   * it, null to remove it; `baseRelease` the release of the revision the edit began from (null: a
-   * new item); `author` a staff id; `version` counts its saves.
-   */
+  /** `body` null: remove; `baseRelease` null: a new item; `version` counts saves. */
   contentDrafts: {
     collection: string;
     itemKey: string;
@@ -149,25 +126,21 @@ export interface Database {
     version: number;
     updatedAt: Instant;
   };
-  /** A preview of unpublished content, opened by a token kept only as its hash (migration 230). */
   contentPreviews: {
     id: string;
     tokenHash: string;
     path: string;
-    /** JSON: the item changes laid over the newest release (`src/server/content/previews.ts`). */
     changes: string;
     label: string;
-    /** 1: a share link, listed and revocable; 0: a staff member's own look. */
+    /** 1: a revocable share link; 0: a staff member's own look. */
     shared: number;
     createdBy: string;
     createdAt: Instant;
     expiresAt: number;
     revokedAt: number | null;
   };
-  /** Item changes to publish at `publishAt` (epoch ms), once (migration 231). */
   contentSchedules: {
     id: string;
-    /** JSON, as `contentPreviews.changes`. */
     changes: string;
     label: string;
     author: string;
@@ -179,21 +152,14 @@ export interface Database {
     cancelledAt: number | null;
     error: string | null;
   };
-  /**
-   * A content migration applied (migration 240, `src/content/migrations.ts`): `release` the newest
-   * release once it ran (the one it published, or the one it left unchanged; null before the
-   * first), so a release's content is in the shape of every step with `release` ≤ its number.
-   */
+  /** `release`: newest release once it ran; release N has the shape of steps with release ≤ N. */
   contentMigrations: {
     version: number;
     description: string;
     release: number | null;
     appliedAt: Instant;
   };
-  /**
-   * An uploaded image (migration 210): `id` is the SHA-256 (hex, first 32) of the bytes uploaded,
-   * `width`/`height` its pixels after EXIF rotation, `decorative` 1 when it has no alt text.
-   */
+  /** `id`: SHA-256 hex (first 32) of the upload; width/height px after EXIF rotation. */
   contentMedia: {
     id: string;
     purpose: string;
@@ -202,11 +168,9 @@ export interface Database {
     sourceFormat: string;
     width: number;
     height: number;
-    /** The staff account's id. */
     uploadedBy: string;
     uploadedAt: Instant;
   };
-  /** Visit statistics (migration 300, `src/server/statistics/migrations.ts`). */
   statSalts: { day: string; salt: string };
   statPageHours: { hour: number; route: string; item: string; views: number; visitors: number };
   statPageVisitors: { day: string; route: string; item: string; visitor: string };
@@ -254,7 +218,7 @@ export interface Database {
   statPageDays: { day: number; route: string; item: string; views: number; visitors: number };
   /** How far the days are rolled up: `until` epoch ms (exclusive), one row named `days`. */
   statRollup: { name: string; until: number };
-  /** One re-encoding of an uploaded image; `hash` the SHA-256 (hex) of `bytes`. */
+  /** `hash`: SHA-256 hex of `bytes`. */
   contentMediaVariants: {
     mediaId: string;
     format: string;
@@ -267,57 +231,31 @@ export interface Database {
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Both engines' Kysely plugins: `receivedAt` here is `received_at` in SQL. */
+/** `receivedAt` here is `received_at` in SQL. */
 export const plugins = () => [new CamelCasePlugin()];
 
-/**
- * One engine's connection and the few things the engines do differently; the rest of the SQL is
- * the stores', written once.
- */
+/** One engine's connection and what the engines do differently; the stores' SQL is written once. */
 export interface Db {
   readonly kind: 'sqlite' | 'postgres';
-  /**
-   * Its `transaction()` is `BEGIN IMMEDIATE` on SQLite: a writer takes the lock before it reads,
-   * so two processes never deadlock upgrading a read lock
-   * (https://www.sqlite.org/lang_transaction.html).
-   */
+  /** SQLite `transaction()` is `BEGIN IMMEDIATE`: no read-lock upgrade deadlocks. */
   readonly kysely: Kysely<Database>;
-  /** @param ms epoch ms, for an `Instant` column */
   readonly instant: (ms: number) => InstantValue;
-  /**
-   * The hot path's writes. SQLite: group commit, the writes of one event-loop turn in one
-   * transaction, each in its own SAVEPOINT (a failure rolls back only itself), so one fsync covers
-   * many visitors. PostgreSQL: a transaction each (the server commits concurrent ones together).
-   */
+  /** SQLite: a loop turn's writes in one transaction, a SAVEPOINT each; PG: a transaction each. */
   grouped<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
-  /**
-   * Serialises this transaction with every other that passes `key` (the same enquiry's
-   * duplicates): PostgreSQL's transaction-level advisory lock; on SQLite nothing, as
-   * `BEGIN IMMEDIATE` already admits one writer at a time.
-   */
+  /** PostgreSQL transaction advisory lock; none on SQLite (`BEGIN IMMEDIATE` has one writer). */
   lockKey(trx: Transaction<Database>, key: string): Promise<void>;
-  /**
-   * Locks the rows `qb` reads until the transaction ends (PostgreSQL `FOR UPDATE`, with `SKIP
-   * LOCKED` to pass over rows another holds); on SQLite as is, its one writer already excludes.
-   */
+  /** PostgreSQL `FOR UPDATE` [`SKIP LOCKED`]; as is on SQLite (one writer). */
   forUpdate<TB extends keyof Database, O>(
     qb: SelectQueryBuilder<Database, TB, O>,
     skipLocked?: boolean,
   ): SelectQueryBuilder<Database, TB, O>;
-  /** The migration runner's engine parts (`migrate.ts`). */
+  /** For `migrate.ts`: `run` takes several statements separated by semicolons. */
   readonly migrations: {
-    /** `CREATE TABLE IF NOT EXISTS schema_migrations …`, as this engine has always made it. */
     table: string;
-    /** Taken first in the runner's transaction (SQLite's `BEGIN IMMEDIATE` already is one). */
     lock(trx: Transaction<Database>): Promise<void>;
-    /** Runs one step's statements (several, separated by semicolons). */
     run(trx: Transaction<Database>, sql: string): Promise<void>;
   };
-  /**
-   * Erasure: runs `fn` in a transaction, then removes what the engine keeps of the deleted or
-   * overwritten rows of `tables` (SQLite: zeroed pages, a truncated write-ahead log; PostgreSQL:
-   * VACUUM).
-   */
+  /** Runs `fn`, then purges deleted rows' traces (SQLite: zeroed pages, WAL truncate; VACUUM). */
   erasing(
     tables: readonly string[],
     fn: (trx: Transaction<Database>) => Promise<number>,
@@ -325,11 +263,7 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/**
- * One database per `key` in this process, shared by every store that opens it (the enquiries',
- * staff's and content's) and closed with the last: `connect` runs on the first open of a key,
- * and each returned handle's `close` is idempotent, the last one destroying the connection or pool.
- */
+/** One database per `key` per process, shared by stores; the last idempotent `close` ends it. */
 export function sharedOpener<A extends unknown[]>(
   connect: (key: string, ...args: A) => Omit<Db, 'close'>,
 ): (key: string, ...args: A) => Db {

@@ -1,36 +1,8 @@
 #!/usr/bin/env node
 /**
- * Operate the enquiry store. Uses the same store and inbox modules as the server (loaded from
- * src/ with Node's type stripping; bundled as dist/server/enquiries.js for the container) and
- * the same checked configuration (DATA_DIR or DATABASE_URL, SQLITE_SYNCHRONOUS;
- * `src/server/env.ts`).
- *
- *   npm run enquiries -- list [--spam] [--status S] [--search TEXT] [--limit N]
- *                                                newest first; held (spam) hidden unless --spam
- *   npm run enquiries -- export --format csv|json [--spam] [--status S] [--search TEXT]
- *                                                to stdout (RFC 4180 CSV, formulas neutralised)
- *   npm run enquiries -- erase --email ADDRESS   right to erasure: tombstones stay (id, time, status)
- *   npm run enquiries -- purge --older-than 365d retention (days)
- *   npm run enquiries -- retry                   re-queue failed notifications now
- *   npm run enquiries -- staff invite|list|disable|enable|audit …
- *                                                the staff area's accounts and audit log
- *                                                (src/server/staff/cli.ts; the server's SITE_URL
- *                                                and STAFF_* variables, SITE_URL defaulting to
- *                                                npm start's http://localhost:$PORT here, never
- *                                                in the bundle)
- *   npm run enquiries -- backup --to FILE | --to-dir DIR [--keep N]
- *                                                online copy of the SQLite database, checked
- *   npm run enquiries -- restore --from FILE     into a stopped instance's DATA_DIR
- *                                                (src/server/backups/sqlite.ts; PostgreSQL uses
- *                                                pg_dump and pg_restore: docs/operations/backups.md)
- *
- * A command is one entry of COMMANDS: its usage lines, its options (`node:util` parseArgs),
- * whether it takes positional words (a sub-command such as `staff invite`), a check of its
- * arguments and what it runs. Add a command by adding an entry.
- *
- * Exit codes: 0 ok, 2 bad arguments (message on stderr), 1 invalid configuration (one line
- * `Invalid configuration: NAME: problem`) or store error; backup and restore add 3 (the database
- * is in use), 4 (a file that is not a sound SQLite database) and 5 (a backup of a newer schema).
+ * The operators' CLI on the server's store and configuration (`src/server/env.ts`); each command
+ * is one entry of COMMANDS. Exit codes: 0 ok, 1 bad configuration or store error, 2 bad arguments;
+ * backup/restore add 3 (database in use), 4 (not a sound SQLite file), 5 (newer schema).
  */
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -42,26 +14,21 @@ import { checkStaffArgs, STAFF_OPTIONS, STAFF_USAGE } from '../staff/cli.ts';
 
 class UsageError extends Error {}
 
-/**
- * True when run from this file (`npm run enquiries`), false in the image's bundle
- * (`dist/server/enquiries.js`).
- */
+/** False in the image's bundle (`dist/server/enquiries.js`). */
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
-/** The backup command's scheduling priority (https://man7.org/linux/man-pages/man2/setpriority.2.html). */
+/** https://man7.org/linux/man-pages/man2/setpriority.2.html; needs no privilege. */
 const BACKUP_NICENESS = 10;
 
 type OptionSpecs = Record<string, { type: 'boolean' | 'string' }>;
 type Values = Record<string, string | boolean | undefined>;
 
-/** What every command gets: the checked configuration, stdout and stderr. */
 interface BaseContext {
   config: StoreEnv;
   out: (text: string) => void;
   err: (text: string) => void;
 }
 
-/** What a command's `run` gets besides: the open store and the inbox on it. */
 interface Context extends BaseContext {
   store: SubmissionStore;
   inbox: InboxService;
@@ -70,15 +37,11 @@ interface Context extends BaseContext {
 interface Command {
   usage: string[];
   options: OptionSpecs;
-  /** Accept positional words (sub-commands); refused otherwise. */
   positionals?: boolean;
   /** @throws UsageError with the message to print */
   check?: (values: Values, positionals: string[]) => void;
   run?: (ctx: Context, values: Values, positionals: string[]) => Promise<void>;
-  /**
-   * Runs instead of `run` without the store opened first: for commands that open the database
-   * themselves, or must find it closed (restore).
-   */
+  /** Instead of `run`, without the store opened (restore must find it closed). */
   runAlone?: (ctx: BaseContext, values: Values) => Promise<void>;
 }
 
@@ -92,7 +55,6 @@ function checkStatus(values: Values): void {
   }
 }
 
-/** `--status`, `--search` and `--spam` as a query for the store or the export. */
 function query(values: Values): { status?: Status; q?: string; includeSpam: boolean } {
   return {
     includeSpam: Boolean(values['spam']),
@@ -210,10 +172,8 @@ const COMMANDS: Record<string, Command> = {
       if (problem) throw new UsageError(problem);
     },
     async run({ store, out, err }, values, positionals) {
-      // Invite links name the staff origin, so these commands read the server's whole
-      // configuration (a bad value stops them with its one line, as it stops the server). Run
-      // from the sources they take npm start's defaults; the image's bundle takes the server's
-      // environment as it is (docs/decisions/042-operators-commands-take-npm-start-defaults.md).
+      // Invite links name the staff origin: the server's whole configuration, with npm start's
+      // defaults from sources (docs/decisions/042-operators-commands-take-npm-start-defaults.md).
       const { parseEnv, withLocalDefaults } = await import('../env.ts');
       const env = parseEnv(FROM_SOURCES ? withLocalDefaults(process.env) : process.env);
       if (FROM_SOURCES && !process.env['SITE_URL'] && positionals[0] === 'invite') {
@@ -227,7 +187,7 @@ const COMMANDS: Record<string, Command> = {
       const { runStaffCommand } = await import('../staff/cli.ts');
       const staffStore = openStaffStore(env);
       try {
-        // Invites are only queued here; the running server's e-mail worker sends them.
+        // Only queued: the running server's e-mail worker sends them.
         const inbox = createInboxService({
           store,
           channels: ['email'],
@@ -279,7 +239,6 @@ const COMMANDS: Record<string, Command> = {
       if (!existsSync(database)) {
         throw new backups.BackupError(`there is no database at ${database}`, 1);
       }
-      // The `backups` table this command writes to comes with the migrations.
       const { openStore } = await import('./runtime.ts');
       const store = openStore(config);
       try {
@@ -287,8 +246,7 @@ const COMMANDS: Record<string, Command> = {
       } finally {
         await store.close();
       }
-      // Background work: the server's requests come first for the CPU (the copy's integrity
-      // check reads every page and index). Raising one's own niceness needs no privilege.
+      // The integrity check reads every page: the server's requests come first.
       setPriority(BACKUP_NICENESS);
       const dir = typeof values['to-dir'] === 'string' ? values['to-dir'] : undefined;
       const target = dir ? backups.datedBackup(dir, new Date()) : String(values['to']);
@@ -345,7 +303,6 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-/** `submissions 12, outbox 30, …` */
 function rowList(rows: ReadonlyArray<[string, number]>): string {
   return rows.map(([table, n]) => `${table} ${n}`).join(', ');
 }
@@ -396,7 +353,6 @@ async function main(): Promise<void> {
   const err = (text: string) => process.stderr.write(text);
   const fail = (e: unknown) => {
     process.stderr.write(`enquiries: ${e instanceof Error ? e.message : String(e)}\n`);
-    // Backup and restore refusals carry their own code (src/server/backups/sqlite.ts).
     const code = (e as { exitCode?: unknown }).exitCode;
     process.exitCode = typeof code === 'number' ? code : 1;
   };
@@ -410,7 +366,7 @@ async function main(): Promise<void> {
   const store = openStore(config);
   try {
     await store.migrate();
-    // The CLI sends nothing: releases and invites are the server's (its workers deliver).
+    // The CLI sends nothing: the server's workers deliver.
     const inbox = createInboxService({ store, channels: ['email'], configured: new Set() });
     await run?.({ store, inbox, config, out, err }, args.values, args.positionals);
   } catch (e) {

@@ -87,7 +87,6 @@ export function toJson(rows: readonly Exported[]): string {
 export interface ExportQuery {
   status?: EnquiryStatus;
   q?: string;
-  /** With no status: include held (spam) enquiries. */
   includeSpam?: boolean;
 }
 

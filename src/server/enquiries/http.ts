@@ -1,125 +1,49 @@
 /**
- * The one guard of every POST, before a body is read: type (415), stated length (411), size (413),
- * Origin (403) (docs/decisions/040-one-guard-for-posts.md), each refusal answered so that a client
- * still sending the body can read it (`src/server/unread-body.ts`); the time trap's start cookie
- * (docs/decisions/009-form-time-trap-without-a-page-token.md); the contact form's service.
+ * The contact form over HTTP: the time trap's start cookie
+ * (docs/decisions/009-form-time-trap-without-a-page-token.md) and the service the form's action
+ * calls, after the post guard (`src/server/http/post-guard.ts`) has judged the post.
  */
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import type { EnquiryService } from '../../react/load-context.ts';
 import { START_PATH } from '../../lib/enquiry-fields.ts';
 import { OUTCOMES, resultOf, type OutcomeKind } from '../../lib/enquiry-outcomes.ts';
-import { isStaffPath, STAFF_HEADERS } from '../../lib/staff-paths.ts';
-import { answerUnreadBody } from '../unread-body.ts';
 import type { Counter } from '../statistics/counter.ts';
 import type { EnquiryRuntime } from './runtime.ts';
 import { readStartTime, START_COOKIE, START_COOKIE_MAX_AGE_MS, startCookie } from './secret.ts';
-import { originAllowed, submitEnquiry } from './service.ts';
+import { submitEnquiry } from './service.ts';
 
 export { START_COOKIE };
 
-/** Bytes: a form, or a passkey's answer, is far smaller. */
-const BODY_LIMIT_BYTES = 64 * 1024;
-/** The contact form with or without JavaScript; the inbox's forms and passkey ceremonies. */
-const BODY_TYPES = {
-  site: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-  staff: ['application/x-www-form-urlencoded', 'application/json'],
-};
-
-type Refusal = 'wrong_type' | 'length_required' | 'too_large' | 'foreign_origin';
-
-/** The inbox's answers, with the headers of all its others (`src/lib/staff-paths.ts`). */
-const STAFF_REFUSALS: Record<Refusal, [number, string]> = {
-  wrong_type: [415, 'Unsupported Media Type: send a form.'],
-  length_required: [411, 'Length Required'],
-  too_large: [413, 'Content Too Large'],
-  foreign_origin: [403, 'Forbidden: this request did not come from the inbox.'],
-};
-
-function bodyRefusal(req: express.Request, types: readonly string[]): Refusal | null {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!types.includes(type)) return 'wrong_type';
-  const length = req.headers['content-length'];
-  if (length === undefined) return 'length_required';
-  return Number(length) > BODY_LIMIT_BYTES ? 'too_large' : null;
-}
-
-/**
- * Whether a staff post came from the inbox: `Origin` equal to `staffOrigin` (STAFF_URL) or, with
- * none, `Sec-Fetch-Site: same-origin` (https://www.w3.org/TR/fetch-metadata/).
- */
-export const fromInbox = ({ headers }: express.Request, staffOrigin: string): boolean =>
-  headers.origin ? headers.origin === staffOrigin : headers['sec-fetch-site'] === 'same-origin';
-
 export interface EnquiryHttp {
-  /** The start cookie's route and the guard of every POST; mount before the route tree. */
+  /** The start cookie's route; mount before the route tree. */
   router: express.Router;
 
   service: EnquiryService;
 }
 
-/**
- * `staffOrigin` is the only `Origin` an inbox post may carry; without one `Sec-Fetch-Site` must be
- * `same-origin` (https://www.w3.org/TR/fetch-metadata/). `onOutcome` gets each post's metric label.
- */
+/** `onOutcome` gets each submission's metric label. */
 export function enquiryHttp(
   runtime: EnquiryRuntime,
-  staffOrigin: string,
   onOutcome: (metric: string) => void = () => {},
-  /** Records each stored enquiry's visit (`src/server/statistics/counter.ts`). */
   origins?: Pick<Counter, 'enquirySent'>,
 ): EnquiryHttp {
   const count = (kind: OutcomeKind) => onOutcome(OUTCOMES[kind].metric);
   const cookie = startCookie(runtime.secret);
-
-  // The site's Origin, when sent, must be ours here: the framework would answer 400, the site
-  // documents 403. Without one the service judges the Referer, to show the visitor's text again.
-  const siteOrigin = (req: express.Request): boolean => {
-    const origin = req.headers.origin;
-    const requestOrigin = `${req.protocol}://${req.host}`;
-    const site = runtime.config.SITE_URL;
-    return origin === undefined || originAllowed({ requestOrigin, origin, referer: null }, site);
-  };
-  const inboxOrigin = (req: express.Request): boolean => fromInbox(req, staffOrigin);
-
-  const guardPost: RequestHandler = (req, res, next) => {
-    if (isStaffPath(req.path)) {
-      // The inbox refuses another site first, before saying anything of the body.
-      const refusal = inboxOrigin(req) ? bodyRefusal(req, BODY_TYPES.staff) : 'foreign_origin';
-      if (!refusal) return next();
-      if (refusal === 'foreign_origin') {
-        const origin = req.headers.origin?.slice(0, 200) ?? null;
-        runtime.logger.warn({ origin }, 'cross-site staff request refused');
-      }
-      const [status, text] = STAFF_REFUSALS[refusal];
-      res.status(status).set(STAFF_HEADERS).type('text/plain; charset=utf-8');
-      return answerUnreadBody(req, res, text);
-    }
-    const refusal =
-      bodyRefusal(req, BODY_TYPES.site) ?? (siteOrigin(req) ? null : 'foreign_origin');
-    if (!refusal) return next();
-    // The error handler's answer (`src/server/app.ts`), sent here to be sent in stages.
-    res.status(refusal === 'length_required' ? 411 : OUTCOMES[refusal].status);
-    res.type('text/plain; charset=utf-8').set('Cache-Control', 'no-store');
-    if (refusal === 'length_required') return answerUnreadBody(req, res, 'Length Required');
-    count(refusal);
-    answerUnreadBody(req, res, OUTCOMES[refusal].message(0));
-  };
 
   const router = express.Router();
   router.get(START_PATH, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const now = Math.floor(runtime.now());
     const current = await readStartTime(cookie, req.headers.cookie ?? null, now);
-    // Idempotent: a valid start is kept, so focusing the form again does not restart the clock.
+    // A valid start is kept: focusing the form again does not restart the clock.
     if (current.kind !== 'valid' || now - current.at >= START_COOKIE_MAX_AGE_MS) {
       res.append('Set-Cookie', await cookie.serialize(now, { secure: req.secure }));
     }
     res.status(204).end();
   });
-  router.post('/{*splat}', guardPost);
 
   const service: EnquiryService = {
-    async submit(form, request, ip) {
+    async submit(form, request, ip, crossSite) {
       if (!form) {
         count('unreadable');
         return { result: resultOf('unreadable'), setCookies: [] };
@@ -129,9 +53,7 @@ export function enquiryHttp(
       const url = new URL(request.url);
       const { headers } = request;
       const { kind, result, id } = await submitEnquiry(runtime, fields, {
-        requestOrigin: url.origin,
-        origin: headers.get('origin'),
-        referer: headers.get('referer'),
+        crossSite,
         ip,
         userAgent: headers.get('user-agent') ?? '',
         start: await readStartTime(cookie, headers.get('cookie'), runtime.now()),

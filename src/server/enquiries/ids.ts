@@ -1,7 +1,4 @@
-/**
- * Outbox ids are UUIDv7 (https://www.rfc-editor.org/rfc/rfc9562#name-uuid-version-7): they sort
- * in writing order, so new rows land at the end of the primary-key index, not on random pages.
- */
+/** UUIDv7 (RFC 9562): new rows land at the end of the primary-key index, not on random pages. */
 import { randomBytes } from 'node:crypto';
 
 /** @param now epoch ms */

@@ -1,20 +1,16 @@
-/**
- * From is the agency's own address so SPF/DMARC pass; the visitor goes in Reply-To. Headers lose
- * control characters here as well as in validation, so injected CR/LF never add a header.
- */
+/** From is the agency's own (SPF/DMARC), the visitor in Reply-To; headers lose CR/LF here too. */
 import nodemailer from 'nodemailer';
 import { site } from '../../site.config.ts';
 import type { InviteNotice, NewSubmission } from './store.ts';
 
 export interface Delivery {
-  /** The outbox row's id, the same on every retry (receivers de-duplicate on it). */
+  /** The same on every retry: receivers de-duplicate on it. */
   id: string;
 }
 
 /** Each call delivers one message or rejects; the outbox retries. */
 export interface Notifier {
   send(submission: Omit<NewSubmission, 'dedupeKey'>, delivery: Delivery): Promise<void>;
-  /** E-mail only: a staff invite with its one-time link. */
   sendInvite?(invite: InviteNotice): Promise<void>;
   close(): void;
 }
@@ -63,8 +59,7 @@ export interface SmtpNotifierOptions {
 
 export function createSmtpNotifier(opts: SmtpNotifierOptions): Notifier {
   const timeout = opts.timeoutMs ?? 20_000;
-  // Options, not the URL form (whose second argument is message defaults), so the timeouts apply.
-  // One pooled connection: a new SMTP session costs ~100 ms even on loopback, felt in a backlog.
+  // Options, not the URL form, so the timeouts apply; pooled: a session costs ~100 ms.
   const transport = nodemailer.createTransport({
     url: opts.smtpUrl,
     pool: true,

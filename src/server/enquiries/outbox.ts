@@ -1,32 +1,24 @@
-/**
- * The outbox worker, one per channel, each claiming only its own rows so a channel that is down
- * never holds back another (docs/decisions/031-notification-channels-through-the-outbox.md,
- * docs/product.md#enquiry-handling). Claims carry a lease and a token, so a row is marked sent
- * once. Logs carry ids, never an enquiry's text, an address or an invite's link.
- */
+/** A worker per channel, so one down holds back no other; logs carry ids, never personal data. */
 import type { Channel } from '../inbox/types.ts';
 import type { Logger } from '../logger.ts';
 import type { Notifier } from './mailer.ts';
 import { backoffMs, type OutboxJob, type SubmissionStore } from './store.ts';
 
-/** For `outbox_deliveries_total{channel,result}`. */
+/** `outbox_deliveries_total{channel,result}`. */
 export type AttemptResult = 'delivered' | 'failed';
 
 export interface OutboxWorkerOptions {
   store: SubmissionStore;
   notifier: Notifier;
   logger: Logger;
-  /** Default e-mail. */
   channel?: Channel;
-  /** Longest sleep between scans, ms (rows written by other instances). */
+  /** Longest sleep between scans (other instances' rows), ms. */
   pollMs?: number;
-  /** How long a claim is held before another worker may take the row, ms. */
+  /** ms a claim holds before another worker may take the row. */
   leaseMs?: number;
   batch?: number;
-  /** Backoff for attempt n, ms (tests shorten it). */
   backoff?: (attempts: number) => number;
   now?: () => number;
-  /** Once per attempt (metrics). */
   onAttempt?: (channel: Channel, result: AttemptResult) => void;
 }
 
@@ -55,7 +47,6 @@ export class OutboxWorker {
     return this.#o.channel;
   }
 
-  /** Idempotent. */
   start(): void {
     if (this.#running) return;
     this.#running = true;
@@ -63,12 +54,11 @@ export class OutboxWorker {
     this.#loop = this.#run();
   }
 
-  /** Wakes the loop now (a submission was just stored or released). */
   kick(): void {
     this.#wake?.();
   }
 
-  /** Resolves once the delivery under way is done and the loop exited; the rest stay pending. */
+  /** Resolves once the delivery under way is done; the rest stay pending. */
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#running = false;
@@ -77,7 +67,6 @@ export class OutboxWorker {
     this.#loop = undefined;
   }
 
-  /** Claims and delivers every row due now; returns how many were sent. */
   async drainOnce(): Promise<number> {
     const { store, logger, leaseMs, batch, backoff, now, channel, onAttempt } = this.#o;
     let sent = 0;
@@ -87,7 +76,6 @@ export class OutboxWorker {
       const jobs = await store.claimDue(startedAt, leaseMs, batch, channel);
       if (jobs.length === 0) break;
       for (const job of jobs) {
-        // The leases of rows not attempted expire.
         if (this.#stopping) break;
         const ids =
           job.kind === 'enquiry'
@@ -145,7 +133,7 @@ export class OutboxWorker {
         const due = await store.nextDueAt(channel);
         if (due !== null) delay = Math.max(10, Math.min(pollMs, due - now()));
       } catch {
-        // Store unreachable: keep polling at the normal rate.
+        // Store unreachable: keep polling.
       }
       await new Promise<void>((resolve) => {
         this.#wake = resolve;
@@ -166,10 +154,7 @@ interface FailureFacts {
   original?: unknown;
 }
 
-/**
- * A failed attempt's text, stored and logged: SMTP reply code, HTTP status, or the error's name
- * and system code. Never its message, which may quote an address, a reply body or the enquiry.
- */
+/** SMTP code, HTTP status or error name and code; never a message (may quote personal data). */
 export function deliveryError(e: unknown): string {
   const codes: string[] = [];
   const names: string[] = [];

@@ -34,20 +34,15 @@ export interface EnquiryRuntime {
   secret: string;
   store: SubmissionStore;
   logger: Logger;
-  /** Epoch ms (tests move it to drive the time trap). */
   now: () => number;
-  /** What each enquiry is queued for: e-mail, and Slack and the webhook when configured. */
   channels: readonly Channel[];
   /** Those that can deliver now (e-mail only with SMTP_URL or a test's notifier). */
   configured: ReadonlySet<Channel>;
   notifiers: ReadonlyMap<Channel, Notifier>;
   workers: ReadonlyMap<Channel, OutboxWorker>;
-  /** Wakes every worker. */
   kick(): void;
-  /** Every delivery attempt (metrics). */
   onAttempt(listener: (channel: Channel, result: AttemptResult) => void): void;
   ready: Promise<void>;
-  /** Waits for deliveries under way. */
   close(): Promise<void>;
 }
 
@@ -63,29 +58,19 @@ export function openStore(config: StoreEnv): SubmissionStore {
 export interface RuntimeOptions {
   config: EnquiryConfig;
   logger: Logger;
-  /** Replace the senders (tests). */
   notifier?: Notifier;
   notifiers?: Partial<Record<Channel, Notifier>>;
-  /** Default true. */
   worker?: boolean;
-  /** Default `backoffMs`. */
   backoff?: (attempts: number) => number;
   now?: () => number;
 }
 
 const DAY_MS = 86_400_000;
 
-/**
- * ms between deletions of what the privacy notice's {@link RETENTION_DAYS} have passed
- * (docs/decisions/039-retention-kept-by-the-running-server.md). Every instance sweeps: the
- * deletes are idempotent.
- */
+/** ms between idempotent sweeps (docs/decisions/039-retention-kept-by-the-running-server.md). */
 export const RETENTION_SWEEP_MS = 6 * 3_600_000;
 
-/**
- * Starts migrations, then the outbox workers and the retention sweep.
- * @throws Error when DATA_DIR cannot hold the generated secret; a failed migration rejects `ready`
- */
+/** @throws Error when DATA_DIR cannot hold the secret; a failed migration rejects `ready` */
 export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
   const { config, logger } = opts;
   const secret = loadSecret(config.FORM_SECRET, config.DATA_DIR);
@@ -156,7 +141,6 @@ export function createRuntime(opts: RuntimeOptions): EnquiryRuntime {
         logger.info({ purged, retentionDays: RETENTION_DAYS }, 'retention: old enquiries deleted');
       }
     } catch (e) {
-      // The next sweep tries again; nothing is lost by a late deletion.
       logger.error({ err: String(e) }, 'retention sweep failed');
     }
   };

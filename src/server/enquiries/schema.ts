@@ -1,16 +1,11 @@
-/**
- * The one validation schema of an enquiry, used by the contact form's action (posted with or
- * without JavaScript), so every post gives the same messages (docs/product.md#contact-form). Control characters are
- * refused outside the message: CR/LF would allow e-mail header injection.
- */
+/** Controls are refused outside the message: CR/LF would allow e-mail header injection. */
 import * as z from 'zod/mini';
 import type { FieldErrors } from '../../lib/enquiry-fields.ts';
 import { FIELD_NAMES, HONEYPOT_FIELD, LIMITS, type FieldName } from '../../lib/enquiry-fields.ts';
 
-// Controls, line/paragraph separators, and U+FFFD (invalid UTF-8 decodes to it).
+// U+FFFD: what invalid UTF-8 decodes to.
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/;
-// The message keeps \t, \n and \r.
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
 
@@ -57,11 +52,7 @@ export const submissionInputSchema = z.extend(enquirySchema, {
 
 export type SubmissionInput = z.infer<typeof submissionInputSchema>;
 
-/**
- * @param values the posted fields (strings; anything else counts as missing)
- * @returns the trimmed submission, or the first message per wrong field (`{}` when the body
- *   failed only in fields a visitor cannot see, such as an oversized honeypot)
- */
+/** Non-strings count as missing; errors `{}` when only hidden fields failed (a long honeypot). */
 export function checkSubmission(
   values: Record<string, unknown>,
 ): { ok: true; input: SubmissionInput } | { ok: false; fieldErrors: FieldErrors } {

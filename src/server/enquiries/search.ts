@@ -1,17 +1,14 @@
-/**
- * Inbox search (docs/decisions/032-search-in-the-stores-own-index.md): every term must match, and
- * reaches the engine as text, never syntax, so staff cannot type an operator.
- */
+/** Every term must match, as text, never syntax: no operators. */
 import { sql, type RawBuilder } from 'kysely';
 import type { EnquiryStatus } from '../inbox/types.ts';
 
-/** The rest are ignored. */
+/** Further terms are ignored. */
 export const MAX_TERMS = 16;
-/** Code points; a longer term is cut. */
+/** Code points; longer is cut. */
 export const MAX_TERM_LENGTH = 64;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-// Control characters (NUL among them, which PostgreSQL text cannot hold) separate terms.
+// PostgreSQL text cannot hold NUL.
 // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
 const SEPARATORS = /[\s\u0000-\u001f\u007f-\u009f]+/u;
 
@@ -40,27 +37,20 @@ function fts5Query(terms: readonly string[], status?: { is: string } | { not: st
 
 export interface InboxFilter {
   status?: EnquiryStatus | undefined;
-  /** From {@link searchTerms}; empty or absent: no text filter. */
   terms?: readonly string[] | undefined;
-  /** Leaves held enquiries out; ignored with `status`. */
   hideHeld?: boolean;
 }
 
 type Fragment = RawBuilder<unknown>;
 
-/**
- * SQL fragments over `submissions s`, not the builder: the inbox list takes a fraction of a ms
- * (docs/decisions/033-one-store-on-kysely.md).
- */
+/** SQL fragments over `submissions s`, not the builder: the list takes a fraction of a ms. */
 export interface SearchEngine {
-  /** `order` is newest first; a count reads `counted`, which may be the index alone. */
   clauses(filter: InboxFilter): {
     from: Fragment;
     counted: Fragment;
     where: Fragment;
     order: Fragment;
   };
-  /** Added to a new submission's INSERT: SQLite's `seq`. */
   rowKey(receivedAt: number): { columns: Fragment; values: Fragment };
 }
 
@@ -72,10 +62,7 @@ function byStatus({ status, hideHeld }: InboxFilter): Fragment[] {
 const where = (conditions: Fragment[]) =>
   conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 
-/**
- * Row key `seq` is the receipt order, so a search walks the index newest first (CROSS JOIN keeps
- * it the outer loop) and stops at the page's end; the status is a column of the index.
- */
+/** `seq` is receipt order: a search walks the index newest first (CROSS JOIN) to the page's end. */
 export const FTS5: SearchEngine = {
   clauses(filter) {
     const { status, terms = [], hideHeld } = filter;
@@ -94,7 +81,6 @@ export const FTS5: SearchEngine = {
       order: sql`f.rowid DESC`,
     };
   },
-  /** Receipt ms × 1000 plus the arrival within that ms (migration 2). */
   rowKey: (ms) => ({
     columns: sql`, seq`,
     values: sql`, (SELECT COALESCE(MAX(seq) + 1, ${ms} * 1000) FROM submissions

@@ -1,15 +1,11 @@
-/**
- * The server secret: FORM_SECRET, or a key kept in `DATA_DIR/form-secret` (0600) so signed cookies
- * survive a restart; instances sharing a database must share it. It salts address hashes and signs
- * cookies (https://reactrouter.com/explanation/sessions-and-cookies#signing-cookies).
- */
+/** FORM_SECRET or `DATA_DIR/form-secret` (0600) salts hashes and signs cookies; shared by all. */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCookie } from 'cookie';
 import { createCookie, type Cookie } from 'react-router';
 
-/** FORM_SECRET, or the key kept in `dataDir` (created on first use). */
+/** FORM_SECRET, or the kept key, created on first use. */
 export function loadSecret(formSecret: string | undefined, dataDir: string): string {
   if (formSecret) return formSecret;
   const file = join(dataDir, 'form-secret');
@@ -28,18 +24,14 @@ export function loadSecret(formSecret: string | undefined, dataDir: string): str
   }
 }
 
-/** A key per `purpose` (`start`, `staff-session`): a cookie signed for one is void for another. */
+/** A cookie signed for one `purpose` (`start`, `staff-session`) is void for another. */
 export const signingKey = (secret: string, purpose: string): string => `${purpose}:${secret}`;
 
 export const START_COOKIE = 'enquiry_start';
 /** ms: a visitor may take a while to write. */
 export const START_COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
-/**
- * The time trap's start, epoch ms, signed
- * (docs/decisions/009-form-time-trap-without-a-page-token.md); `Secure` is the caller's, per
- * request (`serialize(at, { secure })`).
- */
+/** The time trap's signed start, ms (docs/decisions/009-form-time-trap-without-a-page-token.md). */
 export function startCookie(secret: string): Cookie {
   return createCookie(START_COOKIE, {
     httpOnly: true,
@@ -50,7 +42,7 @@ export function startCookie(secret: string): Cookie {
   });
 }
 
-/** `forged`: not ours (forged, another key, junk). */
+/** `forged`: another key or junk. */
 export type StartTime = { kind: 'missing' } | { kind: 'forged' } | { kind: 'valid'; at: number };
 
 /** `nowMs`: epoch ms; a start more than 60 s ahead counts as forged. */
@@ -65,7 +57,6 @@ export async function readStartTime(
     return at > nowMs + 60_000 ? { kind: 'forged' } : { kind: 'valid', at };
   }
   if (at === '') return { kind: 'missing' };
-  // `parse` answers null both without the cookie and with a bad signature.
   const sent = at !== null || parseCookie(header ?? '')[cookie.name] !== undefined;
   return sent ? { kind: 'forged' } : { kind: 'missing' };
 }

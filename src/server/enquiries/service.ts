@@ -8,46 +8,25 @@ import { checkSubmission, type Enquiry } from './schema.ts';
 import { hashIp, type StartTime } from './secret.ts';
 import type { SpamVerdict } from './store.ts';
 
-/** ms; an identical submission within it is stored once. */
+/** ms. */
 export const DEDUPE_WINDOW_MS = 600_000;
 
 export interface SubmitRequest {
-  /** The origin the request was made to (e.g. http://localhost:3000). */
-  requestOrigin: string;
-  /** Judged by the post guard (`http.ts`) before the body was read; here only whether it is absent. */
-  origin: string | null;
-  /** Read when a client omits Origin. */
-  referer: string | null;
+  /**
+   * The post sent no `Origin` and its `Referer` is another site's, as the post guard judged
+   * (`src/server/http/post-guard.ts`): refused here, so the page shows the visitor's text again.
+   */
+  crossSite: boolean;
   /** Hashed before use. */
   ip: string;
   userAgent: string;
-  /** The time trap's start, as the start cookie told it (`secret.ts`). */
   start: StartTime;
 }
 
 export interface Submission {
   kind: OutcomeKind;
   result: EnquiryResult;
-  /** A new enquiry's id, not spam and no duplicate. */
   id?: string;
-}
-
-/** CSRF: the Origin (lacking it, the Referer) must be the request's own origin or SITE_URL's. */
-export function originAllowed(
-  req: Pick<SubmitRequest, 'requestOrigin' | 'origin' | 'referer'>,
-  siteUrl: string | undefined,
-): boolean {
-  const allowed = new Set([req.requestOrigin]);
-  if (siteUrl) allowed.add(new URL(siteUrl).origin);
-  let claimed = req.origin;
-  if (!claimed && req.referer) {
-    try {
-      claimed = new URL(req.referer).origin;
-    } catch {
-      claimed = null;
-    }
-  }
-  return claimed !== null && allowed.has(claimed);
 }
 
 /** The four fields, email case-folded. */
@@ -57,10 +36,7 @@ export function dedupeKey(e: Enquiry): string {
     .digest('hex');
 }
 
-/**
- * docs/decisions/009-form-time-trap-without-a-page-token.md; a `missing` start is ham (CSS images
- * off and no JavaScript). `minFillMs`, `now`: ms.
- */
+/** A `missing` start is ham (docs/decisions/009-form-time-trap-without-a-page-token.md); ms. */
 export function spamVerdict(
   honeypot: string | null | undefined,
   start: StartTime,
@@ -85,8 +61,7 @@ export async function submitEnquiry(
   }
   const { input } = checked;
   const { config, store, logger, secret } = rt;
-  // Without an Origin the Referer decides, here, so the refusal shows the visitor's text again.
-  if (req.origin === null && !originAllowed(req, config.SITE_URL)) {
+  if (req.crossSite) {
     logger.warn({ origin: null }, 'cross-site submission refused');
     return { kind: 'foreign_origin', result: resultOf('foreign_origin') };
   }
@@ -97,7 +72,6 @@ export async function submitEnquiry(
   let outcome;
   try {
     await rt.ready;
-    // One transaction: one commit (fsync) per request, not two.
     outcome = await store.submit(
       {
         id: randomUUID(),

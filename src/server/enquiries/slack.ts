@@ -1,7 +1,4 @@
-/**
- * Visitor text goes in `plain_text`, so no link or mention (`<!channel>`) is smuggled in; the
- * fallback `text` is escaped (https://api.slack.com/reference/surfaces/formatting#escaping).
- */
+/** Visitor text in `plain_text`, so no mention is smuggled in; the fallback `text` escaped. */
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook';
 import type { Notifier } from './mailer.ts';
 import { EXCERPT_LENGTH, excerptOf, inboxLink } from './notice.ts';
@@ -48,7 +45,7 @@ export function slackMessage(s: Notice, siteUrl: string): IncomingWebhookSendArg
 export interface SlackNotifierOptions {
   url: string;
   siteUrl: string;
-  /** One post's timeout, ms: a hung server must not hold a lease forever. */
+  /** ms. */
   timeoutMs?: number;
 }
 

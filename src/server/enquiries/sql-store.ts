@@ -1,8 +1,4 @@
-/**
- * `SubmissionStore` on Kysely, for node:sqlite and PostgreSQL
- * (docs/decisions/033-one-store-on-kysely.md). Exactly once: a claim stamps a random token in one
- * UPDATE and only its holder may mark the row sent; of two concurrent status changes one fails.
- */
+/** Exactly once: a claim stamps a random token and only its holder may mark the row sent. */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { compiledOnce, type Compiled } from '../db/compiled.ts';
@@ -36,19 +32,16 @@ import type {
   SubmissionStore,
 } from './store.ts';
 
-/** A `Notice`'s columns: what the visitor sent, then how it was received; a record's add more. */
 const SENT = ['s.id', 's.name', 's.email', 's.subject', 's.message', 's.receivedAt'] as const;
 const NOTICE = [...SENT, 's.ipHash', 's.userAgent', 's.privacyNoticeVersion', 's.spam'] as const;
 const RECORD = [...NOTICE, 's.status', 's.handledAt', 's.releasedAt'] as const;
 
-/** Neither sent nor cancelled (in a join, of the one table with these columns). */
 const undelivered = sql<boolean>`sent_at IS NULL AND cancelled_at IS NULL`;
 const unleased = (now: number) => sql<boolean>`(lease_until IS NULL OR lease_until <= ${now})`;
-/** The row is still the claim's: only its holder may settle it. */
 const held = (id: string, token: string) =>
   sql<boolean>`id = ${id} AND claim_token = ${token} AND sent_at IS NULL`;
 
-/** Ranked worst highest, so that MAX over an enquiry's rows is its delivery; none: 0. */
+/** Worst highest: MAX over an enquiry's rows is its delivery. */
 const DELIVERIES = ['none', 'delivered', 'pending', 'failing'] as const;
 const delivery = (rank: number | null) => DELIVERIES[rank ?? 0] ?? 'none';
 const RANK: Record<DeliveryState, number> = { cancelled: 0, delivered: 1, pending: 2, failing: 3 };
@@ -69,14 +62,12 @@ const CHANNEL_ORDER: Record<Channel, number> = { email: 0, slack: 1, webhook: 2 
 
 // The contact form's statements (docs/decisions/043-compiled-queries-on-the-hot-path.md).
 
-/** The same enquiry received since `since`, if any. */
 const EARLIER = compiledOnce(
   (v: { dedupeKey: string; since: InstantValue }) => sql<{ id: string }>`SELECT id
     FROM submissions WHERE dedupe_key = ${v.dedupeKey} AND received_at >= ${v.since}
     ORDER BY received_at LIMIT 1`,
 );
 
-/** A new enquiry's columns: `at` its receipt as an instant, `ms` the same in epoch ms. */
 type SubmissionRow = Omit<NewSubmission, 'receivedAt'> & {
   at: InstantValue;
   ms: number;
@@ -88,7 +79,6 @@ export class SqlStore implements SubmissionStore {
   readonly #db: Db;
   readonly #k: Kysely<Database>;
   readonly #search: SearchEngine;
-  /** A new enquiry's row, with the engine's row key (`search.ts`). */
   readonly #insertSubmission: Compiled<SubmissionRow, unknown>;
 
   constructor(db: Db) {
@@ -328,7 +318,6 @@ export class SqlStore implements SubmissionStore {
     };
   }
 
-  /** Moves enquiry `id` from one of `from` with `set`; false when it was in none of them. */
   async #move(
     trx: Transaction<Database>,
     id: string,
@@ -347,7 +336,6 @@ export class SqlStore implements SubmissionStore {
       if (await this.#move(trx, id, from, set)) return 'ok';
       const status = await statusOf(trx, id);
       if (status === null) return 'not-found';
-      // Already so: done; otherwise not allowed from this status.
       return (handled ? ['handled'] : ['new', 'released']).includes(status) ? 'ok' : 'invalid';
     });
   }
@@ -396,8 +384,7 @@ export class SqlStore implements SubmissionStore {
         .groupBy('channel')
         .execute(),
       this.#k.selectFrom('channelStatus').selectAll().execute(),
-      // An enquiry's row counts from its receipt, an invite's from when it was queued (a
-      // timestamptz and BIGINT ms on PostgreSQL: compared once read).
+      // timestamptz and BIGINT ms on PostgreSQL: compared once read.
       sql<{ enquiry: number | null; invite: number | null }>`SELECT
           (SELECT MIN(s.received_at) FROM outbox o JOIN submissions s ON s.id = o.submission_id
             WHERE o.sent_at IS NULL AND o.cancelled_at IS NULL) AS enquiry,
@@ -429,12 +416,10 @@ export class SqlStore implements SubmissionStore {
       const enquiries = trx.selectFrom('submissions').select('id').where(theirs('email'));
       const kept = enquiries.where('status', '<>', 'erased');
       await trx.deleteFrom('outbox').where('submissionId', 'in', kept).execute();
-      // The visit it came from (`src/server/statistics/migrations.ts`).
       await trx.deleteFrom('statEnquiryOrigins').where('submissionId', 'in', enquiries).execute();
       const invites = trx.deleteFrom('outbox').where('recipient', 'is not', null);
       await invites.where(theirs('recipient')).execute();
-      // On SQLite a trigger takes the old words out of the FTS index (secure-delete, migration
-      // 2); PostgreSQL's generated tsvector follows the blanked text.
+      // SQLite: a trigger drops the old words from FTS; PostgreSQL's tsvector follows the text.
       const blank = { name: '', email: '', subject: '', message: '', ipHash: '', userAgent: '' };
       const r = await trx
         .updateTable('submissions')
@@ -495,7 +480,7 @@ async function statusOf(db: Executor, id: string): Promise<string | null> {
   return (await r.executeTakeFirst())?.status ?? null;
 }
 
-/** One delivery row, or a cancelled one due again; a delivered one stays as it is. */
+/** One delivery row, or a cancelled one due again; a delivered one stays. */
 const OUTBOX_ROW = compiledOnce(
   (v: { id: string; submissionId: string; channel: Channel; at: number }) => sql`INSERT INTO outbox
       (id, submission_id, channel, kind, created_at, next_attempt_at)
@@ -504,8 +489,6 @@ const OUTBOX_ROW = compiledOnce(
       created_at = excluded.created_at, next_attempt_at = excluded.next_attempt_at
     WHERE outbox.sent_at IS NULL`,
 );
-
-/** Per channel, as {@link OUTBOX_ROW}: one compiled statement serves any number of channels. */
 
 async function queueDeliveries(
   db: Kysely<Database>,
@@ -519,15 +502,14 @@ async function queueDeliveries(
   }
 }
 
-/** On node:sqlite, the file under DATA_DIR (`openSqlite`). */
+/** On node:sqlite; `synchronous` is `SQLITE_SYNCHRONOUS`. */
 export class SqliteStore extends SqlStore {
-  /** @param synchronous `SQLITE_SYNCHRONOUS` (`src/server/env.ts`) */
   constructor(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL') {
     super(openSqlite(file, synchronous));
   }
 }
 
-/** On PostgreSQL, so several instances share one database; connects lazily. */
+/** On PostgreSQL, connecting lazily. */
 export class PgStore extends SqlStore {
   constructor(connectionString: string, max = 10) {
     super(openPostgres(connectionString, max));

@@ -1,8 +1,4 @@
-/**
- * Signed by Standard Webhooks, `webhook-id` the same on every retry; the answer's body is never
- * read into errors or logs.
- * https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md
- */
+/** https://www.standardwebhooks.com/; the answer's body never reaches errors or logs. */
 import { Webhook } from 'standardwebhooks';
 import type { Delivery, Notifier } from './mailer.ts';
 import { EXCERPT_LENGTH, excerptOf, inboxLink } from './notice.ts';
@@ -16,7 +12,6 @@ export interface WebhookBody {
   timestamp: string;
   data: {
     id: string;
-    /** ISO 8601. */
     receivedAt: string;
     name: string;
     email: string;
@@ -80,7 +75,7 @@ export function createWebhookNotifier(opts: WebhookNotifierOptions): Notifier {
           'webhook-signature': signer.sign(delivery.id, at, body),
         },
         body,
-        // Not followed: the body must not go where it was not sent. It fails as `HTTP 302`.
+        // The body must not go where it was not sent.
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });

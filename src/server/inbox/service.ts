@@ -19,14 +19,13 @@ import {
 
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
-/** Pages of {@link MAX_PAGE_SIZE} `countByEmail` reads at most. */
+/** Pages of MAX_PAGE_SIZE `countByEmail` reads at most. */
 const COUNT_PAGES = 10;
 
 export interface InboxDeps {
   store: SubmissionStore;
-  /** What a release queues. */
   channels: readonly Channel[];
-  /** What can deliver now (health, invites). */
+  /** Can deliver now. */
   configured: ReadonlySet<Channel>;
   now?: () => number;
   kick?: () => void;
@@ -38,7 +37,7 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
   return Math.min(max, Math.max(min, n));
 }
 
-/** @throws RangeError for an unknown status, rather than a silently unfiltered list */
+/** @throws RangeError rather than a silently unfiltered list */
 function checkStatus(status: unknown): EnquiryStatus | undefined {
   if (status === undefined || status === null || status === '') return undefined;
   if (!isEnquiryStatus(status)) {

@@ -1,6 +1,6 @@
 /** Imports nothing, so the staff pages may import it (`eslint.config.js`). Times are epoch ms. */
 
-/** What each means: docs/product.md#enquiry-handling. In the order the inbox lists them. */
+/** docs/product.md#enquiry-handling; in the inbox's order. */
 export const ENQUIRY_STATUSES = ['new', 'handled', 'held', 'released', 'erased'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
@@ -11,13 +11,10 @@ export type Channel = 'email' | 'slack' | 'webhook';
 export type DeliveryState = 'delivered' | 'pending' | 'failing' | 'cancelled';
 
 export interface InboxQuery {
-  /** Absent: every status. */
   status?: EnquiryStatus;
   /** Plain words, never query syntax. */
   q?: string;
-  /** 1-based, default 1. */
   page?: number;
-  /** Default 25, at most 100. */
   pageSize?: number;
 }
 
@@ -29,24 +26,20 @@ export interface InboxRow {
   name: string;
   email: string;
   subject: string;
-  /** The message's first 160 grapheme clusters. */
   excerpt: string;
-  /** The worst over its channels; 'none' without deliveries. */
   delivery: 'delivered' | 'pending' | 'failing' | 'none';
 }
 
 export interface InboxPage {
   rows: InboxRow[];
-  /** For a search at most `SEARCH_COUNT_LIMIT`. */
   total: number;
   page: number;
   pageSize: number;
   pages: number;
-  /** A search matched more than `total`: show "1,000+". */
   totalCapped?: boolean;
 }
 
-/** Why: docs/decisions/032-search-in-the-stores-own-index.md. */
+/** docs/decisions/032-search-in-the-stores-own-index.md */
 export const SEARCH_COUNT_LIMIT = 1000;
 
 export interface InboxEnquiry extends InboxRow {
@@ -66,9 +59,7 @@ export interface InboxEnquiry extends InboxRow {
 }
 
 export interface DeliveryHealth {
-  /** Undelivered rows over all channels, invites included. */
   backlog: number;
-  /** The oldest undelivered row's enquiry receipt time (an invite's: when queued). */
   oldestUndeliveredAt: number | null;
   channels: Array<{
     channel: Channel;
@@ -82,23 +73,17 @@ export interface DeliveryHealth {
 export type ExportFormat = 'csv' | 'json';
 
 export interface InboxService {
-  /** Newest first. */
   list(query: InboxQuery): Promise<InboxPage>;
   get(id: string): Promise<InboxEnquiry | null>;
-  /** Mark handled (new | released → handled) or reopen (handled → new). */
   setHandled(id: string, handled: boolean): Promise<'ok' | 'not-found' | 'invalid'>;
-  /** held → released; each channel delivers it once. */
   release(id: string): Promise<'released' | 'not-held' | 'not-found'>;
-  /** new | handled | released → held; deliveries not yet made are cancelled. */
   markSpam(id: string): Promise<'ok' | 'already' | 'not-found' | 'invalid'>;
-  /** The CLI's columns, formula cells neutralised. */
   export(
     format: ExportFormat,
     query: Pick<InboxQuery, 'status' | 'q'>,
   ): Promise<{ body: string; contentType: string; filename: string }>;
   /** Case-insensitive; null beyond what the search reads (10 pages of 100). */
   countByEmail(email: string): Promise<number | null>;
-  /** To tombstones, case-insensitive; returns how many. */
   erase(email: string): Promise<number>;
   health(): Promise<DeliveryHealth>;
   /** Through the outbox's e-mail channel; false, queueing nothing, without SMTP. */

@@ -1,7 +1,4 @@
-/**
- * Never an enquiry's text or an address (OWASP ASVS 5.0 V16). Why opening counts and listing does
- * not: docs/decisions/027-passkeys-and-staff-sessions.md.
- */
+/** Never an enquiry's text or an address (OWASP ASVS 5.0 V16). */
 import type { StaffStore } from './store.ts';
 
 /** The detail column holds only the short values noted. */

@@ -1,7 +1,4 @@
-/**
- * The operator's staff commands (`npm run enquiries -- staff …`; docs/operations/staff.md). The
- * CLI sends no e-mail: an invite is queued in the outbox for the running server's worker.
- */
+/** `npm run enquiries -- staff …` (docs/operations/staff.md); invites are only queued. */
 import type { InboxService } from '../inbox/types.ts';
 import { audit } from './audit.ts';
 import { inviteStaff, InviteError } from './invites.ts';
@@ -29,9 +26,7 @@ type Values = Record<string, string | boolean | undefined>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/**
- * @returns the message to print (exit 2), or null when they are fine
- */
+/** @returns the message to print (exit 2), or null */
 export function checkStaffArgs(values: Values, positionals: string[]): string | null {
   const [sub, ...extra] = positionals;
   if (extra.length) return `Unexpected "${extra.join(' ')}".`;
@@ -70,17 +65,13 @@ export function checkStaffArgs(values: Values, positionals: string[]): string | 
 export interface StaffCliDeps {
   store: StaffStore;
   inbox: Pick<InboxService, 'enqueueInviteEmail'>;
-  /** STAFF_URL; null when the inbox is off. */
+  /** STAFF_URL; null: the inbox is off. */
   origin: string | null;
   now: number;
   out: (text: string) => void;
 }
 
-/**
- * Runs a command {@link checkStaffArgs} accepted.
- * @throws Error with a message for the operator (no such account, a disabled one invited, the
- *   inbox off); the CLI prints it and exits 1
- */
+/** @throws Error with a message for the operator (exit 1) */
 export async function runStaffCommand(
   deps: StaffCliDeps,
   values: Values,

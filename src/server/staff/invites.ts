@@ -1,7 +1,4 @@
-/**
- * Invites, the only way in (docs/decisions/027-passkeys-and-staff-sessions.md): a one-time link
- * whose page enrols a passkey; the store keeps the token's SHA-256 only.
- */
+/** One-time links, the only way in (docs/decisions/027-passkeys-and-staff-sessions.md). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffStore, StoredInvite } from './store.ts';
 import { INVITE_PATH } from '../../lib/staff-paths.ts';
@@ -20,22 +17,16 @@ export interface Invited {
   link: string;
   expiresAt: number;
   staff: StaffAccount;
-  /** False: a new link for an existing account. */
   created: boolean;
 }
 
-/** The role an invite grants when none is named: `owner` while no enabled owner exists. */
+/** `owner` while no enabled owner exists, else `editor`. */
 export async function defaultRole(store: StaffStore, now: number): Promise<Role> {
   const staff = await store.listStaff(now);
   return staff.some((s) => s.role === 'owner' && s.disabledAt === null) ? 'editor' : 'owner';
 }
 
-/**
- * Makes the account with `role` (else {@link defaultRole}), or reuses an existing one (a lost
- * device), whose role stays. `origin`: `STAFF_URL`; `by`: the inviting owner's account id, null
- * for the operator's CLI.
- * @throws InviteError when the account is disabled, or exists with another role than `role`
- */
+/** Reuses an account (a lost device). @throws InviteError if disabled, or of another role */
 export async function inviteStaff(
   store: StaffStore,
   input: { email: string; name: string; origin: string; now: number; role?: Role; by?: string },
@@ -89,13 +80,12 @@ export async function inviteStaff(
 
 export type InviteCheck =
   | { kind: 'valid'; invite: StoredInvite }
-  /** Malformed, altered or never issued. */
   | { kind: 'unknown' }
   | { kind: 'expired' }
   | { kind: 'used' }
   | { kind: 'disabled' };
 
-/** Judges a token at `now` without using it up (enrolment does). */
+/** Without using it up (enrolment does). */
 export async function checkInvite(
   store: StaffStore,
   token: string | null | undefined,

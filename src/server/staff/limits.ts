@@ -1,7 +1,4 @@
-/**
- * OWASP ASVS 5.0 V6.3.1 (https://github.com/OWASP/ASVS): a passkey cannot be guessed, so these
- * stand against load and enumeration. Counted in the store, so they hold across instances.
- */
+/** OWASP ASVS 5.0 V6.3.1: a passkey cannot be guessed; these stand against load, enumeration. */
 import type { RateLimitResult } from '../enquiries/store.ts';
 import type { StaffStore } from './store.ts';
 
@@ -13,13 +10,10 @@ export interface Limit {
 const TEN_MINUTES_MS = 600_000;
 
 export const LIMITS = {
-  /** Sign-in ceremonies started by one client. */
   signInClient: { max: 30, windowMs: TEN_MINUTES_MS },
-  /** Sign-in answers for one account that failed verification. */
+  /** Failed verifications only. */
   signInAccount: { max: 10, windowMs: TEN_MINUTES_MS },
-  /** Invite pages and enrolment ceremonies by one client. */
   inviteClient: { max: 30, windowMs: TEN_MINUTES_MS },
-  /** Uses of one invite link. */
   inviteAccount: { max: 10, windowMs: TEN_MINUTES_MS },
 } as const satisfies Record<string, Limit>;
 
@@ -36,7 +30,7 @@ export function countAttempt(
   return peek ? store.peekLimit(key, max, windowMs, now) : store.hit(key, max, windowMs, now);
 }
 
-/** Whole seconds, at least 1, for `Retry-After`. */
+/** Whole seconds ≥ 1. */
 export function retryAfterSeconds(result: RateLimitResult, now: number): number {
   return Math.max(1, Math.ceil((result.resetAt - now) / 1000));
 }

@@ -20,49 +20,39 @@ export function openStaffStore(config: StoreEnv): StaffStore {
     : new SqliteStaffStore(join(resolve(config.DATA_DIR), 'enquiries.sqlite'));
 }
 
-/** Who passkeys are made for (https://www.w3.org/TR/webauthn-3/#relying-party). */
+/** https://www.w3.org/TR/webauthn-3/#relying-party; `id` is SITE_URL's host. */
 export interface RelyingParty {
-  /** SITE_URL's host. */
   id: string;
-  /** The staff origin. */
   origins: readonly string[];
 }
 
-/** The site's content as `/staff/content` edits it (docs/decisions/050-drafts-publish-and-conflicts.md). */
+/** docs/decisions/050-drafts-publish-and-conflicts.md */
 export interface StaffContent {
   store: ContentStore;
   drafts: DraftStore;
-  /** Previews and share links (docs/decisions/054-previews-and-share-links.md). */
+  /** docs/decisions/054-previews-and-share-links.md */
   previews: PreviewStore;
-  /** Scheduled publishing (docs/decisions/055-scheduled-publishing.md). */
+  /** docs/decisions/055-scheduled-publishing.md */
   schedules: ScheduleStore;
 }
 
 export interface StaffRuntime {
   store: StaffStore;
-  /** Visit statistics (`src/server/statistics/store.ts`); absent: the page says none are kept. */
+  /** Absent: the page says none are kept. */
   statistics?: StatisticsStore | undefined;
   content: StaffContent;
   inbox: InboxService;
-  /** STAFF_URL */
   origin: string;
   rp: RelyingParty;
-  /** The enquiry runtime's, salting client address hashes. */
   secret: string;
   logger: Logger;
-  /** Epoch ms (tests move it past timeouts). */
   now: () => number;
   close(): Promise<void>;
 }
 
-/**
- * What the `/staff` branch's `.server.ts` modules get for one request: the runtime, and the client
- * address's salted hash its rate limits count by. Server-only, so the shared
- * `src/react/load-context.ts` names no server type.
- */
+/** Per `/staff` request, with the client address's salted hash; server-only. */
 export interface StaffServer extends StaffRuntime {
   clientKey: string;
-  /** Uploaded images (`src/server/content/media.ts`); absent where the app has none. */
   media?: MediaStore | undefined;
 }
 
@@ -76,7 +66,6 @@ export interface StaffRuntimeOptions {
   statistics?: StatisticsStore | undefined;
   secret: string;
   logger: Logger;
-  /** Tests. */
   store?: StaffStore;
   now?: () => number;
 }

@@ -1,8 +1,4 @@
-/**
- * `StaffStore` on Kysely over the enquiry database (docs/decisions/033-one-store-on-kysely.md).
- * Deleting a passkey locks the account row (`Db.forUpdate`), so two revocations never remove the
- * last two.
- */
+/** `StaffStore` on Kysely; deleting a passkey locks the account row: two never remove the last. */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { openPostgres } from '../db/postgres.ts';
 import { hitLimit, peekLimit } from '../db/rate-limits.ts';
@@ -35,7 +31,7 @@ const ACCOUNT = [
   'role',
 ] as const;
 
-/** `Db.lockKey`'s key for role changes: serialises the last-owner check on PostgreSQL. */
+/** Serialises the last-owner check on PostgreSQL. */
 const ROLES_LOCK = 'staff-roles';
 
 /** SQLite hands a `Uint8Array`, pg a `Buffer`: a plain copy either way. */
@@ -145,7 +141,6 @@ export class SqlStaffStore implements StaffStore {
     await this.#k.insertInto('staffInvites').values(row).execute();
   }
 
-  /** With its account (staff accounts are never deleted, so the second read finds it). */
   async findInvite(tokenHash: string): Promise<StoredInvite | null> {
     const q = this.#k.selectFrom('staffInvites').selectAll().where('tokenHash', '=', tokenHash);
     const invite = await q.executeTakeFirst();
@@ -205,7 +200,6 @@ export class SqlStaffStore implements StaffStore {
 
   deletePasskey(staffId: string, credentialId: string): Promise<'ok' | 'last' | 'not-found'> {
     return this.#k.transaction().execute(async (trx) => {
-      // The account row is the lock two concurrent revocations queue on.
       const account = trx.selectFrom('staff').select('id').where('id', '=', staffId);
       await this.#db.forUpdate(account).execute();
       const mine = trx.selectFrom('staffPasskeys').select('id').where('staffId', '=', staffId);
@@ -305,15 +299,14 @@ export class SqlStaffStore implements StaffStore {
   }
 }
 
-/** Through the enquiry store's connection. */
+/** On the enquiry store's connection, which migrates `file`. */
 export class SqliteStaffStore extends SqlStaffStore {
-  /** @param file the enquiry database, created and migrated by the enquiry store */
   constructor(file: string) {
     super(openSqlite(file));
   }
 }
 
-/** On the process's one pool for the database (`openPostgres`), `max` sizing it if none is open. */
+/** On the process's one pool (`openPostgres`). */
 export class PgStaffStore extends SqlStaffStore {
   constructor(connectionString: string, max = 4) {
     super(openPostgres(connectionString, max));

@@ -1,11 +1,7 @@
-/**
- * Session ids, invite tokens and ceremony ids: 256 random bits each (OWASP ASVS 5.0
- * V7.2.3 asks for 128). The store keeps only the SHA-256 of those that are credentials, so a
- * leaked row signs no one in (docs/decisions/027-passkeys-and-staff-sessions.md).
- */
+/** 256 random bits (ASVS 5.0 V7.2.3: 128); credentials kept as SHA-256: a leak signs none in. */
 import { createHash, randomBytes } from 'node:crypto';
 
-/** 32 bytes from the CSPRNG, base64url (43 characters). */
+/** base64url, 43 characters. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -7,6 +7,7 @@ import { SIGN_IN_PATH, STAFF_BASE } from '../../lib/staff-paths.ts';
 import { passkeyAction } from '../passkeys.server.ts';
 import { endSession, record, signedIn, staffRequest, withRetryAfter } from '../session.server.ts';
 import type { Route } from './+types/account.ts';
+import { List } from '../../components/ui/list.tsx';
 
 const ACCOUNT_PATH = `${STAFF_BASE}/account`;
 
@@ -79,12 +80,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {done ? <Notice tone="status">{DONE[done]}</Notice> : null}
       {refused ? <Notice tone="alert">{refused}</Notice> : null}
       <Section title="Passkeys" id="passkeys">
-        <ul
-          role="list"
+        <List
+          items={passkeys}
           className="mb-6 max-w-2xl divide-y divide-stone-200 border-y border-stone-200"
+          itemClassName="flex flex-wrap items-center justify-between gap-3 py-3"
         >
-          {passkeys.map((p, i) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          {(p, i) => (
+            <>
               <div className="text-sm">
                 <p className="font-semibold">Passkey {i + 1}</p>
                 <p className="text-stone-700">
@@ -111,9 +113,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   </button>
                 </Form>
               )}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </List>
         {only ? (
           <p className="mb-6 max-w-prose text-sm text-stone-700">
             This is your only passkey, so it cannot be removed: it is your only way in. Add a second

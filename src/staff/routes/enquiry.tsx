@@ -141,8 +141,20 @@ function Details({ enquiry }: { enquiry: InboxEnquiry }) {
       ['Privacy notice', `version ${enquiry.privacyNoticeVersion}`],
     );
   }
+  return <Facts rows={rows} termWidth="narrow" />;
+}
+
+/** Terms beside their values, stacked on a phone. */
+function Facts({
+  rows,
+  termWidth,
+}: {
+  rows: ReadonlyArray<[string, ReactNode]>;
+  termWidth: 'narrow' | 'wide';
+}) {
+  const columns = termWidth === 'narrow' ? 'sm:grid-cols-[10rem_1fr]' : 'sm:grid-cols-[14rem_1fr]';
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+    <dl className={`grid grid-cols-1 gap-x-6 gap-y-3 text-sm ${columns}`}>
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="font-semibold text-stone-700">{term}</dt>
@@ -170,16 +182,7 @@ function Origin({ origin }: { origin: EnquiryOrigin | null }) {
     ['Form sent from', pageLabel(origin.formRoute, '')],
     ['Pages viewed before writing', String(origin.viewsBefore)],
   ];
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[14rem_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-semibold text-stone-700">{term}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} termWidth="wide" />;
 }
 
 function Deliveries({ enquiry }: { enquiry: InboxEnquiry }) {

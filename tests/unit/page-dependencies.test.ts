@@ -1,0 +1,98 @@
+/**
+ * Which pages a release changes (`src/server/content/page-dependencies.ts`): the items that differ
+ * between two releases, and whether a page's recorded reads (`src/content/reader.ts`) touch one.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SiteContent } from '../../src/content/images.ts';
+import { readerOf } from '../../src/content/reader.ts';
+import { contentChanges, pageTouched } from '../../src/server/content/page-dependencies.ts';
+
+const content = (studies: object[], privacy = 'v1') =>
+  ({
+    'case-studies.yaml': studies,
+    'sections.yaml': { 'about-team': { heading: 'Team' }, 'home-hero': { heading: 'Hi' } },
+    'privacy.yaml': { text: privacy },
+  }) as unknown as SiteContent;
+
+const a = { id: 'a', slug: 'a', category: 'brands', title: 'A' };
+const b = { id: 'b', slug: 'b', category: 'tech', title: 'B' };
+const one = new Set(['privacy.yaml']);
+
+describe('contentChanges', () => {
+  it('names the items that are new, gone, changed or moved, and nothing else', () => {
+    const before = content([a, b]);
+    expect(contentChanges(before, content([a, b]), one)).toEqual([]);
+    const changed = contentChanges(before, content([a, { ...b, title: 'B2' }]), one);
+    expect(changed.map((c) => `${c.collection}/${c.key}`)).toEqual(['case-studies.yaml/b']);
+    const moved = contentChanges(before, content([b, a]), one);
+    expect(moved.map((c) => c.key).sort()).toEqual(['a', 'b']);
+    const gone = contentChanges(before, content([a]), one);
+    expect(gone).toEqual([
+      { collection: 'case-studies.yaml', key: 'b', before: b, after: undefined },
+    ]);
+    expect(contentChanges(before, content([a, b], 'v2'), one)).toMatchObject([
+      { collection: 'privacy.yaml', key: '' },
+    ]);
+  });
+});
+
+describe('pageTouched', () => {
+  /** What a page reading through `read` recorded. */
+  const readsOf = (read: (r: ReturnType<typeof readerOf>) => void) => {
+    const reader = readerOf(content([a, b]));
+    read(reader);
+    return reader.dependencies;
+  };
+  const change = (after: object) =>
+    contentChanges(content([a, b]), content([a, { ...b, ...after }]), one);
+
+  it('an item page is touched by its own item only', () => {
+    const page = readsOf((r) => r.find('case-studies.yaml', 'slug', 'a'));
+    expect(pageTouched(page, change({ title: 'B2' }))).toBe(false);
+    const other = readsOf((r) => r.find('case-studies.yaml', 'slug', 'b'));
+    expect(pageTouched(other, change({ title: 'B2' }))).toBe(true);
+  });
+
+  it('a filtered list is touched by an item that matches its filter before or after', () => {
+    const brands = readsOf((r) =>
+      r.list('case-studies.yaml', { fields: ['slug'], where: { category: 'brands' } }),
+    );
+    expect(pageTouched(brands, change({ title: 'B2' }))).toBe(false);
+    expect(pageTouched(brands, change({ category: 'brands' }))).toBe(true);
+    const paged = readsOf((r) =>
+      r.list('case-studies.yaml', { fields: ['slug'], where: { category: 'brands' }, perPage: 12 }),
+    );
+    expect(pageTouched(paged, change({ title: 'B2' }))).toBe(true);
+  });
+
+  it('a page of sections is touched by its own sections, a whole collection by any item', () => {
+    const about = readsOf((r) => r.sections('about'));
+    const heroChange = contentChanges(
+      content([a, b]),
+      {
+        ...content([a, b]),
+        'sections.yaml': { 'about-team': { heading: 'Team' }, 'home-hero': { heading: 'Hello' } },
+      },
+      one,
+    );
+    expect(pageTouched(about, heroChange)).toBe(false);
+    expect(
+      pageTouched(
+        readsOf((r) => r.sections('home')),
+        heroChange,
+      ),
+    ).toBe(true);
+    expect(
+      pageTouched(
+        readsOf((r) => r.collection('case-studies.yaml')),
+        change({ title: 'x' }),
+      ),
+    ).toBe(true);
+    expect(
+      pageTouched(
+        readsOf((r) => r.find('case-studies.yaml', 'slug', 'zz')),
+        change({ slug: 'zz' }),
+      ),
+    ).toBe(true);
+  });
+});
