@@ -25,6 +25,7 @@ export default [
     route('erase', 'staff/routes/erase.tsx'),
     route('delivery', 'staff/routes/delivery.tsx'),
     route('statistics', 'staff/routes/statistics.tsx'),
+    route('statistics/export', 'staff/routes/statistics-export.ts'),
     route('account', 'staff/routes/account.tsx'),
     route('people', 'staff/routes/people.tsx'),
     route('sign-out', 'staff/routes/sign-out.ts'),

@@ -125,5 +125,66 @@ const CASE_STUDIES_FROM_SHOWCASE: ContentMigration = {
   },
 };
 
+/** The privacy notice's words that migration 3 looks for, as sites seeded before it hold them. */
+const DELIVERY_RECORD =
+  'For each enquiry we also keep a delivery record of the email notification that forwards it to our team: whether it is pending, sent or being retried.';
+const NO_RECORD_OF_BROWSING =
+  'Simply browsing the site does not create any record about you in our enquiry system.';
+/** What it writes: the notice's statistics text as `src/content/privacy.yaml` had it then. */
+const ENQUIRY_ORIGIN =
+  "With an enquiry we also keep where your visit that day came from: the site or campaign that brought you, the first page you opened, the page you wrote from and how many pages you had viewed. It is found from the day's visit hash when you send the form, is not kept for a browser that sends the Global Privacy Control signal, and is deleted with the enquiry.";
+const VISITS_COUNTED = [
+  'To count visits, our own server notes each page you open: which page, when, the site or search engine that linked to it, any campaign tags in the link, and your device type and browser family. Only counts are kept, for at most 25 months.',
+  "It tells one visitor's pages apart within a day only by a one-way hash of your IP address and browser mixed with a random value that changes daily and is deleted within 48 hours, so nobody can be followed from one day to the next. The IP address and user-agent are not stored with these counts, and the day's hashes are deleted when it ends.",
+  'If your browser sends the Global Privacy Control signal, your page views are counted without even that hash.',
+];
+
+/**
+ * Migration 3: the privacy notice of a site seeded before visit statistics
+ * (docs/decisions/100-cookieless-visit-statistics.md) says what they count and keep. Only text
+ * that is still the old seed's changes: "Simply browsing the site does not create any record…"
+ * becomes the three items on counted visits, and after the delivery record (when it is still the
+ * section's only closing paragraph) comes the enquiry's origin. A notice the agency rewrote is
+ * left as it is, for them to update from `/staff/content`.
+ */
+const PRIVACY_NOTICE_NAMES_STATISTICS: ContentMigration = {
+  version: 3,
+  description: 'The privacy notice says what the visit statistics count and keep',
+  up(content) {
+    content.mapItems('privacy.yaml', (value) => {
+      if (!isObject(value) || !Array.isArray(value['sections'])) return value;
+      const sections = value['sections'].map((section: unknown) => {
+        if (!isObject(section)) return section;
+        const { items, after } = section;
+        if (
+          section['id'] === 'what-we-collect' &&
+          Array.isArray(after) &&
+          after.length === 1 &&
+          after[0] === DELIVERY_RECORD
+        ) {
+          return { ...section, after: [DELIVERY_RECORD, ENQUIRY_ORIGIN] };
+        }
+        if (
+          section['id'] === 'what-we-do-not-collect' &&
+          Array.isArray(items) &&
+          items.includes(NO_RECORD_OF_BROWSING)
+        ) {
+          return {
+            ...section,
+            items: items.flatMap((item: unknown) =>
+              item === NO_RECORD_OF_BROWSING ? VISITS_COUNTED : [item],
+            ),
+          };
+        }
+        return section;
+      });
+      return { ...value, sections };
+    });
+  },
+};
+
 /** Every content migration, oldest first. */
-export const CONTENT_MIGRATIONS: readonly ContentMigration[] = [CASE_STUDIES_FROM_SHOWCASE];
+export const CONTENT_MIGRATIONS: readonly ContentMigration[] = [
+  CASE_STUDIES_FROM_SHOWCASE,
+  PRIVACY_NOTICE_NAMES_STATISTICS,
+];

@@ -1,5 +1,8 @@
 /** `text/plain` from sendBeacon (docs/decisions/029-field-web-vitals-endpoint.md). */
-import type { RouteId } from '../pages.ts';
+import type { ITEM_PAGES, RouteId } from '../pages.ts';
+
+/** An item page's route id (`case-study`). */
+type ItemPageId = (typeof ITEM_PAGES)[number]['id'];
 
 /** `POST`, answered `204`. */
 export const VITALS_PATH = '/api/vitals';
@@ -22,8 +25,11 @@ export const VITALS_BODY_LIMIT_BYTES = 512;
 
 export type VitalsReport = { route: RouteId } & Partial<Record<VitalName, number>>;
 
-/** Nothing about the visitor (docs/decisions/100-cookieless-visit-statistics.md). */
+/**
+ * Nothing about the visitor (docs/decisions/100-cookieless-visit-statistics.md); on an item page
+ * `item` is the slug shown, kept by the server as the item's id.
+ */
 export interface PageViewReport {
-  view: RouteId;
+  view: RouteId | ItemPageId;
   item?: string | undefined;
 }

@@ -21,3 +21,14 @@ export function itemPageSamples(content: SiteContent): Array<{ id: string; path:
     return first === undefined ? [] : [{ id: page.id, path: page.prefix + first }];
   });
 }
+
+/** The id of the item of item page `route` whose slug is `slug` in `content`; undefined for none. */
+export function itemIdOf(content: SiteContent, route: string, slug: string): string | undefined {
+  const page = ITEM_PAGES.find((p) => p.id === route);
+  if (!page) return undefined;
+  const items = (content as unknown as Record<string, Array<{ id?: unknown; slug?: unknown }>>)[
+    page.collection
+  ];
+  const id = items?.find((item) => item.slug === slug)?.id;
+  return typeof id === 'string' ? id : undefined;
+}

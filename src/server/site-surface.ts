@@ -23,7 +23,7 @@ import type { Env } from './env.ts';
 import { sendAsStored } from './http/compression.ts';
 import { frameworkPath, isRead, refuse, wellFormedHost } from './http/request-guards.ts';
 import { isSecure, type SeenHeaders } from './http/security-headers.ts';
-import { itemPageSamples, itemPaths } from './item-pages.ts';
+import { itemIdOf, itemPageSamples, itemPaths } from './item-pages.ts';
 import {
   healthRoutes,
   LIVENESS_PATH,
@@ -341,7 +341,9 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
         else if (found) send(found);
         else app(req, res);
       };
-      return counter ? counter.wrap(answer) : answer;
+      return counter
+        ? counter.wrap(answer, async (route, slug) => itemIdOf(await shownContent(), route, slug))
+        : answer;
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type PageViewReport,
   type VitalName,
 } from '../lib/vitals-report.ts';
-import { NOT_FOUND_PAGE, ROUTE_IDS, type RouteId } from '../pages.ts';
+import { ITEM_PAGES, NOT_FOUND_PAGE, ROUTE_IDS, type RouteId } from '../pages.ts';
 import type { Observability, VitalsResult } from './observability.ts';
 
 /** ms */
@@ -29,10 +29,14 @@ const reportSchema = z
   });
 
 const PAGE_ROUTES = ROUTE_IDS.filter((id) => id !== NOT_FOUND_PAGE.id) as [RouteId, ...RouteId[]];
+const VIEWED_ROUTES = [...PAGE_ROUTES, ...ITEM_PAGES.map((p) => p.id)] as const;
 
-/** A client navigation's page view (`PageViewReport`): a public page, never the 404 page. */
+/**
+ * A client navigation's page view (`PageViewReport`): a public page or an item page (with its
+ * slug), never the 404 page.
+ */
 const viewSchema = z.strictObject({
-  view: z.enum(PAGE_ROUTES),
+  view: z.enum(VIEWED_ROUTES),
   item: z
     .string()
     .regex(/^[\w-]{1,100}$/)

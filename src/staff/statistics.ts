@@ -2,11 +2,17 @@
  * The statistics' names as staff read them (docs/decisions/100-cookieless-visit-statistics.md):
  * a page is kept by route id and item id, shown by its path.
  */
-import { PAGES } from '../pages.ts';
+import { ITEM_PAGES, PAGES } from '../pages.ts';
 
-/** A page's path (`/about`), with the item's id after it when it shows one; else the route id. */
+/**
+ * A page's path (`/about`; an item page's as `/showcase/…`), with the item's id after it when
+ * it shows one; else the route id.
+ */
 export function pageLabel(route: string, item: string): string {
-  const path = PAGES.find((p) => p.id === route)?.path ?? route;
+  const itemPage = ITEM_PAGES.find((p) => p.id === route);
+  const path = itemPage
+    ? `${itemPage.prefix}…`
+    : (PAGES.find((p) => p.id === route)?.path ?? route);
   return item ? `${path} · ${item}` : path;
 }
 

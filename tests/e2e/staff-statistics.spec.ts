@@ -2,7 +2,9 @@
  * `/staff/statistics` in Chromium (docs/decisions/100-cookieless-visit-statistics.md) on a private
  * production server (`support/staff-server.ts`): a visit from a campaign link, counted by the
  * server, shows on the page within its batch time; the period links and the date form change the
- * period in the URL; axe-clean at 375 and 1280 px, with a full-page screenshot of each.
+ * period in the URL; the charts are drawn (named by their summaries, their figures in a table),
+ * a panel's CSV downloads with the visit in it, a case study's editing page shows its view;
+ * axe-clean at 375 and 1280 px, with a full-page screenshot of each.
  */
 import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
@@ -26,6 +28,7 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
   const page1 = await visitor.newPage();
   await page1.goto(`${server.origin}/expertise?utm_source=newsletter&utm_campaign=winter-${tag}`);
   await page1.goto(`${server.origin}/showcase`);
+  await page1.goto(`${server.origin}/showcase/a-home-grown-sneaker-label-goes-national`);
   await visitor.close();
 
   const context = await browser.newContext();
@@ -49,6 +52,22 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
   }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('table', { name: 'Sources' })).toContainText('newsletter');
 
+  // The charts are in the page's HTML, each named by its summary; the figures in a table.
+  const visitors = page.getByRole('img', { name: /^\d+ visitors?, / });
+  await expect(visitors).toBeVisible();
+  await expect(page.getByRole('img', { name: /^[1-9]\d* page views, / })).toBeVisible();
+  await page.getByText('The figures per day').click();
+  await expect(
+    page.getByRole('table', { name: /Visitors, page views and enquiries per day/ }),
+  ).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download as CSV (sources)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^statistics-sources-[\d-]+-to-[\d-]+\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString('utf8')).toMatch(/^newsletter,[1-9]\d*,[1-9]\d*\r$/m);
+
   await page.getByRole('link', { name: 'Last 30 days' }).click();
   await expect(page).toHaveURL(/range=30d/);
   await expect(page.getByRole('link', { name: 'Last 30 days' })).toHaveAttribute(
@@ -61,5 +80,11 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
   await page.getByLabel('From').fill('2026-02-30');
   await page.getByRole('button', { name: 'Show these days' }).click();
   await expect(page).toHaveURL(/from=/);
+
+  // The case study's editing page shows its views.
+  await page.goto(`${server.origin}/staff/content/case-studies/items/consumer-lifestyle-1`);
+  await expect(page.locator('p', { hasText: 'Last 30 days on the site:' })).toContainText(
+    /[1-9]\d* page views?, [1-9]\d* visitors?/,
+  );
   await context.close();
 });

@@ -94,7 +94,13 @@ describe('enquiries CLI on SQLite', () => {
     }>;
     expect(json.map((r) => r.name)).toContain('=HYPERLINK("http://evil")');
     expect(json.every((r) => r.status === 'new')).toBe(true);
-    expect(csv.out.split('\r\n')[0]?.endsWith(',status')).toBe(true);
+    expect(
+      csv.out
+        .split('\r\n')[0]
+        ?.endsWith(
+          ',status,originSource,originCampaign,originEntryPage,originFormPage,originViewsBefore',
+        ),
+    ).toBe(true);
     const held = cli(env, 'export', '--format', 'json', '--status', 'held');
     expect((JSON.parse(held.out) as Array<{ name: string }>).map((r) => r.name)).toEqual(['Bot']);
   });

@@ -521,6 +521,11 @@ describe.each(backends)('the inbox on %s', (kind, backend) => {
       'userAgent',
       'ipHash',
       'status',
+      'originSource',
+      'originCampaign',
+      'originEntryPage',
+      'originFormPage',
+      'originViewsBefore',
     ]);
     const values = records.slice(1).flatMap((r) => r);
     for (const cell of cells) expect(values).toContain(`'${cell}`);

@@ -16,6 +16,7 @@ import {
   captured,
   describer,
   utcDay,
+  type DescribedView,
   type RequestLike,
 } from '../../src/server/statistics/views.ts';
 import { engines } from './support/engines.ts';
@@ -168,6 +169,55 @@ describe.each(engines('statistics-store'))('statistics on %s', (_name, open) => 
       utcDayStart,
     );
     expect(filtered.visitors).toBe(expected.bySource.get('LinkedIn'));
+  });
+
+  it('reads ended days rolled up with the same figures as from the visits', async () => {
+    const IST = 330 * MINUTE;
+    const indiaDay = (ms: number) => Math.floor((ms + IST) / DAY) * DAY - IST;
+    const views: DescribedView[] = [];
+    for (let d = 0; d < 6; d++) {
+      for (let v = 0; v < 12; v++) {
+        const at = T0 + d * DAY + v * 47 * MINUTE;
+        for (let p = 0; p <= v % 3; p++) {
+          views.push({
+            at: at + p * MINUTE,
+            route: ['home', 'about', 'case-study'][(v + p) % 3]!,
+            item: (v + p) % 3 === 2 ? 'consumer-lifestyle-1' : '',
+            visitor: `d${d}v${v}`,
+            source: ['Google', 'LinkedIn', 'Direct', 'newsletter'][v % 4]!,
+            utmSource: '',
+            utmMedium: '',
+            utmCampaign: v % 5 === 0 ? 'diwali' : '',
+            device: v % 2 ? 'mobile' : 'desktop',
+            browser: v % 3 ? 'Chrome' : 'Safari',
+            country: v % 4 ? 'IN' : '',
+          });
+        }
+      }
+    }
+    await store.record(views);
+    const from = indiaDay(T0);
+    const periods = [
+      { from, to: from + 7 * DAY },
+      { from: from + DAY, to: from + 3 * DAY },
+      { from: from + DAY, to: from + 3 * DAY, source: 'Google' },
+      { from, to: from + 7 * DAY, limit: 2 },
+    ];
+    const before = await Promise.all(periods.map((p) => store.report(p, indiaDay)));
+    // Three days later the first days are over on every instance: they are rolled up.
+    await store.maintain(T0 + 3 * DAY, 25);
+    const rolled = await db.kysely.selectFrom('statRollup').select('until').executeTakeFirst();
+    expect(Number(rolled?.until)).toBeGreaterThan(from + DAY);
+    expect(Number(rolled?.until)).toBeLessThan(from + 7 * DAY);
+    const after = await Promise.all(periods.map((p) => store.report(p, indiaDay)));
+    expect(after).toEqual(before);
+    expect(before[0]!.views).toBe(views.length);
+    // A second sweep adds nothing twice; the rolled-up days are read from the roll-up alone.
+    await store.maintain(T0 + 3 * DAY, 25);
+    const until = Number(rolled?.until);
+    await db.kysely.deleteFrom('statVisits').where('startedAt', '<', until).execute();
+    await db.kysely.deleteFrom('statPageHours').where('hour', '<', until).execute();
+    expect(await store.report(periods[0]!, indiaDay)).toEqual(before[0]);
   });
 
   it('keeps an enquiry’s origin from the sender’s visit, and nothing for a Sec-GPC sender', async () => {

@@ -1,7 +1,7 @@
 /**
  * The visit statistics as staff read them (docs/decisions/100-cookieless-visit-statistics.md): an
  * enquiry shows in the inbox where its sender came from (source, campaign, entry page, the page
- * the form was sent from), erasure removes that; `/staff/statistics` shows the period's figures
+ * the form was sent from), and so does its export; erasure removes that; `/staff/statistics` shows the period's figures
  * and tables, takes its period and filters from the URL, and refuses bad dates with a clear
  * notice; it is behind the staff sign-in.
  */
@@ -100,6 +100,29 @@ describe('statistics in the staff inbox', () => {
     const page = await request(t.app).get('/staff/statistics');
     expect(page.status).toBe(302);
     expect(page.headers['location']).toContain('/staff/sign-in');
+  });
+
+  it('exports the enquiry with where its sender came from', async () => {
+    const post = (format: string) =>
+      request(t.app)
+        .post('/staff/export')
+        .set('Origin', t.origin)
+        .set('Cookie', me.cookie)
+        .type('form')
+        .send({ format, q: 'Launch' });
+    const csv = (await post('csv')).text.split('\r\n');
+    expect(csv[0]).toMatch(
+      /,originSource,originCampaign,originEntryPage,originFormPage,originViewsBefore$/,
+    );
+    expect(csv[1]).toMatch(/,LinkedIn,autumn-launch,\/about,\/contact,2$/);
+    const [row] = JSON.parse((await post('json')).text) as Array<Record<string, string>>;
+    expect(row).toMatchObject({
+      originSource: 'LinkedIn',
+      originCampaign: 'autumn-launch',
+      originEntryPage: '/about',
+      originFormPage: '/contact',
+      originViewsBefore: '2',
+    });
   });
 
   it('erasure removes the enquiry’s origin', async () => {

@@ -209,6 +209,20 @@ export interface Database {
     formRoute: string;
     viewsBefore: number;
   };
+  /** Ended India days rolled up (migration 301): per dimension of a visit and its value. */
+  statVisitDays: {
+    day: number;
+    dimension: string;
+    value: string;
+    visits: number;
+    visitors: number;
+    views: number;
+    bounces: number;
+    duration: number;
+  };
+  statPageDays: { day: number; route: string; item: string; views: number; visitors: number };
+  /** How far the days are rolled up: `until` epoch ms (exclusive), one row named `days`. */
+  statRollup: { name: string; until: number };
   /** `hash`: SHA-256 hex of `bytes`. */
   contentMediaVariants: {
     mediaId: string;

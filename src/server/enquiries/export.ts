@@ -1,7 +1,13 @@
-/** One set of columns for the CLI's and the inbox's export. */
+/**
+ * One set of columns for the CLI's and the inbox's export; the `origin…` columns are the visit
+ * the enquiry came from (docs/decisions/100-cookieless-visit-statistics.md), empty when none was
+ * kept: its source, UTM campaign, entry page and the page the form was sent from (by path; an
+ * item page's with its item id), and the page views before writing.
+ */
 import type { EnquiryStatus, ExportFormat } from '../inbox/types.ts';
+import { ITEM_PAGES, PAGES } from '../../pages.ts';
 import { searchTerms } from './search.ts';
-import type { StoredSubmission, SubmissionStore } from './store.ts';
+import type { StoredOrigin, StoredSubmission, SubmissionStore } from './store.ts';
 
 export const EXPORT_COLUMNS = [
   'id',
@@ -16,7 +22,23 @@ export const EXPORT_COLUMNS = [
   'userAgent',
   'ipHash',
   'status',
+  'originSource',
+  'originCampaign',
+  'originEntryPage',
+  'originFormPage',
+  'originViewsBefore',
 ] as const;
+
+/** `/about`; an item page as `/showcase/ consumer-lifestyle-1` (its id: slugs change). */
+function pagePath(route: string, item: string): string {
+  if (route === '') return '';
+  const itemPage = ITEM_PAGES.find((p) => p.id === route);
+  const path = itemPage?.prefix ?? PAGES.find((p) => p.id === route)?.path ?? route;
+  return item ? `${path} ${item}` : path;
+}
+
+/** An enquiry with the visit it came from, if one was kept. */
+type Exported = StoredSubmission & { origin?: StoredOrigin | undefined };
 
 /** An apostrophe makes a formula text: https://owasp.org/www-community/attacks/CSV_Injection */
 export function csvCell(value: string): string {
@@ -24,7 +46,8 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function row(s: StoredSubmission): Record<(typeof EXPORT_COLUMNS)[number], string> {
+function row(s: Exported): Record<(typeof EXPORT_COLUMNS)[number], string> {
+  const o = s.origin;
   return {
     id: s.id,
     receivedAt: new Date(s.receivedAt).toISOString(),
@@ -38,11 +61,16 @@ function row(s: StoredSubmission): Record<(typeof EXPORT_COLUMNS)[number], strin
     userAgent: s.userAgent,
     ipHash: s.ipHash,
     status: s.status,
+    originSource: o?.source ?? '',
+    originCampaign: o?.utmCampaign ?? '',
+    originEntryPage: o ? pagePath(o.entryRoute, o.entryItem) : '',
+    originFormPage: o ? pagePath(o.formRoute, '') : '',
+    originViewsBefore: o ? String(o.viewsBefore) : '',
   };
 }
 
 /** https://www.rfc-editor.org/rfc/rfc4180 */
-export function toCsv(rows: readonly StoredSubmission[]): string {
+export function toCsv(rows: readonly Exported[]): string {
   const lines = [EXPORT_COLUMNS.join(',')];
   for (const s of rows) {
     const r = row(s);
@@ -52,7 +80,7 @@ export function toCsv(rows: readonly StoredSubmission[]): string {
 }
 
 /** Values as stored: JSON needs no formula neutralisation. */
-export function toJson(rows: readonly StoredSubmission[]): string {
+export function toJson(rows: readonly Exported[]): string {
   return `${JSON.stringify(rows.map(row), null, 2)}\n`;
 }
 
@@ -74,15 +102,17 @@ export async function exportEnquiries(
     ...(query.status ? { status: query.status } : {}),
     terms: searchTerms(query.q),
   });
+  const origins = await store.originsOf(rows.map((r) => r.id));
+  const exported = rows.map((r) => ({ ...r, origin: origins.get(r.id) }));
   const day = new Date(now).toISOString().slice(0, 10);
   return format === 'csv'
     ? {
-        body: toCsv(rows),
+        body: toCsv(exported),
         contentType: 'text/csv; charset=utf-8',
         filename: `enquiries-${day}.csv`,
       }
     : {
-        body: toJson(rows),
+        body: toJson(exported),
         contentType: 'application/json; charset=utf-8',
         filename: `enquiries-${day}.json`,
       };

@@ -27,6 +27,7 @@ import type {
   ReleaseResult,
   SpamResult,
   StoreCounts,
+  StoredOrigin,
   StoredSubmission,
   SubmissionStore,
 } from './store.ts';
@@ -240,6 +241,30 @@ export class SqlStore implements SubmissionStore {
       ...r,
       notification: NOTIFICATION[delivery(rank)] as StoredSubmission['notification'],
     }));
+  }
+
+  async originsOf(ids: readonly string[]): Promise<Map<string, StoredOrigin>> {
+    const found = new Map<string, StoredOrigin>();
+    // In chunks: a statement's bound parameters are limited (SQLite's default is 32,766).
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.#k
+        .selectFrom('statEnquiryOrigins')
+        .select([
+          'submissionId',
+          'entryRoute',
+          'entryItem',
+          'source',
+          'utmCampaign',
+          'formRoute',
+          'viewsBefore',
+        ])
+        .where('submissionId', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const { submissionId, ...origin } of rows) {
+        found.set(submissionId, { ...origin, viewsBefore: Number(origin.viewsBefore) });
+      }
+    }
+    return found;
   }
 
   async page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {

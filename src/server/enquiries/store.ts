@@ -35,6 +35,16 @@ export interface StoredSubmission extends Omit<NewSubmission, 'dedupeKey' | 'spa
   notification: 'sent' | 'pending' | 'failing' | 'none';
 }
 
+/** An enquiry's origin as exported: route ids (and an item page's item id), never a slug. */
+export interface StoredOrigin {
+  entryRoute: string;
+  entryItem: string;
+  source: string;
+  utmCampaign: string;
+  formRoute: string;
+  viewsBefore: number;
+}
+
 /** What a channel may send about an enquiry. */
 export type Notice = Omit<NewSubmission, 'dedupeKey'>;
 
@@ -140,6 +150,11 @@ export interface SubmissionStore {
   markCancelled(outboxId: string, claimToken: string, reason: string, now: number): Promise<void>;
   nextDueAt(channel?: Channel): Promise<number | null>;
   list(opts?: ListOptions): Promise<StoredSubmission[]>;
+  /**
+   * The visit each of `ids` came from, where one was kept (`stat_enquiry_origins`,
+   * `src/server/statistics/migrations.ts`), by enquiry id.
+   */
+  originsOf(ids: readonly string[]): Promise<Map<string, StoredOrigin>>;
   /** `total` at most `countLimit`. */
   page(query: PageQuery): Promise<{ rows: PageRow[]; total: number; capped: boolean }>;
   get(id: string): Promise<EnquiryRecord | null>;

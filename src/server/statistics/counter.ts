@@ -37,6 +37,8 @@ export interface CounterOptions {
   siteUrl: string;
   /** The public pages by path, each with its route id. */
   pages: ReadonlyMap<string, string>;
+  /** The item pages (`ITEM_PAGES` of `src/pages.ts`): route id and path prefix. */
+  itemPages?: ReadonlyArray<{ id: string; prefix: string }> | undefined;
   trustProxy: boolean;
   countryHeader: string | undefined;
   retentionMonths: number;
@@ -49,13 +51,20 @@ export interface CounterOptions {
 
 export interface Counter {
   /**
-   * Wraps the public port's request listener: a `GET` of a public page's path is counted when
-   * its response finishes with 200, or with 304 to a browser's document request.
+   * Wraps the public port's request listener: a `GET` of a public page's path, or of an item
+   * page's (`/showcase/<slug>`), is counted when its response finishes with 200, or with 304 to
+   * a browser's document request.
+   * @param itemOf the id of the item whose slug `slug` is on item page `route` in the release
+   *   shown, undefined for none: an item page's view is kept by its item's id, never its slug
    */
   wrap(
     listener: (req: IncomingMessage, res: ServerResponse) => void,
+    itemOf?: ItemOf,
   ): (req: IncomingMessage, res: ServerResponse) => void;
-  /** A client navigation's view, reported by the browser (`src/react/page-views.ts`). */
+  /**
+   * A client navigation's view, reported by the browser (`src/react/page-views.ts`); on an
+   * item page `item` is the slug the browser shows, resolved as the document's.
+   */
   beacon(req: IncomingMessage, route: string, item: string): void;
   /**
    * The visit going on for the sender of `req` (flushing what waits first), as an enquiry's
@@ -91,6 +100,9 @@ function isDocument(req: IncomingMessage): boolean {
   return (req.headers.accept ?? '').includes('text/html');
 }
 
+/** An item page's slug to its item's id (see {@link Counter.wrap}). */
+export type ItemOf = (route: string, slug: string) => Promise<string | undefined>;
+
 export function createCounter(options: CounterOptions): Counter {
   const { store, logger, pages } = options;
   const now = options.now ?? Date.now;
@@ -100,6 +112,16 @@ export function createCounter(options: CounterOptions): Counter {
   let waiting: CapturedView[] = [];
   let writing = Promise.resolve();
   let dropped = 0;
+  let itemOf: ItemOf | undefined;
+  const itemPages = options.itemPages ?? [];
+  const itemPage = (path: string) => {
+    for (const page of itemPages) {
+      if (!path.startsWith(page.prefix)) continue;
+      const slug = path.slice(page.prefix.length);
+      if (/^[\w-]{1,100}$/.test(slug)) return { route: page.id, slug };
+    }
+    return undefined;
+  };
 
   const keep = (view: CapturedView) => {
     if (waiting.length >= MAX_WAITING) {
@@ -123,8 +145,16 @@ export function createCounter(options: CounterOptions): Counter {
   const write = async (batch: CapturedView[]) => {
     const described: DescribedView[] = [];
     const salts = new Map<string, string>();
+    const items = new Map<string, string>();
     for (const view of batch) {
       if (robot(view.userAgent)) continue;
+      if (view.slug !== undefined) {
+        const key = `${view.route}\0${view.slug}`;
+        let item = items.get(key);
+        if (item === undefined)
+          items.set(key, (item = (await itemOf?.(view.route, view.slug)) ?? ''));
+        view.item = item;
+      }
       const day = utcDay(view.at);
       let salt = salts.get(day);
       if (salt === undefined) salts.set(day, (salt = await store.salt(day)));
@@ -168,18 +198,23 @@ export function createCounter(options: CounterOptions): Counter {
     !isPrefetch(req.headers) && !(req.url ?? '').includes(`${PREVIEW_PARAM}=`);
 
   return {
-    wrap(listener) {
+    wrap(listener, resolve) {
+      itemOf = resolve;
       return (req, res) => {
         if (req.method === 'GET') {
           const url = req.url ?? '';
           const query = url.indexOf('?');
-          const route = pages.get(query === -1 ? url : url.slice(0, query));
+          const path = query === -1 ? url : url.slice(0, query);
+          const page = pages.get(path);
+          const item = page === undefined && itemOf ? itemPage(path) : undefined;
+          const route = page ?? item?.route;
           if (route !== undefined && counts(req)) {
             const at = now();
             res.once('finish', () => {
               if (res.statusCode === 200 || (res.statusCode === 304 && isDocument(req))) {
                 const request = nodeRequest(req, trustProxy);
-                keep(captured(request, { route, item: '', at, beacon: false }, countryHeader));
+                const view = { route, item: '', slug: item?.slug, at, beacon: false };
+                keep(captured(request, view, countryHeader));
               }
             });
           }
@@ -189,7 +224,8 @@ export function createCounter(options: CounterOptions): Counter {
     },
     beacon(req, route, item) {
       if (isPrefetch(req.headers)) return;
-      const view = { route, item, at: now(), beacon: true };
+      const slug = itemPages.some((p) => p.id === route) ? item : undefined;
+      const view = { route, item: slug === undefined ? item : '', slug, at: now(), beacon: true };
       keep(captured(nodeRequest(req, trustProxy), view, countryHeader));
     },
     async originFor(req, formRoute) {

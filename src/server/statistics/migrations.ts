@@ -11,6 +11,10 @@
  * - `stat_visits`: one row per visit (a visitor's views less than 30 minutes apart); its visitor
  *   hash is cleared when the day ends, its counts kept.
  * - `stat_enquiry_origins`: the visit an enquiry came from; erased with the enquiry.
+ * - `stat_visit_days`, `stat_page_days` (301): ended India days rolled up — the visits' counts
+ *   per dimension (source, campaign, entry and exit page, device, browser, country, `all`) and
+ *   value, and page views per page — so a long period reads a row per day and value, not per
+ *   visit; `stat_rollup` says up to when.
  */
 import { COLUMN_TYPES, type BuilderMigration } from '../db/migrate.ts';
 
@@ -83,6 +87,39 @@ export const STATISTICS_STEPS: readonly BuilderMigration[] = [
         .addColumn('utm_campaign', 'text', (c) => c.notNull())
         .addColumn('form_route', 'text', (c) => c.notNull())
         .addColumn('views_before', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+  {
+    version: 301,
+    description: 'visit statistics: ended days rolled up per dimension and per page',
+    async up(db, engine) {
+      const types = COLUMN_TYPES[engine];
+      await db.schema
+        .createTable('stat_visit_days')
+        .addColumn('day', types.epochMs, (c) => c.notNull())
+        .addColumn('dimension', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('visits', 'integer', (c) => c.notNull())
+        .addColumn('visitors', 'integer', (c) => c.notNull())
+        .addColumn('views', 'integer', (c) => c.notNull())
+        .addColumn('bounces', 'integer', (c) => c.notNull())
+        .addColumn('duration', types.epochMs, (c) => c.notNull())
+        .addPrimaryKeyConstraint('stat_visit_days_pk', ['dimension', 'day', 'value'])
+        .execute();
+      await db.schema
+        .createTable('stat_page_days')
+        .addColumn('day', types.epochMs, (c) => c.notNull())
+        .addColumn('route', 'text', (c) => c.notNull())
+        .addColumn('item', 'text', (c) => c.notNull())
+        .addColumn('views', 'integer', (c) => c.notNull())
+        .addColumn('visitors', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('stat_page_days_pk', ['day', 'route', 'item'])
+        .execute();
+      await db.schema
+        .createTable('stat_rollup')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('until', types.epochMs, (c) => c.notNull())
         .execute();
     },
   },

@@ -4,7 +4,7 @@
  * (docs/decisions/100-cookieless-visit-statistics.md).
  */
 import { join, resolve } from 'node:path';
-import { PAGES } from '../../pages.ts';
+import { ITEM_PAGES, PAGES } from '../../pages.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { Env, StoreEnv } from '../env.ts';
@@ -37,6 +37,7 @@ export function openStatistics(
     store,
     siteUrl: env.SITE_URL,
     pages: COUNTED_PAGES,
+    itemPages: ITEM_PAGES,
     trustProxy: env.TRUST_PROXY === '1',
     countryHeader: env.STATS_COUNTRY_HEADER,
     retentionMonths: env.STATS_RETENTION_MONTHS,

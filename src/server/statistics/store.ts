@@ -32,6 +32,17 @@ export interface ReportQuery {
   route?: string | undefined;
   source?: string | undefined;
   campaign?: string | undefined;
+  /** The series' steps: each hour (a one-day period), else each day; default `day`. */
+  bucket?: 'hour' | 'day' | undefined;
+  /** Rows of each panel, the most visited first; default 20. */
+  limit?: number | undefined;
+}
+
+/** Enquiries whose visit had one entry page or source, and that row's visitors. */
+export interface ConversionRow {
+  label: string;
+  enquiries: number;
+  visitors: number;
 }
 
 export interface Row {
@@ -50,7 +61,10 @@ export interface Report {
   /** ms, the mean over visits. */
   visitDuration: number;
   enquiries: number;
-  /** Per day (the staff side's time zone's day start, epoch ms). */
+  /**
+   * Per day (the staff side's time zone's day start, epoch ms), or per hour for
+   * `bucket: 'hour'`; every step of the period, empty ones as 0.
+   */
   series: Array<{ day: number; visitors: number; views: number; enquiries: number }>;
   pages: Row[];
   entryPages: Row[];
@@ -60,8 +74,10 @@ export interface Report {
   devices: Row[];
   browsers: Row[];
   countries: Row[];
-  /** Enquiries per source and the share of the source's visitors who sent one. */
-  enquiriesBySource: Array<{ label: string; enquiries: number; visitors: number }>;
+  /** Enquiries per source, with the source's visitors (conversion = enquiries ÷ visitors). */
+  enquiriesBySource: ConversionRow[];
+  /** Enquiries per entry page (route id) of the visit they came from, with its visitors. */
+  enquiriesByEntryPage: ConversionRow[];
 }
 
 export interface StatisticsStore {
@@ -88,6 +104,17 @@ export interface StatisticsStore {
   saveOrigin(submissionId: string, receivedAt: number, origin: EnquiryOrigin): Promise<void>;
   originOf(submissionId: string): Promise<EnquiryOrigin | undefined>;
   /**
+   * One page's figures over `[from, to)` epoch ms, the page kept by route id and item id (so a
+   * renamed slug keeps them): views, the day's visitors summed over days, and the enquiries whose
+   * visit began on it.
+   */
+  pageFigures(
+    route: string,
+    item: string,
+    from: number,
+    to: number,
+  ): Promise<{ views: number; visitors: number; enquiries: number }>;
+  /**
    * @param dayStart the start of the day holding `ms`, epoch ms, in the reader's time zone
    */
   report(query: ReportQuery, dayStart: (ms: number) => number): Promise<Report>;
@@ -112,6 +139,90 @@ interface HourKey {
 interface KnownVisit {
   id: number;
   lastAt: number;
+}
+
+/**
+ * ms: the rolled-up days' offset from UTC: India's, the staff side's days
+ * (`src/staff/statistics.ts`). A period of whole India days reads the ended ones rolled up.
+ */
+export const ROLLUP_DAY_OFFSET_MS = 330 * 60_000;
+/** The visits' columns rolled up per ended day, and `all` for the day's totals. */
+const DIMENSIONS = [
+  'source',
+  'utmCampaign',
+  'entryRoute',
+  'exitRoute',
+  'device',
+  'browser',
+  'country',
+] as const;
+type Dimension = (typeof DIMENSIONS)[number];
+const COLUMN: Record<Dimension, string> = {
+  source: 'source',
+  utmCampaign: 'utm_campaign',
+  entryRoute: 'entry_route',
+  exitRoute: 'exit_route',
+  device: 'device',
+  browser: 'browser',
+  country: 'country',
+};
+/** SQL: the start of the rolled-up day holding `column` (epoch ms), on either engine. */
+const dayOfColumn = (column: string) =>
+  sql<number>`${sql.ref(column)} - ((${sql.ref(column)} + ${ROLLUP_DAY_OFFSET_MS}) % ${DAY_MS})`;
+const rollupDayStart = (ms: number) =>
+  Math.floor((ms + ROLLUP_DAY_OFFSET_MS) / DAY_MS) * DAY_MS - ROLLUP_DAY_OFFSET_MS;
+
+/**
+ * Rolls up the ended days not yet rolled up, up to the start of the rolled-up day that holds the
+ * start of `now`'s UTC day: a visit is cut at the end of its UTC day, so none started before
+ * then changes again. Once per day range, whichever instance gets there first (the `until` row
+ * is moved only from the value read).
+ */
+async function rollUp(db: Db, now: number): Promise<void> {
+  const k = db.kysely;
+  const upTo = rollupDayStart(now - (now % DAY_MS));
+  await k.transaction().execute(async (trx) => {
+    const state = await trx
+      .selectFrom('statRollup')
+      .select('until')
+      .where('name', '=', 'days')
+      .executeTakeFirst();
+    let from = state ? Number(state.until) : undefined;
+    if (from === undefined) {
+      const first = await trx
+        .selectFrom('statPageHours')
+        .select((eb) => eb.fn.min('hour').as('hour'))
+        .executeTakeFirst();
+      const visit = await trx
+        .selectFrom('statVisits')
+        .select((eb) => eb.fn.min('startedAt').as('at'))
+        .executeTakeFirst();
+      const earliest = Math.min(Number(first?.hour ?? upTo), Number(visit?.at ?? upTo), upTo);
+      from = rollupDayStart(earliest);
+      await trx.insertInto('statRollup').values({ name: 'days', until: from }).execute();
+    }
+    if (from >= upTo) return;
+    const moved = await trx
+      .updateTable('statRollup')
+      .set({ until: upTo })
+      .where('name', '=', 'days')
+      .where('until', '=', from)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return;
+    const visits = (value: ReturnType<typeof sql>, dimension: string) => sql`
+      INSERT INTO stat_visit_days (day, dimension, value, visits, visitors, views, bounces, duration)
+      SELECT ${dayOfColumn('started_at')}, ${dimension}, ${value}, COUNT(*), SUM(first_of_day),
+        SUM(views), SUM(CASE WHEN views = 1 THEN 1 ELSE 0 END), SUM(last_at - started_at)
+      FROM stat_visits WHERE started_at >= ${from} AND started_at < ${upTo}
+      GROUP BY 1, 3`;
+    await visits(sql`''`, 'all').execute(trx);
+    for (const d of DIMENSIONS) await visits(sql.ref(COLUMN[d]), d).execute(trx);
+    await sql`
+      INSERT INTO stat_page_days (day, route, item, views, visitors)
+      SELECT ${dayOfColumn('hour')}, route, item, SUM(views), SUM(visitors)
+      FROM stat_page_hours WHERE hour >= ${from} AND hour < ${upTo}
+      GROUP BY 1, 2, 3`.execute(trx);
+  });
 }
 
 /** Entries kept in each of the store's caches of today's visitors before they are cleared. */
@@ -308,7 +419,10 @@ export function createStatisticsStore(db: Db): StatisticsStore {
           .execute();
         await trx.deleteFrom('statPageHours').where('hour', '<', kept.getTime()).execute();
         await trx.deleteFrom('statVisits').where('startedAt', '<', kept.getTime()).execute();
+        await trx.deleteFrom('statVisitDays').where('day', '<', kept.getTime()).execute();
+        await trx.deleteFrom('statPageDays').where('day', '<', kept.getTime()).execute();
       });
+      await rollUp(db, now);
       for (const day of salts.keys()) if (day <= utcDay(now - 2 * DAY_MS)) salts.delete(day);
       const past = (key: string) => key.slice(0, 10) < today;
       for (const key of seenPages) if (past(key)) seenPages.delete(key);
@@ -346,26 +460,94 @@ export function createStatisticsStore(db: Db): StatisticsStore {
       return row && { ...row, viewsBefore: Number(row.viewsBefore) };
     },
 
+    async pageFigures(route, item, from, to) {
+      const counts = await k
+        .selectFrom('statPageHours')
+        .select((eb) => [eb.fn.sum('views').as('views'), eb.fn.sum('visitors').as('visitors')])
+        .where('route', '=', route)
+        .where('item', '=', item)
+        .where('hour', '>=', from)
+        .where('hour', '<', to)
+        .executeTakeFirstOrThrow();
+      const enquiries = await k
+        .selectFrom('statEnquiryOrigins')
+        .innerJoin('submissions', 'submissions.id', 'statEnquiryOrigins.submissionId')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('statEnquiryOrigins.entryRoute', '=', route)
+        .where('statEnquiryOrigins.entryItem', '=', item)
+        .where('statEnquiryOrigins.receivedAt', '>=', from)
+        .where('statEnquiryOrigins.receivedAt', '<', to)
+        .where('submissions.spam', '=', 'ham')
+        .executeTakeFirstOrThrow();
+      return {
+        views: num(counts.views),
+        visitors: num(counts.visitors),
+        enquiries: num(enquiries.n),
+      };
+    },
+
     report: (query, dayStart) => reportOf(db, query, dayStart),
   };
 }
 
 const num = (v: unknown): number => Number(v ?? 0);
 
+/** Rows of one panel from two parts of a period, summed by label, the most first; `limit` kept. */
+function merged(parts: Row[][], by: 'visitors' | 'views', limit: number): Row[] {
+  const sums = new Map<string, Row>();
+  for (const row of parts.flat()) {
+    const sum = sums.get(row.label);
+    if (sum) {
+      sum.visitors += row.visitors;
+      sum.views += row.views;
+    } else sums.set(row.label, { ...row });
+  }
+  return [...sums.values()]
+    .sort((a, b) => b[by] - a[by] || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+    .slice(0, limit);
+}
+
 async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number): Promise<Report> {
   const k = db.kysely;
+  // Ended days are read rolled up when the period is of whole rolled-up days and unfiltered;
+  // the rest of the period (today, and what is not rolled up yet) from the visits themselves.
+  const aligned = (ms: number) => rollupDayStart(ms) === ms;
+  const rollable =
+    q.source === undefined &&
+    q.campaign === undefined &&
+    q.route === undefined &&
+    q.bucket !== 'hour' &&
+    aligned(q.from) &&
+    aligned(q.to);
+  const until = rollable
+    ? await k.selectFrom('statRollup').select('until').where('name', '=', 'days').executeTakeFirst()
+    : undefined;
+  const split = until ? Math.min(Math.max(Number(until.until), q.from), q.to) : q.from;
+  const rolledDays = k
+    .selectFrom('statVisitDays')
+    .where('day', '>=', q.from)
+    .where('day', '<', split);
+  const rolledPages = k
+    .selectFrom('statPageDays')
+    .where('day', '>=', q.from)
+    .where('day', '<', split);
+  const anyRolled = split > q.from;
+
   let visits = k
     .selectFrom('statVisits')
-    .where('startedAt', '>=', q.from)
+    .where('startedAt', '>=', split)
     .where('startedAt', '<', q.to);
   if (q.source) visits = visits.where('source', '=', q.source);
   if (q.campaign) visits = visits.where('utmCampaign', '=', q.campaign);
   if (q.route) visits = visits.where('entryRoute', '=', q.route);
-  let hours = k.selectFrom('statPageHours').where('hour', '>=', q.from).where('hour', '<', q.to);
+  let hours = k.selectFrom('statPageHours').where('hour', '>=', split).where('hour', '<', q.to);
   if (q.route) hours = hours.where('route', '=', q.route);
   const filteredByVisit = q.source !== undefined || q.campaign !== undefined;
+  const limit = q.limit ?? 20;
+  /** The raw part's rows: all of them when they are summed with the rolled-up part's. */
+  const rawLimit = anyRolled ? 1_000_000 : limit;
 
-  const totals = await visits
+  const rawTotals = await visits
     .select((eb) => [
       eb.fn.countAll().as('visits'),
       eb.fn.sum('firstOfDay').as('visitors'),
@@ -374,16 +556,39 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
       eb.fn.sum(sql<number>`${sql.ref('last_at')} - ${sql.ref('started_at')}`).as('duration'),
     ])
     .executeTakeFirstOrThrow();
-  const pageTotals = await hours
-    .select((eb) => [eb.fn.sum('views').as('views'), eb.fn.sum('visitors').as('visitors')])
+  const rolledTotals = anyRolled
+    ? await rolledDays
+        .where('dimension', '=', 'all')
+        .select((eb) => [
+          eb.fn.sum('visits').as('visits'),
+          eb.fn.sum('visitors').as('visitors'),
+          eb.fn.sum('views').as('views'),
+          eb.fn.sum('bounces').as('bounces'),
+          eb.fn.sum('duration').as('duration'),
+        ])
+        .executeTakeFirstOrThrow()
+    : undefined;
+  const totals = {
+    visits: num(rawTotals.visits) + num(rolledTotals?.visits),
+    visitors: num(rawTotals.visitors) + num(rolledTotals?.visitors),
+    views: num(rawTotals.views) + num(rolledTotals?.views),
+    bounces: num(rawTotals.bounces) + num(rolledTotals?.bounces),
+    duration: num(rawTotals.duration) + num(rolledTotals?.duration),
+  };
+  const rawPageTotals = await hours
+    .select((eb) => [eb.fn.sum('views').as('views')])
     .executeTakeFirstOrThrow();
-  const visitCount = num(totals.visits);
+  const rolledPageViews = anyRolled
+    ? num(
+        (await rolledPages.select((eb) => eb.fn.sum('views').as('views')).executeTakeFirstOrThrow())
+          .views,
+      )
+    : 0;
+  const pageTotals = { views: num(rawPageTotals.views) + rolledPageViews };
+  const visitCount = totals.visits;
 
-  const grouped = async (
-    column:
-      'source' | 'utmCampaign' | 'device' | 'browser' | 'country' | 'entryRoute' | 'exitRoute',
-  ): Promise<Row[]> => {
-    const rows = await visits
+  const grouped = async (column: Dimension): Promise<Row[]> => {
+    const raw = await visits
       .select((eb) => [
         eb.ref(column).as('label'),
         eb.fn.sum('firstOfDay').as('visitors'),
@@ -392,27 +597,52 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
       .groupBy(column)
       .orderBy('visitors', 'desc')
       .orderBy('label')
-      .limit(20)
+      .limit(rawLimit)
       .execute();
-    return rows
-      .map((r) => ({ label: String(r.label), visitors: num(r.visitors), views: num(r.views) }))
-      .filter((r) => r.label !== '' || column === 'device' || column === 'browser');
+    const rolled = anyRolled
+      ? await rolledDays
+          .where('dimension', '=', column)
+          .select((eb) => [
+            'value as label',
+            eb.fn.sum('visitors').as('visitors'),
+            eb.fn.sum('views').as('views'),
+          ])
+          .groupBy('value')
+          .execute()
+      : [];
+    const rows = (list: Array<{ label: unknown; visitors: unknown; views: unknown }>) =>
+      list.map((r) => ({ label: String(r.label), visitors: num(r.visitors), views: num(r.views) }));
+    return merged([rows(raw), rows(rolled)], 'visitors', limit).filter(
+      (r) => r.label !== '' || column === 'device' || column === 'browser',
+    );
   };
-  const pages = filteredByVisit
-    ? await grouped('entryRoute')
-    : (
-        await hours
+  const pageRows = async (): Promise<Row[]> => {
+    const raw = await hours
+      .select((eb) => [
+        'route as label',
+        eb.fn.sum('visitors').as('visitors'),
+        eb.fn.sum('views').as('views'),
+      ])
+      .groupBy('route')
+      .orderBy('views', 'desc')
+      .orderBy('route')
+      .limit(rawLimit)
+      .execute();
+    const rolled = anyRolled
+      ? await rolledPages
           .select((eb) => [
             'route as label',
             eb.fn.sum('visitors').as('visitors'),
             eb.fn.sum('views').as('views'),
           ])
           .groupBy('route')
-          .orderBy('views', 'desc')
-          .orderBy('route')
-          .limit(20)
           .execute()
-      ).map((r) => ({ label: r.label, visitors: num(r.visitors), views: num(r.views) }));
+      : [];
+    const rows = (list: Array<{ label: string; visitors: unknown; views: unknown }>) =>
+      list.map((r) => ({ label: r.label, visitors: num(r.visitors), views: num(r.views) }));
+    return merged([rows(raw), rows(rolled)], 'views', limit);
+  };
+  const pages = filteredByVisit ? await grouped('entryRoute') : await pageRows();
 
   // Enquiries in the period, by the source of the visit they came from ('' when unknown).
   let origins = k
@@ -426,26 +656,36 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   if (q.campaign) origins = origins.where('statEnquiryOrigins.utmCampaign', '=', q.campaign);
   if (q.route) origins = origins.where('statEnquiryOrigins.entryRoute', '=', q.route);
   const enquiryRows = await origins
-    .select(['submissions.receivedAt as at', 'statEnquiryOrigins.source as source'])
+    .select([
+      'submissions.receivedAt as at',
+      'statEnquiryOrigins.source as source',
+      'statEnquiryOrigins.entryRoute as entryRoute',
+    ])
     .execute();
 
   const sources = await grouped('source');
-  const bySource = new Map<string, number>();
-  for (const e of enquiryRows) {
-    const label = e.source ?? '';
-    bySource.set(label, (bySource.get(label) ?? 0) + 1);
-  }
-  const visitorsOf = new Map(sources.map((s) => [s.label, s.visitors]));
+  const entryPages = await grouped('entryRoute');
+  const conversion = (label: (e: (typeof enquiryRows)[number]) => string, rows: Row[]) => {
+    const counts = new Map<string, number>();
+    for (const e of enquiryRows) counts.set(label(e), (counts.get(label(e)) ?? 0) + 1);
+    const visitorsOf = new Map(rows.map((r) => [r.label, r.visitors]));
+    return [...counts]
+      .map(([name, enquiries]) => ({ label: name, enquiries, visitors: visitorsOf.get(name) ?? 0 }))
+      .sort((a, b) => b.enquiries - a.enquiries || a.label.localeCompare(b.label));
+  };
 
-  // Per day, in the reader's days.
+  // Per day in the reader's days, or per hour.
+  const stepStart =
+    q.bucket === 'hour' ? (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS : dayStart;
+  const stepAfter = (d: number) => (q.bucket === 'hour' ? d + HOUR_MS : dayStart(d + 36 * HOUR_MS));
   const days = new Map<
     number,
     { day: number; visitors: number; views: number; enquiries: number }
   >();
-  for (let d = dayStart(q.from); d < q.to; d = dayStart(d + 36 * HOUR_MS)) {
+  for (let d = stepStart(q.from); d < q.to; d = stepAfter(d)) {
     days.set(d, { day: d, visitors: 0, views: 0, enquiries: 0 });
   }
-  const dayOf = (ms: number) => days.get(dayStart(ms));
+  const dayOf = (ms: number) => days.get(stepStart(ms));
   const visitRows = await visits
     .select((eb) => [
       sql<number>`${sql.ref('started_at')} - (${sql.ref('started_at')} % ${HOUR_MS})`.as('hour'),
@@ -456,6 +696,24 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   for (const r of visitRows) {
     const d = dayOf(num(r.hour));
     if (d) d.visitors += num(r.visitors);
+  }
+  if (anyRolled) {
+    const rolled = await rolledDays
+      .where('dimension', '=', 'all')
+      .select(['day', 'visitors', 'views'])
+      .execute();
+    for (const r of rolled) {
+      const d = dayOf(num(r.day));
+      if (d) d.visitors += num(r.visitors);
+    }
+    const rolledViews = await rolledPages
+      .select((eb) => ['day', eb.fn.sum('views').as('views')])
+      .groupBy('day')
+      .execute();
+    for (const r of rolledViews) {
+      const d = dayOf(num(r.day));
+      if (d) d.views += num(r.views);
+    }
   }
   if (filteredByVisit) {
     const viewRows = await visits
@@ -485,23 +743,22 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   }
 
   return {
-    visitors: num(totals.visitors),
+    visitors: totals.visitors,
     visits: visitCount,
-    views: filteredByVisit ? num(totals.views) : num(pageTotals.views),
-    bounceRate: visitCount === 0 ? 0 : num(totals.bounces) / visitCount,
-    visitDuration: visitCount === 0 ? 0 : num(totals.duration) / visitCount,
+    views: filteredByVisit ? totals.views : pageTotals.views,
+    bounceRate: visitCount === 0 ? 0 : totals.bounces / visitCount,
+    visitDuration: visitCount === 0 ? 0 : totals.duration / visitCount,
     enquiries: enquiryRows.length,
     series: [...days.values()],
     pages,
-    entryPages: await grouped('entryRoute'),
+    entryPages,
     exitPages: await grouped('exitRoute'),
     sources,
     campaigns: await grouped('utmCampaign'),
     devices: await grouped('device'),
     browsers: await grouped('browser'),
     countries: await grouped('country'),
-    enquiriesBySource: [...bySource]
-      .map(([label, enquiries]) => ({ label, enquiries, visitors: visitorsOf.get(label) ?? 0 }))
-      .sort((a, b) => b.enquiries - a.enquiries || a.label.localeCompare(b.label)),
+    enquiriesBySource: conversion((e) => e.source ?? '', sources),
+    enquiriesByEntryPage: conversion((e) => e.entryRoute ?? '', entryPages),
   };
 }

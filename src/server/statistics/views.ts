@@ -39,6 +39,8 @@ export interface CapturedView {
   country: string;
   /** A client navigation's beacon: its referrer is the site's own page. */
   beacon: boolean;
+  /** An item page's slug (`/showcase/<slug>`), resolved to `item` when the batch is written. */
+  slug?: string | undefined;
 }
 
 /** A view as stored: no address, no user agent, the visitor as a salted hash. */
@@ -118,7 +120,7 @@ export function nodeRequest(req: IncomingMessage, trustProxy: boolean): RequestL
 /** The view of `route`/`item` that `req` asked for, kept until the next batch. */
 export function captured(
   req: RequestLike,
-  view: { route: string; item: string; at: number; beacon: boolean },
+  view: { route: string; item: string; at: number; beacon: boolean; slug?: string | undefined },
   countryHeader: string | undefined,
 ): CapturedView {
   const { url } = req;

@@ -40,6 +40,9 @@ import {
   type AutosaveAnswer,
 } from '../components/unsaved-changes.tsx';
 import { siteContext } from '../../react/load-context.ts';
+import { STAFF_BASE } from '../../lib/staff-paths.ts';
+import { ItemStatistics } from '../components/item-statistics.tsx';
+import { itemFigures } from '../statistics.server.ts';
 import type { Route } from './+types/content-item.ts';
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -51,10 +54,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const done = url.searchParams.get('done');
   const notice = done !== null && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null;
   const labels = fieldLabels(editor.form.fields);
+  const { statistics, now } = staffRequest(context).server;
   return {
     collection,
     key,
     ...editor,
+    figures: await itemFigures(statistics, collection.file, key, now(), STAFF_BASE),
     notice,
     /** The release a publish from this page made (`?release=`). */
     release: done === 'published' ? Number(url.searchParams.get('release')) || null : null,
@@ -137,8 +142,19 @@ const NOTICES = {
 } as const;
 
 export default function ContentItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { collection, key, label, form, draft, published, notice, kept, canPublish, release } =
-    loaderData;
+  const {
+    collection,
+    key,
+    label,
+    form,
+    draft,
+    published,
+    notice,
+    kept,
+    canPublish,
+    release,
+    figures,
+  } = loaderData;
   const back = itemPath(collection, key);
   const conflict = actionData?.kind === 'conflict' ? actionData : null;
   const base = `${form.seenVersion}:${form.baseRelease}`;
@@ -155,6 +171,7 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
           Back to {collection.label}
         </Link>
       </PageHeading>
+      <ItemStatistics figures={figures} />
       {conflict ? (
         <ConflictPanel form={conflict.form} conflict={conflict.conflict} back={back} />
       ) : (

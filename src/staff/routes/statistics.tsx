@@ -3,42 +3,54 @@
  * visitors, visits, page views, bounce rate, visit duration and enquiries for a period in India
  * days (`?range=today|7d|30d|12mo` or `?from=…&to=…`), beside the period before it; then top
  * pages, entry and exit pages, sources, campaigns, devices, browsers, countries and enquiries by
- * source, each an accessible table. A filter (`page`, `source`, `campaign`) in the URL applies to
- * every panel, so a view can be shared. Plain GET forms and links: it works without JavaScript.
+ * source and by entry page, each an accessible table with its CSV file
+ * (`./statistics-export.ts`); charts of visitors, page views and enquiries over time beside the
+ * period before, drawn on the server as inline SVG (`../statistics.server.ts`), each with its
+ * summary in words and the figures as a table. A filter (`page`, `source`, `campaign`) in the
+ * URL applies to every panel and chart, so a view can be shared. Plain GET forms and links: it
+ * works without JavaScript.
  */
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import type { Report, Row } from '../../server/statistics/store.ts';
-import { PAGES } from '../../pages.ts';
+import type { ConversionRow, Report, Row } from '../../server/statistics/store.ts';
+import { ITEM_PAGES, PAGES } from '../../pages.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { cx } from '../../components/ui/cx.ts';
 import { buttonClass, Notice, PageHeading, Section } from '../components/ui.tsx';
 import { staffRequest } from '../session.server.ts';
-import { indiaDate, indiaDayStart, pageLabel, periodOf, RANGES } from '../statistics.ts';
+import {
+  chartOf,
+  previousSpan,
+  reportQuery,
+  statisticsQuery,
+  stepsOf,
+  type Chart,
+  type PanelName,
+  type Step,
+  type StepName,
+} from '../statistics.server.ts';
+import { indiaDayStart, pageLabel, RANGES } from '../statistics.ts';
 import type { Route } from './+types/statistics.ts';
 
 const PATH = `${STAFF_BASE}/statistics`;
-/** Characters of a filter value taken from the URL (UTM values are kept to 100). */
-const FILTER_MAX = 100;
+const EXPORT_PATH = `${PATH}/export`;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { statistics, now } = staffRequest(context).server;
-  const period = periodOf(url.searchParams, now());
-  const filterValue = (name: string) => {
-    const value = url.searchParams.get(name)?.trim().slice(0, FILTER_MAX);
-    return value ? value : undefined;
-  };
-  const filter = {
-    route: filterValue('page'),
-    source: filterValue('source'),
-    campaign: filterValue('campaign'),
-  };
-  if (!statistics) return { period, filter, report: null, previous: null };
+  const q = statisticsQuery(url.searchParams, now());
+  const { period, filter } = q;
+  if (!statistics) return { period, filter, report: null, previous: null, over: null };
   const [report, previous] = await Promise.all([
-    statistics.report({ from: period.from, to: period.to, ...filter }, indiaDayStart),
-    statistics.report({ from: period.previousFrom, to: period.from, ...filter }, indiaDayStart),
+    statistics.report(reportQuery(q, false), indiaDayStart),
+    statistics.report(reportQuery(q, true), indiaDayStart),
   ]);
-  return { period, filter, report, previous };
+  const { step, steps } = stepsOf(report, q.bucket);
+  const before = stepsOf(previous, q.bucket).steps;
+  const span = previousSpan(period);
+  const charts = (['visitors', 'views', 'enquiries'] as const).map((metric) =>
+    chartOf(metric, steps, before, step, span),
+  );
+  return { period, filter, report, previous, over: { step, steps, before, charts } };
 }
 
 const number = new Intl.NumberFormat('en-IN');
@@ -64,11 +76,6 @@ function Heads({ names }: { names: string[] }) {
   );
 }
 const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 0 });
-const dayLabel = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'Asia/Kolkata',
-});
 
 /** `2 min 5 s`, `45 s`. */
 function duration(ms: number): string {
@@ -77,7 +84,7 @@ function duration(ms: number): string {
   return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
 }
 
-/** The change from the previous period, as words a screen reader reads whole. */
+/** The change from the previous period as `+12%` / `−3%`, read whole by a screen reader. */
 function Change({
   now,
   before,
@@ -93,7 +100,9 @@ function Change({
   const good = change > 0 !== lowerIsBetter;
   return (
     <span className={good ? 'text-emerald-800' : 'text-accent'}>
-      {change > 0 ? 'Up' : 'Down'} {percent.format(Math.abs(change))}
+      <span className="sr-only">{change > 0 ? 'Up' : 'Down'} </span>
+      <span aria-hidden="true">{change > 0 ? '+' : '−'}</span>
+      {percent.format(Math.abs(change))}
       <span className="sr-only"> on the period before</span>
     </span>
   );
@@ -179,12 +188,20 @@ function RowsTable({
         {rows.map((row) => (
           <tr key={row.label} className="border-b border-stone-200 align-top">
             <th scope="row" className="relative py-2 pr-4 text-left font-normal">
-              {/* The share of the most visited row, drawn behind the name; the figures are the cells. */}
-              <span
+              {/* The share of the most visited row, drawn behind the name (an SVG attribute, not a
+                  style, which the staff CSP refuses); the figures are the cells. */}
+              <svg
                 aria-hidden="true"
-                className="absolute inset-y-1 left-0 rounded-sm bg-stone-100"
-                style={{ width: `${Math.round((row.visitors / most) * 100)}%` }}
-              />
+                className="absolute inset-y-1 left-0 h-[calc(100%-0.5rem)] w-full"
+                preserveAspectRatio="none"
+              >
+                <rect
+                  width={`${Math.round((row.visitors / most) * 100)}%`}
+                  height="100%"
+                  rx="2"
+                  className="fill-stone-100"
+                />
+              </svg>
               <span className="relative break-words">
                 {filter ? (
                   <Link
@@ -207,51 +224,198 @@ function RowsTable({
   );
 }
 
-const monthLabel = new Intl.DateTimeFormat('en-IN', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
+const STEP_HEAD: Record<StepName, string> = { hour: 'Hour', day: 'Day', month: 'Month' };
 
-/** Per day, or per month for a period longer than two months (a year is 12 rows, not 365). */
-function Series({ report }: { report: Report }) {
-  const monthly = report.series.length > 62;
-  const rows: Array<{
-    key: string;
-    label: string;
-    visitors: number;
-    views: number;
-    enquiries: number;
-  }> = [];
-  for (const d of report.series) {
-    const key = monthly ? indiaDate(d.day).slice(0, 7) : indiaDate(d.day);
-    const last = rows.at(-1);
-    if (last && last.key === key) {
-      last.visitors += d.visitors;
-      last.views += d.views;
-      last.enquiries += d.enquiries;
-    } else {
-      const label = (monthly ? monthLabel : dayLabel).format(d.day);
-      rows.push({ key, label, visitors: d.visitors, views: d.views, enquiries: d.enquiries });
-    }
-  }
+/** The series as a table: each step's figures, the period before's same step in brackets. */
+function Series({ step, steps, before }: { step: StepName; steps: Step[]; before: Step[] }) {
   return (
-    <table className="w-full max-w-3xl border-collapse text-sm">
+    <table className="w-full border-collapse text-sm">
       <caption className="sr-only">
-        Visitors, page views and enquiries per {monthly ? 'month' : 'day'}
+        Visitors, page views and enquiries per {step}, and in brackets the period before&rsquo;s
       </caption>
       <thead>
-        <Heads names={[monthly ? 'Month' : 'Day', 'Visitors', 'Page views', 'Enquiries']} />
+        <Heads
+          names={[
+            STEP_HEAD[step],
+            'Visitors (before)',
+            'Page views (before)',
+            'Enquiries (before)',
+          ]}
+        />
+      </thead>
+      <tbody>
+        {steps.map((row, i) => (
+          <tr key={row.key} className="border-b border-stone-200">
+            <th scope="row" className="py-1.5 pr-4 text-left font-normal whitespace-nowrap">
+              <time dateTime={row.key}>{row.label}</time>
+            </th>
+            {(['visitors', 'views', 'enquiries'] as const).map((metric, j) => (
+              <td key={metric} className={cx('py-1.5 text-right tabular-nums', j < 2 && 'pr-4')}>
+                {number.format(row[metric])}{' '}
+                <span className="text-stone-600">
+                  ({before[i] ? number.format(before[i][metric]) : '—'})
+                </span>
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * One chart as the server drew it (`chartOf`): a role="img" named by its summary, the figures
+ * being in the table below; each step's band carries a native tooltip.
+ */
+function LineChart({ chart }: { chart: Chart }) {
+  const { plot } = chart;
+  const id = `chart-${chart.metric}`;
+  return (
+    <figure className="rounded-md border border-stone-200 p-3">
+      <figcaption>
+        <h3 className="font-semibold">{chart.title}</h3>
+        <p id={`${id}-summary`} className="mt-1 text-sm text-stone-700">
+          {chart.summary}
+        </p>
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${chart.width} ${chart.height}`}
+        role="img"
+        aria-labelledby={`${id}-summary`}
+        className="mt-2 block h-auto w-full overflow-visible text-[11px]"
+      >
+        {chart.yTicks.map((t) => (
+          <g key={t.label}>
+            <line
+              x1={plot.left}
+              x2={plot.right}
+              y1={t.y}
+              y2={t.y}
+              className="stroke-stone-200"
+              strokeWidth="1"
+            />
+            <text
+              x={plot.left - 6}
+              y={t.y}
+              textAnchor="end"
+              dominantBaseline="middle"
+              className="fill-stone-700 tabular-nums"
+            >
+              {t.label}
+            </text>
+          </g>
+        ))}
+        {chart.xTicks.map((t) => (
+          <text
+            key={`${t.x}`}
+            x={t.x}
+            y={plot.bottom + 16}
+            textAnchor="middle"
+            className="fill-stone-700"
+          >
+            {t.label}
+          </text>
+        ))}
+        <path d={chart.area} className="fill-stone-100" />
+        {chart.previousLine ? (
+          <path
+            d={chart.previousLine}
+            fill="none"
+            className="stroke-stone-500"
+            strokeWidth="1.5"
+            strokeDasharray="4 3"
+          />
+        ) : null}
+        <path d={chart.line} fill="none" className="stroke-ink" strokeWidth="2" />
+        {chart.bands.map((b) => (
+          <rect
+            key={b.x}
+            x={b.x}
+            y={b.y}
+            width={b.width}
+            height={plot.bottom - plot.top}
+            fill="transparent"
+          >
+            <title>{b.tip}</title>
+          </rect>
+        ))}
+      </svg>
+    </figure>
+  );
+}
+
+/** The key shared by the charts: which line is which. */
+function ChartKey() {
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-700" aria-hidden="true">
+      <span className="inline-flex items-center gap-2">
+        <svg width="24" height="8" className="stroke-ink">
+          <line x1="0" x2="24" y1="4" y2="4" strokeWidth="2" />
+        </svg>
+        This period
+      </span>
+      <span className="inline-flex items-center gap-2">
+        <svg width="24" height="8" className="stroke-stone-500">
+          <line x1="0" x2="24" y1="4" y2="4" strokeWidth="1.5" strokeDasharray="4 3" />
+        </svg>
+        The period before
+      </span>
+    </p>
+  );
+}
+
+/** A panel's CSV file, for the same period and filters. */
+function CsvLink({
+  panel,
+  search,
+  what,
+}: {
+  panel: PanelName;
+  search: URLSearchParams;
+  what: string;
+}) {
+  const next = new URLSearchParams(search);
+  next.set('panel', panel);
+  return (
+    <p className="mt-2 text-sm">
+      <a href={`${EXPORT_PATH}?${next}`} download className="underline underline-offset-4">
+        Download as CSV<span className="sr-only"> ({what})</span>
+      </a>
+    </p>
+  );
+}
+
+/** Enquiries by the source or entry page of the visit they came from, and the conversion. */
+function ConversionTable({
+  caption,
+  head,
+  rows,
+  label = (row) => row.label,
+}: {
+  caption: string;
+  head: string;
+  rows: ConversionRow[];
+  label?: (row: ConversionRow) => string;
+}) {
+  if (rows.length === 0)
+    return <p className="text-sm text-stone-700">No enquiries in this period.</p>;
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <Heads names={[head, 'Enquiries', 'Of visitors']} />
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.key} className="border-b border-stone-200">
-            <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-              <time dateTime={row.key}>{row.label}</time>
+          <tr key={row.label} className="border-b border-stone-200">
+            <th scope="row" className="py-2 pr-4 text-left font-normal">
+              <bdi>{row.label ? label(row) : 'Not known'}</bdi>
             </th>
-            <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(row.visitors)}</td>
-            <td className="py-1.5 pr-4 text-right tabular-nums">{number.format(row.views)}</td>
-            <td className="py-1.5 text-right tabular-nums">{number.format(row.enquiries)}</td>
+            <td className="py-2 pr-4 text-right tabular-nums">{number.format(row.enquiries)}</td>
+            <td className="py-2 text-right tabular-nums">
+              {row.visitors > 0 ? percent.format(row.enquiries / row.visitors) : '—'}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -328,7 +492,7 @@ function PeriodForm({
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
-  const { period, filter, report, previous } = loaderData;
+  const { period, filter, report, previous, over } = loaderData;
   const search = new URLSearchParams();
   if (period.range === 'custom') {
     search.set('from', period.firstDay);
@@ -349,8 +513,14 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     next.delete(name);
     return `${PATH}?${next}`;
   };
-  const pageName = (row: Row) => pageLabel(row.label, '');
-  const pageRoutes = new Set<string>(PAGES.map((p) => p.id));
+  const pageName = (row: { label: string }) => pageLabel(row.label, '');
+  const pageRoutes = new Set<string>([...PAGES, ...ITEM_PAGES].map((p) => p.id));
+  const panel = (title: string, id: PanelName, table: ReactNode) => (
+    <Section title={title} id={id}>
+      {table}
+      <CsvLink panel={id} search={search} what={title.toLowerCase()} />
+    </Section>
+  );
   return (
     <>
       <PageHeading
@@ -375,15 +545,36 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           ))}
         </p>
       ) : null}
-      {!report || !previous ? (
+      {!report || !previous || !over ? (
         <p className="mt-6">Statistics are not kept on this server.</p>
       ) : (
         <>
           <div className="mt-6">
             <Figures report={report} previous={previous} />
           </div>
+          <Section title="Over time" id="over-time">
+            <ChartKey />
+            <div className="mt-3 grid gap-4 lg:grid-cols-3">
+              {over.charts.map((chart) => (
+                <LineChart key={chart.metric} chart={chart} />
+              ))}
+            </div>
+            <details className="mt-4">
+              <summary className="cursor-pointer py-3 text-sm font-semibold">
+                The figures per {over.step}
+              </summary>
+              <Series step={over.step} steps={over.steps} before={over.before} />
+            </details>
+            <CsvLink
+              panel="over-time"
+              search={search}
+              what="visitors, page views and enquiries over time"
+            />
+          </Section>
           <div className="grid gap-x-10 lg:grid-cols-2">
-            <Section title="Top pages" id="pages">
+            {panel(
+              'Top pages',
+              'pages',
               <RowsTable
                 caption="Top pages"
                 head="Page"
@@ -391,97 +582,104 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                 label={pageName}
                 filter="page"
                 search={search}
-              />
-            </Section>
-            <Section title="Sources" id="sources">
+              />,
+            )}
+            {panel(
+              'Sources',
+              'sources',
               <RowsTable
                 caption="Sources"
                 head="Source"
                 rows={report.sources}
                 filter="source"
                 search={search}
-              />
-            </Section>
-            <Section title="Entry pages" id="entry-pages">
+              />,
+            )}
+            {panel(
+              'Entry pages',
+              'entry-pages',
               <RowsTable
                 caption="Entry pages"
                 head="Page"
                 rows={report.entryPages}
                 label={pageName}
+                filter="page"
                 search={search}
-              />
-            </Section>
-            <Section title="Exit pages" id="exit-pages">
+              />,
+            )}
+            {panel(
+              'Exit pages',
+              'exit-pages',
               <RowsTable
                 caption="Exit pages"
                 head="Page"
                 rows={report.exitPages}
                 label={pageName}
                 search={search}
-              />
-            </Section>
-            <Section title="Campaigns" id="campaigns">
+              />,
+            )}
+            {panel(
+              'Campaigns',
+              'campaigns',
               <RowsTable
                 caption="Campaigns (UTM campaign)"
                 head="Campaign"
                 rows={report.campaigns}
                 filter="campaign"
                 search={search}
-              />
-            </Section>
-            <Section title="Enquiries by source" id="enquiries-by-source">
-              {report.enquiriesBySource.length === 0 ? (
-                <p className="text-sm text-stone-700">No enquiries in this period.</p>
-              ) : (
-                <table className="w-full border-collapse text-sm">
-                  <caption className="sr-only">
-                    Enquiries by the source of the visit they came from
-                  </caption>
-                  <thead>
-                    <Heads names={['Source', 'Enquiries', 'Of visitors']} />
-                  </thead>
-                  <tbody>
-                    {report.enquiriesBySource.map((row) => (
-                      <tr key={row.label} className="border-b border-stone-200">
-                        <th scope="row" className="py-2 pr-4 text-left font-normal">
-                          <bdi>{row.label || 'Not known'}</bdi>
-                        </th>
-                        <td className="py-2 pr-4 text-right tabular-nums">
-                          {number.format(row.enquiries)}
-                        </td>
-                        <td className="py-2 text-right tabular-nums">
-                          {row.visitors > 0 ? percent.format(row.enquiries / row.visitors) : '—'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </Section>
-            <Section title="Devices" id="devices">
+              />,
+            )}
+            {panel(
+              'Enquiries by source',
+              'enquiries-by-source',
+              <ConversionTable
+                caption="Enquiries by the source of the visit they came from"
+                head="Source"
+                rows={report.enquiriesBySource}
+              />,
+            )}
+            {panel(
+              'Enquiries by entry page',
+              'enquiries-by-entry-page',
+              <ConversionTable
+                caption="Enquiries by the entry page of the visit they came from"
+                head="Entry page"
+                rows={report.enquiriesByEntryPage}
+                label={pageName}
+              />,
+            )}
+            {panel(
+              'Devices',
+              'devices',
               <RowsTable
                 caption="Devices"
                 head="Device"
                 rows={report.devices}
                 label={(r) => r.label.charAt(0).toUpperCase() + r.label.slice(1)}
                 search={search}
-              />
-            </Section>
-            <Section title="Browsers" id="browsers">
-              <RowsTable caption="Browsers" head="Browser" rows={report.browsers} search={search} />
-            </Section>
-            <Section title="Countries" id="countries">
+              />,
+            )}
+            {panel(
+              'Browsers',
+              'browsers',
+              <RowsTable
+                caption="Browsers"
+                head="Browser"
+                rows={report.browsers}
+                search={search}
+              />,
+            )}
+            {panel(
+              'Countries',
+              'countries',
               <RowsTable
                 caption="Countries"
                 head="Country"
                 rows={report.countries}
                 search={search}
-              />
-            </Section>
+              />,
+            )}
           </div>
-          <Section title="Over time" id="over-time">
-            <Series report={report} />
-          </Section>
           <p className="mt-8 max-w-prose text-sm text-stone-700">
             A visitor is counted once a day: nobody is followed from one day to the next, so a
             person who comes back on two days counts twice. Visits by browsers that ask not to be
