@@ -218,5 +218,6 @@ describe.each([
     );
     expect(content(env, 'seed-demo')).toMatchObject({ code: 2 });
     expect(content(env, 'seed-demo', '--case-studies', 'many')).toMatchObject({ code: 2 });
-  });
+    // Eleven runs of the CLI, each a Node start from the sources.
+  }, 180_000);
 });
