@@ -13,7 +13,7 @@ import {
 } from 'react-router';
 import { DocumentCssProvider, STYLESHEET_URL, type DocumentCss } from './react/document.tsx';
 import { documentContext, siteContext } from './react/load-context.ts';
-import { isRouteId, itemPageOf } from './pages.ts';
+import { isReleasePage, isRouteId } from './pages.ts';
 
 /** ms a render may take before it is aborted (the framework's name). */
 export const streamTimeout = 10_000;
@@ -29,7 +29,7 @@ export default function handleRequest(
   const leaf = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? '';
   // Critical CSS inline only in the pages stored at start: no nonce, no visitor's input.
   const inlineCss = assets.nonce === undefined ? (assets.inlineCss[leaf] ?? '') : '';
-  const sitePage = isRouteId(leaf) || itemPageOf(leaf) !== undefined;
+  const sitePage = isRouteId(leaf) || isReleasePage(leaf);
   const css: DocumentCss = !sitePage
     ? { inlineCss: '', stylesheet: '', fontPreloads: [] }
     : inlineCss

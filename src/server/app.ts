@@ -49,8 +49,9 @@ import { expressClaims, notFoundLog } from './unknown-paths.ts';
 import { MEDIA_PREFIX } from '../lib/media.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enquiry-fields.ts';
-import { itemPageOf, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
-import { itemPageSamples, itemPaths } from './item-pages.ts';
+import { isReleasePage, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
+import { itemPageSamples, itemPaths, newsListingPaths } from './item-pages.ts';
+import { FEED_PATHS, feedFiles } from './news-feeds.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import type { StaffRuntime } from './staff/runtime.ts';
 import type { Counter } from './statistics/counter.ts';
@@ -409,7 +410,10 @@ export function createApp(deps: AppDeps): SiteApp {
           origin,
           paths: PAGES.map((p) => p.path),
           items: async (release) => ({
-            paths: itemPaths(await pageContent.shown(release)),
+            paths: [
+              ...itemPaths(await pageContent.shown(release)),
+              ...newsListingPaths(await pageContent.shown(release)),
+            ],
             moved: (await source.moved?.(release)) ?? new Map(),
           }),
           data: PAGES.map(dataUrl),
@@ -454,7 +458,7 @@ export function createApp(deps: AppDeps): SiteApp {
   const routeOf = pages && typeof build !== 'function' ? routeMatcher(build, 'staff') : undefined;
   const claimed = expressClaims({
     clientDir,
-    exact: [...SEO_PATHS, LIVENESS_PATH, READINESS_PATH, START_PATH],
+    exact: [...SEO_PATHS, ...FEED_PATHS, LIVENESS_PATH, READINESS_PATH, START_PATH],
     prefixes: ['/assets', '/og', MEDIA_PREFIX],
   });
   // Paths with `%` go the Express way: the guards' 400, and `/%61bout`'s 301 to its page.
@@ -466,7 +470,7 @@ export function createApp(deps: AppDeps): SiteApp {
       !isStaffPath(path) &&
       !claimed(path) &&
       // An item page not stored is no item's: its stored pages and old paths are found first.
-      (routeOf(path) === NOT_FOUND_PAGE.id || itemPageOf(routeOf(path)) !== undefined),
+      (routeOf(path) === NOT_FOUND_PAGE.id || isReleasePage(routeOf(path))),
     log: (path: string) => notFoundPaths.record(path),
   };
   const notFound: RequestHandler = (req, res, next) => {
@@ -516,6 +520,7 @@ export function createApp(deps: AppDeps): SiteApp {
     );
     app.use(healthRoutes(runtime, obs, () => warm));
     app.use(seo.handler);
+    app.use(feedFiles(origin, { shown: shownRelease, content: (n) => pageContent.shown(n) }));
   } else {
     app.get('/robots.txt', (_req, res) => {
       res.type('text/plain').set('Cache-Control', 'no-store').send('User-agent: *\nDisallow: /\n');
@@ -552,7 +557,7 @@ export function createApp(deps: AppDeps): SiteApp {
       const route = routeOf(req.path);
       const page = PAGES.find((p) => p.id === route);
       const preview = req.query[PREVIEW_PARAM] !== undefined;
-      if (route === NOT_FOUND_PAGE.id || (itemPageOf(route) && !preview)) {
+      if (route === NOT_FOUND_PAGE.id || (isReleasePage(route) && !preview)) {
         return notFound(req, res, next);
       }
       if (!page || page.path === req.path) return next();

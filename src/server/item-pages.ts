@@ -4,7 +4,8 @@
  * its slug, for the stored pages and the sitemap.
  */
 import type { SiteContent } from '../content/images.ts';
-import { ITEM_PAGES } from '../pages.ts';
+import { listingPaths } from '../lib/news.ts';
+import { ITEM_PAGES, LISTING_PAGES } from '../pages.ts';
 
 const slugsOf = (content: SiteContent, collection: string): string[] =>
   ((content as unknown as Record<string, Array<{ slug?: unknown }> | undefined>)[collection] ?? [])
@@ -19,12 +20,26 @@ export function itemPaths(content: SiteContent): string[] {
 }
 
 /**
- * One page of each item page route that has an item, with its route id: whose render the
- * route's critical CSS is found on (`src/server/critical-css.ts`).
+ * The newsroom's listing pages after `/news` (`/news/page/2`, `/news/kind/insight`…,
+ * `src/lib/news.ts`): stored per release like the item pages, though not in the sitemap.
+ */
+export function newsListingPaths(content: SiteContent): string[] {
+  return listingPaths(content['news.yaml']);
+}
+
+/**
+ * One page of each item page route and listing route that has one, with its route id: whose
+ * render the route's critical CSS is found on (`src/server/critical-css.ts`).
  */
 export function itemPageSamples(content: SiteContent): Array<{ id: string; path: string }> {
-  return ITEM_PAGES.flatMap((page) => {
-    const [first] = slugsOf(content, page.collection);
-    return first === undefined ? [] : [{ id: page.id, path: page.prefix + first }];
-  });
+  const [listing] = newsListingPaths(content);
+  return [
+    ...ITEM_PAGES.flatMap((page) => {
+      const [first] = slugsOf(content, page.collection);
+      return first === undefined ? [] : [{ id: page.id, path: page.prefix + first }];
+    }),
+    ...LISTING_PAGES.flatMap((page) =>
+      listing === undefined ? [] : [{ id: page.id, path: listing }],
+    ),
+  ];
 }
