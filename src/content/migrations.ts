@@ -143,7 +143,10 @@ const NEWSROOM: ContentMigration = {
   up(content) {
     content.addCollection(
       'news.yaml',
-      NEWSROOM_ITEMS.map((value) => ({ key: value.id, value })),
+      NEWSROOM_ITEMS.map(({ summary, body, ...value }) => ({
+        key: value.id,
+        value: { ...value, summary: paragraphs([summary]), body: paragraphs(body) },
+      })),
     );
     content.addItem('pages.yaml', 'news', {
       title: 'Newsroom · Press Releases & Insights · Kahaani',
@@ -164,7 +167,15 @@ const NEWSROOM: ContentMigration = {
   },
 };
 
-const NEWSROOM_ITEMS: ReadonlyArray<{ id: string } & Record<string, unknown>> = [
+/** Plain paragraphs as a rich-text document (`src/lib/rich-text.ts`), as the seed stores them. */
+const paragraphs = (texts: readonly string[]) => ({
+  type: 'doc',
+  content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
+
+const NEWSROOM_ITEMS: ReadonlyArray<
+  { id: string; summary: string; body: readonly string[] } & Record<string, unknown>
+> = [
   {
     id: 'neel-footwear-six-cities',
     title:
