@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import './collection.ts';
+import { NEWS_KIND_LABELS, NEWS_KINDS } from '../lib/news.ts';
 import { richText } from './rich-text.ts';
 
 /**
@@ -464,17 +465,6 @@ export const caseStudySchema = z
     ...seoFields,
   })
   .strict();
-
-/** A newsroom item's kinds, in the order the filters list them. */
-export const NEWS_KINDS = ['press-release', 'news', 'insight'] as const;
-export type NewsKind = (typeof NEWS_KINDS)[number];
-
-/** Each kind as the pages, the filters and the staff form name it. */
-export const NEWS_KIND_LABELS: Readonly<Record<NewsKind, string>> = {
-  'press-release': 'Press release',
-  news: 'Agency news',
-  insight: 'Insight',
-};
 
 /**
  * One newsroom item (docs/decisions/110-the-newsroom-and-its-feeds.md): a page at

@@ -4,8 +4,19 @@
  * own with no query string, so every one is a stored page: `/news`, `/news/page/2`,
  * `/news/kind/press-release`, `/news/practice/media-relations/page/2`. Pure data, shared by the
  * route (`src/routes/news.tsx`) and the server, which stores every path {@link listingPaths} names.
+ * Without `zod`: it is in every public page's bundle.
  */
-import { NEWS_KINDS, type NewsKind } from '../content/schemas.ts';
+
+/** A newsroom item's kinds (`newsItemSchema`), in the order the filters list them. */
+export const NEWS_KINDS = ['press-release', 'news', 'insight'] as const;
+export type NewsKind = (typeof NEWS_KINDS)[number];
+
+/** Each kind as the pages, the feeds and the staff form name it. */
+export const NEWS_KIND_LABELS: Readonly<Record<NewsKind, string>> = {
+  'press-release': 'Press release',
+  news: 'Agency news',
+  insight: 'Insight',
+};
 
 /** Items a listing page shows. */
 export const NEWS_PER_PAGE = 12;

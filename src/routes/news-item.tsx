@@ -7,8 +7,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { NewsArticle, RelatedNews } from '../components/sections/news.tsx';
 import { CtaBand } from '../components/sections/shared.tsx';
-import { NEWS_KIND_LABELS } from '../content/schemas.ts';
-import { newestFirst, NEWS_PATH } from '../lib/news.ts';
+import { newestFirst, NEWS_KIND_LABELS, NEWS_PATH } from '../lib/news.ts';
 import { toPlainText } from '../lib/rich-text.ts';
 import { LOGO_PATH } from '../lib/seo/jsonld.ts';
 import { itemHead } from '../lib/seo/page-head.ts';

@@ -4,10 +4,15 @@
  * page), and an item's page at `/news/<slug>`: headline, kind, date, author, cover, full text
  * and media contact.
  */
-import { NEWS_KIND_LABELS, type NewsKind } from '../../content/schemas.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import type { ContentImage } from '../../lib/media.ts';
-import { filterPath, NEWS_PATH, type NewsFilter } from '../../lib/news.ts';
+import {
+  filterPath,
+  NEWS_KIND_LABELS,
+  NEWS_PATH,
+  type NewsFilter,
+  type NewsKind,
+} from '../../lib/news.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
 import { cx } from '../ui/cx.ts';
 import { ContentPicture } from '../ui/content-picture.tsx';
