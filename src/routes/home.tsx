@@ -2,7 +2,7 @@
 import { ContactSection } from '../components/sections/contact.tsx';
 import { Hero } from '../components/sections/home.tsx';
 import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections/home-lists.tsx';
-import { HomeNews } from '../components/sections/news.tsx';
+import { HomeNews } from '../components/sections/news-cards.tsx';
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';

@@ -6,12 +6,8 @@
  * with items is a 404.
  */
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
-import {
-  filterName,
-  NewsCards,
-  NewsFilters,
-  NewsPagination,
-} from '../components/sections/news.tsx';
+import { NewsCards } from '../components/sections/news-cards.tsx';
+import { filterName, NewsFilters, NewsPagination } from '../components/sections/news.tsx';
 import { PageIntro } from '../components/sections/shared.tsx';
 import { Section, sectionsOf } from '../components/ui/section.tsx';
 import {
