@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { DocumentCssProvider, STYLESHEET_URL, type DocumentCss } from './react/document.tsx';
 import { documentContext, siteContext } from './react/load-context.ts';
-import { isRouteId, itemPageOf } from './pages.ts';
+import { isReleasePage, isRouteId } from './pages.ts';
 
 /** ms before a render is aborted. */
 export const streamTimeout = 10_000;
@@ -26,7 +26,7 @@ export default function handleRequest(
   const leaf = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? '';
   // Only in pages stored at start: no nonce, no visitor's input.
   const inlineCss = assets.nonce === undefined ? (assets.inlineCss[leaf] ?? '') : '';
-  const sitePage = isRouteId(leaf) || itemPageOf(leaf) !== undefined;
+  const sitePage = isRouteId(leaf) || isReleasePage(leaf);
   const css: DocumentCss = !sitePage
     ? { inlineCss: '', stylesheet: '', fontPreloads: [] }
     : inlineCss

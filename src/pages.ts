@@ -39,6 +39,7 @@ export const PAGES = [
     navLabel: 'Showcase',
     indexable: true,
   },
+  { id: 'news', path: '/news', module: 'routes/news.tsx', navLabel: 'News', indexable: true },
   // Reached through the header's "Contact Us" call to action, not the navigation list.
   { id: 'contact', path: '/contact', module: 'routes/contact.tsx', indexable: true },
 ] as const satisfies readonly PageDefinition[];
@@ -65,11 +66,34 @@ export const ITEM_PAGES = [
     module: 'routes/case-study.tsx',
     collection: 'case-studies.yaml',
   },
+  {
+    id: 'news-item',
+    prefix: '/news/',
+    module: 'routes/news-item.tsx',
+    collection: 'news.yaml',
+  },
 ] as const satisfies readonly ItemPageDefinition[];
 
 /** The item page whose route `routeId` is; undefined for any other route. */
 export const itemPageOf = (routeId: string | undefined): ItemPageDefinition | undefined =>
   ITEM_PAGES.find((p) => p.id === routeId);
+
+/**
+ * A listing's further pages, under `prefix` (`/news/page/2`, `/news/kind/insight`): one route
+ * (`prefix` + `*`) whose paths the release's items decide (`src/lib/news.ts`), each a stored
+ * page; any other path under it is the stored 404, like an item page's
+ * (docs/decisions/110-the-newsroom-and-its-feeds.md).
+ */
+export const LISTING_PAGES = [
+  { id: 'news-listing', prefix: '/news/', module: 'routes/news.tsx' },
+] as const satisfies ReadonlyArray<Omit<ItemPageDefinition, 'collection'>>;
+
+/**
+ * Whether route `routeId` answers only from the stored pages: an item page or a listing's
+ * further page, whose paths a release decides. A path of one that is not stored is the 404.
+ */
+export const isReleasePage = (routeId: string | undefined): boolean =>
+  itemPageOf(routeId) !== undefined || LISTING_PAGES.some((p) => p.id === routeId);
 
 /** Status 404 for every other path; `path` stands for all of them. */
 export const NOT_FOUND_PAGE = {

@@ -1,13 +1,14 @@
 /**
  * The one route tree (https://reactrouter.com/start/framework/routing): the public pages of the
- * page list (`src/pages.ts`) and its item pages (`/showcase/<slug>`) inside the site's layout,
+ * page list (`src/pages.ts`), its item pages (`/showcase/<slug>`) and listings' further pages
+ * (`/news/page/2`) inside the site's layout,
  * every other path the 404 page (docs/product.md#pages); and the staff area's branch under
  * `/staff`, its own layout guarding it
  * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), with the content editor under
  * `/staff/content` (docs/decisions/050-drafts-publish-and-conflicts.md).
  */
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
-import { ITEM_PAGES, NOT_FOUND_PAGE, PAGES } from './pages.ts';
+import { ITEM_PAGES, LISTING_PAGES, NOT_FOUND_PAGE, PAGES } from './pages.ts';
 
 export default [
   layout('routes/site.tsx', { id: 'site' }, [
@@ -15,6 +16,7 @@ export default [
       path === '/' ? index(module, { id }) : route(path.slice(1), module, { id }),
     ),
     ...ITEM_PAGES.map(({ id, prefix, module }) => route(`${prefix.slice(1)}:slug`, module, { id })),
+    ...LISTING_PAGES.map(({ id, prefix, module }) => route(`${prefix.slice(1)}*`, module, { id })),
     route('*', NOT_FOUND_PAGE.module, { id: NOT_FOUND_PAGE.id }),
   ]),
   route('staff', 'staff/layout.tsx', { id: 'staff' }, [

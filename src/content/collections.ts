@@ -12,6 +12,7 @@ import {
   founderSchema,
   legalDocumentSchema,
   networkTileSchema,
+  newsItemSchema,
   pageMetaSchema,
   quoteSchema,
   sectionCopySchema,
@@ -155,6 +156,24 @@ const DEFINITIONS = [
             message:
               'A case study is published only with the client’s approval: enter who approved it and when',
           },
+  }),
+  defineCollection({
+    file: 'news.yaml',
+    label: 'Newsroom',
+    description:
+      'Press releases, agency news and insights, each with a page of its own, newest first',
+    path: 'news',
+    page: (_key, item) => itemPagePath('news.yaml', item?.slug, '/news'),
+    shape: 'list',
+    count: { min: 0 },
+    item: newsItemSchema,
+    title: 'title',
+    unique: ['slug'],
+    markdown: {
+      dir: 'news',
+      body: 'body',
+      groups: { seo: { title: 'seoTitle', description: 'seoDescription' } },
+    },
   }),
   defineCollection({
     file: 'stats.yaml',

@@ -27,6 +27,11 @@ export interface ContentChanges {
    * `collections.ts`); nothing when it has items already. `key` is a list item's `id`.
    */
   addCollection(collection: string, items: ReadonlyArray<{ key: string; value: unknown }>): void;
+  /**
+   * Adds the item `key` to `collection` (a keyed collection's new key: a new page's title, a new
+   * section's copy), after its items; nothing when it has that key already.
+   */
+  addItem(collection: string, key: string, value: unknown): void;
   /** Sets `field` on each item of `collection` that lacks it: to `value`, or what it returns. */
   addField(collection: string, field: string, value: unknown): void;
   /** Renames `from` to `to` in each item of `collection` that has it (and not `to`). */
@@ -125,6 +130,43 @@ const CASE_STUDIES_FROM_SHOWCASE: ContentMigration = {
   },
 };
 
+/**
+ * Migration 2: the newsroom (`news.yaml`, docs/decisions/110-the-newsroom-and-its-feeds.md), its
+ * first four items, the `/news` page's title and description, its introduction and the home
+ * page's newsroom section. Its data is its own, written out here: the same items a new database
+ * is seeded with from `src/content/news.yaml`.
+ */
+const NEWSROOM: ContentMigration = {
+  version: 2,
+  description:
+    'The newsroom: press releases, agency news and insights, each with a page of its own',
+  up(content) {
+    content.addCollection(
+      'news.yaml',
+      NEWSROOM_ITEMS.map(({ summary, body, ...value }) => ({
+        key: value.id,
+        value: { ...value, summary: paragraphs([summary]), body: paragraphs(body) },
+      })),
+    );
+    content.addItem('pages.yaml', 'news', {
+      title: 'Newsroom · Press Releases & Insights · Kahaani',
+      description:
+        'Press releases, agency news and insights from Kahaani Communications, New Delhi, newest first, with RSS, Atom and JSON feeds and a media contact for releases.',
+    });
+    content.addItem('sections.yaml', 'news-intro', {
+      eyebrow: 'Newsroom',
+      heading: 'Press releases, agency news and insights',
+      lede: 'Journalists: every release names a media contact, and the feeds carry each item in full. Everyone else: what we have been working on, and what we have learnt from it.',
+    });
+    content.addItem('sections.yaml', 'home-news', {
+      eyebrow: 'Newsroom',
+      heading: 'The latest from our newsroom',
+      lede: 'Releases we have issued for clients, news from the agency and what we have learnt.',
+      cta: 'All news',
+    });
+  },
+};
+
 /** The privacy notice's words that migration 3 looks for, as sites seeded before it hold them. */
 const DELIVERY_RECORD =
   'For each enquiry we also keep a delivery record of the email notification that forwards it to our team: whether it is pending, sent or being retried.';
@@ -183,8 +225,90 @@ const PRIVACY_NOTICE_NAMES_STATISTICS: ContentMigration = {
   },
 };
 
+/** Plain paragraphs as a rich-text document (`src/lib/rich-text.ts`), as the seed stores them. */
+const paragraphs = (texts: readonly string[]) => ({
+  type: 'doc',
+  content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
+
+const NEWSROOM_ITEMS: ReadonlyArray<
+  { id: string; summary: string; body: readonly string[] } & Record<string, unknown>
+> = [
+  {
+    id: 'neel-footwear-six-cities',
+    title:
+      'Neel Footwear opens its first stores in six cities, with the block printers who make its soles',
+    slug: 'neel-footwear-opens-stores-in-six-cities',
+    kind: 'press-release',
+    date: '2026-11-24',
+    author: 'arjun-malhotra',
+    practices: ['media-relations', 'events-launches'],
+    summary:
+      'The Jaipur footwear label Neel opens stores in Delhi, Mumbai, Bengaluru, Pune, Hyderabad and Jaipur this week, each with a working block-printing table run by the craftsmen who print its soles.',
+    body: [
+      'NEW DELHI, 24 November 2026 — Neel Footwear, the Jaipur label known for sneakers with hand block-printed soles, opens its first six stores this week, in Delhi, Mumbai, Bengaluru, Pune, Hyderabad and Jaipur.',
+      "Each store has a working printing table where the label's craftsmen print soles to order. Customers choose a block, watch their pair printed and collect it the same afternoon.",
+      "“Our customers found us online; now they can meet the people who make every pair,” said the label's co-founder. “The printing table is the heart of each store, not a display.”",
+      'The stores open daily from 11 am to 9 pm. Images and interviews with the founders and craftsmen are available on request from the media contact below.',
+    ],
+    contactName: 'Arjun Malhotra, Director, Media Relations',
+    contactEmail: 'press@kahaani-pr.example',
+    contactPhone: '+91 11 5555 0142',
+  },
+  {
+    id: 'bengaluru-desk',
+    title: 'Kahaani opens a Bengaluru desk for technology and start-up clients',
+    slug: 'kahaani-opens-a-bengaluru-desk',
+    kind: 'news',
+    date: '2026-10-15',
+    author: 'kabir-sood',
+    practices: ['leadership-visibility', 'digital-social'],
+    summary:
+      "A team of four in Indiranagar now serves the agency's technology and start-up clients in south India, working with the New Delhi office on every brief.",
+    body: [
+      'Kahaani has opened a desk in Indiranagar, Bengaluru, for the technology and start-up clients that now make up a third of its work.',
+      "The desk of four, led from New Delhi, brings founders closer to the business and technology reporters of south India, and runs the agency's leadership visibility programmes for the city's companies.",
+      'Every brief stays with one senior team across both offices, as it always has: the desk adds reach, not another layer between a client and the people doing the work.',
+    ],
+  },
+  {
+    id: 'first-hour-crisis-statement',
+    title: 'What a newsroom wants from your statement in the first hour of a crisis',
+    slug: 'what-a-newsroom-wants-in-the-first-hour-of-a-crisis',
+    kind: 'insight',
+    date: '2026-09-02',
+    author: 'priya-iyer',
+    practices: ['crisis-communications', 'media-relations'],
+    summary:
+      'Reporters on a breaking story need three things from a company within the hour: what happened, what is being done and when they will hear more. Most statements answer none of them.',
+    body: [
+      'When a story breaks, the reporter on it has an editor asking for an update every twenty minutes. A statement that arrives in the second hour is written around; one that arrives in the first is quoted.',
+      'What they need is short: what happened, as far as you know it; what you are doing about it; and when you will say more. Sympathy for anyone affected belongs in the first line, not the last.',
+      'What they do not need is a paragraph on your values or a promise of a thorough review with no date. Say when the next update comes, and keep that promise even if the update is that there is nothing new.',
+    ],
+  },
+  {
+    id: 'public-affairs-before-the-bill',
+    title:
+      'The policy conversation starts long before a bill: five habits of effective public affairs teams',
+    slug: 'the-policy-conversation-starts-before-the-bill',
+    kind: 'insight',
+    date: '2026-07-18',
+    author: 'farhan-qureshi',
+    practices: ['public-affairs', 'corporate-reputation'],
+    summary:
+      'By the time a draft bill is published, the arguments that shape it have been heard. The teams that are listened to are the ones that were useful to policymakers long before.',
+    body: [
+      'Public affairs is often treated as a response to a draft: a consultation window opens and a company rushes to be heard. By then the framing of the problem is settled.',
+      'The teams that are listened to share five habits: they publish what they know, data included; they meet officials when nothing is being asked for; they work with the associations of their sector; they explain their business in plain language; and they say where they agree, not only where they do not.',
+      'None of it is lobbying for a clause. It is being a source policymakers trust when they need to understand an industry, which is when the conversation really starts.',
+    ],
+  },
+];
+
 /** Every content migration, oldest first. */
 export const CONTENT_MIGRATIONS: readonly ContentMigration[] = [
   CASE_STUDIES_FROM_SHOWCASE,
+  NEWSROOM,
   PRIVACY_NOTICE_NAMES_STATISTICS,
 ];

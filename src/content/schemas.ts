@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import './collection.ts';
+import { NEWS_KIND_LABELS, NEWS_KINDS } from '../lib/news.ts';
 import { richText } from './rich-text.ts';
 
 /**
@@ -275,6 +276,42 @@ const upload = () =>
 const day = (what: string) =>
   z.iso.date({ error: `${what} is a date written 2026-11-27` }).describe(what);
 
+/** The services an item drew on, by their ids on /expertise (`what` for engineers, `subject` for editors). */
+const practicesField = (what: string, subject: string) =>
+  says(
+    z
+      .array(slug.describe('A service id, e.g. "media-relations"'))
+      .max(8, 'List at most eight practices')
+      .describe(`${what} (their ids on /expertise)`),
+    'Services',
+    `The services the ${subject} drew on, by their short names for links on the Expertise page, e.g. “media-relations”: one a line, up to eight.`,
+  ).default([]);
+
+/** An item page's cover: an uploaded image, whose alt text (or that it is decorative) came at upload. */
+const coverField = () =>
+  says(
+    upload().optional(),
+    'Cover picture',
+    'An uploaded image at the top of the page. Leave it empty for none.',
+  );
+
+/** An item page's search overrides (≤ 60 / 50–160 characters), defaults from the item. */
+const seoFields = {
+  seoTitle: says(
+    text('Its title in search results (default: the title)', 60),
+    'Title in search results',
+    'The page’s name in search results and browser tabs, up to 60 characters. Leave it empty to use the title.',
+  ).optional(),
+  seoDescription: says(
+    longText('Its description in search results (default: the summary)', 160).min(
+      50,
+      'A meta description must be at least 50 characters',
+    ),
+    'Summary in search results',
+    'One or two sentences that search results and shared links show under the title: 50 to 160 characters. Leave it empty to use the summary.',
+  ).optional(),
+};
+
 /**
  * One case study (docs/decisions/080-case-studies-and-their-slugs.md): a page at
  * `/showcase/<slug>`, listed on /showcase under its category. `id` stays when the slug changes,
@@ -301,14 +338,7 @@ export const caseStudySchema = z
       'Showcase category',
       'The short name for links of the category it is listed under on the Showcase page, e.g. “consumer-lifestyle”.',
     ),
-    practices: says(
-      z
-        .array(slug.describe('A service id, e.g. "media-relations"'))
-        .max(8, 'List at most eight practices')
-        .describe('The services it drew on (their ids on /expertise)'),
-      'Services',
-      'The services the work drew on, by their short names for links on the Expertise page, e.g. “media-relations”: one a line, up to eight.',
-    ).default([]),
+    practices: practicesField('The services it drew on', 'work'),
     sector: says(
       text('The client’s sector, e.g. "Consumer goods"', 60),
       'Client’s sector',
@@ -339,11 +369,7 @@ export const caseStudySchema = z
       'Result',
       'One line on what came of the work, on the card. Up to 120 characters.',
     ),
-    cover: says(
-      upload().optional(),
-      'Cover picture',
-      'An uploaded image at the top of the page. Leave it empty for none.',
-    ),
+    cover: coverField(),
     body: says(
       richText('The story: brief, approach, what happened', 10_000),
       'The story',
@@ -436,19 +462,78 @@ export const caseStudySchema = z
       'Approved on',
       'The date the client approved it, written year-month-day, e.g. 2026-11-27. Needed to publish.',
     ).optional(),
-    seoTitle: says(
-      text('Its title in search results (default: the title)', 60),
-      'Title in search results',
-      'The page’s name in search results and browser tabs, up to 60 characters. Leave it empty to use the title.',
+    ...seoFields,
+  })
+  .strict();
+
+/**
+ * One newsroom item (docs/decisions/110-the-newsroom-and-its-feeds.md): a page at
+ * `/news/<slug>`, listed newest first on /news and in the feeds. `id` stays when the slug
+ * changes, so an old address redirects to the new one. The media contact is flat fields, as the
+ * staff form draws objects only inside lists.
+ */
+export const newsItemSchema = z
+  .object({
+    id: itemId('the newsroom item: kept when its slug changes', 'solar-summit-2026'),
+    title: says(
+      text('Headline', 120),
+      'Headline',
+      'The heading of the item’s page, its card and the feeds. Up to 120 characters.',
+    ),
+    slug: says(
+      pageSlug().describe('Its address: /news/<slug>'),
+      'Web address',
+      'The end of the page’s address, after /news/: small letters, digits and hyphens, e.g. “solar-summit-2026”. If you change it, the old address still leads to the page.',
+    ),
+    kind: z
+      .enum(NEWS_KINDS, { error: 'Choose a press release, agency news or an insight' })
+      .describe('press-release, news (about the agency) or insight (an opinion or analysis)')
+      .meta({
+        label: 'Kind',
+        help: 'A press release on a client’s behalf, the agency’s own news, or an insight: an analysis or opinion piece.',
+        choices: NEWS_KIND_LABELS,
+      }),
+    date: says(
+      day('The date it was published'),
+      'Date',
+      'The date it is dated on the page and in the feeds, written year-month-day, e.g. 2026-11-27. The newest date is listed first.',
+    ),
+    author: says(
+      slug.describe('The id of the team member who wrote it'),
+      'Author',
+      'The short name for links of the team member who wrote it, as on the Team list, e.g. “priya-iyer”.',
+    ),
+    practices: practicesField('The services it concerns', 'item'),
+    summary: says(
+      richText('The summary on the card and in the feeds', 420),
+      'Summary',
+      'A few sentences on the item’s card on the News page and in the feeds; bold, italic and links are kept.',
+    ),
+    body: says(
+      richText('The full text', 10_000),
+      'Full text',
+      'The item in paragraphs; bold, italic, links and lists are kept. The feeds carry it whole.',
+    ),
+    cover: coverField(),
+    contactName: says(
+      text('Media contact’s name', 80),
+      'Media contact',
+      'Who journalists should ask about it, e.g. “Priya Iyer, Account Director”. Leave it empty for none.',
     ).optional(),
-    seoDescription: says(
-      longText('Its description in search results (default: the summary)', 160).min(
-        50,
-        'A meta description must be at least 50 characters',
-      ),
-      'Summary in search results',
-      'One or two sentences that search results and shared links show under the title: 50 to 160 characters. Leave it empty to use the summary.',
+    contactEmail: says(
+      z
+        .email({ error: 'The media contact’s e-mail is an address such as press@example.com' })
+        .max(254, 'The media contact’s e-mail must be at most 254 characters')
+        .describe('Media contact’s e-mail'),
+      'Media contact’s e-mail',
+      'The address journalists write to, e.g. press@kahaani.example. Leave it empty for none.',
     ).optional(),
+    contactPhone: says(
+      text('Media contact’s phone number', 40),
+      'Media contact’s phone',
+      'As it should read, e.g. “+91 11 4000 0000”. Leave it empty for none.',
+    ).optional(),
+    ...seoFields,
   })
   .strict();
 

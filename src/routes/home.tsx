@@ -2,10 +2,12 @@
 import { ContactSection } from '../components/sections/contact.tsx';
 import { Hero } from '../components/sections/home.tsx';
 import { ExpertiseIndex, HomeAbout, ShowcaseCards } from '../components/sections/home-lists.tsx';
+import { HomeNews } from '../components/sections/news-cards.tsx';
 import { AwardsSection, TestimonialsSection } from '../components/sections/recognition.tsx';
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { site } from '../site.config.ts';
+import { newestFirst } from '../lib/news.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, pick } from '../react/site-content.ts';
@@ -19,6 +21,9 @@ export function loader({ context }: LoaderFunctionArgs) {
     services: pick(content.collection('services.yaml'), ['id', 'title', 'summary']),
     showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary']),
     studies: content.list('case-studies.yaml', { fields: ['slug', 'category', 'title'] }).items,
+    news: newestFirst(content.collection('news.yaml'))
+      .slice(0, 3)
+      .map(({ slug, title, kind, date, summary }) => ({ slug, title, kind, date, summary })),
     stats: pick(content.collection('stats.yaml'), ['value', 'label']),
     testimonials: pick(content.collection('testimonials.yaml'), ['quote', 'author', 'position']),
   };
@@ -27,7 +32,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 export const shouldRevalidate = keepLoadedData;
 
 export default function Page() {
-  const { copy, awards, services, showcase, studies, stats, testimonials } =
+  const { copy, awards, services, showcase, studies, news, stats, testimonials } =
     useLoaderData<typeof loader>();
   const section = sectionsOf(copy);
   return (
@@ -41,6 +46,7 @@ export default function Page() {
         categories={showcase}
         studies={studies}
       />
+      <HomeNews id="news" copy={section('home-news')} items={news} />
       <TestimonialsSection
         id="testimonials"
         copy={section('home-testimonials')}

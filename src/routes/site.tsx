@@ -4,13 +4,34 @@
  * the `#fragment`'s target or the page's `h1`, so screen readers announce where the visitor arrived.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { data, Outlet, useLocation, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  data,
+  Outlet,
+  useLocation,
+  useLoaderData,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
+import { NEWS_FEEDS } from '../lib/news.ts';
 import { siteContext } from '../react/load-context.ts';
+import { site } from '../site.config.ts';
 import { usePageViews } from '../react/page-views.ts';
 import { keepLoadedData, type SiteContentData } from '../react/site-content.ts';
 import { ErrorContent, useTone, type ErrorNotice } from '../root.tsx';
+
+/**
+ * The newsroom's feeds, on every public page (https://www.rssboard.org/rss-autodiscovery,
+ * https://www.jsonfeed.org/version/1.1/#discovery-a-name-discovery-a).
+ */
+export const links: LinksFunction = () =>
+  NEWS_FEEDS.map(({ path, type, title }) => ({
+    rel: 'alternate',
+    type,
+    href: path,
+    title: `${site.name} newsroom (${title})`,
+  }));
 
 /** What every public page shows besides its own content: the footer, and the 404 page's text. */
 export function loader({ context }: LoaderFunctionArgs): SiteContentData {

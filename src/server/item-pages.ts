@@ -1,6 +1,7 @@
 /** One path per published item, `prefix` + slug (docs/decisions/080-case-studies-and-their-slugs.md). */
 import type { SiteContent } from '../content/images.ts';
-import { ITEM_PAGES } from '../pages.ts';
+import { listingPaths } from '../lib/news.ts';
+import { ITEM_PAGES, LISTING_PAGES } from '../pages.ts';
 
 const slugsOf = (content: SiteContent, collection: string): string[] =>
   ((content as unknown as Record<string, Array<{ slug?: unknown }> | undefined>)[collection] ?? [])
@@ -14,12 +15,23 @@ export function itemPaths(content: SiteContent): string[] {
   );
 }
 
-/** One page per item route that has an item, with its route id: where its critical CSS is found. */
+/** The newsroom's listing pages after `/news` (`src/lib/news.ts`): stored per release, not in the sitemap. */
+export function newsListingPaths(content: SiteContent): string[] {
+  return listingPaths(content['news.yaml']);
+}
+
+/** One page of each item and listing route that has one, with its route id: where its critical CSS is found. */
 export function itemPageSamples(content: SiteContent): Array<{ id: string; path: string }> {
-  return ITEM_PAGES.flatMap((page) => {
-    const [first] = slugsOf(content, page.collection);
-    return first === undefined ? [] : [{ id: page.id, path: page.prefix + first }];
-  });
+  const [listing] = newsListingPaths(content);
+  return [
+    ...ITEM_PAGES.flatMap((page) => {
+      const [first] = slugsOf(content, page.collection);
+      return first === undefined ? [] : [{ id: page.id, path: page.prefix + first }];
+    }),
+    ...LISTING_PAGES.flatMap((page) =>
+      listing === undefined ? [] : [{ id: page.id, path: listing }],
+    ),
+  ];
 }
 
 /** The id of the item of item page `route` whose slug is `slug` in `content`; undefined for none. */

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
 import type { DocumentAssets, SiteServer } from '../react/load-context.ts';
 import type { SiteContent } from '../content/images.ts';
-import { itemPageOf, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
+import { isReleasePage, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath, STAFF_BASE } from '../lib/staff-paths.ts';
 import { MEDIA_PREFIX } from '../lib/media.ts';
 import { CONFIRMATION_PARAM, CONFIRMATION_SEARCH, START_PATH } from '../lib/enquiry-fields.ts';
@@ -23,7 +23,8 @@ import type { Env } from './env.ts';
 import { sendAsStored } from './http/compression.ts';
 import { frameworkPath, isRead, refuse, wellFormedHost } from './http/request-guards.ts';
 import { isSecure, type SeenHeaders } from './http/security-headers.ts';
-import { itemIdOf, itemPageSamples, itemPaths } from './item-pages.ts';
+import { itemIdOf, itemPageSamples, itemPaths, newsListingPaths } from './item-pages.ts';
+import { FEED_PATHS, feedFiles } from './news-feeds.ts';
 import {
   healthRoutes,
   LIVENESS_PATH,
@@ -175,7 +176,10 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
           origin,
           paths: PAGES.map((p) => p.path),
           items: async (release) => ({
-            paths: itemPaths(await pageContent.shown(release)),
+            paths: [
+              ...itemPaths(await pageContent.shown(release)),
+              ...newsListingPaths(await pageContent.shown(release)),
+            ],
             moved: (await source.moved?.(release)) ?? new Map(),
           }),
           data: PAGES.map(dataUrl),
@@ -230,7 +234,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
   const routeOf = pages && typeof build !== 'function' ? routeMatcher(build, 'staff') : undefined;
   const claimed = expressClaims({
     clientDir: deps.clientDir,
-    exact: [...SEO_PATHS, LIVENESS_PATH, READINESS_PATH, START_PATH],
+    exact: [...SEO_PATHS, ...FEED_PATHS, LIVENESS_PATH, READINESS_PATH, START_PATH],
     prefixes: ['/assets', '/og', MEDIA_PREFIX],
   });
   const notFoundPaths = notFoundLog(logger);
@@ -242,7 +246,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
     !isStaffPath(path) &&
     !claimed(path) &&
     // An item page not stored is no item's: its stored pages and old paths are found first.
-    (routeOf(path) === NOT_FOUND_PAGE.id || itemPageOf(routeOf(path)) !== undefined);
+    (routeOf(path) === NOT_FOUND_PAGE.id || isReleasePage(routeOf(path)));
 
   const notFound: RequestHandler = (req, res, next) => {
     if (!pages || !isRead(req)) return refuse(res, 404, 'Not Found');
@@ -275,6 +279,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
     }),
     healthRoutes(deps.runtime, obs, () => warm),
     seo.handler,
+    feedFiles(origin, { shown: shownRelease, content: (n) => pageContent.shown(n) }),
   );
 
   const pagePaths: RequestHandler[] = [];
@@ -284,7 +289,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
       const route = routeOf(req.path);
       const page = PAGES.find((p) => p.id === route);
       const preview = req.query[PREVIEW_PARAM] !== undefined;
-      if (route === NOT_FOUND_PAGE.id || (itemPageOf(route) && !preview)) {
+      if (route === NOT_FOUND_PAGE.id || (isReleasePage(route) && !preview)) {
         return notFound(req, res, next);
       }
       if (!page || page.path === req.path) return next();

@@ -148,6 +148,7 @@ test.describe('mobile menu (< 768px)', () => {
       'About',
       'Expertise',
       'Showcase',
+      'News',
       'LinkedIn',
       'Instagram',
       'Contact Us',
@@ -322,7 +323,7 @@ test.describe('tooltips (700 ms open delay, 300 ms skip delay, Escape)', () => {
     await page.goto('/about');
     const linkedin = page.getByRole('banner').getByRole('link', { name: 'LinkedIn', exact: true });
     // Tab from the element before it, so focus arrives by keyboard.
-    await page.getByRole('banner').getByRole('link', { name: 'Showcase' }).focus();
+    await page.getByRole('banner').getByRole('link', { name: 'News', exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(linkedin).toBeFocused();
     await page.clock.runFor(699);

@@ -20,6 +20,7 @@ test.describe('home', () => {
         ['about (stat counters)', document.querySelector('#about [data-counter]')],
         ['expertise (service links)', main.querySelector('a[href^="/expertise#"]')],
         ['showcase (View Projects)', main.querySelector('a[href^="/showcase#"]')],
+        ['newsroom (newest items)', main.querySelector('#news a[href^="/news/"]')],
         [
           'testimonials',
           [...main.querySelectorAll('[aria-roledescription="carousel"]')].find((e) =>

@@ -144,10 +144,12 @@ test('robots.txt allows crawling and names the sitemap, which lists the pages an
 
   const xml = await (await request.get(localPath(sitemapUrl))).text();
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
-  // The pages, then each case study's (eight in the initial content).
+  // The pages, then each case study's (eight in the initial content) and news item's (four).
   const studies = urls.filter((u) => new URL(u).pathname.startsWith('/showcase/'));
   expect(studies).toHaveLength(8);
-  expect(urls).toHaveLength(PAGES.length + studies.length);
+  const news = urls.filter((u) => new URL(u).pathname.startsWith('/news/'));
+  expect(news).toHaveLength(4);
+  expect(urls).toHaveLength(PAGES.length + studies.length + news.length);
   for (const p of PAGES) expect(urls, p.path).toContain(new URL(p.path, SITE_ORIGIN).href);
   expect(urls.some((u) => /\/(404|privacy|terms)$/.test(u))).toBe(false);
   for (const u of urls) expect((await request.get(localPath(u))).status(), u).toBe(200);

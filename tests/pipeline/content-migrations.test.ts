@@ -9,7 +9,7 @@
  * database records every step as applied.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContentMigration } from '../../src/content/migrations.ts';
+import { CONTENT_MIGRATIONS, type ContentMigration } from '../../src/content/migrations.ts';
 import { ContentError } from '../../src/server/content/check.ts';
 import { createDraftStore } from '../../src/server/content/drafts.ts';
 import { readContentDir, seedFrom } from '../../src/server/content/files.ts';
@@ -214,5 +214,68 @@ describe.each(engines('content-migrations'))('content migrations on %s', (_name,
     ]);
     expect(both.map((p) => p.applied.length).sort()).toEqual([0, 2]);
     expect(await store.latest()).toBe(4);
+  });
+});
+
+/** What migration 2 (the newsroom) adds: the collection's items and three keyed entries. */
+const NEWSROOM_ADDS = (i: Item) =>
+  i.collection === 'news.yaml' ||
+  (i.collection === 'pages.yaml' && i.key === 'news') ||
+  (i.collection === 'sections.yaml' && ['news-intro', 'home-news'].includes(i.key));
+
+describe.each(engines('content-migration-2'))('content migration 2 on %s', (_name, open) => {
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+  const newsroom = CONTENT_MIGRATIONS.find((m) => m.version === 2)!;
+
+  /** Today's seed without what migration 2 adds, `keep` excepted, as release 2. */
+  async function withoutNewsroom(keep: (i: Item) => Item | undefined = () => undefined) {
+    const store = createContentStore(db!);
+    await store.seed(today.content!, { author: 'initial content' });
+    await db!.kysely.transaction().execute(async (trx) => {
+      const before = await itemsAt(trx, 1);
+      const older = before.flatMap((i) => (NEWSROOM_ADDS(i) ? (keep(i) ?? []) : [i]));
+      await writeRelease(db!, trx, 1, before, older, { author: 'an older release' });
+    });
+    return store;
+  }
+
+  it('gives a database without the newsroom the seed’s items, its page title and sections', async () => {
+    db = await open();
+    const store = await withoutNewsroom();
+    await expect(store.read()).rejects.toThrow(/news\.yaml/);
+    expect(await prepareContent(db, store, seedFrom(), { steps: [newsroom] })).toEqual({
+      seeded: false,
+      applied: [{ version: 2, release: 3 }],
+    });
+    const content = await store.read();
+    expect(content['news.yaml']).toStrictEqual(today.content['news.yaml']);
+    expect(content['news.yaml']).toHaveLength(4);
+    expect(content['pages.yaml'].news).toStrictEqual(today.content['pages.yaml'].news);
+    for (const key of ['news-intro', 'home-news']) {
+      expect(content['sections.yaml'][key], key).toStrictEqual(today.content['sections.yaml'][key]);
+    }
+    const [step] = await store.history();
+    expect(step).toMatchObject({ number: 3, author: MIGRATION_AUTHOR });
+    expect(step!.changed.every((c) => NEWSROOM_ADDS({ ...c, position: 0, body: '' } as Item))).toBe(
+      true,
+    );
+  });
+
+  it('keeps an entry the database has already: the newsroom page’s title an editor wrote', async () => {
+    db = await open();
+    const title = 'Our newsroom · Kahaani Communications';
+    const store = await withoutNewsroom((i) =>
+      i.collection === 'pages.yaml'
+        ? { ...i, body: JSON.stringify({ ...(JSON.parse(i.body) as object), title }) }
+        : undefined,
+    );
+    await prepareContent(db, store, seedFrom(), { steps: [newsroom] });
+    const content = await store.read();
+    expect(content['pages.yaml'].news.title).toBe(title);
+    expect(content['news.yaml']).toStrictEqual(today.content['news.yaml']);
   });
 });

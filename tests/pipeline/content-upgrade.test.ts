@@ -23,7 +23,18 @@ import { tempDir } from './support/temp-dir.ts';
  * The collections today's content migrations change (each migration's own test says how): the
  * rest must read exactly as the previous release kept them.
  */
-const CHANGED_BY_MIGRATIONS: readonly string[] = ['showcase.yaml', 'privacy.yaml'];
+const CHANGED_BY_MIGRATIONS: readonly string[] = [
+  'showcase.yaml',
+  'pages.yaml',
+  'sections.yaml',
+  'privacy.yaml',
+];
+
+/** The keys migration 2 adds to keyed collections: the newsroom's page title and its sections. */
+const NEWSROOM_KEYS = {
+  'pages.yaml': ['news'],
+  'sections.yaml': ['news-intro', 'home-news'],
+} as const;
 
 interface Project {
   title: string;
@@ -113,13 +124,33 @@ describe.each(engines)('content kept by the previous release on %s', (_name, cre
       expect(now['case-studies.yaml'].every((s) => s.client === 'anonymised')).toBe(true);
       // Migration 3: the notice the previous release seeded says what the statistics keep.
       expect(now['privacy.yaml']).toEqual(seedFrom()()['privacy.yaml']);
+      // Migration 2: the newsroom's items as the seed has them, its page title and sections
+      // added beside the kept ones.
+      const seed = seedFrom()();
+      expect(now['news.yaml']).toEqual(seed['news.yaml']);
+      for (const [file, keys] of Object.entries(NEWSROOM_KEYS)) {
+        const kept = before.content[file] as Record<string, unknown>;
+        const added = Object.fromEntries(
+          keys.map((key) => [
+            key,
+            (seed[file as keyof typeof seed] as Record<string, unknown>)[key],
+          ]),
+        );
+        expect(now[file as keyof typeof now], file).toEqual({ ...kept, ...added });
+      }
       const history = await content.store.history();
-      expect(history).toContainEqual(
-        expect.objectContaining({
-          author: 'content migration',
-          note: 'Content migration 1: Each showcase project becomes a case study with a page of its own',
-        }),
-      );
+      expect(history[2]).toMatchObject({
+        author: 'content migration',
+        note: 'Content migration 1: Each showcase project becomes a case study with a page of its own',
+      });
+      expect(history[1]).toMatchObject({
+        author: 'content migration',
+        note: 'Content migration 2: The newsroom: press releases, agency news and insights, each with a page of its own',
+      });
+      expect(history[0]).toMatchObject({
+        author: 'content migration',
+        note: 'Content migration 3: The privacy notice says what the visit statistics count and keep',
+      });
 
       const drafts = await content.drafts.list();
       expect(drafts.map((d) => d.key)).toEqual(before.drafts.map((d) => d.key));

@@ -88,17 +88,18 @@ describe('response headers', () => {
     expect(svg.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('robots.txt names the sitemap; the sitemap lists the indexable routes and case studies only', async () => {
+  it('robots.txt names the sitemap; the sitemap lists the indexable routes, case studies and news items only', async () => {
     const robots = await request(t.app).get('/robots.txt');
     expect(robots.text).toContain('Sitemap: https://www.kahaani-pr.example/sitemap.xml');
     const map = await request(t.app).get('/sitemap.xml');
     expect(map.headers['content-type']).toMatch(/xml/);
     const locs = [...map.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const studies = (await t.content.read())['case-studies.yaml'];
+    const content = await t.content.read();
     expect(locs).toEqual(
       [
         ...PAGES.filter((p) => p.indexable).map((p) => p.path),
-        ...studies.map((s) => `/showcase/${s.slug}`),
+        ...content['case-studies.yaml'].map((s) => `/showcase/${s.slug}`),
+        ...content['news.yaml'].map((s) => `/news/${s.slug}`),
       ].map((path) => `https://www.kahaani-pr.example${path}`),
     );
   });
@@ -109,9 +110,11 @@ describe('response headers', () => {
     // The seed, release 1, as the database holds it
     // (docs/decisions/060-sitemap-lastmod-follows-releases.md).
     const seeded = new Date(await t.content.publishedAt(1)).toISOString();
-    const studies = (await t.content.read())['case-studies.yaml'];
+    const content = await t.content.read();
     expect([...lastmods.keys()]).toHaveLength(
-      PAGES.filter((p) => p.indexable).length + studies.length,
+      PAGES.filter((p) => p.indexable).length +
+        content['case-studies.yaml'].length +
+        content['news.yaml'].length,
     );
     for (const [loc, lastmod] of lastmods) expect(lastmod, loc).toBe(seeded);
     expect(map.headers['cache-control']).toBe('public, max-age=3600');

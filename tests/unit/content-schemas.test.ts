@@ -295,7 +295,16 @@ describe("each page's part of the section copy", () => {
     expect(Object.keys(home).length).toBeGreaterThan(0);
     expect(Object.keys(home).every((id) => id.startsWith('home-'))).toBe(true);
     expect(Object.keys(pagePart(all, 'footer'))).toEqual(['footer']);
-    const pages = ['home', 'about', 'expertise', 'showcase', 'contact', 'not-found', 'footer'];
+    const pages = [
+      'home',
+      'about',
+      'expertise',
+      'showcase',
+      'news',
+      'contact',
+      'not-found',
+      'footer',
+    ];
     const covered = pages.flatMap((page) => Object.keys(pagePart(all, page)));
     expect(covered.sort()).toEqual([...ids].sort());
   });

@@ -6,7 +6,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ITEM_PAGES, NAV_ITEMS, NOT_FOUND_PAGE, PAGES, ROUTE_IDS } from '../../src/pages.ts';
+import {
+  ITEM_PAGES,
+  LISTING_PAGES,
+  NAV_ITEMS,
+  NOT_FOUND_PAGE,
+  PAGES,
+  ROUTE_IDS,
+} from '../../src/pages.ts';
 import routes from '../../src/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -25,15 +32,21 @@ describe('the page list', () => {
     expect(route?.file, `the route ${page.id} in src/routes.ts`).toBe(page.module);
   });
 
-  it('the site layout serves exactly the pages, the item pages and the catch-all', () => {
+  it('the site layout serves exactly the pages, the item pages, the listings and the catch-all', () => {
     expect(site?.children?.map((child) => child.path ?? '/')).toEqual([
       ...PAGES.map((p) => (p.path === '/' ? '/' : p.path.slice(1))),
       ...ITEM_PAGES.map((p) => `${p.prefix.slice(1)}:slug`),
+      ...LISTING_PAGES.map((p) => `${p.prefix.slice(1)}*`),
       '*',
     ]);
   });
 
   it.each(ITEM_PAGES)('$id: its route is the item page module $module', (page) => {
+    expect(existsSync(resolve(ROOT, 'src', page.module)), page.module).toBe(true);
+    expect(site?.children?.find((child) => child.id === page.id)?.file).toBe(page.module);
+  });
+
+  it.each(LISTING_PAGES)('$id: its route is the listing module $module', (page) => {
     expect(existsSync(resolve(ROOT, 'src', page.module)), page.module).toBe(true);
     expect(site?.children?.find((child) => child.id === page.id)?.file).toBe(page.module);
   });

@@ -52,6 +52,16 @@ function applyStep(step: ContentMigration, items: Map<string, Working>, adding =
         }),
       );
     },
+    addItem(collection, key, value) {
+      if (!adding || items.has(idOf(collection, key))) return;
+      const position = [...items.values()].filter((i) => i.collection === collection).length;
+      items.set(idOf(collection, key), {
+        collection,
+        key,
+        position,
+        value: structuredClone(value),
+      });
+    },
     addField(collection, field, value) {
       each(collection, (item) => {
         if (isRecord(item.value) && !(field in item.value)) {
