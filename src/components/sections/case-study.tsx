@@ -9,7 +9,7 @@ import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { ContentImage } from '../../lib/media.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
-import { ContentPicture } from '../ui/content-picture.tsx';
+import { ItemCover } from '../ui/content-picture.tsx';
 import { RichText } from '../ui/rich-text.tsx';
 import { Container, Eyebrow, pad, Section } from '../ui/section.tsx';
 
@@ -120,17 +120,7 @@ export function CaseStudyIntro({
           </dl>
         </aside>
       </div>
-      {study.cover && (
-        <div className="mt-12 lg:mt-16">
-          <ContentPicture
-            image={study.cover}
-            alt=""
-            loading="eager"
-            sizes="(min-width: 1280px) 1216px, 100vw"
-            className="aspect-[16/9] w-full bg-stone-200 object-cover"
-          />
-        </div>
-      )}
+      <ItemCover image={study.cover} />
     </Section>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../lib/news.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
 import { cx } from '../ui/cx.ts';
-import { ContentPicture } from '../ui/content-picture.tsx';
+import { ItemCover } from '../ui/content-picture.tsx';
 import { RichText } from '../ui/rich-text.tsx';
 import { Eyebrow, Section } from '../ui/section.tsx';
 import { newsDate, NewsCards, type NewsCardView } from './news-cards.tsx';
@@ -182,17 +182,7 @@ export function NewsArticle({
           </p>
           <RichText value={item.summary} blockClassName="mt-8 max-w-2xl text-lede text-stone-700" />
         </div>
-        {item.cover && (
-          <div className="mt-12 lg:mt-16">
-            <ContentPicture
-              image={item.cover}
-              alt=""
-              loading="eager"
-              sizes="(min-width: 1280px) 1216px, 100vw"
-              className="aspect-[16/9] w-full bg-stone-200 object-cover"
-            />
-          </div>
-        )}
+        <ItemCover image={item.cover} />
       </Section>
       <Section labelledby="text-heading">
         <div className="grid gap-14 lg:grid-cols-12 lg:gap-12">

@@ -85,3 +85,19 @@ export function ContentPicture({
     </picture>
   );
 }
+
+/** An item page's cover (a case study's, a news item's): its LCP element, loaded at once. */
+export function ItemCover({ image }: { image: ContentImage | undefined }) {
+  if (!image) return null;
+  return (
+    <div className="mt-12 lg:mt-16">
+      <ContentPicture
+        image={image}
+        alt=""
+        loading="eager"
+        sizes="(min-width: 1280px) 1216px, 100vw"
+        className="aspect-[16/9] w-full bg-stone-200 object-cover"
+      />
+    </div>
+  );
+}

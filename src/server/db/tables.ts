@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { SpamColumn } from '../enquiries/store.ts';
-import type { Channel, EnquiryStatus } from '../inbox/types.ts';
+import type { Channel, EnquiryOrigin, EnquiryStatus } from '../inbox/types.ts';
 import type { Role } from '../../lib/staff-roles.ts';
 
 declare const instantBrand: unique symbol;
@@ -199,16 +199,7 @@ export interface Database {
     browser: string;
     country: string;
   };
-  statEnquiryOrigins: {
-    submissionId: string;
-    receivedAt: number;
-    entryRoute: string;
-    entryItem: string;
-    source: string;
-    utmCampaign: string;
-    formRoute: string;
-    viewsBefore: number;
-  };
+  statEnquiryOrigins: EnquiryOrigin & { submissionId: string; receivedAt: number };
   /** Ended India days rolled up (migration 301): per dimension of a visit and its value. */
   statVisitDays: {
     day: number;

@@ -2,6 +2,7 @@
 import type {
   Channel,
   DeliveryHealth,
+  EnquiryOrigin,
   EnquiryStatus,
   InboxEnquiry,
   InboxRow,
@@ -35,15 +36,8 @@ export interface StoredSubmission extends Omit<NewSubmission, 'dedupeKey' | 'spa
   notification: 'sent' | 'pending' | 'failing' | 'none';
 }
 
-/** An enquiry's origin as exported: route ids (and an item page's item id), never a slug. */
-export interface StoredOrigin {
-  entryRoute: string;
-  entryItem: string;
-  source: string;
-  utmCampaign: string;
-  formRoute: string;
-  viewsBefore: number;
-}
+/** An enquiry's origin as exported (`../inbox/types.ts`). */
+export type StoredOrigin = EnquiryOrigin;
 
 /** What a channel may send about an enquiry. */
 export type Notice = Omit<NewSubmission, 'dedupeKey'>;

@@ -91,3 +91,17 @@ export interface InboxService {
 }
 
 export const CHANNELS: readonly Channel[] = ['email', 'slack', 'webhook'];
+
+/**
+ * The visit an enquiry came from, as the inbox shows and exports it: route ids (and an item page's
+ * item id, never a slug), the source and campaign, the page the form was sent from, and the page
+ * views of the visit before it (docs/decisions/100-cookieless-visit-statistics.md).
+ */
+export interface EnquiryOrigin {
+  entryRoute: string;
+  entryItem: string;
+  source: string;
+  utmCampaign: string;
+  formRoute: string;
+  viewsBefore: number;
+}

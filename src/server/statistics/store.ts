@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/tables.ts';
+import type { EnquiryOrigin } from '../inbox/types.ts';
 import { utcDay, type DescribedView } from './views.ts';
 
 /** ms: views of one visitor less apart than this are one visit (as Plausible's). */
@@ -13,17 +14,7 @@ export const VISIT_GAP_MS = 30 * 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** The visit an enquiry came from, as the inbox shows it. */
-export interface EnquiryOrigin {
-  entryRoute: string;
-  entryItem: string;
-  source: string;
-  utmCampaign: string;
-  /** The page the form was sent from. */
-  formRoute: string;
-  /** Page views in the visit before the form was sent. */
-  viewsBefore: number;
-}
+export type { EnquiryOrigin };
 
 /** A period of whole hours, `[from, to)` epoch ms, and an optional filter by page or source. */
 export interface ReportQuery {
