@@ -19,6 +19,7 @@
  * data. axe-core on every content page visited, at 375 and 1280 px.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
 import pg from 'pg';
@@ -125,8 +126,10 @@ async function publishRow(page: Page, rowText: string[], note: string): Promise<
 
 /** A small PNG made here (sharp), uploaded at /staff/content/media; the upload's id. */
 async function uploadPhoto(page: Page, alt: string): Promise<string> {
+  const [r = 0, g = 0, b = 0] = randomBytes(3);
   const png = await sharp({
-    create: { width: 96, height: 96, channels: 3, background: { r: 200, g: 90, b: 40 } },
+    // A colour of its own: the same bytes again would be the earlier upload, kept as it was.
+    create: { width: 96, height: 96, channels: 3, background: { r, g, b } },
   })
     .png()
     .toBuffer();
@@ -141,7 +144,11 @@ async function uploadPhoto(page: Page, alt: string): Promise<string> {
   await expect(
     page.getByRole('status').filter({ hasText: 'Uploaded. Its variants are ready to use.' }),
   ).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: alt });
+  // The image's own row (its edit forms have a row of their own, below it).
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: alt })
+    .filter({ has: page.locator('code') });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('96 × 96 px, from PNG');
   const code = await row.locator('code').innerText();

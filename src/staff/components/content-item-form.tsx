@@ -172,7 +172,7 @@ export function ItemFormView({
       <div
         role="group"
         aria-label="Save and publish"
-        className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-stone-300 bg-paper px-4 py-3 text-sm md:-mx-8 md:px-8 lg:top-6 lg:bottom-auto lg:mx-0 lg:rounded-md lg:border lg:p-4"
+        className="staff-action-bar sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-stone-300 bg-paper px-4 py-3 text-sm md:-mx-8 md:px-8 lg:top-6 lg:bottom-auto lg:mx-0 lg:rounded-md lg:border lg:p-4"
       >
         {status}
         <div className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
