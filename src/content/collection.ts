@@ -59,6 +59,8 @@ export interface MarkdownFiles<Field extends string = string> {
   readonly body: Field;
   /** Front-matter names that group fields: name, then each sub-name's field. */
   readonly groups?: Readonly<Record<string, Readonly<Record<string, Field>>>> | undefined;
+  /** A list without `order`: the field its files are read back in order of (ties by file name). */
+  readonly sort?: { readonly field: Field; readonly descending?: boolean } | undefined;
 }
 
 /** `item`: the draft's or published value, checked when saved; undefined or null when none. */

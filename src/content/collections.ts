@@ -173,6 +173,8 @@ const DEFINITIONS = [
       dir: 'news',
       body: 'body',
       groups: { seo: { title: 'seoTitle', description: 'seoDescription' } },
+      // Newest first, as the seed and the newsroom list them.
+      sort: { field: 'date', descending: true },
     },
   }),
   defineCollection({

@@ -51,7 +51,7 @@ describe.each([
   it('exports, imports the export unchanged, refuses a mistake naming it, and publishes', () => {
     const dir = tempDir('content-export');
     const exported = content(env, 'export', '--to', dir);
-    expect(exported).toMatchObject({ code: 0, out: expect.stringMatching(/^release 1: 21 files/) });
+    expect(exported).toMatchObject({ code: 0, out: expect.stringMatching(/^release 1: 25 files/) });
     expect(content(env, 'import', '--from', dir)).toMatchObject({
       code: 0,
       out: 'nothing would change\n',
@@ -69,7 +69,7 @@ describe.each([
       ),
     );
     expect(content(env, 'history').out).toMatch(
-      /^1 {2}\S+ {2}initial content {2}78 items changed\n$/,
+      /^1 {2}\S+ {2}initial content {2}85 items changed\n$/,
     );
 
     edit(dir, 'services.yaml', 'title', 'Media relations, rewritten');

@@ -123,6 +123,14 @@ function readMarkdownDir(file: ContentFile, folder: string): unknown {
     return { path, ...one };
   });
   if (problems.length > 0) throw new ContentError(problems.join('\n'));
+  const { sort } = markdown;
+  if (sort) {
+    const key = (r: (typeof read)[number]) => {
+      const value = r.value?.[sort.field];
+      return typeof value === 'string' ? value : '';
+    };
+    read.sort((a, b) => key(a).localeCompare(key(b)) * (sort.descending ? -1 : 1));
+  }
   const items = read.map((r) => r.value!);
   const ids = new Set(items.map((v) => v['id']));
   let last = Math.max(0, ...items.map((v) => (typeof v['order'] === 'number' ? v['order'] : 0)));
