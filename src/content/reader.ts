@@ -1,4 +1,4 @@
-/** Each read a dependency (`<file>`, `<file>/<key>`, `<file>?<query>`): docs/decisions/065-pages-read-content-through-a-reader.md */
+/** Each read a dependency (`<file>`, `<file>/<key>`, `<file>?<query>` with the fields a list shows): docs/decisions/065-pages-read-content-through-a-reader.md */
 import type { COLLECTIONS, ContentFile } from './collections.ts';
 import type { SiteContent } from './images.ts';
 import type { SectionCopy } from './sections.ts';
@@ -26,8 +26,13 @@ export type OneFile = FileOfShape<'one'>;
 /** A page of a list, in the collection's order, as `list` answers it. */
 export interface ListQuery<F extends ListFile, K extends keyof ShownItem<F>> {
   fields: readonly K[];
-  /** Equal to the value, or a list field holding it: `{ practices: 'media-relations' }`. */
-  where?: Partial<Record<keyof ShownItem<F> & string, string>>;
+  /**
+   * Equal to the value, or a list field holding it: `{ practices: 'media-relations' }`; with
+   * several values, any of them (`{ practices: ['media-relations', 'crisis'] }`; none: no item).
+   */
+  where?: Partial<Record<keyof ShownItem<F> & string, string | readonly string[]>>;
+  /** Newest first by this field (ISO 8601 dates), then by id; default the collection's order. */
+  newestBy?: keyof ShownItem<F> & string;
   /** From 1; default 1. */
   page?: number;
   /** Items a page; default all. */
@@ -59,12 +64,57 @@ export interface ContentReader {
 const itemKey = (item: unknown): string =>
   typeof item === 'object' && item !== null && 'id' in item ? String(item.id) : '';
 
-const matches = (item: object, where: Record<string, string | undefined>): boolean =>
-  Object.entries(where).every(([field, value]) => {
-    if (value === undefined) return true;
+/** Whether `item` is one `where` asks for (as {@link ListQuery.where}); shared with `readTouches`. */
+export const matches = (
+  item: unknown,
+  where: Readonly<Record<string, string | readonly string[] | undefined>>,
+): boolean =>
+  typeof item === 'object' &&
+  item !== null &&
+  Object.entries(where).every(([field, wanted]) => {
+    if (wanted === undefined) return true;
     const v = (item as Record<string, unknown>)[field];
-    return Array.isArray(v) ? v.includes(value) : v === value;
+    const values: readonly string[] = typeof wanted === 'string' ? [wanted] : wanted;
+    return values.some((value) => (Array.isArray(v) ? v.includes(value) : v === value));
   });
+
+/** The order of `newestBy`: newest first, then by id, so every instance orders alike. */
+const newestFirstBy =
+  (field: string) =>
+  (a: object, b: object): number => {
+    const x = String((a as Record<string, unknown>)[field]);
+    const y = String((b as Record<string, unknown>)[field]);
+    if (x !== y) return x < y ? 1 : -1;
+    const [i, j] = [itemKey(a), itemKey(b)];
+    return i < j ? -1 : i > j ? 1 : 0;
+  };
+
+/** A list query's dependency: `<file>?` and its parameters, sorted, so equal queries are one. */
+interface AnyListQuery {
+  fields: readonly PropertyKey[];
+  where?: Readonly<Record<string, string | readonly string[] | undefined>>;
+  page?: number;
+  perPage?: number;
+  newestBy?: string;
+}
+
+function listRead(file: string, query: AnyListQuery): string {
+  const { fields, where = {}, page = 1, perPage, newestBy } = query;
+  const params: Array<[string, string]> = [
+    ['fields', fields.map(String).sort().join(',')],
+    ['page', String(page)],
+    ['perPage', String(perPage ?? '')],
+  ];
+  if (newestBy !== undefined) params.push(['newestBy', newestBy]);
+  for (const [field, wanted] of Object.entries(where)) {
+    if (wanted === undefined) continue;
+    for (const value of typeof wanted === 'string' ? [wanted] : [...wanted].sort()) {
+      params.push([field, value]);
+    }
+  }
+  params.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return `${file}?${new URLSearchParams(params).toString()}`;
+}
 
 /** Over a release held whole; list queries' strings are canonical (sorted keys). */
 export function readerOf(content: SiteContent): ContentReader {
@@ -98,12 +148,10 @@ export function readerOf(content: SiteContent): ContentReader {
       return item as never;
     },
     list(file, query) {
-      const { fields, where = {}, page = 1, perPage } = query;
-      const params = new URLSearchParams(
-        Object.entries({ ...where, page: String(page), perPage: String(perPage ?? '') }).sort(),
-      );
-      read.add(`${file}?${params.toString()}`);
+      const { fields, where = {}, page = 1, perPage, newestBy } = query;
+      read.add(listRead(file, query));
       const matching = (all[file] as object[]).filter((item) => matches(item, where));
+      if (newestBy !== undefined) matching.sort(newestFirstBy(newestBy));
       const start = perPage === undefined ? 0 : (page - 1) * perPage;
       const slice = perPage === undefined ? matching : matching.slice(start, start + perPage);
       const items = slice.map(

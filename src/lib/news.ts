@@ -96,6 +96,14 @@ export function parseListing(rest: string): NewsListing | undefined {
   return page === 1 ? undefined : { filter, page };
 }
 
+/** A filter as a content reader's `where` (`src/content/reader.ts`): the items `shows` picks. */
+export const filterWhere = (filter: NewsFilter): { kind?: NewsKind; practices?: string } =>
+  filter.by === 'kind'
+    ? { kind: filter.kind }
+    : filter.by === 'practice'
+      ? { practices: filter.practice }
+      : {};
+
 /** Whether `item` is one a filter shows. */
 export const shows = (filter: NewsFilter, item: ListedNews): boolean =>
   filter.by === 'all' ||

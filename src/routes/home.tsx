@@ -7,7 +7,6 @@ import { AwardsSection, TestimonialsSection } from '../components/sections/recog
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { site } from '../site.config.ts';
-import { newestFirst } from '../lib/news.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, pick } from '../react/site-content.ts';
@@ -21,9 +20,11 @@ export function loader({ context }: LoaderFunctionArgs) {
     services: pick(content.collection('services.yaml'), ['id', 'title', 'summary']),
     showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary']),
     studies: content.list('case-studies.yaml', { fields: ['slug', 'category', 'title'] }).items,
-    news: newestFirst(content.collection('news.yaml'))
-      .slice(0, 3)
-      .map(({ slug, title, kind, date, summary }) => ({ slug, title, kind, date, summary })),
+    news: content.list('news.yaml', {
+      fields: ['slug', 'title', 'kind', 'date', 'summary'],
+      newestBy: 'date',
+      perPage: 3,
+    }).items,
     stats: pick(content.collection('stats.yaml'), ['value', 'label']),
     testimonials: pick(content.collection('testimonials.yaml'), ['quote', 'author', 'position']),
   };

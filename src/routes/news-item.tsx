@@ -7,7 +7,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { NewsArticle, RelatedNews } from '../components/sections/news.tsx';
 import { CtaBand } from '../components/sections/shared.tsx';
-import { newestFirst, NEWS_KIND_LABELS, NEWS_PATH } from '../lib/news.ts';
+import { NEWS_KIND_LABELS, NEWS_PATH } from '../lib/news.ts';
 import { toPlainText } from '../lib/rich-text.ts';
 import { LOGO_PATH } from '../lib/seo/jsonld.ts';
 import { itemHead } from '../lib/seo/page-head.ts';
@@ -34,10 +34,16 @@ export function loader({ params, context }: LoaderFunctionArgs) {
     const service = content.find('services.yaml', 'id', id);
     return service ? [{ id, title: service.title }] : [];
   });
-  const related = newestFirst(content.collection('news.yaml'))
-    .filter((o) => o.id !== item.id && o.practices.some((p) => item.practices.includes(p)))
+  const related = content
+    .list('news.yaml', {
+      fields: ['id', 'slug', 'title', 'kind', 'date', 'summary'],
+      where: { practices: item.practices },
+      newestBy: 'date',
+      perPage: RELATED + 1,
+    })
+    .items.filter((o) => o.id !== item.id)
     .slice(0, RELATED)
-    .map(({ slug, title, kind, date, summary }) => ({ slug, title, kind, date, summary }));
+    .map(({ id: _id, ...shown }) => shown);
   const { id: _id, author: _author, practices: _practices, ...shown } = item;
   return {
     item: shown,

@@ -13,11 +13,10 @@ import { Section, sectionsOf } from '../components/ui/section.tsx';
 import {
   filtersOf,
   listingPath,
-  newestFirst,
+  filterWhere,
   NEWS_PER_PAGE,
   pageCount,
   parseListing,
-  shows,
   type NewsListing,
 } from '../lib/news.ts';
 import { pageHead } from '../lib/seo/page-head.ts';
@@ -38,15 +37,24 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   const listing: NewsListing | undefined =
     rest === undefined || rest === '' ? { filter: { by: 'all' }, page: 1 } : parseListing(rest);
   if (!listing) throw data(UNKNOWN, { status: 404 });
-  const all = newestFirst(content.collection('news.yaml'));
-  const shown = all.filter((item) => shows(listing.filter, item));
-  const pages = pageCount(shown.length);
-  if (listing.page > pages || (listing.filter.by !== 'all' && shown.length === 0)) {
+  // Only what the cards, the filters and the page count show: an edit of an item's body or of
+  // another page's card leaves this page's stored bytes alone (docs/decisions/093-incremental-publish.md).
+  const { items, total } = content.list('news.yaml', {
+    fields: ['slug', 'title', 'kind', 'date', 'summary'],
+    where: filterWhere(listing.filter),
+    newestBy: 'date',
+    page: listing.page,
+    perPage: NEWS_PER_PAGE,
+  });
+  const pages = pageCount(total);
+  if (listing.page > pages || (listing.filter.by !== 'all' && total === 0)) {
     throw data(UNKNOWN, { status: 404 });
   }
-  const filters = filtersOf(all);
+  const filters = filtersOf(
+    content.list('news.yaml', { fields: ['id', 'date', 'kind', 'practices'], newestBy: 'date' })
+      .items,
+  );
   const used = new Set(filters.flatMap((f) => (f.by === 'practice' ? [f.practice] : [])));
-  const start = (listing.page - 1) * NEWS_PER_PAGE;
   return {
     page: content.entry('pages.yaml', 'news'),
     copy: content.sections('news'),
@@ -57,9 +65,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
       .collection('services.yaml')
       .filter((s) => used.has(s.id))
       .map(({ id, title }) => ({ id, title })),
-    items: shown
-      .slice(start, start + NEWS_PER_PAGE)
-      .map(({ slug, title, kind, date, summary }) => ({ slug, title, kind, date, summary })),
+    items,
   };
 }
 

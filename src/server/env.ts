@@ -111,6 +111,7 @@ const envObject = z.object({
   FORM_MIN_FILL_MS: count(3000, 'milliseconds'),
   WEB_VITALS_SAMPLE_RATE: fraction(1),
   WEB_VITALS_RATE_LIMIT_MAX: count(30, 'reports per client per minute'),
+  ITEM_PAGE_CACHE_MB: count(64, 'MiB of item pages kept in memory'),
   /** HMAC key of the start cookie and salt of IP hashes; unset: generated in DATA_DIR. */
   FORM_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
   /** ms an instance's claim on an outbox row lasts before another may retry it. */

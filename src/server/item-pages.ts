@@ -44,3 +44,11 @@ export function itemIdOf(content: SiteContent, route: string, slug: string): str
   const id = items?.find((item) => item.slug === slug)?.id;
   return typeof id === 'string' ? id : undefined;
 }
+
+/** The read `<collection>/<id>` of the item whose page is `path` in `content`; undefined for none. */
+export function itemReadOf(content: SiteContent, path: string): string | undefined {
+  const page = ITEM_PAGES.find((p) => path.startsWith(p.prefix));
+  if (!page) return undefined;
+  const id = itemIdOf(content, page.id, path.slice(page.prefix.length));
+  return id === undefined ? undefined : `${page.collection}/${id}`;
+}

@@ -124,6 +124,8 @@ export interface Observability {
   readiness(ready: boolean): void;
   /** Stored or failed (old pages kept); `seconds` rendering took; `pages` rendered anew. */
   contentRender(result: 'stored' | 'failed', seconds: number, pages?: number): void;
+  /** An item page rendered on request in `seconds`; `cachedBytes` the item pages now kept. */
+  itemPageRender(seconds: number, cachedBytes: number): void;
   /** Readiness turns 503 from now on (SIGTERM). */
   drain(): void;
   readonly draining: boolean;
@@ -187,6 +189,17 @@ export function createObservability(
   const pagesRendered = new Counter({
     name: 'content_release_pages_rendered_total',
     help: 'Stored responses rendered for new content releases; a page no change touched is kept, not counted.',
+    registers: [registry],
+  });
+  const itemRenderSeconds = new Histogram({
+    name: 'item_page_render_seconds',
+    help: 'Time to render an item page on its first request since a release changed it (then kept), seconds.',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+  const itemCacheBytes = new Gauge({
+    name: 'item_page_cache_bytes',
+    help: 'Bytes of rendered item pages kept in memory, all encodings; bounded by ITEM_PAGE_CACHE_MB.',
     registers: [registry],
   });
   const ready = new Gauge({
@@ -305,6 +318,10 @@ export function createObservability(
       renders.inc({ result });
       renderSeconds.observe(seconds);
       if (pages !== undefined) pagesRendered.inc(pages);
+    },
+    itemPageRender: (seconds, cachedBytes) => {
+      itemRenderSeconds.observe(seconds);
+      itemCacheBytes.set(cachedBytes);
     },
     readiness: (isReady) => {
       ready.set(isReady ? 1 : 0);

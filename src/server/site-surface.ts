@@ -23,7 +23,13 @@ import type { Env } from './env.ts';
 import { sendAsStored } from './http/compression.ts';
 import { frameworkPath, isRead, refuse, wellFormedHost } from './http/request-guards.ts';
 import { isSecure, type SeenHeaders } from './http/security-headers.ts';
-import { itemIdOf, itemPageSamples, itemPaths, newsListingPaths } from './item-pages.ts';
+import {
+  itemIdOf,
+  itemReadOf,
+  itemPageSamples,
+  itemPaths,
+  newsListingPaths,
+} from './item-pages.ts';
 import { FEED_PATHS, feedFiles } from './news-feeds.ts';
 import {
   healthRoutes,
@@ -187,8 +193,10 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
           logger,
           release: () => source.latest(),
           pollMs: deps.contentPollMs,
+          cacheBytes: env.ITEM_PAGE_CACHE_MB * 1024 * 1024,
           onReleaseRender: (result, seconds, rendered) =>
             obs.contentRender(result, seconds, rendered),
+          onItemRender: (seconds, cachedBytes) => obs.itemPageRender(seconds, cachedBytes),
         })
       : undefined;
   // Renders and the sitemap follow the stored pages' release; a preview lays changes over the newest.
@@ -205,7 +213,11 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
         const changedAt = await source.changedAt?.(release);
         await pages?.ready.catch(() => undefined);
         if (!changedAt || !pages || pages.shownRelease() !== release) return () => undefined;
+        const content = await pageContent.shown(release);
         return (path) => {
+          // An item page's own change: whether an instance has rendered it yet must not matter.
+          const item = itemReadOf(content, path);
+          if (item !== undefined) return changedAt.get(item);
           const reads = pages.readsOf(path);
           return reads && lastChange(reads, changedAt);
         };

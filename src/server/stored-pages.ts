@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
 import { CONFIRMATION_SEARCH } from '../lib/enquiry-fields.ts';
@@ -136,6 +137,7 @@ const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 /** A release's item pages and its items' old paths (`StoredPagesDeps.items`). */
 export interface ItemPages {
+  /** Rendered on first request, then kept in the bounded cache (`StoredPagesDeps.cacheBytes`). */
   paths: readonly string[];
   moved: ReadonlyMap<string, { status: 301; location: string } | { status: 410 }>;
 }
@@ -158,6 +160,14 @@ export interface StoredPagesDeps {
   pollMs?: number | undefined;
   /** Stored or failed (old pages kept), and the seconds rendering took. */
   onReleaseRender?: (result: 'stored' | 'failed', seconds: number, pages?: number) => void;
+  /**
+   * Bytes (all encodings) of item pages kept after their first request, least recently used
+   * dropped first; default {@link ITEM_CACHE_BYTES}
+   * (docs/decisions/094-item-pages-rendered-on-first-request.md).
+   */
+  cacheBytes?: number | undefined;
+  /** An item page rendered on its first request (or its first since a release changed it). */
+  onItemRender?: (seconds: number, cachedBytes: number) => void;
   /** Whether a page of `from` with these reads shows a change of `to`; undefined: every page again. */
   changes?: (
     from: number,
@@ -172,6 +182,9 @@ export type RenderedResponse = Response & { reads?: ReadonlySet<string> | undefi
 /** ms: docs/decisions/059-release-poll-every-second.md */
 const RELEASE_POLL_MS = 1_000;
 
+/** 64 MiB: about 1,500 item pages of 15 KB in all three encodings. */
+export const ITEM_CACHE_BYTES = 64 * 1024 * 1024;
+
 interface Rendition {
   year: number;
   release: number;
@@ -179,7 +192,15 @@ interface Rendition {
   pages: ReadonlyMap<string, StoredResponse>;
   /** What each page's render read, by the same keys; a page without is always rendered again. */
   reads: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The item pages of the release, rendered on first request. */
+  items: ReadonlySet<string>;
   rendered: number;
+}
+
+/** An item page once rendered, valid while no release touches its reads. */
+interface CachedPage {
+  stored: StoredResponse;
+  reads: ReadonlySet<string> | undefined;
 }
 
 interface Previous {
@@ -190,7 +211,7 @@ interface Previous {
 export interface StoredPages {
   /** Settles when every page has been rendered (readiness waits for it); rejects when one fails. */
   readonly ready: Promise<void>;
-  /** A promise while the year's are rendered; undefined for a key that is no stored page. */
+  /** A promise while the year's pages or an item page are rendered; undefined for a key that is no stored page. */
   find(key: string): StoredResponse | undefined | Promise<StoredResponse | undefined>;
   shownRelease(): number | undefined;
   readsOf(key: string): ReadonlySet<string> | undefined;
@@ -246,7 +267,10 @@ async function renderData(
 /** An old path's redirect: a shared cache keeps it a day, as the page it names may move again. */
 const MOVED_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
 
-/** With `previous`, a page its changes leave alone keeps its stored answer (bytes and ETag). */
+/**
+ * The release's fixed pages, data answers and old paths; its item pages are only listed, rendered
+ * on first request. With `previous`, a page its changes leave alone keeps its stored answer.
+ */
 async function renderAll(
   deps: StoredPagesDeps,
   year: number,
@@ -277,7 +301,10 @@ async function renderAll(
   const notFound = keptNotFound ? undefined : render(NOT_FOUND_PROBE);
   const notFoundPage = async (): Promise<StoredResponse> =>
     keptNotFound ?? (await store(await notFound!, NOT_FOUND_CACHE_CONTROL));
-  const gonePage = async (): Promise<StoredResponse> => {
+  // One `410` for every gone path: thousands of renamed or removed items share its bytes.
+  let gone: Promise<StoredResponse> | undefined;
+  const gonePage = (): Promise<StoredResponse> => (gone ??= goneOnce());
+  const goneOnce = async (): Promise<StoredResponse> => {
     const page = notFound ? await notFound : undefined;
     if (page) return store({ ...page, status: 410 }, NOT_FOUND_CACHE_CONTROL);
     const html = keptNotFound!.representations.identity.body;
@@ -305,13 +332,6 @@ async function renderAll(
       const same = sent.html.equals(page.html);
       pages.set(sentKey, same ? stored : await store(sent, PAGE_CACHE_CONTROL));
     }),
-    ...items.paths.map(async (path) => {
-      const keptPage = kept(path);
-      if (keptPage) return void pages.set(path, keptPage);
-      const page = await render(path);
-      if (page.status !== 200) throw new Error(`${path} answered ${page.status} instead of a page`);
-      pages.set(path, await store(page, PAGE_CACHE_CONTROL));
-    }),
     ...[...items.moved].map(async ([path, answer]) =>
       pages.set(
         path,
@@ -338,26 +358,99 @@ async function renderAll(
     }),
   ]);
   reads.delete(NOT_FOUND_PROBE);
-  return { year, release, pages, reads, rendered };
+  return { year, release, pages, reads, items: new Set(items.paths), rendered };
 }
 
-/** A new release renders beside the old pages, swapped in when all are done; a failure keeps the old. */
+/** Bytes a stored response holds in all its encodings (at least 1, as the cache asks). */
+const sizeOf = (stored: StoredResponse): number =>
+  Math.max(
+    1,
+    Object.values(stored.representations).reduce((sum, r) => sum + r.body.length, 0),
+  );
+
+/**
+ * A new release renders its fixed pages beside the old ones, swapped in when all are done (a
+ * failure keeps the old); its item pages are rendered on first request and kept in a cache bounded
+ * by bytes, where a release that leaves an item page's reads alone keeps it
+ * (docs/decisions/094-item-pages-rendered-on-first-request.md).
+ */
 export function createStoredPages(deps: StoredPagesDeps): StoredPages {
   const yearNow = () => new Date(deps.now()).getFullYear();
   let settled: Rendition | undefined;
   let pending: { year: number; rendition: Promise<Rendition> } | undefined;
   let release = 0;
-  const strengthenLater = (next: Rendition) =>
-    void strengthen(next.pages.values()).catch((error: unknown) =>
-      deps.logger.error({ err: error }, 'brotli compression failed'),
+  const cache = new LRUCache<string, CachedPage>({
+    maxSize: deps.cacheBytes ?? ITEM_CACHE_BYTES,
+    sizeCalculation: (page) => sizeOf(page.stored),
+  });
+  // First requests of one item page share its render; a swap forgets the old release's.
+  const rendering = new Map<string, Promise<StoredResponse | undefined>>();
+  // Full-strength brotli one page at a time, so requests keep libuv's other threads.
+  let strengthening = Promise.resolve();
+  const strengthenLater = (responses: Iterable<StoredResponse>, stillKept = () => true) => {
+    const list = [...responses];
+    strengthening = strengthening
+      .then(() => (stillKept() ? strengthen(list) : undefined))
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'brotli compression failed'));
+  };
+  /** Shows `next`; item pages whose reads `touched` (every one without it) are dropped. */
+  const swapIn = (next: Rendition, touched?: (reads: ReadonlySet<string>) => boolean): number => {
+    settled = next;
+    rendering.clear();
+    const dropped = [...cache.entries()]
+      .filter(
+        ([key, page]) => !touched || !page.reads || !next.items.has(key) || touched(page.reads),
+      )
+      .map(([key]) => key);
+    for (const key of dropped) cache.delete(key);
+    return dropped.length;
+  };
+  const renderItem = (shown: Rendition, key: string): Promise<StoredResponse | undefined> => {
+    const under = rendering.get(key);
+    if (under && settled === shown) return under;
+    const started = performance.now();
+    const rendered = (async () => {
+      const page = await renderPage(deps, key, shown.year, shown.release);
+      if (page.status !== 200) throw new Error(`${key} answered ${page.status} instead of a page`);
+      const stored = await storeResponse(
+        page.status,
+        { ...page.headers, 'cache-control': PAGE_CACHE_CONTROL },
+        page.html,
+      );
+      // A release swapped in meanwhile: this answer is its request's, not kept.
+      if (settled === shown) {
+        cache.set(key, { stored, reads: page.reads });
+        strengthenLater([stored], () => cache.peek(key)?.stored === stored);
+      }
+      deps.onItemRender?.((performance.now() - started) / 1000, cache.calculatedSize);
+      return stored;
+    })().then(
+      (stored) => stored,
+      (error: unknown) => {
+        // The app renders it as any page; the next request tries the store again.
+        deps.logger.error({ err: error, path: key }, 'an item page failed to render');
+        return undefined;
+      },
     );
+    if (settled === shown) {
+      rendering.set(key, rendered);
+      void rendered.finally(() => {
+        if (rendering.get(key) === rendered) rendering.delete(key);
+      });
+    }
+    return rendered;
+  };
+  const pageOf = (shown: Rendition, key: string) =>
+    shown.pages.get(key) ??
+    (shown.items.has(key) ? (cache.get(key)?.stored ?? renderItem(shown, key)) : undefined);
+
   const renderYear = (year: number): Promise<Rendition> => {
     const previous = settled;
     settled = undefined;
     const rendition = renderAll(deps, year, release).then(
       (next) => {
-        settled = next;
-        strengthenLater(next);
+        swapIn(next);
+        strengthenLater(next.pages.values());
         return next;
       },
       (error: unknown) => {
@@ -400,8 +493,8 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
         const next = await renderAll(deps, shown.year, newest, previous);
         release = newest;
         // A year's render that started meanwhile renders this release again.
-        if (settled === shown) settled = next;
-        strengthenLater(next);
+        const dropped = settled === shown ? swapIn(next, touched) : 0;
+        strengthenLater(next.pages.values());
         const renderMs = took();
         deps.onReleaseRender?.('stored', renderMs / 1000, next.rendered);
         deps.logger.info(
@@ -410,6 +503,8 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
             renderMs,
             rendered: next.rendered,
             kept: next.pages.size - next.rendered,
+            itemPagesDropped: dropped,
+            itemPagesKept: cache.size,
           },
           'pages of a new content release stored',
         );
@@ -444,16 +539,18 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
     ...(deps.data ?? []),
   ]);
   // The item pages and old paths vary by release: those of the pages shown last.
-  let shownKeys: ReadonlyMap<string, StoredResponse> = new Map();
+  let shownLast: Rendition | undefined;
   return {
     ready,
     find(key) {
-      if (settled) shownKeys = settled.pages;
-      if (!keys.has(key) && !shownKeys.has(key)) return undefined;
+      if (settled) shownLast = settled;
       const year = yearNow();
-      if (settled?.year === year) return settled.pages.get(key);
+      if (settled?.year === year) return pageOf(settled, key);
+      if (!keys.has(key) && !shownLast?.pages.has(key) && !shownLast?.items.has(key)) {
+        return undefined;
+      }
       const rendition = pending?.year === year ? pending.rendition : renderYear(year);
-      return rendition.then((r) => r.pages.get(key));
+      return rendition.then((r) => pageOf(r, key));
     },
     shownRelease: () => settled?.release,
     readsOf: (key) => settled?.reads.get(key),

@@ -40,6 +40,12 @@ async function pagesRendered(obs: Observability): Promise<number> {
   return Number(/^content_release_pages_rendered_total (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
+/** `item_page_render_seconds_count` now: item pages rendered on request. */
+async function itemPagesRendered(obs: Observability): Promise<number> {
+  const text = (await request(createMetricsApp(obs)).get('/metrics')).text;
+  return Number(/^item_page_render_seconds_count (\d+)/m.exec(text)?.[1] ?? NaN);
+}
+
 const PAGES = ['/', '/about', '/expertise', '/showcase', '/contact', '/no-such-page'];
 
 /** The ETag of each of `paths` now. */
@@ -60,14 +66,16 @@ async function publishAndWait(app: TestApp, change: (c: Content) => void, watche
 }
 
 describe('an incremental publish', () => {
-  it('a change to one case study renders its page and the pages listing it, and no other', async () => {
+  it('a change to one case study renders Showcase at the publish, and on request its page and those listing it', async () => {
     const { app, obs } = await open();
     const studies = (await app.content.read())['case-studies.yaml'];
     const [first, ...others] = studies;
+    const same = others.find((s) => s.category === first!.category)!;
     const other = others.find((s) => s.category !== first!.category)!;
-    const firstPath = `/showcase/${first!.slug}`;
-    const otherPath = `/showcase/${other.slug}`;
-    const before = await etags(app, [...PAGES, otherPath]);
+    const [firstPath, samePath, otherPath] = [first!, same, other].map(
+      (s) => `/showcase/${s.slug}`,
+    );
+    const before = await etags(app, [...PAGES, firstPath!, samePath!, otherPath!]);
     const renderedBefore = await pagesRendered(obs);
 
     await publishAndWait(
@@ -75,18 +83,38 @@ describe('an incremental publish', () => {
       (c) => {
         c['case-studies.yaml'][0]!.outcome = 'Two hundred stories in eight weeks';
       },
-      firstPath,
+      firstPath!,
     );
-    const after = await etags(app, [...PAGES, otherPath]);
-    // Showcase and home list the case study's outcome; the rest never read it.
+    // Showcase shows the case study's outcome; Home lists only titles; the rest never read it.
+    expect((await pagesRendered(obs)) - renderedBefore).toBe(3);
+    const itemRendersBefore = await itemPagesRendered(obs);
+    const after = await etags(app, [...PAGES, firstPath!, samePath!, otherPath!]);
     expect(after['/showcase']).not.toBe(before['/showcase']);
-    for (const path of ['/about', '/expertise', '/contact', '/no-such-page', otherPath]) {
+    for (const path of ['/', '/about', '/expertise', '/contact', '/no-such-page', otherPath!]) {
       expect(after[path], path).toBe(before[path]);
     }
-    // Its page, the case studies of its category, Showcase and Home (each page with its
-    // confirmation and data answers): not the other case studies.
-    const sameCategory = studies.filter((s) => s.category === first!.category).length;
-    expect((await pagesRendered(obs)) - renderedBefore).toBe(sameCategory + 3 + 3);
+    // Its own page and those of its category ("more work" shows outcomes), rendered on request.
+    expect(after[samePath!]).not.toBe(before[samePath!]);
+    expect((await itemPagesRendered(obs)) - itemRendersBefore).toBe(1);
+  });
+
+  it('a change to a case study body no list shows renders its own page only', async () => {
+    const { app, obs } = await open();
+    const studies = (await app.content.read())['case-studies.yaml'];
+    const paths = studies.map((s) => `/showcase/${s.slug}`);
+    const before = await etags(app, [...PAGES, ...paths]);
+    const renderedBefore = await pagesRendered(obs);
+    await publishAndWait(
+      app,
+      (c) => {
+        c['case-studies.yaml'][0]!.sector = 'A sector changed for this test';
+      },
+      paths[0]!,
+    );
+    expect((await pagesRendered(obs)) - renderedBefore).toBe(0);
+    const after = await etags(app, [...PAGES, ...paths]);
+    const changed = Object.keys(after).filter((path) => after[path] !== before[path]);
+    expect(changed).toEqual([paths[0]]);
   });
 
   it('a change to a section of About renders About only', async () => {

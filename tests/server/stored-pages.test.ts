@@ -78,7 +78,14 @@ describe('stored pages across content releases', () => {
     expect(await body(stored, CATCH_ALL)).toContain('release 2');
     expect(await etag(stored, '/about')).not.toBe(before);
     expect(logger.info).toHaveBeenCalledWith(
-      { release: 2, renderMs: expect.any(Number) as number, rendered: 5, kept: 0 },
+      {
+        release: 2,
+        renderMs: expect.any(Number) as number,
+        rendered: 5,
+        kept: 0,
+        itemPagesDropped: 0,
+        itemPagesKept: 0,
+      },
       expect.stringMatching(/stored/),
     );
   });
@@ -144,6 +151,92 @@ describe('stored pages across content releases', () => {
     await vi.waitFor(async () => expect(await body(stored!, '/')).toContain('release 3'));
     expect(renders.map(([result]) => result)).toEqual(['failed', 'stored']);
     expect(renders.every(([, seconds]) => seconds >= 0 && seconds < 5)).toBe(true);
+  });
+});
+
+describe('item pages (docs/decisions/094-item-pages-rendered-on-first-request.md)', () => {
+  const ITEMS = ['/news/a', '/news/b', '/news/c'];
+  /** Renders counted by path; each item page reads its own item, the fixed pages `pages.yaml`. */
+  function itemSite(newest: () => number, touched: (read: ReadonlySet<string>) => boolean) {
+    const renders: string[] = [];
+    const itemRenders: number[] = [];
+    const pages = createStoredPages({
+      render: async (request, year, release) => {
+        const path = new URL(request.url).pathname;
+        renders.push(path);
+        const status = PATHS.includes(path) || ITEMS.includes(path) ? 200 : 404;
+        const html = `<!doctype html><html><body><p>${path} ${year} release ${release}</p>${'x'.repeat(2000)}</body></html>`;
+        return Object.assign(
+          new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+          { reads: new Set([ITEMS.includes(path) ? `news.yaml/${path.slice(6)}` : 'pages.yaml']) },
+        );
+      },
+      origin: 'https://example.com',
+      paths: PATHS,
+      items: () => Promise.resolve({ paths: ITEMS, moved: new Map() }),
+      // Room for two item pages (about 2.3 KB each in all encodings), not three.
+      cacheBytes: 5_000,
+      onItemRender: (seconds) => itemRenders.push(seconds),
+      now: () => Date.UTC(2026, 5, 1),
+      logger: fakeLogger(),
+      release: () => Promise.resolve(newest()),
+      pollMs: 20,
+      changes: () => Promise.resolve(touched),
+    });
+    return { pages, renders, itemRenders };
+  }
+
+  it('renders an item page on its first request, once for requests at the same time, then keeps it', async () => {
+    const site = itemSite(
+      () => 1,
+      () => true,
+    );
+    stored = site.pages;
+    await stored.ready;
+    expect(site.renders.filter((p) => ITEMS.includes(p))).toEqual([]);
+    const [first, second] = await Promise.all([stored.find('/news/a'), stored.find('/news/a')]);
+    expect(first).toBe(second);
+    expect(first!.representations.identity.body.toString()).toContain('/news/a 2026 release 1');
+    expect(await stored.find('/news/a')).toBe(first);
+    expect(site.itemRenders).toHaveLength(1);
+    expect(stored.find('/news/no-such-item')).toBeUndefined();
+  });
+
+  it('keeps item pages within its bytes, the least recently used dropped first', async () => {
+    const site = itemSite(
+      () => 1,
+      () => true,
+    );
+    stored = site.pages;
+    await stored.ready;
+    const a = await stored.find('/news/a');
+    await stored.find('/news/b');
+    expect(await stored.find('/news/a')).toBe(a);
+    await stored.find('/news/c');
+    // `b` was used least recently: rendered again; `a` kept.
+    expect(await stored.find('/news/a')).toBe(a);
+    const renders = site.itemRenders.length;
+    await stored.find('/news/b');
+    expect(site.itemRenders.length).toBe(renders + 1);
+  });
+
+  it('a release drops the item pages whose reads it touches and keeps the others, bytes and tags', async () => {
+    let newest = 1;
+    const site = itemSite(
+      () => newest,
+      (read) => read.has('news.yaml/a'),
+    );
+    stored = site.pages;
+    await stored.ready;
+    const a = await stored.find('/news/a');
+    const b = await stored.find('/news/b');
+    newest = 2;
+    await vi.waitFor(() => expect(stored!.shownRelease()).toBe(2));
+    expect(await body(stored, '/')).toContain('release 1');
+    expect(await stored.find('/news/b')).toBe(b);
+    const a2 = await stored.find('/news/a');
+    expect(a2!.representations.identity.body.toString()).toContain('release 2');
+    expect(a2!.representations.identity.etag).not.toBe(a!.representations.identity.etag);
   });
 });
 

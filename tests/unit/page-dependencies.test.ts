@@ -28,8 +28,18 @@ describe('contentChanges', () => {
     expect(moved.map((c) => c.key).sort()).toEqual(['a', 'b']);
     const gone = contentChanges(before, content([a]), one);
     expect(gone).toEqual([
-      { collection: 'case-studies.yaml', key: 'b', before: b, after: undefined },
+      {
+        collection: 'case-studies.yaml',
+        key: 'b',
+        before: b,
+        after: undefined,
+        edited: true,
+        moved: false,
+      },
     ]);
+    // A new item first moves no other: the others keep their order among themselves.
+    const c = { id: 'c', slug: 'c', category: 'tech', title: 'C' };
+    expect(contentChanges(before, content([c, a, b]), one).map((x) => x.key)).toEqual(['c']);
     expect(contentChanges(before, content([a, b], 'v2'), one)).toMatchObject([
       { collection: 'privacy.yaml', key: '' },
     ]);
@@ -46,9 +56,10 @@ describe('pageTouched', () => {
   const change = (after: object) =>
     contentChanges(content([a, b]), content([a, { ...b, ...after }]), one);
 
-  it('an item page is touched by its own item only', () => {
+  it('an item page is touched by its own item only, and not by its place in the list', () => {
     const page = readsOf((r) => r.find('case-studies.yaml', 'slug', 'a'));
     expect(pageTouched(page, change({ title: 'B2' }))).toBe(false);
+    expect(pageTouched(page, contentChanges(content([a, b]), content([b, a]), one))).toBe(false);
     const other = readsOf((r) => r.find('case-studies.yaml', 'slug', 'b'));
     expect(pageTouched(other, change({ title: 'B2' }))).toBe(true);
   });
@@ -62,7 +73,27 @@ describe('pageTouched', () => {
     const paged = readsOf((r) =>
       r.list('case-studies.yaml', { fields: ['slug'], where: { category: 'brands' }, perPage: 12 }),
     );
-    expect(pageTouched(paged, change({ title: 'B2' }))).toBe(true);
+    expect(pageTouched(paged, change({ title: 'B2' }))).toBe(false);
+    expect(pageTouched(paged, change({ category: 'brands' }))).toBe(true);
+  });
+
+  it('a list is touched by a change of a field it shows, filters or orders by, not of another', () => {
+    const slugs = readsOf((r) =>
+      r.list('case-studies.yaml', { fields: ['slug'], where: { category: 'tech' } }),
+    );
+    expect(pageTouched(slugs, change({ title: 'B2' }))).toBe(false);
+    expect(pageTouched(slugs, change({ slug: 'b2' }))).toBe(true);
+    const titles = readsOf((r) =>
+      r.list('case-studies.yaml', { fields: ['title'], where: { category: ['tech', 'x'] } }),
+    );
+    expect(pageTouched(titles, change({ title: 'B2' }))).toBe(true);
+    const newest = readsOf((r) =>
+      r.list('case-studies.yaml', { fields: ['slug'], newestBy: 'title', perPage: 1 }),
+    );
+    expect(pageTouched(newest, change({ title: 'Z' }))).toBe(true);
+    expect(pageTouched(newest, change({ summary: 'More' }))).toBe(false);
+    // The order of two items changed: every list of both, as any page may now hold another.
+    expect(pageTouched(slugs, contentChanges(content([a, b]), content([b, a]), one))).toBe(true);
   });
 
   it('a page of sections is touched by its own sections, a whole collection by any item', () => {

@@ -1,5 +1,6 @@
 /** Which stored pages a release changes, by their recorded reads: docs/decisions/093-incremental-publish.md */
 import type { SiteContent } from '../../content/images.ts';
+import { matches } from '../../content/reader.ts';
 
 /** One item that differs: its collection's file, its key (`id`, a keyed entry's key, '' for one). */
 export interface ItemChange {
@@ -9,6 +10,10 @@ export interface ItemChange {
   before: unknown;
   /** Undefined when gone. */
   after: unknown;
+  /** New, gone, or its own content differs (not only its place). */
+  edited: boolean;
+  /** Its place among the items both releases have differs: the one before it is another. */
+  moved: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -24,7 +29,24 @@ function entriesOf(value: unknown): Array<[string, unknown]> {
   return isObject(value) ? Object.entries(value) : [];
 }
 
-/** New, gone, changed or moved items; `oneItem` collections are compared whole. */
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Each key's predecessor among `keys` that are in `common` ('' for the first). */
+function predecessors(keys: readonly string[], common: ReadonlySet<string>): Map<string, string> {
+  const before = new Map<string, string>();
+  let last = '';
+  for (const key of keys) {
+    if (!common.has(key)) continue;
+    before.set(key, last);
+    last = key;
+  }
+  return before;
+}
+
+/**
+ * New, gone, edited or moved items; `oneItem` collections are compared whole. An item added or
+ * removed moves no other: only a changed order among the items both have counts as moved.
+ */
 export function contentChanges(
   before: SiteContent,
   after: SiteContent,
@@ -37,39 +59,79 @@ export function contentChanges(
     const one = oneItem.has(collection);
     const was = one ? [['', b[collection]] as [string, unknown]] : entriesOf(b[collection]);
     const now = one ? [['', a[collection]] as [string, unknown]] : entriesOf(a[collection]);
-    const old = new Map(was.map(([key, value], i) => [key, { value, i }]));
-    now.forEach(([key, value], i) => {
+    const old = new Map(was);
+    const common = new Set(now.map(([key]) => key).filter((key) => old.has(key)));
+    const wasBefore = predecessors(
+      was.map(([key]) => key),
+      common,
+    );
+    const nowBefore = predecessors(
+      now.map(([key]) => key),
+      common,
+    );
+    for (const [key, value] of now) {
       const prior = old.get(key);
+      const existed = old.has(key);
       old.delete(key);
-      if (prior && prior.i === i && JSON.stringify(prior.value) === JSON.stringify(value)) return;
-      changes.push({ collection, key, before: prior?.value, after: value });
-    });
-    for (const [key, { value }] of old)
-      changes.push({ collection, key, before: value, after: undefined });
+      const edited = !existed || !same(prior, value);
+      const moved = existed && wasBefore.get(key) !== nowBefore.get(key);
+      if (edited || moved)
+        changes.push({ collection, key, before: prior, after: value, edited, moved });
+    }
+    for (const [key, value] of old) {
+      changes.push({
+        collection,
+        key,
+        before: value,
+        after: undefined,
+        edited: true,
+        moved: false,
+      });
+    }
   }
   return changes;
 }
 
-const matches = (item: unknown, where: ReadonlyArray<[string, string]>): boolean =>
-  isObject(item) &&
-  where.every(([field, value]) => {
-    const v = item[field];
-    return Array.isArray(v) ? v.includes(value) : v === value;
-  });
+/** A list read's parameters that filter (`where`), by field: any of the values. */
+function whereOf(params: URLSearchParams): Record<string, string[]> {
+  const where: Record<string, string[]> = {};
+  for (const [name, value] of params) {
+    if (LIST_PARAMS.has(name)) continue;
+    (where[name] ??= []).push(value);
+  }
+  return where;
+}
 
-/** Whether the read `read` (an entry of a reader's `dependencies`) may read otherwise after `change`. */
+const LIST_PARAMS = new Set(['page', 'perPage', 'fields', 'newestBy', 'prefix']);
+
+/**
+ * Whether the read `read` (an entry of a reader's `dependencies`) may read otherwise after
+ * `change`: a whole collection by any change; an item or a one-item collection when edited; a
+ * list when an item it matches before or after comes, goes, moves, changes its order field, a
+ * field it filters by, or a field the list shows (any page of a paged list: a page shifts).
+ */
 export function readTouches(read: string, change: ItemChange): boolean {
-  const { collection, key } = change;
-  if (read === collection || read === `${collection}/`) return true;
-  if (read === `${collection}/${key}`) return true;
+  const { collection, key, before, after, edited } = change;
+  if (read === collection) return true;
+  if (read === `${collection}/` || read === `${collection}/${key}`) return edited;
   if (!read.startsWith(`${collection}?`)) return false;
   const params = new URLSearchParams(read.slice(collection.length + 1));
   const prefix = params.get('prefix');
-  if (prefix !== null) return key === prefix || key.startsWith(`${prefix}-`);
-  const where = [...params].filter(([name]) => name !== 'page' && name !== 'perPage');
-  // A page of a list moves when any item before it changes: only an unpaged list is judged by its filter.
-  if (params.get('perPage')) return true;
-  return matches(change.before, where) || matches(change.after, where);
+  if (prefix !== null) return edited && (key === prefix || key.startsWith(`${prefix}-`));
+  const where = whereOf(params);
+  const wasIn = before !== undefined && matches(before, where);
+  const isIn = after !== undefined && matches(after, where);
+  if (!wasIn && !isIn) return false;
+  if (wasIn !== isIn || change.moved) return true;
+  const fields = params.get('fields');
+  // A lookup that found nothing (`find`) lists no fields: any matching item answers it now.
+  if (fields === null) return true;
+  const order = params.get('newestBy');
+  const shown = [...fields.split(','), ...Object.keys(where), ...(order === null ? [] : [order])];
+  return shown.some(
+    (field) =>
+      !same((before as Record<string, unknown>)[field], (after as Record<string, unknown>)[field]),
+  );
 }
 
 /** Whether a page that made the reads `reads` shows anything `changes` changed. */
