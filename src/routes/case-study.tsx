@@ -26,6 +26,9 @@ const UNKNOWN: ErrorNotice = {
   text: 'It may have been mistyped. Every case study the agency has published is on the Showcase page.',
 };
 
+/** Case studies of its category shown under it, first in the agency's order; the rest are on Showcase. */
+const RELATED = 3;
+
 export function loader({ params, context }: LoaderFunctionArgs) {
   const { content, preview } = context.get(siteContext);
   const study = content.find('case-studies.yaml', 'slug', params['slug'] ?? '');
@@ -43,8 +46,10 @@ export function loader({ params, context }: LoaderFunctionArgs) {
     .list('case-studies.yaml', {
       fields: ['slug', 'title', 'outcome'],
       where: { category: study.category },
+      perPage: RELATED + 1,
     })
-    .items.filter((other) => other.slug !== study.slug);
+    .items.filter((other) => other.slug !== study.slug)
+    .slice(0, RELATED);
   const {
     id: _id,
     order: _order,

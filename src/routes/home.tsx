@@ -11,15 +11,26 @@ import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, pick } from '../react/site-content.ts';
 
+/** Case studies a category's card on Home links to; the rest are on Showcase. */
+const STUDIES_PER_CATEGORY = 3;
+
 export function loader({ context }: LoaderFunctionArgs) {
   const { content } = context.get(siteContext);
+  const showcase = pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary']);
   return {
     page: content.entry('pages.yaml', 'home'),
     copy: content.sections('home'),
     awards: pick(content.collection('awards.yaml'), ['id', 'name', 'image']),
     services: pick(content.collection('services.yaml'), ['id', 'title', 'summary']),
-    showcase: pick(content.collection('showcase.yaml'), ['id', 'category', 'icon', 'summary']),
-    studies: content.list('case-studies.yaml', { fields: ['slug', 'category', 'title'] }).items,
+    showcase,
+    studies: showcase.flatMap(
+      (category) =>
+        content.list('case-studies.yaml', {
+          fields: ['slug', 'category', 'title'],
+          where: { category: category.id },
+          perPage: STUDIES_PER_CATEGORY,
+        }).items,
+    ),
     news: content.list('news.yaml', {
       fields: ['slug', 'title', 'kind', 'date', 'summary'],
       newestBy: 'date',

@@ -135,26 +135,51 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
   const counter = deps.statistics;
 
   const findCss = deps.clientDir && criticalCssFinder(deps.clientDir);
-  const releaseCss = new Map<number, Promise<DocumentAssets>>();
-  const storedAssets = (year: number, release: number, content: SiteContent) => {
-    if (!findCss) return noCss;
-    let assets = releaseCss.get(release);
-    if (!assets) {
-      assets = (async () => {
-        const inlineCss: Record<string, string> = {};
+  /** A release's critical CSS, and per page id the sample it came from and what that read. */
+  interface ReleaseCss {
+    assets: DocumentAssets;
+    samples: Map<string, { path: string; css: string; reads: ReadonlySet<string> }>;
+  }
+  const releaseCss = new Map<number, Promise<ReleaseCss>>();
+  /**
+   * `release`'s critical CSS; with `since`, a page whose sample is the same path and whose reads
+   * the changes since that release leave alone keeps its CSS (its markup is the same).
+   */
+  const storedCss = (
+    year: number,
+    release: number,
+    content: SiteContent,
+    since?: { release: number; touched: (reads: ReadonlySet<string>) => boolean },
+  ): Promise<ReleaseCss> | undefined => {
+    if (!findCss) return undefined;
+    let found = releaseCss.get(release);
+    if (!found) {
+      found = (async () => {
+        const earlier = since && (await releaseCss.get(since.release)?.catch(() => undefined));
+        const samples: ReleaseCss['samples'] = new Map();
         for (const page of [...PAGES, NOT_FOUND_PAGE, ...itemPageSamples(content)]) {
+          const kept = earlier?.samples.get(page.id);
+          if (kept && kept.path === page.path && !since!.touched(kept.reads)) {
+            samples.set(page.id, kept);
+            continue;
+          }
           const request = new Request(`${origin}${page.path}`);
-          const bare = await deps.render(request, loadContext(servers.site(year, content), noCss));
-          inlineCss[page.id] = await findCss(await bare.text());
+          const server = servers.site(year, content);
+          const bare = await deps.render(request, loadContext(server, noCss));
+          const css = await findCss(await bare.text());
+          samples.set(page.id, { path: page.path, css, reads: server.content.dependencies });
         }
-        return { inlineCss, fontPreloads: fontPreloadsOf(inlineCss) };
+        const inlineCss = Object.fromEntries([...samples].map(([id, { css }]) => [id, css]));
+        return { assets: { inlineCss, fontPreloads: fontPreloadsOf(inlineCss) }, samples };
       })();
-      assets.catch(() => releaseCss.delete(release));
-      releaseCss.set(release, assets);
+      found.catch(() => releaseCss.delete(release));
+      releaseCss.set(release, found);
       for (const old of [...releaseCss.keys()].slice(0, -2)) releaseCss.delete(old);
     }
-    return assets;
+    return found;
   };
+  const storedAssets = async (year: number, release: number, content: SiteContent) =>
+    (await storedCss(year, release, content))?.assets ?? noCss;
   const pages: StoredPages | undefined =
     deps.clientDir && !deps.dev
       ? createStoredPages({
@@ -171,13 +196,12 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
               pageContent.shown(from),
               pageContent.shown(to),
             ]);
-            const [cssBefore, cssAfter] = await Promise.all([
-              storedAssets(year, from, before),
-              storedAssets(year, to, after),
-            ]);
-            if (JSON.stringify(cssBefore) !== JSON.stringify(cssAfter)) return undefined;
             const changed = contentChanges(before, after, ONE_ITEM_FILES);
-            return (reads) => pageTouched(reads, changed);
+            const touched = (reads: ReadonlySet<string>) => pageTouched(reads, changed);
+            const cssBefore = await storedAssets(year, from, before);
+            const cssAfter = (await storedCss(year, to, after, { release: from, touched }))?.assets;
+            if (JSON.stringify(cssBefore) !== JSON.stringify(cssAfter ?? noCss)) return undefined;
+            return touched;
           },
           origin,
           paths: PAGES.map((p) => p.path),

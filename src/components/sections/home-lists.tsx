@@ -67,7 +67,7 @@ export function ShowcaseCards({
   id: string;
   copy: SectionCopy;
   categories: ReadonlyArray<{ id: string; category: string; icon: ShowcaseIcon; summary: string }>;
-  /** The published case studies, each linked from its category's card to its page. */
+  /** Published case studies (the first few of each category), each linked from its category's card to its page. */
   studies: ReadonlyArray<{ slug: string; category: string; title: string }>;
 }) {
   const { cta, ...header } = copy;
