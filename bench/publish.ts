@@ -17,12 +17,21 @@
  * study's outcome, polled on its own page: a publish renders only the pages that show it
  * (docs/decisions/093-incremental-publish.md), and the pages each release rendered are printed.
  *
+ * On a large site it then measures, on the first instance (its item page cache raised to
+ * BENCH_CACHE_MB, 256, so every page it has seen stays): the server's resident memory (RSS of its
+ * process, from `/proc`) idle beside a server of the seed's content started the same way; every
+ * item page's first request (never seen before: p50, p99, max) while the RSS is sampled every
+ * 100 ms; then a change to one case study's body and a new newsroom item, each followed by a
+ * second request of every item page: how many stored responses the release rendered (its log
+ * line), how many kept item pages it dropped, and how many item pages answer another ETag.
+ *
  * Env: BENCH_PUBLISHES (20), BENCH_STORES (postgres,sqlite), BENCH_CASE_STUDIES, BENCH_NEWS (0),
+ * BENCH_CACHE_MB (256),
  * BENCH_DATABASE_URL (a PostgreSQL that allows CREATE DATABASE), BENCH_OUT_DIR /
  * BENCH_SKIP_BUILD=1 (`bench/lib/bench-server.ts`).
  */
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContentStore } from '../src/server/content/source.ts';
@@ -42,6 +51,7 @@ const DEMO = {
   news: Number(process.env['BENCH_NEWS'] ?? 0),
 };
 const LARGE = DEMO.caseStudies > 0;
+const CACHE_MB = Number(process.env['BENCH_CACHE_MB'] ?? 256);
 const POLL_MS = 50;
 /** Longer than the servers' 5 s poll plus a slow render: a miss is reported, not waited for. */
 const GIVE_UP_MS = 30_000;
@@ -55,18 +65,25 @@ function quantile(xs: readonly number[], q: number): number {
 const row = (label: string, xs: readonly number[]) =>
   `  ${label.padEnd(34)} ${fmt(quantile(xs, 0.5)).padStart(7)} ${fmt(quantile(xs, 0.95)).padStart(7)} ${fmt(Math.max(...xs)).padStart(7)}   n=${xs.length}`;
 
+interface ReleaseRender {
+  ms: number;
+  rendered: number;
+  itemPagesDropped: number;
+}
+
 /** Render time (ms) and pages rendered of releases after the first, from a server's log. */
-function renderTimes(logs: string): Map<number, { ms: number; rendered: number }> {
-  const times = new Map<number, { ms: number; rendered: number }>();
+function renderTimes(logs: string): Map<number, ReleaseRender> {
+  const times = new Map<number, ReleaseRender>();
   for (const line of logs.split('\n')) {
     if (!line.includes('pages of a new content release stored')) continue;
     try {
-      const { release, renderMs, rendered } = JSON.parse(line) as {
+      const { release, renderMs, rendered, itemPagesDropped } = JSON.parse(line) as {
         release: number;
         renderMs: number;
         rendered: number;
+        itemPagesDropped?: number;
       };
-      times.set(release, { ms: renderMs, rendered });
+      times.set(release, { ms: renderMs, rendered, itemPagesDropped: itemPagesDropped ?? 0 });
     } catch {
       // not a log line of the server's JSON logger
     }
@@ -115,6 +132,121 @@ async function visibleAfter(url: string, marker: string, start: number): Promise
     if (performance.now() - start > GIVE_UP_MS) return NaN;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** MiB resident of process `pid` now (`VmRSS` of `/proc/<pid>/status`); NaN when unknown. */
+function rssMib(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Every item page's path in the store's newest release. */
+async function itemPagePaths(store: ContentStore): Promise<string[]> {
+  const content = await store.read();
+  return [
+    ...content['case-studies.yaml'].map((s) => `/showcase/${s.slug}`),
+    ...content['news.yaml'].map((n) => `/news/${n.slug}`),
+  ];
+}
+
+/** GETs every path in turn (brotli, as browsers ask): ms each and the ETag each answered. */
+async function crawl(url: string, paths: readonly string[]) {
+  const ms: number[] = [];
+  const etags = new Map<string, string>();
+  for (const path of paths) {
+    const start = performance.now();
+    const response = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'br' } });
+    await response.arrayBuffer();
+    ms.push(performance.now() - start);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    etags.set(path, response.headers.get('etag') ?? '');
+  }
+  return { ms, etags };
+}
+
+const differing = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) =>
+  [...a].filter(([path, tag]) => b.get(path) !== tag).length;
+
+/** Waits until `server` has logged release `n` stored; its figures. */
+async function releaseStored(server: RunningServer, n: number): Promise<ReleaseRender> {
+  for (let waited = 0; waited < GIVE_UP_MS; waited += POLL_MS) {
+    const found = renderTimes(server.logs()).get(n);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`release ${n} not stored within ${GIVE_UP_MS} ms`);
+}
+
+/** Memory, first requests and what one body change and one new item render (see the header). */
+async function measureLarge(
+  url: string,
+  server: RunningServer,
+  store: ContentStore,
+  buildDir: string,
+) {
+  const seedDir = mkdtempSync(join(tmpdir(), 'bench-publish-seed-'));
+  const seedServer = await startServer(buildDir, { DATA_DIR: seedDir, LOG_LEVEL: 'warn' });
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const seedIdle = rssMib(seedServer.proc.pid);
+  await seedServer.stop();
+  rmSync(seedDir, { recursive: true, force: true });
+  const pid = server.proc.pid;
+  const idle = rssMib(pid);
+  const paths = await itemPagePaths(store);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMib(pid))), 100);
+  const first = await crawl(url, paths);
+  clearInterval(sampler);
+  const afterCrawl = rssMib(pid);
+  console.log(
+    `\n  memory (RSS, MiB): seed content idle ${fmt(seedIdle)}; ${paths.length} items idle ${fmt(idle)} (+${fmt(idle - seedIdle)}), peak while every item page is first rendered ${fmt(peak)}, after ${fmt(afterCrawl)}`,
+  );
+  console.log(
+    `  ${''.padEnd(34)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}   (ms)`,
+  );
+  const q = first.ms;
+  console.log(
+    `  ${'item page, first request'.padEnd(34)} ${fmt(quantile(q, 0.5)).padStart(7)} ${fmt(quantile(q, 0.99)).padStart(7)} ${fmt(Math.max(...q)).padStart(7)}   n=${q.length}`,
+  );
+  const again = await crawl(url, paths);
+  console.log(
+    `  ${'item page, kept'.padEnd(34)} ${fmt(quantile(again.ms, 0.5)).padStart(7)} ${fmt(quantile(again.ms, 0.99)).padStart(7)} ${fmt(Math.max(...again.ms)).padStart(7)}   n=${again.ms.length}`,
+  );
+
+  const content = await store.read();
+  const study = content['case-studies.yaml'].find((s) => s.id.startsWith('demo-'))!;
+  content['case-studies.yaml'] = content['case-studies.yaml'].map((s) =>
+    s === study ? { ...s, sector: `Bench sector ${Date.now()}` } : s,
+  );
+  const bodyRelease = await store.publish(content, { author: 'bench:publish' });
+  if (!bodyRelease) throw new Error('nothing published');
+  const body = await releaseStored(server, bodyRelease.number);
+  const afterBody = await crawl(url, paths);
+  console.log(
+    `  one case study's body changed: ${body.rendered} responses rendered at the publish, ${body.itemPagesDropped} kept item pages dropped, ${differing(again.etags, afterBody.etags)} of ${paths.length} item pages answer another ETag`,
+  );
+
+  const next = await store.read();
+  const [newest] = [...next['news.yaml']].sort((a, b) => (a.date < b.date ? 1 : -1));
+  const added = {
+    ...newest!,
+    id: `bench-${Date.now()}`,
+    slug: `bench-item-${Date.now()}`,
+    title: 'A new item for bench:publish',
+    date: newest!.date,
+  };
+  next['news.yaml'] = [...next['news.yaml'], added];
+  const newRelease = await store.publish(next, { author: 'bench:publish' });
+  if (!newRelease) throw new Error('nothing published');
+  const created = await releaseStored(server, newRelease.number);
+  const afterNew = await crawl(url, paths);
+  console.log(
+    `  a new newsroom item: ${created.rendered} responses rendered at the publish, ${created.itemPagesDropped} kept item pages dropped, ${differing(afterBody.etags, afterNew.etags)} of ${paths.length} item pages answer another ETag`,
+  );
 }
 
 interface Run {
@@ -173,6 +305,7 @@ async function measure({ label, urls, store, servers }: Run): Promise<void> {
     );
   });
   if (missed) console.log(`  ${missed} publish(es) not visible within ${GIVE_UP_MS} ms`);
+  if (LARGE) await measureLarge(urls[0]!, servers[0]!, store, buildDir);
 }
 
 const buildDir = benchBuild();
@@ -187,7 +320,7 @@ if (STORES.includes('postgres')) {
   const two = await startTwoInstances({
     buildDir,
     adminUrl: given ?? pg!.url,
-    env: { LOG_LEVEL: 'info' },
+    env: { LOG_LEVEL: 'info', ITEM_PAGE_CACHE_MB: String(CACHE_MB) },
   });
   const { store, close } = openContentStore(
     storeEnvSchema.parse({ DATABASE_URL: two.databaseUrl }),
@@ -208,7 +341,11 @@ if (STORES.includes('postgres')) {
 
 if (STORES.includes('sqlite')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-publish-'));
-  const server = await startServer(buildDir, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const server = await startServer(buildDir, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ITEM_PAGE_CACHE_MB: String(CACHE_MB),
+  });
   const { store, close } = openContentStore(storeEnvSchema.parse({ DATA_DIR: dataDir }));
   try {
     await measure({ label: 'SQLite, one instance', urls: [server.url], store, servers: [server] });
