@@ -79,13 +79,15 @@ export const itemPageOf = (routeId: string | undefined): ItemPageDefinition | un
   ITEM_PAGES.find((p) => p.id === routeId);
 
 /**
- * A listing's further pages, under `prefix` (`/news/page/2`, `/news/kind/insight`): one route
- * (`prefix` + `*`) whose paths the release's items decide (`src/lib/news.ts`), each a stored
+ * A listing's further pages, under `prefix` (`/news/page/2`, `/news/kind/insight`,
+ * `/showcase/category/brands`): one route (`prefix` + `*`) whose paths the release's items decide
+ * (`src/lib/news.ts`, `src/lib/showcase.ts`), each a stored
  * page; any other path under it is the stored 404, like an item page's
  * (docs/decisions/110-the-newsroom-and-its-feeds.md).
  */
 export const LISTING_PAGES = [
   { id: 'news-listing', prefix: '/news/', module: 'routes/news.tsx' },
+  { id: 'showcase-listing', prefix: '/showcase/category/', module: 'routes/showcase.tsx' },
 ] as const satisfies ReadonlyArray<Omit<ItemPageDefinition, 'collection'>>;
 
 /**

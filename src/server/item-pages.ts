@@ -1,6 +1,7 @@
 /** One path per published item, `prefix` + slug (docs/decisions/080-case-studies-and-their-slugs.md). */
 import type { SiteContent } from '../content/images.ts';
 import { listingPaths } from '../lib/news.ts';
+import { categoryListingPaths } from '../lib/showcase.ts';
 import { ITEM_PAGES, LISTING_PAGES } from '../pages.ts';
 
 const slugsOf = (content: SiteContent, collection: string): string[] =>
@@ -15,22 +16,34 @@ export function itemPaths(content: SiteContent): string[] {
   );
 }
 
-/** The newsroom's listing pages after `/news` (`src/lib/news.ts`): stored per release, not in the sitemap. */
-export function newsListingPaths(content: SiteContent): string[] {
-  return listingPaths(content['news.yaml']);
+/** Each listing route's pages in `content`, by route id (`LISTING_PAGES`): stored per release, not in the sitemap. */
+function listingPathsOf(
+  content: SiteContent,
+): Record<(typeof LISTING_PAGES)[number]['id'], string[]> {
+  return {
+    // The newsroom's pages after `/news` (`src/lib/news.ts`).
+    'news-listing': listingPaths(content['news.yaml']),
+    'showcase-listing': categoryListingPaths(content['case-studies.yaml']),
+  };
+}
+
+/** Every listing route's pages in `content`. */
+export function listingPagePaths(content: SiteContent): string[] {
+  return Object.values(listingPathsOf(content)).flat();
 }
 
 /** One page of each item and listing route that has one, with its route id: where its critical CSS is found. */
 export function itemPageSamples(content: SiteContent): Array<{ id: string; path: string }> {
-  const [listing] = newsListingPaths(content);
+  const listings = listingPathsOf(content);
   return [
     ...ITEM_PAGES.flatMap((page) => {
       const [first] = slugsOf(content, page.collection);
       return first === undefined ? [] : [{ id: page.id, path: page.prefix + first }];
     }),
-    ...LISTING_PAGES.flatMap((page) =>
-      listing === undefined ? [] : [{ id: page.id, path: listing }],
-    ),
+    ...LISTING_PAGES.flatMap((page) => {
+      const [first] = listings[page.id];
+      return first === undefined ? [] : [{ id: page.id, path: first }];
+    }),
   ];
 }
 

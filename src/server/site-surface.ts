@@ -28,7 +28,7 @@ import {
   itemReadOf,
   itemPageSamples,
   itemPaths,
-  newsListingPaths,
+  listingPagePaths,
 } from './item-pages.ts';
 import { FEED_PATHS, feedFiles } from './news-feeds.ts';
 import {
@@ -208,7 +208,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
           items: async (release) => ({
             paths: [
               ...itemPaths(await pageContent.shown(release)),
-              ...newsListingPaths(await pageContent.shown(release)),
+              ...listingPagePaths(await pageContent.shown(release)),
             ],
             moved: (await source.moved?.(release)) ?? new Map(),
           }),

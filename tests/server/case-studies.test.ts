@@ -47,6 +47,59 @@ const rename = (content: Content, id: string, slug: string) => {
   study.slug = slug;
 };
 
+describe('a category with more case studies than Showcase shows', () => {
+  it('shows its first six on /showcase and links its own listing, twelve a page, with prev and next', async () => {
+    const app = await open();
+    const seeded = await app.content.read();
+    const category = seeded['showcase.yaml'][0]!.id;
+    const [model] = seeded['case-studies.yaml'].filter((s) => s.category === category);
+    const seedCount = seeded['case-studies.yaml'].filter((s) => s.category === category).length;
+    const extra = 16 - seedCount;
+    await publish(app, (c) => {
+      for (let i = 0; i < extra; i++) {
+        c['case-studies.yaml'].push({
+          ...model!,
+          id: `more-${i}`,
+          slug: `more-work-${i}`,
+          title: `More work ${i}`,
+        });
+      }
+    });
+    const html = (await get(app, '/showcase')).text;
+    const start = html.indexOf(`id="${category}"`);
+    const section = html.slice(start, html.indexOf('</section>', start));
+    expect([...section.matchAll(/href="\/showcase\/[a-z0-9-]+"/g)]).toHaveLength(6);
+    expect(section).toContain(`href="/showcase/category/${category}"`);
+    expect(section).toContain('All 16 case studies');
+
+    const first = await get(app, `/showcase/category/${category}`);
+    expect(first.status).toBe(200);
+    expect([...first.text.matchAll(/<h3[^>]*><a href="\/showcase\/[a-z0-9-]+"/g)]).toHaveLength(12);
+    expect(first.text).toContain(
+      `<link rel="canonical" href="${app.env.SITE_URL}/showcase/category/${category}"/>`,
+    );
+    expect(first.text).toContain(
+      `<link rel="next" href="${app.env.SITE_URL}/showcase/category/${category}/page/2"/>`,
+    );
+    const second = await get(app, `/showcase/category/${category}/page/2`);
+    expect(second.status).toBe(200);
+    expect(second.text).toContain('More work 13');
+    expect(second.text).toContain(
+      `<link rel="prev" href="${app.env.SITE_URL}/showcase/category/${category}"/>`,
+    );
+    // No third page, no page 1 under a second name, no listing of a category Showcase shows whole.
+    const other = seeded['showcase.yaml'][1]!.id;
+    for (const path of [
+      `/showcase/category/${category}/page/3`,
+      `/showcase/category/${category}/page/1`,
+      `/showcase/category/${other}`,
+      '/showcase/category/no-such-category',
+    ]) {
+      expect((await get(app, path)).status, path).toBe(404);
+    }
+  });
+});
+
 describe('case study pages', () => {
   it('/showcase lists every case study under its category, each card linking to its page', async () => {
     const app = await open();

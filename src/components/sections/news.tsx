@@ -94,10 +94,13 @@ export function NewsPagination({
   page,
   pages,
   pathOf,
+  labels = { previous: '← Newer', next: 'Older →' },
 }: {
   page: number;
   pages: number;
   pathOf: (page: number) => string;
+  /** The links' text; default the newsroom's, newest first. */
+  labels?: { previous: string; next: string };
 }) {
   if (pages <= 1) return null;
   return (
@@ -107,7 +110,7 @@ export function NewsPagination({
     >
       {page > 1 ? (
         <a href={pathOf(page - 1)} rel="prev" className={cx(LINK, 'min-h-11 py-3 font-semibold')}>
-          ← Newer
+          {labels.previous}
         </a>
       ) : (
         <span />
@@ -117,7 +120,7 @@ export function NewsPagination({
       </p>
       {page < pages ? (
         <a href={pathOf(page + 1)} rel="next" className={cx(LINK, 'min-h-11 py-3 font-semibold')}>
-          Older →
+          {labels.next}
         </a>
       ) : (
         <span />

@@ -5,16 +5,24 @@
 import { ArrowRight as arrowRightIcon } from 'lucide';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
+import { categoryListingPath } from '../../lib/showcase.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
+import { ArrowLink } from '../ui/links.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { caseStudyPath } from './case-study.tsx';
 import { RichText } from '../ui/rich-text.tsx';
 import { pad, Section } from '../ui/section.tsx';
 import { cx } from '../ui/cx.ts';
 
+/**
+ * @param studies the case studies shown, each under its category
+ * @param totals each category's published case studies in all; when more than it shows, the
+ *   category links to its own listing (`src/lib/showcase.ts`)
+ */
 export function ShowcaseDetails({
   categories,
   studies,
+  totals = {},
 }: {
   categories: ReadonlyArray<{ id: string; category: string; icon: ShowcaseIcon; summary: string }>;
   studies: ReadonlyArray<{
@@ -24,6 +32,7 @@ export function ShowcaseDetails({
     summary: RichTextInput;
     outcome: string;
   }>;
+  totals?: Readonly<Record<string, number>>;
 }) {
   return categories.map((category, i) => (
     <Section
@@ -46,6 +55,15 @@ export function ShowcaseDetails({
             {category.category}
           </h2>
           <p className="mt-4 max-w-sm text-lg text-stone-700">{category.summary}</p>
+          {(totals[category.id] ?? 0) > studies.filter((s) => s.category === category.id).length ? (
+            <ArrowLink
+              href={categoryListingPath({ category: category.id, page: 1 })}
+              describedby={`${category.id}-heading`}
+              className="mt-6"
+            >
+              {`All ${totals[category.id]} case studies`}
+            </ArrowLink>
+          ) : null}
         </header>
         <ul role="list" className="grid self-start pt-px pl-px md:grid-cols-2 lg:col-span-8">
           {studies
