@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
 import stylesheetUrl from '../styles/global.css?url';
+import { VITALS_PATH, type VitalsRoute } from '../lib/vitals-report.ts';
 
 export interface DocumentCss {
   /** '' when linked or on staff pages. */
@@ -23,6 +24,18 @@ const DocumentCssContext = createContext<DocumentCss>({
 });
 
 export const DocumentCssProvider = DocumentCssContext.Provider;
+
+/** What a page that does not hydrate loads instead of the framework's scripts; the server's render only. */
+export interface DocumentScripts {
+  /** The URL of `src/vitals.ts` as built (`src/server/client-entries.ts`); none: nothing loads. */
+  vitalsModule?: string | undefined;
+  /** A page rendered per request (a preview) allows its inline script by nonce. */
+  nonce?: string | undefined;
+}
+
+const DocumentScriptsContext = createContext<DocumentScripts>({});
+
+export const DocumentScriptsProvider = DocumentScriptsContext.Provider;
 
 export function readDocumentCss(doc: Document): DocumentCss {
   const inlineCss = doc.getElementById(INLINE_CSS_ID)?.textContent ?? '';
@@ -52,4 +65,33 @@ export function DocumentStyles() {
       ) : null}
     </>
   );
+}
+
+/** JSON as a script's text: `<` escaped, so no `</script>` can end it. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The one script of a page that does not hydrate
+ * (docs/decisions/150-item-pages-ship-no-framework-javascript.md): an inline module, allowed by
+ * its hash in a stored page's CSP (`src/server/csp.ts`) or by the render's nonce, that imports
+ * `src/vitals.ts`, links the whole stylesheet after the first paint where the page inlined its
+ * critical CSS, and starts the Web Vitals report of `route` at `sampleRate` (0–1). Nothing
+ * without a built module to load.
+ */
+export function StaticPageScript({
+  route,
+  sampleRate,
+}: {
+  route: VitalsRoute;
+  sampleRate: number;
+}) {
+  const { vitalsModule, nonce } = useContext(DocumentScriptsContext);
+  const { inlineCss, stylesheet } = useContext(DocumentCssContext);
+  if (!vitalsModule) return null;
+  const css = inlineCss !== '' && stylesheet !== '';
+  const code =
+    `import{startWebVitals${css ? ',loadStylesheet' : ''}}from${scriptJson(vitalsModule)};` +
+    (css ? `loadStylesheet(${scriptJson(stylesheet)});` : '') +
+    `startWebVitals(${scriptJson({ route, sampleRate, endpoint: VITALS_PATH })})`;
+  return <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
 }

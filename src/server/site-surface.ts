@@ -44,6 +44,7 @@ import {
 } from './stored-pages.ts';
 import { expressClaims, notFoundLog } from './unknown-paths.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
+import { vitalsModuleUrl } from './client-entries.ts';
 
 export interface SiteSurfaceDeps {
   env: Env;
@@ -129,9 +130,10 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
   const counter = deps.statistics;
 
   const findCss = deps.clientDir && criticalCssFinder(deps.clientDir);
+  const vitalsModule = vitalsModuleUrl(deps.clientDir, deps.dev);
   const releaseCss = new Map<number, Promise<DocumentAssets>>();
   const storedAssets = (year: number, release: number, content: SiteContent) => {
-    if (!findCss) return noCss;
+    if (!findCss) return { ...noCss, vitalsModule };
     let assets = releaseCss.get(release);
     if (!assets) {
       assets = (async () => {
@@ -141,7 +143,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
           const bare = await deps.render(request, loadContext(servers.site(year, content), noCss));
           inlineCss[page.id] = await findCss(await bare.text());
         }
-        return { inlineCss, fontPreloads: fontPreloadsOf(inlineCss) };
+        return { inlineCss, fontPreloads: fontPreloadsOf(inlineCss), vitalsModule };
       })();
       assets.catch(() => releaseCss.delete(release));
       releaseCss.set(release, assets);
@@ -321,7 +323,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
         crossSite: res.locals['crossSite'] === true,
         preview,
       });
-      return loadContext(server, { ...noCss, nonce });
+      return loadContext(server, { ...noCss, vitalsModule, nonce });
     },
     listener(app, record) {
       const trustProxy = env.TRUST_PROXY === '1';
