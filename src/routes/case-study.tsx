@@ -19,7 +19,7 @@ import { itemHead } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData } from '../react/site-content.ts';
 import { site } from '../site.config.ts';
-import { NO_HYDRATION, type ErrorNotice } from '../root.tsx';
+import type { ErrorNotice } from '../root.tsx';
 
 const UNKNOWN: ErrorNotice = {
   heading: 'This case study is not here',
@@ -71,9 +71,6 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export const shouldRevalidate = keepLoadedData;
-
-/** Links and text only: no framework script (docs/decisions/150-item-pages-ship-no-framework-javascript.md). */
-export const handle = NO_HYDRATION;
 
 export default function Page() {
   const { study, category, practices, testimonial, related, cta } = useLoaderData<typeof loader>();

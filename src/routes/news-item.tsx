@@ -15,7 +15,7 @@ import { absoluteUrl } from '../lib/seo/urls.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData } from '../react/site-content.ts';
 import { site } from '../site.config.ts';
-import { NO_HYDRATION, type ErrorNotice } from '../root.tsx';
+import type { ErrorNotice } from '../root.tsx';
 
 const UNKNOWN: ErrorNotice = {
   heading: 'This news item is not here',
@@ -50,9 +50,6 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export const shouldRevalidate = keepLoadedData;
-
-/** Links and text only: no framework script (docs/decisions/150-item-pages-ship-no-framework-javascript.md). */
-export const handle = NO_HYDRATION;
 
 export default function Page() {
   const { item, author, practices, related, cta } = useLoaderData<typeof loader>();
