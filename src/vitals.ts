@@ -1,8 +1,10 @@
 /**
  * Field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md), as a build entry of its own
  * (`vite.config.ts`, `src/server/client-entries.ts`): the one module a page that does not hydrate
- * loads (docs/decisions/150-item-pages-ship-no-framework-javascript.md), and the module hydrated
- * pages import once hydrated (`src/react/vitals-reporter.ts`).
+ * loads (docs/decisions/150-item-pages-ship-no-framework-javascript.md), as a script the page
+ * inserts, which finds the page's {@link StaticPageOptions} in a data block and starts; and the
+ * module hydrated pages import once hydrated (`src/react/vitals-reporter.ts`), which have no such
+ * block.
  *
  * It imports no value from any other module of the site, and imports the `web-vitals` library
  * statically, into its own chunk: a module shared with the hydrating pages' shell (a site module,
@@ -20,6 +22,19 @@ export interface WebVitalsOptions {
   /** The endpoint's path (`VITALS_PATH`). */
   endpoint: string;
 }
+
+/** A page that does not hydrate: what its module does (`StaticPageScript`, `src/react/document.tsx`). */
+export interface StaticPageOptions extends WebVitalsOptions {
+  /** The whole stylesheet's URL, where the page inlined only its critical CSS. */
+  stylesheet?: string;
+}
+
+/**
+ * The id of the data block (`<script type="application/json">`) that holds them;
+ * `src/react/document.tsx` spells it out again, checked by type: an import of the value would put
+ * this module in the hydrating pages' shell.
+ */
+export const STATIC_PAGE_OPTIONS_ID = 'static-page-options';
 
 /** As `src/react/vitals-reporter.ts`'s, which cannot share it (see above). */
 function afterLoadAndIdle(task: () => void): void {
@@ -90,7 +105,7 @@ function firstContentfulPaint(): Promise<void> {
  * that does not hydrate inlines only its route's critical CSS. Resolves once it has loaded or
  * failed (the page then keeps its critical CSS); never rejects.
  */
-export async function loadStylesheet(href: string): Promise<void> {
+async function loadStylesheet(href: string): Promise<void> {
   await firstContentfulPaint();
   await new Promise<void>((resolve) => {
     const link = document.createElement('link');
@@ -100,3 +115,19 @@ export async function loadStylesheet(href: string): Promise<void> {
     document.head.append(link);
   });
 }
+
+/** Started on a page that does not hydrate; a malformed block starts nothing. */
+function startStaticPage(): void {
+  const text = document.getElementById(STATIC_PAGE_OPTIONS_ID)?.textContent;
+  if (!text) return;
+  let options: StaticPageOptions;
+  try {
+    options = JSON.parse(text) as StaticPageOptions;
+  } catch {
+    return;
+  }
+  if (options.stylesheet) void loadStylesheet(options.stylesheet);
+  startWebVitals(options);
+}
+
+startStaticPage();
