@@ -56,11 +56,17 @@ export default defineConfig(({ command }) => ({
     // Project-drawn SVGs stay files: fingerprinted, cached for a year, lazy below the fold.
     assetsInlineLimit: 0,
     target: 'es2022',
+    // Kept (React Router removes it otherwise): the server reads the hashed name of the client's
+    // own entry from it (`src/server/client-entries.ts`).
+    manifest: true,
   },
   environments: {
     client: {
       build: {
         rolldownOptions: {
+          // Beside React Router's entry and route modules: the module pages that do not hydrate
+          // load (docs/decisions/150-item-pages-ship-no-framework-javascript.md).
+          input: [resolve(root, 'src/vitals.ts')],
           output: {
             entryFileNames: 'assets/[name]-[hash].js',
             chunkFileNames: 'assets/[name]-[hash].js',

@@ -8,7 +8,12 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { DocumentCssProvider, STYLESHEET_URL, type DocumentCss } from './react/document.tsx';
+import {
+  DocumentCssProvider,
+  DocumentScriptsProvider,
+  STYLESHEET_URL,
+  type DocumentCss,
+} from './react/document.tsx';
 import { documentContext, siteContext } from './react/load-context.ts';
 import { isReleasePage, isRouteId } from './pages.ts';
 
@@ -36,11 +41,13 @@ export default function handleRequest(
     let status = responseStatus;
     const { pipe, abort } = renderToPipeableStream(
       <DocumentCssProvider value={css}>
-        <ServerRouter
-          context={routerContext}
-          url={request.url}
-          {...(assets.nonce === undefined ? {} : { nonce: assets.nonce })}
-        />
+        <DocumentScriptsProvider value={{ vitalsModule: assets.vitalsModule, nonce: assets.nonce }}>
+          <ServerRouter
+            context={routerContext}
+            url={request.url}
+            {...(assets.nonce === undefined ? {} : { nonce: assets.nonce })}
+          />
+        </DocumentScriptsProvider>
       </DocumentCssProvider>,
       {
         nonce: assets.nonce,

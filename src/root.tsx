@@ -12,17 +12,33 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root.ts';
-import { DocumentStyles } from './react/document.tsx';
+import { isVitalsRoute } from './lib/vitals-report.ts';
+import { DocumentStyles, StaticPageScript } from './react/document.tsx';
 import { siteContext, type SiteSettings } from './react/load-context.ts';
 import { useWebVitals } from './react/vitals-reporter.ts';
 import { site } from './site.config.ts';
 
-/** `tone` defaults to 'light'. */
+/**
+ * A route module's `handle` (https://reactrouter.com/start/framework/route-module#handle), read
+ * by the document through `useMatches`; the deepest route that sets a field decides it.
+ */
 export interface RouteHandle {
+  /** Default 'light'. */
   tone?: 'light' | 'dark';
+  /**
+   * Default true. False: the page has no widget that needs hydration, so the document leaves out
+   * the framework's scripts and modulepreloads and loads only `src/vitals.ts`
+   * (https://remix.run/docs/en/main/guides/disabling-javascript,
+   * docs/decisions/150-item-pages-ship-no-framework-javascript.md).
+   */
+  hydrate?: boolean;
 }
+
+/** The `handle` of a route whose pages ship none of the framework's JavaScript. */
+export const NO_HYDRATION = { hydrate: false } as const satisfies RouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
@@ -49,8 +65,27 @@ export function useTone(): 'light' | 'dark' {
   return 'light';
 }
 
+/** Whether the page hydrates: the deepest matched route's `hydrate` that sets one, else true. */
+export function useHydrates(): boolean {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const hydrate = (matches[i]?.handle as RouteHandle | undefined)?.hydrate;
+    if (hydrate !== undefined) return hydrate;
+  }
+  return true;
+}
+
+/** A page that does not hydrate: its one script, if its route reports Web Vitals. */
+function StaticPageScripts() {
+  const route = useMatches().at(-1)?.id;
+  const settings = useRouteLoaderData<SiteSettings>('root');
+  if (!isVitalsRoute(route) || !settings) return null;
+  return <StaticPageScript route={route} sampleRate={settings.webVitalsSampleRate} />;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const dark = useTone() === 'dark';
+  const hydrates = useHydrates();
   return (
     <html lang="en-IN" className={dark ? 'bg-ink' : undefined}>
       <head>
@@ -62,8 +97,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={dark ? 'theme-dark bg-ink text-paper' : 'bg-paper text-ink'}>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <StaticPageScripts />
+        )}
       </body>
     </html>
   );

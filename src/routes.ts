@@ -1,7 +1,8 @@
 /**
  * The one route tree (https://reactrouter.com/start/framework/routing): the public pages of the
  * page list (`src/pages.ts`), its item pages (`/showcase/<slug>`) and listings' further pages
- * (`/news/page/2`) inside the site's layout,
+ * (`/news/page/2`) inside the site's layout, those two in a layout of their own that ships no
+ * framework script (`src/routes/release-pages.tsx`),
  * every other path the 404 page (docs/product.md#pages); and the staff area's branch under
  * `/staff`, its own layout guarding it
  * (docs/decisions/037-one-route-tree-for-the-site-and-the-inbox.md), with the content editor under
@@ -15,8 +16,15 @@ export default [
     ...PAGES.map(({ id, path, module }) =>
       path === '/' ? index(module, { id }) : route(path.slice(1), module, { id }),
     ),
-    ...ITEM_PAGES.map(({ id, prefix, module }) => route(`${prefix.slice(1)}:slug`, module, { id })),
-    ...LISTING_PAGES.map(({ id, prefix, module }) => route(`${prefix.slice(1)}*`, module, { id })),
+    // Without the framework's scripts (docs/decisions/150-item-pages-ship-no-framework-javascript.md).
+    layout('routes/release-pages.tsx', { id: 'release-pages' }, [
+      ...ITEM_PAGES.map(({ id, prefix, module }) =>
+        route(`${prefix.slice(1)}:slug`, module, { id }),
+      ),
+      ...LISTING_PAGES.map(({ id, prefix, module }) =>
+        route(`${prefix.slice(1)}*`, module, { id }),
+      ),
+    ]),
     route('*', NOT_FOUND_PAGE.module, { id: NOT_FOUND_PAGE.id }),
   ]),
   route('staff', 'staff/layout.tsx', { id: 'staff' }, [

@@ -47,6 +47,8 @@ export interface DocumentAssets {
   inlineCss: Readonly<Record<string, string>>;
   fontPreloads: readonly string[];
   nonce?: string | undefined;
+  /** The built `src/vitals.ts`'s URL (`src/server/client-entries.ts`); none: pages that do not hydrate report no Web Vitals. */
+  vitalsModule?: string | undefined;
 }
 
 export const siteContext = createContext<SiteServer>();

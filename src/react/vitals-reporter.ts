@@ -1,16 +1,15 @@
-/** Loaded when idle, beaconed on hide (docs/decisions/029-field-web-vitals-endpoint.md). */
+/**
+ * A hydrated page's field Web Vitals (docs/decisions/029-field-web-vitals-endpoint.md): the
+ * reporter with the `web-vitals` library, `src/vitals.ts`, is the module pages that do not
+ * hydrate load on their own (docs/decisions/150-item-pages-ship-no-framework-javascript.md);
+ * here it is imported, as one chunk, only for a page view in the sample, once the page has
+ * loaded and the main thread is idle.
+ */
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import type { Metric } from 'web-vitals';
-import { VITALS_PATH, type VitalsReport } from '../lib/vitals-report.ts';
-import { isRouteId } from '../pages.ts';
+import { isVitalsRoute, VITALS_PATH } from '../lib/vitals-report.ts';
 
-interface WebVitalsOptions {
-  routeId: string | undefined;
-  sampleRate: number;
-  endpoint: string;
-}
-
+/** As `src/vitals.ts`'s: a function shared with it would be a chunk of its own. */
 function afterLoadAndIdle(task: () => void): void {
   const idle = () => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 10_000 });
@@ -20,51 +19,19 @@ function afterLoadAndIdle(task: () => void): void {
   else addEventListener('load', idle, { once: true });
 }
 
-/** Whole ms; CLS to four decimals. */
-function rounded(metric: Metric): number {
-  return metric.name === 'CLS'
-    ? Math.round(metric.value * 10_000) / 10_000
-    : Math.round(metric.value);
-}
-
-/** Never throws: no library, no report. */
-function startWebVitals({ routeId, sampleRate, endpoint }: WebVitalsOptions): void {
-  if (routeId === undefined || !isRouteId(routeId)) return;
-  if (!(Math.random() < sampleRate) || typeof navigator.sendBeacon !== 'function') return;
-  const route = routeId;
-  afterLoadAndIdle(() => {
-    import('web-vitals').then(
-      ({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-        const waiting = new Map<Metric['name'], Metric>();
-        const sent = new Set<string>();
-        const keep = (metric: Metric) => {
-          if (!sent.has(metric.id)) waiting.set(metric.name, metric);
-        };
-        const send = () => {
-          if (waiting.size === 0) return;
-          const report: VitalsReport = { route };
-          for (const metric of waiting.values()) {
-            report[metric.name] = rounded(metric);
-            sent.add(metric.id);
-          }
-          waiting.clear();
-          navigator.sendBeacon(endpoint, JSON.stringify(report));
-        };
-        for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(keep);
-        // After the library's own listeners, so theirs are kept first.
-        addEventListener('visibilitychange', () => {
-          if (document.visibilityState === 'hidden') send();
-        });
-      },
-      () => undefined,
-    );
-  });
-}
-
-/** The landing view only; `sampleRate` 0–1. */
+/** The landing view only; `sampleRate` 0–1. Never throws: no module, no report. */
 export function useWebVitals(sampleRate: number): void {
   const routeId = useMatches().at(-1)?.id;
   useEffect(() => {
-    startWebVitals({ routeId, sampleRate, endpoint: VITALS_PATH });
+    if (!isVitalsRoute(routeId) || !(Math.random() < sampleRate)) return;
+    if (typeof navigator.sendBeacon !== 'function') return;
+    const route = routeId;
+    afterLoadAndIdle(() => {
+      import('../vitals.ts').then(
+        // Drawn already: the module's own draw is told to pass.
+        ({ startWebVitals }) => startWebVitals({ route, sampleRate: 1, endpoint: VITALS_PATH }),
+        () => undefined,
+      );
+    });
   }, []);
 }

@@ -7,12 +7,17 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import packageJson from '../../package.json' with { type: 'json' };
 import { START_PATH } from '../lib/enquiry-fields.ts';
 import { OUTCOMES } from '../lib/enquiry-outcomes.ts';
-import { VITAL_NAMES, VITALS_PATH, type VitalName } from '../lib/vitals-report.ts';
+import {
+  VITAL_NAMES,
+  VITALS_PATH,
+  type VitalName,
+  type VitalsRoute,
+} from '../lib/vitals-report.ts';
 import { lastBackupAt } from './backups/last-backup.ts';
 import type { EnquiryRuntime } from './enquiries/runtime.ts';
 import type { DeliveryFigures } from './enquiries/store.ts';
 import type { Channel } from './inbox/types.ts';
-import { NOT_FOUND_PAGE, PAGES, type RouteId } from '../pages.ts';
+import { ITEM_PAGES, LISTING_PAGES, NOT_FOUND_PAGE, PAGES } from '../pages.ts';
 import { isStaffPath } from '../lib/staff-paths.ts';
 
 export const LIVENESS_PATH = '/healthz';
@@ -43,11 +48,18 @@ export function routeLabel(path: string, status: number): string {
   return 'static';
 }
 
-/** The same values as the request metrics' `route`. */
-export function vitalsRouteLabel(route: RouteId): string {
-  return route === NOT_FOUND_PAGE.id
-    ? 'not-found'
-    : (PAGES.find((p) => p.id === route)?.path ?? '/');
+/**
+ * A page's the same values as the request metrics' `route`; an item page's and a listing's further
+ * pages' their route's pattern (`/showcase/:slug`, `/news/*`, as in `src/routes.ts`): one value
+ * for all of their paths.
+ */
+export function vitalsRouteLabel(route: VitalsRoute): string {
+  if (route === NOT_FOUND_PAGE.id) return 'not-found';
+  const item = ITEM_PAGES.find((p) => p.id === route);
+  if (item) return `${item.prefix}:slug`;
+  const listing = LISTING_PAGES.find((p) => p.id === route);
+  if (listing) return `${listing.prefix}*`;
+  return PAGES.find((p) => p.id === route)?.path ?? '/';
 }
 
 /** https://web.dev/articles/vitals thresholds as bucket bounds; `scale` turns ms into s (CLS has no unit). */
@@ -120,7 +132,7 @@ export interface Observability {
   enquiry(outcome: string): void;
   vitalsReport(result: VitalsResult): void;
   /** @param value in the library's unit (ms; CLS has none) */
-  webVital(route: RouteId, name: VitalName, value: number): void;
+  webVital(route: VitalsRoute, name: VitalName, value: number): void;
   readiness(ready: boolean): void;
   /** Stored or failed (old pages kept); `seconds` rendering took; `pages` rendered anew. */
   contentRender(result: 'stored' | 'failed', seconds: number, pages?: number): void;

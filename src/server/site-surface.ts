@@ -50,6 +50,7 @@ import {
 } from './stored-pages.ts';
 import { expressClaims, notFoundLog } from './unknown-paths.ts';
 import { webVitalsRoutes } from './vitals-endpoint.ts';
+import { vitalsModuleUrl } from './client-entries.ts';
 
 export interface SiteSurfaceDeps {
   env: Env;
@@ -135,6 +136,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
   const counter = deps.statistics;
 
   const findCss = deps.clientDir && criticalCssFinder(deps.clientDir);
+  const vitalsModule = vitalsModuleUrl(deps.clientDir, deps.dev);
   /** A release's critical CSS, and per page id the sample it came from and what that read. */
   interface ReleaseCss {
     assets: DocumentAssets;
@@ -170,7 +172,8 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
           samples.set(page.id, { path: page.path, css, reads: server.content.dependencies });
         }
         const inlineCss = Object.fromEntries([...samples].map(([id, { css }]) => [id, css]));
-        return { assets: { inlineCss, fontPreloads: fontPreloadsOf(inlineCss) }, samples };
+        const assets = { inlineCss, fontPreloads: fontPreloadsOf(inlineCss), vitalsModule };
+        return { assets, samples };
       })();
       found.catch(() => releaseCss.delete(release));
       releaseCss.set(release, found);
@@ -179,7 +182,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
     return found;
   };
   const storedAssets = async (year: number, release: number, content: SiteContent) =>
-    (await storedCss(year, release, content))?.assets ?? noCss;
+    (await storedCss(year, release, content))?.assets ?? { ...noCss, vitalsModule };
   const pages: StoredPages | undefined =
     deps.clientDir && !deps.dev
       ? createStoredPages({
@@ -200,7 +203,11 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
             const touched = (reads: ReadonlySet<string>) => pageTouched(reads, changed);
             const cssBefore = await storedAssets(year, from, before);
             const cssAfter = (await storedCss(year, to, after, { release: from, touched }))?.assets;
-            if (JSON.stringify(cssBefore) !== JSON.stringify(cssAfter ?? noCss)) return undefined;
+            if (
+              JSON.stringify(cssBefore) !== JSON.stringify(cssAfter ?? { ...noCss, vitalsModule })
+            ) {
+              return undefined;
+            }
             return touched;
           },
           origin,
@@ -357,7 +364,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
         crossSite: res.locals['crossSite'] === true,
         preview,
       });
-      return loadContext(server, { ...noCss, nonce });
+      return loadContext(server, { ...noCss, vitalsModule, nonce });
     },
     listener(app, record) {
       const trustProxy = env.TRUST_PROXY === '1';

@@ -8,6 +8,7 @@ import {
   VITAL_NAMES,
   VITALS_BODY_LIMIT_BYTES,
   VITALS_PATH,
+  VITALS_ROUTES,
   type PageViewReport,
   type VitalName,
 } from '../lib/vitals-report.ts';
@@ -19,7 +20,7 @@ export const VITALS_RATE_WINDOW_MS = 60_000;
 
 const reportSchema = z
   .strictObject({
-    route: z.enum(ROUTE_IDS as [RouteId, ...RouteId[]]),
+    route: z.enum(VITALS_ROUTES),
     ...(Object.fromEntries(
       VITAL_NAMES.map((name) => [name, z.number().min(0).max(VITAL_MAX[name]).optional()]),
     ) as Record<VitalName, z.ZodOptional<z.ZodNumber>>),

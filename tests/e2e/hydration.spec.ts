@@ -4,7 +4,7 @@
  * update the title and description, and move focus to the new page's h1.
  */
 import { expect, test, type Page } from './support/test.ts';
-import { CASE_STUDY, ROUTES, isMobile } from './support/site.ts';
+import { ROUTES, isMobile } from './support/site.ts';
 
 /** Console messages and page errors, excluding the 404 status of the not-found pages. */
 function collect(page: Page): string[] {
@@ -34,7 +34,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-for (const route of [...ROUTES, CASE_STUDY]) {
+for (const route of ROUTES) {
   test(`${route.path} hydrates with no console warnings, errors or CSP violations`, async ({
     page,
   }) => {

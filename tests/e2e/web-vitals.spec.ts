@@ -1,6 +1,6 @@
 /**
  * Field Web Vitals in a real browser (docs/decisions/029-field-web-vitals-endpoint.md): the
- * `web-vitals` chunk is not in the page and loads only after the load event, under the page's
+ * reporter's chunk (`src/vitals.ts` with the `web-vitals` library) is not in the page and loads only after the load event, under the page's
  * Content-Security-Policy; leaving the page sends one `text/plain` beacon that the server
  * accepts (204); a page view outside the sample loads nothing.
  */
@@ -9,7 +9,8 @@ import { VITALS_PATH } from '../../src/lib/vitals-report.ts';
 import { expect, test, type Page } from './support/test.ts';
 import { pauseClock, ROUTES } from './support/site.ts';
 
-const isVitalsChunk = (request: Request) => /\/assets\/web-vitals-[\w-]+\.js$/.test(request.url());
+/** `src/vitals.ts` with the `web-vitals` library: one chunk. */
+const isVitalsChunk = (request: Request) => /\/assets\/vitals-[\w-]+\.js$/.test(request.url());
 const isBeacon = (request: Request) => new URL(request.url()).pathname === VITALS_PATH;
 
 /** Records the page's CSP violations (an init script, outside the page's policy). */

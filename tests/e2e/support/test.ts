@@ -8,9 +8,19 @@ import { test as base, expect, type Page } from '@playwright/test';
 export { expect };
 export type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-/** Waits until the document has hydrated (no-op when JavaScript is disabled). */
+/**
+ * Waits until the document has hydrated (no-op when JavaScript is disabled), or returns at once
+ * on a page that ships no framework script and so never hydrates: one without the framework's
+ * modulepreloads (an item page, docs/decisions/150-item-pages-ship-no-framework-javascript.md).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  if (await isStaticPage(page)) return;
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 });
+}
+
+/** Whether the page loaded ships none of the framework's scripts (no `modulepreload`). */
+export async function isStaticPage(page: Page): Promise<boolean> {
+  return (await page.locator('link[rel="modulepreload"]').count()) === 0;
 }
 
 export const test = base.extend({
