@@ -37,6 +37,12 @@ export interface ListQuery<F extends ListFile, K extends keyof ShownItem<F>> {
   page?: number;
   /** Items a page; default all. */
   perPage?: number;
+  /**
+   * With `newestBy`, instead of `page`: the items after the one with this id in that order (a
+   * cursor, https://use-the-index-luke.com/no-offset); none when it is not among those matching.
+   * Only an item within the window shown (or after it, when fewer than `perPage` were) touches it.
+   */
+  after?: string;
 }
 
 export interface ContentReader {
@@ -78,16 +84,23 @@ export const matches = (
     return values.some((value) => (Array.isArray(v) ? v.includes(value) : v === value));
   });
 
+/** An item's place in a `newestBy` order: its field's value and its id. */
+export type ListPlace = readonly [value: string, id: string];
+
+/** `item`'s place in the order of `newestBy` field `field`. */
+export const placeOf = (item: object, field: string): ListPlace => [
+  String((item as Record<string, unknown>)[field]),
+  itemKey(item),
+];
+
 /** The order of `newestBy`: newest first, then by id, so every instance orders alike. */
+export const comparePlaces = ([x, i]: ListPlace, [y, j]: ListPlace): number =>
+  x !== y ? (x < y ? 1 : -1) : i < j ? -1 : i > j ? 1 : 0;
+
 const newestFirstBy =
   (field: string) =>
-  (a: object, b: object): number => {
-    const x = String((a as Record<string, unknown>)[field]);
-    const y = String((b as Record<string, unknown>)[field]);
-    if (x !== y) return x < y ? 1 : -1;
-    const [i, j] = [itemKey(a), itemKey(b)];
-    return i < j ? -1 : i > j ? 1 : 0;
-  };
+  (a: object, b: object): number =>
+    comparePlaces(placeOf(a, field), placeOf(b, field));
 
 /** A list query's dependency: `<file>?` and its parameters, sorted, so equal queries are one. */
 interface AnyListQuery {
@@ -98,13 +111,27 @@ interface AnyListQuery {
   newestBy?: string;
 }
 
-function listRead(file: string, query: AnyListQuery): string {
+/**
+ * A cursor read's window, as its dependency names it: the place it starts after (`from`) and
+ * the last place it shows (`to`, none when it showed fewer than it asked for).
+ */
+interface Window {
+  from: ListPlace;
+  to: ListPlace | undefined;
+}
+
+function listRead(file: string, query: AnyListQuery, window?: Window): string {
   const { fields, where = {}, page = 1, perPage, newestBy } = query;
   const params: Array<[string, string]> = [
     ['fields', fields.map(String).sort().join(',')],
-    ['page', String(page)],
     ['perPage', String(perPage ?? '')],
   ];
+  if (window) {
+    params.push(['from', JSON.stringify(window.from)]);
+    if (window.to) params.push(['to', JSON.stringify(window.to)]);
+  } else {
+    params.push(['page', String(page)]);
+  }
   if (newestBy !== undefined) params.push(['newestBy', newestBy]);
   for (const [field, wanted] of Object.entries(where)) {
     if (wanted === undefined) continue;
@@ -148,12 +175,29 @@ export function readerOf(content: SiteContent): ContentReader {
       return item as never;
     },
     list(file, query) {
-      const { fields, where = {}, page = 1, perPage, newestBy } = query;
-      read.add(listRead(file, query));
+      const { fields, where = {}, page = 1, perPage, newestBy, after } = query;
       const matching = (all[file] as object[]).filter((item) => matches(item, where));
       if (newestBy !== undefined) matching.sort(newestFirstBy(newestBy));
-      const start = perPage === undefined ? 0 : (page - 1) * perPage;
-      const slice = perPage === undefined ? matching : matching.slice(start, start + perPage);
+      let slice: object[];
+      if (after !== undefined && newestBy !== undefined) {
+        const cursor = (all[file] as object[]).find((item) => itemKey(item) === after);
+        const at = cursor ? matching.indexOf(cursor) : -1;
+        slice = at === -1 ? [] : matching.slice(at + 1, perPage && at + 1 + perPage);
+        const last = slice.at(-1);
+        const full = perPage !== undefined && slice.length === perPage;
+        read.add(
+          cursor
+            ? listRead(file, query, {
+                from: placeOf(cursor, newestBy),
+                to: full && last ? placeOf(last, newestBy) : undefined,
+              })
+            : `${file}?id=${after}`,
+        );
+      } else {
+        read.add(listRead(file, query));
+        const start = perPage === undefined ? 0 : (page - 1) * perPage;
+        slice = perPage === undefined ? matching : matching.slice(start, start + perPage);
+      }
       const items = slice.map(
         (item) =>
           Object.fromEntries(

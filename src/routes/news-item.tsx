@@ -22,7 +22,7 @@ const UNKNOWN: ErrorNotice = {
   text: 'It may have been mistyped. Every item the agency has published is on the News page.',
 };
 
-/** Items on a practice of the item's, newest first, shown under it. */
+/** Items on a practice of the item's shown under it: those just before it, newest first. */
 const RELATED = 3;
 
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -34,16 +34,21 @@ export function loader({ params, context }: LoaderFunctionArgs) {
     const service = content.find('services.yaml', 'id', id);
     return service ? [{ id, title: service.title }] : [];
   });
-  const related = content
-    .list('news.yaml', {
-      fields: ['id', 'slug', 'title', 'kind', 'date', 'summary'],
-      where: { practices: item.practices },
-      newestBy: 'date',
-      perPage: RELATED + 1,
-    })
-    .items.filter((o) => o.id !== item.id)
-    .slice(0, RELATED)
-    .map(({ id: _id, ...shown }) => shown);
+  // The items just before it on its practices, then (for the oldest) the newest: a new item
+  // changes no other item's page but those few (docs/decisions/094-item-pages-rendered-on-first-request.md).
+  const query = {
+    fields: ['id', 'slug', 'title', 'kind', 'date', 'summary'],
+    where: { practices: item.practices },
+    newestBy: 'date',
+  } as const;
+  const earlier = content.list('news.yaml', { ...query, after: item.id, perPage: RELATED }).items;
+  const newest =
+    earlier.length < RELATED
+      ? content
+          .list('news.yaml', { ...query, perPage: RELATED + 1 + earlier.length })
+          .items.filter((o) => o.id !== item.id && !earlier.some((e) => e.id === o.id))
+      : [];
+  const related = [...earlier, ...newest].slice(0, RELATED).map(({ id: _id, ...shown }) => shown);
   const { id: _id, author: _author, practices: _practices, ...shown } = item;
   return {
     item: shown,

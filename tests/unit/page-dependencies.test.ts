@@ -96,6 +96,33 @@ describe('pageTouched', () => {
     expect(pageTouched(slugs, contentChanges(content([a, b]), content([b, a]), one))).toBe(true);
   });
 
+  it('a cursor list is touched only by an item placed within its window', () => {
+    const items = ['A', 'B', 'C', 'D'].map((t) => ({ id: t.toLowerCase(), slug: t, title: t }));
+    const reader = readerOf(content(items));
+    // Newest first by title: D, C, B, A; after C, one item: B.
+    const shown = reader.list('case-studies.yaml', {
+      fields: ['slug'],
+      newestBy: 'title',
+      after: 'c',
+      perPage: 1,
+    });
+    expect(shown.items).toEqual([{ slug: 'B' }]);
+    const reads = reader.dependencies;
+    const withItems = (next: object[]) => contentChanges(content(items), content(next), one);
+    const added = (title: string) => withItems([...items, { id: 'x', slug: 'X', title }]);
+    expect(pageTouched(reads, added('E'))).toBe(false);
+    expect(pageTouched(reads, added('BB'))).toBe(true);
+    expect(pageTouched(reads, added('AA'))).toBe(false);
+    const edited = (id: string) =>
+      withItems(items.map((i) => (i.id === id ? { ...i, slug: `${i.slug}2` } : i)));
+    expect(pageTouched(reads, edited('a'))).toBe(false);
+    expect(pageTouched(reads, edited('b'))).toBe(true);
+    // Fewer than asked for: open to whatever comes after.
+    const open = readerOf(content(items));
+    open.list('case-studies.yaml', { fields: ['slug'], newestBy: 'title', after: 'b', perPage: 3 });
+    expect(pageTouched(open.dependencies, added('AA'))).toBe(true);
+  });
+
   it('a page of sections is touched by its own sections, a whole collection by any item', () => {
     const about = readsOf((r) => r.sections('about'));
     const heroChange = contentChanges(

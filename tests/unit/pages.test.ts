@@ -1,7 +1,8 @@
 /**
  * The page list (`src/pages.ts`) is the one source of the public route tree (`src/routes.ts`):
  * each page's `module` is its route module, and the site's layout serves exactly the listed pages
- * and item pages (`/showcase/<slug>`) plus the catch-all.
+ * and item pages (`/showcase/<slug>`), those and the listings in a layout of their own, plus the
+ * catch-all.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,6 +19,8 @@ import routes from '../../src/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const site = routes.find((route) => route.id === 'site');
+/** The item pages' and listings' layout, which ships no framework script (`src/routes/release-pages.tsx`). */
+const releasePages = site?.children?.find((child) => child.id === 'release-pages');
 
 describe('the page list', () => {
   it('gives every page a unique id and path', () => {
@@ -33,22 +36,25 @@ describe('the page list', () => {
   });
 
   it('the site layout serves exactly the pages, the item pages, the listings and the catch-all', () => {
-    expect(site?.children?.map((child) => child.path ?? '/')).toEqual([
+    expect(site?.children?.map((child) => child.path ?? (child.index ? '/' : child.id))).toEqual([
       ...PAGES.map((p) => (p.path === '/' ? '/' : p.path.slice(1))),
+      'release-pages',
+      '*',
+    ]);
+    expect(releasePages?.children?.map((child) => child.path)).toEqual([
       ...ITEM_PAGES.map((p) => `${p.prefix.slice(1)}:slug`),
       ...LISTING_PAGES.map((p) => `${p.prefix.slice(1)}*`),
-      '*',
     ]);
   });
 
   it.each(ITEM_PAGES)('$id: its route is the item page module $module', (page) => {
     expect(existsSync(resolve(ROOT, 'src', page.module)), page.module).toBe(true);
-    expect(site?.children?.find((child) => child.id === page.id)?.file).toBe(page.module);
+    expect(releasePages?.children?.find((child) => child.id === page.id)?.file).toBe(page.module);
   });
 
   it.each(LISTING_PAGES)('$id: its route is the listing module $module', (page) => {
     expect(existsSync(resolve(ROOT, 'src', page.module)), page.module).toBe(true);
-    expect(site?.children?.find((child) => child.id === page.id)?.file).toBe(page.module);
+    expect(releasePages?.children?.find((child) => child.id === page.id)?.file).toBe(page.module);
   });
 
   it('the not-found path is no page, so the catch-all answers it', () => {

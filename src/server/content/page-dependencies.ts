@@ -1,6 +1,6 @@
 /** Which stored pages a release changes, by their recorded reads: docs/decisions/093-incremental-publish.md */
 import type { SiteContent } from '../../content/images.ts';
-import { matches } from '../../content/reader.ts';
+import { comparePlaces, matches, placeOf, type ListPlace } from '../../content/reader.ts';
 
 /** One item that differs: its collection's file, its key (`id`, a keyed entry's key, '' for one). */
 export interface ItemChange {
@@ -102,7 +102,12 @@ function whereOf(params: URLSearchParams): Record<string, string[]> {
   return where;
 }
 
-const LIST_PARAMS = new Set(['page', 'perPage', 'fields', 'newestBy', 'prefix']);
+const LIST_PARAMS = new Set(['page', 'perPage', 'fields', 'newestBy', 'prefix', 'from', 'to']);
+
+const placeParam = (params: URLSearchParams, name: string): ListPlace | undefined => {
+  const value = params.get(name);
+  return value === null ? undefined : (JSON.parse(value) as ListPlace);
+};
 
 /**
  * Whether the read `read` (an entry of a reader's `dependencies`) may read otherwise after
@@ -119,14 +124,23 @@ export function readTouches(read: string, change: ItemChange): boolean {
   const prefix = params.get('prefix');
   if (prefix !== null) return edited && (key === prefix || key.startsWith(`${prefix}-`));
   const where = whereOf(params);
-  const wasIn = before !== undefined && matches(before, where);
-  const isIn = after !== undefined && matches(after, where);
+  const order = params.get('newestBy');
+  // A cursor's window: only an item placed after `from`, up to `to` when the window was full.
+  const from = placeParam(params, 'from');
+  const to = placeParam(params, 'to');
+  const inWindow = (item: unknown): boolean => {
+    if (from === undefined || order === null) return true;
+    const place = placeOf(item as object, order);
+    return comparePlaces(place, from) > 0 && (to === undefined || comparePlaces(place, to) <= 0);
+  };
+  const wasIn = before !== undefined && matches(before, where) && inWindow(before);
+  const isIn = after !== undefined && matches(after, where) && inWindow(after);
   if (!wasIn && !isIn) return false;
-  if (wasIn !== isIn || change.moved) return true;
+  // In a `newestBy` list, the collection's own order is not what it shows.
+  if (wasIn !== isIn || (change.moved && order === null)) return true;
   const fields = params.get('fields');
   // A lookup that found nothing (`find`) lists no fields: any matching item answers it now.
   if (fields === null) return true;
-  const order = params.get('newestBy');
   const shown = [...fields.split(','), ...Object.keys(where), ...(order === null ? [] : [order])];
   return shown.some(
     (field) =>
