@@ -19,7 +19,7 @@ import { siteContext } from '../react/load-context.ts';
 import { site } from '../site.config.ts';
 import { usePageViews } from '../react/page-views.ts';
 import { keepLoadedData, type SiteContentData } from '../react/site-content.ts';
-import { ErrorContent, useTone, type ErrorNotice } from '../root.tsx';
+import { ErrorContent, useHydrates, useTone, type ErrorNotice } from '../root.tsx';
 
 /**
  * The newsroom's feeds, on every public page (https://www.rssboard.org/rss-autodiscovery,
@@ -111,12 +111,17 @@ function SiteChrome({
   preview?: SiteContentData['preview'];
 }) {
   const tone = useTone();
+  const hydrates = useHydrates();
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader tone={tone} notice={preview && <PreviewBar expiresAt={preview.expiresAt} />} />
+      <SiteHeader
+        tone={tone}
+        solid={!hydrates}
+        notice={preview && <PreviewBar expiresAt={preview.expiresAt} />}
+      />
       <main id="main" tabIndex={-1} className="flex-1">
         {children}
       </main>

@@ -138,6 +138,24 @@ test('links on an item page load documents; the menu opens at 375 px without a s
   expect(await problems()).toEqual([]);
 });
 
+test('the header of an item page is the white bar from the top, scrolled or not, with no script to turn it', async ({
+  page,
+}) => {
+  await page.goto(CASE_STUDY.path);
+  const bar = page.locator('.site-header .bar');
+  const background = () => bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const paper = await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.style.color = 'var(--color-paper)';
+    document.body.append(probe);
+    return getComputedStyle(probe).color;
+  });
+  await expect.poll(background).toBe(paper);
+  await page.mouse.wheel(0, 1200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  expect(await background()).toBe(paper);
+});
+
 test('the site’s own pages still hydrate, with the framework’s scripts', async ({ page }) => {
   for (const { path } of PAGES) {
     await page.goto(path);

@@ -10,8 +10,19 @@ import { Container } from '../ui/section.tsx';
 
 const MENU_ID = 'site-menu';
 
-/** `notice`: a line fixed above the bar (a preview's). */
-export function SiteHeader({ tone, notice }: { tone: 'light' | 'dark'; notice?: ReactNode }) {
+/**
+ * `notice`: a line fixed above the bar (a preview's); `solid`: the white bar from the top, for a
+ * page that never hydrates, where no script turns it white on scroll.
+ */
+export function SiteHeader({
+  tone,
+  solid = false,
+  notice,
+}: {
+  tone: 'light' | 'dark';
+  solid?: boolean;
+  notice?: ReactNode;
+}) {
   const { pathname } = useLocation();
   const scrolled = useScrolled();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -24,6 +35,7 @@ export function SiteHeader({ tone, notice }: { tone: 'light' | 'dark'; notice?: 
       className="site-header fixed inset-x-0 top-0 z-40 block"
       data-tone={tone}
       data-scrolled={scrolled ? '' : undefined}
+      data-solid={solid ? '' : undefined}
       data-open={open ? '' : undefined}
     >
       {notice}
