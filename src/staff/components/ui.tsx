@@ -13,6 +13,9 @@ const BUTTON =
 export const RICH_TEXT_FIELD =
   'w-full rounded-md border border-stone-500 bg-paper px-3 py-2 text-base leading-relaxed';
 
+/** A one-line text, search or date field's box, the touch target's height of a button. */
+export const TEXT_FIELD = 'min-h-11 rounded-md border border-stone-500 px-3 text-base';
+
 /** `primary`: the screen's one main action. */
 export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secondary'): string {
   return cx(

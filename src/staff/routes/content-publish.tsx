@@ -8,7 +8,14 @@
  * cancel a schedule (docs/decisions/055-scheduled-publishing.md).
  */
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
-import { buttonClass, ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
+import {
+  buttonClass,
+  ColumnHeads,
+  Notice,
+  PageHeading,
+  RowAction,
+  TEXT_FIELD,
+} from '../components/ui.tsx';
 import { CONTENT_BASE, itemPath } from '../content-paths.ts';
 import { contentOf, draftSummaries, parseRef, publishDrafts } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
@@ -243,7 +250,7 @@ export default function Publish({ loaderData, actionData }: Route.ComponentProps
                   name="note"
                   maxLength={NOTE_MAX}
                   defaultValue={actionData?.note ?? ''}
-                  className="min-h-11 rounded-md border border-stone-500 px-3 text-base"
+                  className={TEXT_FIELD}
                 />
               </div>
               <div className="flex flex-wrap gap-3">
