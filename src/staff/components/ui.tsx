@@ -157,14 +157,41 @@ export function RowAction({
   return (
     <Form method="post">
       <input type="hidden" name={field} value={value} />
-      <button
-        type="submit"
-        {...(intent ? { name: 'intent', value: intent } : {})}
-        className={buttonClass(tone)}
-        aria-label={describe}
-      >
+      <IntentButton intent={intent} tone={tone} describe={describe}>
         {label}
-      </button>
+      </IntentButton>
     </Form>
+  );
+}
+
+/**
+ * A form's submit button in the buttons' look, posting `intent=<intent>` with the form (without
+ * `intent`, a plain submit with no name).
+ * @param describe the accessible name where the label alone does not say which row it acts on
+ *   (`Move “…” up`)
+ */
+export function IntentButton({
+  intent,
+  tone = 'secondary',
+  describe,
+  disabled,
+  children,
+}: {
+  intent?: string | undefined;
+  tone?: 'primary' | 'secondary' | 'danger';
+  describe?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      {...(intent ? { name: 'intent', value: intent } : {})}
+      disabled={disabled}
+      className={buttonClass(tone)}
+      aria-label={describe}
+    >
+      {children}
+    </button>
   );
 }
