@@ -1,13 +1,13 @@
 /** The About page's sections (docs/product.md#about); the stats band is `about-stats.tsx`. */
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
-import { List } from '../ui/list.tsx';
+import { ListSection } from '../ui/list.tsx';
 import { ContentPicture } from '../ui/content-picture.tsx';
 import type { ContentImage } from '../../lib/media.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
 import { RichText } from '../ui/rich-text.tsx';
-import { Container, Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
+import { Container, Eyebrow, IndexNumber, Section } from '../ui/section.tsx';
 
 export function PullQuote({ quote, attribution }: { quote: string; attribution: string }) {
   return (
@@ -51,9 +51,7 @@ export function Stories({
           <article key={story.id} className="border-t border-stone-300 pt-8">
             <div className="flex items-baseline justify-between">
               <Eyebrow text={story.eyebrow} />
-              <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
-                {pad(i + 1)}
-              </span>
+              <IndexNumber n={i + 1} />
             </div>
             <h3 className="mt-8 text-subtitle">{story.title}</h3>
             <div className="mt-6 grid gap-4 leading-relaxed text-stone-700">
@@ -118,32 +116,32 @@ export function TeamGrid({
   }>;
 }) {
   return (
-    <Section labelledby="team-heading" background="stone">
-      <SectionHeader copy={copy} headingId="team-heading" />
-      <List
-        items={team}
-        className="mt-14 grid grid-cols-1 gap-x-10 gap-y-10 md:mt-20 md:grid-cols-2 lg:grid-cols-5 lg:gap-x-6 lg:gap-y-12"
-        itemClassName="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block"
-      >
-        {(member) => (
-          <>
-            <ContentPicture
-              image={member.image}
-              alt=""
-              width={320}
-              height={400}
-              sizes="(min-width: 1024px) 20vw, 104px"
-              className="aspect-[4/5] w-full object-cover"
-            />
-            <div>
-              <h3 className="font-display text-xl lg:mt-5">{member.name}</h3>
-              <p className="mt-1 text-sm font-semibold text-stone-600">{member.position}</p>
-              <p className="mt-3 text-sm leading-relaxed text-stone-700">{member.description}</p>
-            </div>
-          </>
-        )}
-      </List>
-    </Section>
+    <ListSection
+      name="team"
+      copy={copy}
+      background="stone"
+      items={team}
+      className="mt-14 grid grid-cols-1 gap-x-10 gap-y-10 md:mt-20 md:grid-cols-2 lg:grid-cols-5 lg:gap-x-6 lg:gap-y-12"
+      itemClassName="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block"
+    >
+      {(member) => (
+        <>
+          <ContentPicture
+            image={member.image}
+            alt=""
+            width={320}
+            height={400}
+            sizes="(min-width: 1024px) 20vw, 104px"
+            className="aspect-[4/5] w-full object-cover"
+          />
+          <div>
+            <h3 className="font-display text-xl lg:mt-5">{member.name}</h3>
+            <p className="mt-1 text-sm font-semibold text-stone-600">{member.position}</p>
+            <p className="mt-3 text-sm leading-relaxed text-stone-700">{member.description}</p>
+          </div>
+        </>
+      )}
+    </ListSection>
   );
 }
 
@@ -155,24 +153,23 @@ export function NetworkTiles({
   tiles: ReadonlyArray<{ id: string; city: string; region: string; description: string }>;
 }) {
   return (
-    <Section labelledby="network-heading">
-      <SectionHeader copy={copy} headingId="network-heading" />
-      <List
-        items={tiles}
-        className="mt-14 grid gap-px border border-stone-200 bg-stone-200 sm:grid-cols-2 md:mt-20 lg:grid-cols-4"
-        itemClassName="flex min-h-64 flex-col bg-paper p-7 md:p-8"
-      >
-        {(tile) => (
-          <>
-            <Icon icon={mapPinIcon} size={22} strokeWidth={1.5} className="text-accent" />
-            <h3 className="mt-auto pt-12 font-display text-subtitle">{tile.city}</h3>
-            <p className="mt-1 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
-              {tile.region}
-            </p>
-            <p className="mt-4 text-sm leading-relaxed text-stone-700">{tile.description}</p>
-          </>
-        )}
-      </List>
-    </Section>
+    <ListSection
+      name="network"
+      copy={copy}
+      items={tiles}
+      className="mt-14 grid gap-px border border-stone-200 bg-stone-200 sm:grid-cols-2 md:mt-20 lg:grid-cols-4"
+      itemClassName="flex min-h-64 flex-col bg-paper p-7 md:p-8"
+    >
+      {(tile) => (
+        <>
+          <Icon icon={mapPinIcon} size={22} strokeWidth={1.5} className="text-accent" />
+          <h3 className="mt-auto pt-12 font-display text-subtitle">{tile.city}</h3>
+          <p className="mt-1 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
+            {tile.region}
+          </p>
+          <p className="mt-4 text-sm leading-relaxed text-stone-700">{tile.description}</p>
+        </>
+      )}
+    </ListSection>
   );
 }
