@@ -22,6 +22,28 @@ import { createTestApp, type TestApp } from './test-app.ts';
 export const ORIGIN = 'http://localhost:3000';
 export const RP_ID = 'localhost';
 
+/** Safari on a Mac: a user agent the statistics count as a visitor's browser. */
+export const BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+/**
+ * Posts the contact form as {@link BROWSER} does without JavaScript, from the app's own origin:
+ * Asha Rao's launch enquiry (subject `Launch PR`). A taken enquiry answers 303.
+ */
+export const sendLaunchEnquiry = (t: StaffTestApp) =>
+  request(t.app)
+    .post('/contact')
+    .set('Origin', t.origin)
+    .set('User-Agent', BROWSER)
+    .type('form')
+    .send({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      subject: 'Launch PR',
+      message: 'We are launching in March and want press coverage.',
+      website: '',
+    });
+
 /** One answer of a ceremony's action, decoded. */
 export interface Step {
   /** The action's status; 202 when it redirected (the framework's data-request redirect). */
