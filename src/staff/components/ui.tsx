@@ -100,15 +100,18 @@ export function ColumnHeads({ names, table = false }: { names: string[]; table?:
 /**
  * A table of records: column heads, then one row per record, `children` drawing the row's cells
  * (a `th scope="row"` first where a record has a name).
+ * @param caption the table's name for assistive technology, not shown
  * @param className the table's width and margins (`max-w-4xl`, `mb-6`)
  */
 export function RecordTable<T>({
+  caption,
   heads,
   rows,
   rowKey,
   className,
   children,
 }: {
+  caption?: string;
   heads: string[];
   rows: readonly T[];
   rowKey: (row: T) => string | number;
@@ -117,6 +120,7 @@ export function RecordTable<T>({
 }) {
   return (
     <table className={cx('w-full border-collapse text-sm', className)}>
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
       <thead>
         <ColumnHeads names={heads} />
       </thead>
@@ -132,10 +136,10 @@ export function RecordTable<T>({
 }
 
 /**
- * A table row's one action, a plain post of `field=value` (with `intent` when given); a dash
- * where the row has none (`show` false).
+ * A table row's one action, its last cell: a plain post of `field=value` (with `intent` when
+ * given); a dash where the row has none (`show` false).
  */
-export function RowAction({
+export function RowActionCell({
   show,
   field,
   value,
@@ -153,14 +157,19 @@ export function RowAction({
   describe: string;
   tone?: 'secondary' | 'danger';
 }) {
-  if (!show) return <>—</>;
   return (
-    <Form method="post">
-      <input type="hidden" name={field} value={value} />
-      <IntentButton intent={intent} tone={tone} describe={describe}>
-        {label}
-      </IntentButton>
-    </Form>
+    <td className="py-2">
+      {show ? (
+        <Form method="post">
+          <input type="hidden" name={field} value={value} />
+          <IntentButton intent={intent} tone={tone} describe={describe}>
+            {label}
+          </IntentButton>
+        </Form>
+      ) : (
+        '—'
+      )}
+    </td>
   );
 }
 

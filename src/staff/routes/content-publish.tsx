@@ -13,7 +13,8 @@ import {
   ColumnHeads,
   Notice,
   PageHeading,
-  RowAction,
+  RecordTable,
+  RowActionCell,
   TEXT_FIELD,
 } from '../components/ui.tsx';
 import { CONTENT_BASE, itemPath } from '../content-paths.ts';
@@ -290,31 +291,28 @@ export default function Publish({ loaderData, actionData }: Route.ComponentProps
       {schedules.length === 0 ? (
         <p>Nothing is scheduled.</p>
       ) : (
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Scheduled releases</caption>
-          <thead>
-            <ColumnHeads names={['Publishes at', 'Items', 'Scheduled by', 'Cancel']} />
-          </thead>
-          <tbody>
-            {schedules.map((sch) => (
-              <tr key={sch.id} className="border-b border-stone-200 align-top">
-                <td className="py-2 pr-4">{formatDateTime(sch.publishAt)}</td>
-                <td className="py-2 pr-4">{sch.label}</td>
-                <td className="py-2 pr-4">{sch.author}</td>
-                <td className="py-2">
-                  <RowAction
-                    show={canPublish}
-                    field="schedule"
-                    value={sch.id}
-                    intent="cancel-schedule"
-                    label="Cancel"
-                    describe={`Cancel the schedule of ${formatDateTime(sch.publishAt)}`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordTable
+          caption="Scheduled releases"
+          heads={['Publishes at', 'Items', 'Scheduled by', 'Cancel']}
+          rows={schedules}
+          rowKey={(sch) => sch.id}
+        >
+          {(sch) => (
+            <>
+              <td className="py-2 pr-4">{formatDateTime(sch.publishAt)}</td>
+              <td className="py-2 pr-4">{sch.label}</td>
+              <td className="py-2 pr-4">{sch.author}</td>
+              <RowActionCell
+                show={canPublish}
+                field="schedule"
+                value={sch.id}
+                intent="cancel-schedule"
+                label="Cancel"
+                describe={`Cancel the schedule of ${formatDateTime(sch.publishAt)}`}
+              />
+            </>
+          )}
+        </RecordTable>
       )}
     </>
   );
