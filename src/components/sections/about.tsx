@@ -2,7 +2,8 @@
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
 import { ListSection } from '../ui/list.tsx';
-import { ContentPicture } from '../ui/content-picture.tsx';
+import { ContentPicture, type ContentPictureProps } from '../ui/content-picture.tsx';
+import { cx } from '../ui/cx.ts';
 import type { ContentImage } from '../../lib/media.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
@@ -66,6 +67,26 @@ export function Stories({
   );
 }
 
+/**
+ * A person's picture at 4:5, the box's width filled and the picture cropped to it.
+ * @param width the picture's CSS pixels wide at its largest (its height five quarters of that)
+ * @param className added classes (`max-w-sm`)
+ */
+function Portrait({
+  width,
+  className,
+  ...picture
+}: Pick<ContentPictureProps, 'image' | 'alt' | 'sizes'> & { width: number; className?: string }) {
+  return (
+    <ContentPicture
+      {...picture}
+      width={width}
+      height={(width * 5) / 4}
+      className={cx('aspect-[4/5] w-full object-cover', className)}
+    />
+  );
+}
+
 export function FounderProfile({
   copy,
   founder,
@@ -77,13 +98,12 @@ export function FounderProfile({
     <Section labelledby="founder-heading">
       <div className="grid gap-12 md:grid-cols-12 md:gap-12">
         <div className="md:col-span-5 lg:col-span-4">
-          <ContentPicture
+          <Portrait
             image={founder.image}
             alt={`Monogram of ${founder.name}`}
             width={480}
-            height={600}
             sizes="(min-width: 768px) 384px, 100vw"
-            className="aspect-[4/5] w-full max-w-sm object-cover"
+            className="max-w-sm"
           />
         </div>
         <div className="md:col-span-7 lg:col-span-7 lg:col-start-6">
@@ -126,13 +146,11 @@ export function TeamGrid({
     >
       {(member) => (
         <>
-          <ContentPicture
+          <Portrait
             image={member.image}
             alt=""
             width={320}
-            height={400}
             sizes="(min-width: 1024px) 20vw, 104px"
-            className="aspect-[4/5] w-full object-cover"
           />
           <div>
             <h3 className="font-display text-xl lg:mt-5">{member.name}</h3>
