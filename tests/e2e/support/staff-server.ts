@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtp, type CapturedMail } from '../../pipeline/support/helpers.ts';
+import { startedLater } from '../../support/started-later.ts';
 import { freePort } from './site.ts';
 
 export interface StaffServer {
@@ -70,19 +71,14 @@ export async function addPasskeyDevice(page: Page): Promise<void> {
  * answer stands for the server once started (reading it earlier throws).
  */
 export function useStaffServer(): StaffServer {
-  let started: StaffServer | undefined;
+  const server = startedLater<StaffServer>('the staff server');
   test.beforeAll(async () => {
-    started = await startStaffServer();
+    server.set(await startStaffServer());
   });
   test.afterAll(async () => {
-    await started?.close();
+    await server.current()?.close();
   });
-  return new Proxy({} as StaffServer, {
-    get(_, key) {
-      if (!started) throw new Error('the staff server is read before test.beforeAll started it');
-      return Reflect.get(started, key) as unknown;
-    },
-  });
+  return server.value;
 }
 
 async function startStaffServer(): Promise<StaffServer> {
