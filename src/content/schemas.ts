@@ -126,6 +126,25 @@ export const awardSchema = z
   })
   .strict();
 
+/**
+ * A person's profile's fields besides its words: the picture, an upload or else the drawing the
+ * site makes (`drawing`: the initials, the monogram), and the stand-in flag by which an operator
+ * finds a profile still to be replaced by the real `who`.
+ * @param label the picture field's label (`Photo`), lower-cased in its description
+ */
+const profileFields = (label: string, drawing: string, who: string) => ({
+  image: says(
+    image().describe(`The ${label.toLowerCase()}: an uploaded photo, or the drawn ${drawing}`),
+    label,
+    `An uploaded photo, or the drawn ${drawing}.`,
+  ),
+  placeholder: says(
+    z.boolean().describe(`true while the profile is a placeholder awaiting the real ${who}`),
+    'Stand-in profile',
+    `Tick while this profile is a stand-in for someone not yet named; untick once it describes the real ${who}.`,
+  ),
+});
+
 /** Placeholders are flagged so an operator can find and replace them. */
 export const teamMemberSchema = z
   .object({
@@ -138,16 +157,7 @@ export const teamMemberSchema = z
       'About them',
       'One or two sentences on what they do. Up to 320 characters.',
     ),
-    image: says(
-      image().describe('The photo: an uploaded image, or the drawn initials avatar'),
-      'Photo',
-      'An uploaded photo, or the drawn initials.',
-    ),
-    placeholder: says(
-      z.boolean().describe('true while the profile is a placeholder awaiting the real person'),
-      'Stand-in profile',
-      'Tick while this profile is a stand-in for someone not yet named; untick once it describes the real person.',
-    ),
+    ...profileFields('Photo', 'initials', 'person'),
   })
   .strict();
 
@@ -165,16 +175,7 @@ export const founderSchema = z
       'Bio',
       'The founder’s story on the About page, in paragraphs; bold, italic, links and lists are kept.',
     ),
-    image: says(
-      image().describe('The portrait: an uploaded photo, or the drawn monogram'),
-      'Portrait',
-      'An uploaded photo, or the drawn monogram.',
-    ),
-    placeholder: says(
-      z.boolean().describe('true while the profile is a placeholder'),
-      'Stand-in profile',
-      'Tick while this profile is a stand-in; untick once it describes the real founder.',
-    ),
+    ...profileFields('Portrait', 'monogram', 'founder'),
   })
   .strict();
 

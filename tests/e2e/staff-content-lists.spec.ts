@@ -14,20 +14,9 @@ import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
-import {
-  addPasskeyDevice,
-  startStaffServer,
-  watch,
-  type StaffServer,
-} from './support/staff-server.ts';
+import { useStaffServer, watch } from './support/staff-server.ts';
 
-let server: StaffServer;
-test.beforeAll(async () => {
-  server = await startStaffServer();
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = useStaffServer();
 
 /** The titles of the list's rows, in order (the removed ones apart). */
 const titles = (page: Page) => page.locator('main ol').first().locator('li a').allTextContents();
@@ -47,10 +36,7 @@ test('reorder by drag and drop and by keyboard alike; remove, then undo; upload 
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watch(page, []);
-  await addPasskeyDevice(page);
-  await page.goto(server.invite(`lena.lists.${tag}@kahaani-pr.example`, 'Lena Fernandes'));
-  await page.getByRole('button', { name: 'Create your passkey' }).click();
-  await page.waitForURL(`${server.origin}/staff`);
+  await server.enrol(page, server.invite(`lena.lists.${tag}@kahaani-pr.example`, 'Lena Fernandes'));
 
   const list = `${server.origin}/staff/content/testimonials`;
   await page.goto(list);

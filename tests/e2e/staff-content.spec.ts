@@ -19,30 +19,16 @@
 import type { Browser, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
-import {
-  addPasskeyDevice,
-  startStaffServer,
-  watch,
-  type StaffServer,
-} from './support/staff-server.ts';
+import { useStaffServer, watch } from './support/staff-server.ts';
 
-let server: StaffServer;
-test.beforeAll(async () => {
-  server = await startStaffServer();
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = useStaffServer();
 
 /** A new browser context with a passkey device, enrolled from an invite and signed in. */
 async function signedIn(browser: Browser, email: string, name: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems = watch(page, [400, 409]);
-  await addPasskeyDevice(page);
-  await page.goto(server.invite(email, name));
-  await page.getByRole('button', { name: 'Create your passkey' }).click();
-  await page.waitForURL(`${server.origin}/staff`);
+  await server.enrol(page, server.invite(email, name));
   return { context, page, problems };
 }
 

@@ -8,23 +8,14 @@
 import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
-import { addPasskeyDevice, startStaffServer, type StaffServer } from './support/staff-server.ts';
+import { useStaffServer } from './support/staff-server.ts';
 
-let server: StaffServer;
-test.beforeAll(async () => {
-  server = await startStaffServer();
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = useStaffServer();
 
 /** A browser of its own (a person's device) signed in from `link`. */
 async function enrolled(browser: Browser, link: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await addPasskeyDevice(page);
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Create your passkey' }).click();
-  await page.waitForURL(`${server.origin}/staff`);
+  await server.enrol(page, link);
   return page;
 }
 

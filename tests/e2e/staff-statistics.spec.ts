@@ -8,15 +8,9 @@
  */
 import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
-import { addPasskeyDevice, startStaffServer, type StaffServer } from './support/staff-server.ts';
+import { useStaffServer } from './support/staff-server.ts';
 
-let server: StaffServer;
-test.beforeAll(async () => {
-  server = await startStaffServer();
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = useStaffServer();
 
 test('a counted visit shows on the statistics page, which is axe-clean', async ({
   browser,
@@ -33,10 +27,10 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await addPasskeyDevice(page);
-  await page.goto(server.invite(`stats.${tag}@kahaani-pr.example`, 'Meera Nair', 'editor'));
-  await page.getByRole('button', { name: 'Create your passkey' }).click();
-  await page.waitForURL(`${server.origin}/staff`);
+  await server.enrol(
+    page,
+    server.invite(`stats.${tag}@kahaani-pr.example`, 'Meera Nair', 'editor'),
+  );
   await page
     .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Statistics' })

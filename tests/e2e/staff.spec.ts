@@ -16,20 +16,9 @@ import { join } from 'node:path';
 import type { BrowserContext, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
 import { expectNoAxeViolations, isMobile } from './support/site.ts';
-import {
-  addPasskeyDevice,
-  startStaffServer,
-  watch,
-  type StaffServer,
-} from './support/staff-server.ts';
+import { addPasskeyDevice, useStaffServer, watch } from './support/staff-server.ts';
 
-let server: StaffServer;
-test.beforeAll(async () => {
-  server = await startStaffServer();
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = useStaffServer();
 
 /** Posts an enquiry as the contact form does without JavaScript; a filled honeypot holds it. */
 async function postEnquiry(
@@ -245,10 +234,7 @@ test('every inbox action works as a plain form post without JavaScript', async (
     subject,
     message: 'Testing the plain form posts.',
   });
-  await addPasskeyDevice(page);
-  await page.goto(server.invite(`nojs.${tag}@kahaani-pr.example`, 'No Script'));
-  await page.getByRole('button', { name: 'Create your passkey' }).click();
-  await page.waitForURL(`${server.origin}/staff`);
+  await server.enrol(page, server.invite(`nojs.${tag}@kahaani-pr.example`, 'No Script'));
 
   const context: BrowserContext = await browser.newContext({
     javaScriptEnabled: false,

@@ -6,28 +6,17 @@
  * audit log with the operator's name, and a publish that the running server shows within 5 s
  * (new bytes, new ETag).
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   cli,
+  contentCli as content,
   createDatabase,
-  NODE,
-  ROOT,
   startServer,
   type RunningServer,
 } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
-
-const content = (env: Record<string, string>, ...args: string[]) => {
-  const r = spawnSync(NODE, [join(ROOT, 'src/server/content/cli.ts'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 
 /** Replaces the first `field: …` line of `file` in `dir`. */
 const edit = (dir: string, file: string, field: string, value: string) => {

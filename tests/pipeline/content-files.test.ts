@@ -9,24 +9,14 @@
  * `seed-demo` makes a site on SQLite and PostgreSQL, refusing a database with published content
  * unless forced.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { definitionOf } from '../../src/content/collections.ts';
 import { readContentDir } from '../../src/server/content/files.ts';
-import { createDatabase, NODE, ROOT } from './support/helpers.ts';
+import { contentCli as content, createDatabase } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
-
-const content = (env: Record<string, string>, ...args: string[]) => {
-  const r = spawnSync(NODE, [join(ROOT, 'src/server/content/cli.ts'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 
 /** Every file under `dir` by its relative path, with its text. */
 const filesOf = (dir: string): Record<string, string> =>

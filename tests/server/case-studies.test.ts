@@ -5,20 +5,12 @@
  * 301 to the current page in one hop and a removed case study 410; and a case study is published
  * only with the client's approval. Each test publishes on an app of its own.
  */
-import request from 'supertest';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Content } from '../../src/content/collections.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { appPerTest, getPage, publishAndWait } from './support/publishing.ts';
+import type { TestApp } from './support/test-app.ts';
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-const open = async () => (t = await createTestApp({}, { contentPollMs: 50 }));
-const get = (app: TestApp, path: string) =>
-  request(app.app).get(path).set('Accept-Encoding', 'identity').redirects(0);
+const open = appPerTest();
 
 /** As React writes text into HTML. */
 const escaped = (text: string) =>
@@ -27,20 +19,11 @@ const escaped = (text: string) =>
 const SNEAKERS = '/showcase/a-home-grown-sneaker-label-goes-national';
 
 /**
- * Publishes `change` of the newest content and waits until the stored pages show it (every
- * change here changes `/showcase`: a card's link, or a card gone).
+ * Publishes `change` of the newest content and waits until `/showcase` shows it (every change
+ * here changes `/showcase`: a card's link, or a card gone).
  */
-async function publish(app: TestApp, change: (content: Content) => void): Promise<void> {
-  const before = (await get(app, '/showcase')).headers['etag'];
-  const content = await app.content.read();
-  change(content);
-  expect(await app.content.publish(content, { author: 'test' })).not.toBeNull();
-  await vi.waitFor(
-    async () => expect((await get(app, '/showcase')).headers['etag']).not.toBe(before),
-    // Generous for a loaded machine: the 5 s promise is measured by bench:publish.
-    { timeout: 30_000, interval: 50 },
-  );
-}
+const publish = (app: TestApp, change: (content: Content) => void) =>
+  publishAndWait(app, change, '/showcase');
 
 const rename = (content: Content, id: string, slug: string) => {
   const study = content['case-studies.yaml'].find((s) => s.id === id)!;
@@ -65,14 +48,14 @@ describe('a category with more case studies than Showcase shows', () => {
         });
       }
     });
-    const html = (await get(app, '/showcase')).text;
+    const html = (await getPage(app, '/showcase')).text;
     const start = html.indexOf(`id="${category}"`);
     const section = html.slice(start, html.indexOf('</section>', start));
     expect([...section.matchAll(/href="\/showcase\/[a-z0-9-]+"/g)]).toHaveLength(6);
     expect(section).toContain(`href="/showcase/category/${category}"`);
     expect(section).toContain('All 16 case studies');
 
-    const first = await get(app, `/showcase/category/${category}`);
+    const first = await getPage(app, `/showcase/category/${category}`);
     expect(first.status).toBe(200);
     expect([...first.text.matchAll(/<h3[^>]*><a href="\/showcase\/[a-z0-9-]+"/g)]).toHaveLength(12);
     expect(first.text).toContain(
@@ -81,7 +64,7 @@ describe('a category with more case studies than Showcase shows', () => {
     expect(first.text).toContain(
       `<link rel="next" href="${app.env.SITE_URL}/showcase/category/${category}/page/2"/>`,
     );
-    const second = await get(app, `/showcase/category/${category}/page/2`);
+    const second = await getPage(app, `/showcase/category/${category}/page/2`);
     expect(second.status).toBe(200);
     expect(second.text).toContain('More work 13');
     expect(second.text).toContain(
@@ -95,7 +78,7 @@ describe('a category with more case studies than Showcase shows', () => {
       `/showcase/category/${other}`,
       '/showcase/category/no-such-category',
     ]) {
-      expect((await get(app, path)).status, path).toBe(404);
+      expect((await getPage(app, path)).status, path).toBe(404);
     }
   });
 });
@@ -103,7 +86,7 @@ describe('a category with more case studies than Showcase shows', () => {
 describe('case study pages', () => {
   it('/showcase lists every case study under its category, each card linking to its page', async () => {
     const app = await open();
-    const html = (await get(app, '/showcase')).text;
+    const html = (await getPage(app, '/showcase')).text;
     const content = await app.content.read();
     for (const category of content['showcase.yaml']) {
       const start = html.indexOf(`id="${category.id}"`);
@@ -114,7 +97,7 @@ describe('case study pages', () => {
       for (const study of studies) expect(section).toContain(escaped(study.outcome));
     }
     // Home's showcase cards link to the pages too.
-    const home = (await get(app, '/')).text;
+    const home = (await getPage(app, '/')).text;
     for (const study of content['case-studies.yaml']) {
       expect(home).toContain(`href="/showcase/${study.slug}"`);
     }
@@ -122,7 +105,7 @@ describe('case study pages', () => {
 
   it('renders a case study as a stored page with its own title, description, canonical URL and JSON-LD', async () => {
     const app = await open();
-    const page = await get(app, SNEAKERS);
+    const page = await getPage(app, SNEAKERS);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const html = page.text;
@@ -151,20 +134,20 @@ describe('case study pages', () => {
     expect(html).toContain('Agency media monitoring (print, online and broadcast)');
     expect(html).toContain('href="/expertise#brand-storytelling"');
     // Stored: the same bytes and tag again, and a 304 for the tag.
-    const again = await get(app, SNEAKERS);
+    const again = await getPage(app, SNEAKERS);
     expect(again.headers['etag']).toBe(page.headers['etag']);
     expect(again.text).toBe(html);
-    const revalidated = await get(app, SNEAKERS).set('If-None-Match', page.headers['etag']!);
+    const revalidated = await getPage(app, SNEAKERS).set('If-None-Match', page.headers['etag']!);
     expect(revalidated.status).toBe(304);
   });
 
   it('answers an unknown slug with the stored 404 page, and lists the pages in the sitemap', async () => {
     const app = await open();
-    const unknown = await get(app, '/showcase/no-such-study');
-    const notFound = await get(app, '/no-such-page');
+    const unknown = await getPage(app, '/showcase/no-such-study');
+    const notFound = await getPage(app, '/no-such-page');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe(notFound.text);
-    const sitemap = (await get(app, '/sitemap.xml')).text;
+    const sitemap = (await getPage(app, '/sitemap.xml')).text;
     const content = await app.content.read();
     for (const study of content['case-studies.yaml']) {
       expect(sitemap).toContain(`<loc>${app.env.SITE_URL}/showcase/${study.slug}</loc>`);
@@ -180,18 +163,18 @@ describe('slugs that never break', () => {
     await publish(app, (c) => rename(c, id, 'jaipur-sneakers'));
 
     for (const old of [SNEAKERS, '/showcase/sneakers-go-national']) {
-      const moved = await get(app, old);
+      const moved = await getPage(app, old);
       expect(moved.status, old).toBe(301);
       expect(moved.headers['location']).toBe('/showcase/jaipur-sneakers');
     }
-    expect((await get(app, '/showcase/jaipur-sneakers')).status).toBe(200);
-    expect((await get(app, '/showcase')).text).toContain('href="/showcase/jaipur-sneakers"');
-    expect((await get(app, '/sitemap.xml')).text).not.toContain(SNEAKERS);
+    expect((await getPage(app, '/showcase/jaipur-sneakers')).status).toBe(200);
+    expect((await getPage(app, '/showcase')).text).toContain('href="/showcase/jaipur-sneakers"');
+    expect((await getPage(app, '/sitemap.xml')).text).not.toContain(SNEAKERS);
 
     // Renamed back: the first slug is the page again, the others point at it.
     await publish(app, (c) => rename(c, id, 'a-home-grown-sneaker-label-goes-national'));
-    expect((await get(app, SNEAKERS)).status).toBe(200);
-    const back = await get(app, '/showcase/jaipur-sneakers');
+    expect((await getPage(app, SNEAKERS)).status).toBe(200);
+    const back = await getPage(app, '/showcase/jaipur-sneakers');
     expect(back.status).toBe(301);
     expect(back.headers['location']).toBe(SNEAKERS);
   });
@@ -202,11 +185,11 @@ describe('slugs that never break', () => {
     await publish(app, (c) =>
       rename(c, 'consumer-lifestyle-2', 'a-home-grown-sneaker-label-goes-national'),
     );
-    const page = await get(app, SNEAKERS);
+    const page = await getPage(app, SNEAKERS);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Reintroducing a 60-year-old spice brand');
     // The spice brand's own old slug now points at it.
-    const old = await get(app, '/showcase/reintroducing-a-60-year-old-spice-brand');
+    const old = await getPage(app, '/showcase/reintroducing-a-60-year-old-spice-brand');
     expect(old.headers['location']).toBe(SNEAKERS);
   });
 
@@ -216,16 +199,16 @@ describe('slugs that never break', () => {
     await publish(app, (c) => {
       c['case-studies.yaml'] = c['case-studies.yaml'].filter((s) => s.id !== 'social-impact-2');
     });
-    const notFound = await get(app, '/no-such-page');
+    const notFound = await getPage(app, '/no-such-page');
     for (const path of [
       '/showcase/blood-drive',
       '/showcase/blood-donation-drive-with-a-hospital-network',
     ]) {
-      const gone = await get(app, path);
+      const gone = await getPage(app, path);
       expect(gone.status, path).toBe(410);
       expect(gone.text).toBe(notFound.text);
     }
-    expect((await get(app, '/showcase')).text).not.toContain('Blood donation drive');
+    expect((await getPage(app, '/showcase')).text).not.toContain('Blood donation drive');
   });
 });
 

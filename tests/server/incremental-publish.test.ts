@@ -4,33 +4,23 @@
  * every other page keeps its bytes and ETag.
  */
 import request from 'supertest';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Content } from '../../src/content/collections.ts';
+import { describe, expect, it } from 'vitest';
 import {
   createMetricsApp,
   createObservability,
   type Observability,
 } from '../../src/server/observability.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { appPerTest, getPage, publishAndWait } from './support/publishing.ts';
+import type { TestApp } from './support/test-app.ts';
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
+const openApp = appPerTest();
 const etagOf = async (app: TestApp, path: string) =>
-  (await request(app.app).get(path).set('Accept-Encoding', 'identity').redirects(0)).headers[
-    'etag'
-  ] as string;
+  (await getPage(app, path)).headers['etag'] as string;
 
 /** A test app whose metrics the test reads. */
 async function open(): Promise<{ app: TestApp; obs: Observability }> {
   let obs: Observability | undefined;
-  const app = (t = await createTestApp(
-    {},
-    { contentPollMs: 50, observability: (runtime) => (obs = createObservability(runtime)) },
-  ));
+  const app = await openApp({ observability: (runtime) => (obs = createObservability(runtime)) });
   return { app, obs: obs! };
 }
 
@@ -54,17 +44,6 @@ const etags = async (app: TestApp, paths: readonly string[]): Promise<Record<str
     await Promise.all(paths.map(async (p): Promise<[string, string]> => [p, await etagOf(app, p)])),
   );
 
-async function publishAndWait(app: TestApp, change: (c: Content) => void, watched: string) {
-  const before = await etagOf(app, watched);
-  const content = await app.content.read();
-  change(content);
-  expect(await app.content.publish(content, { author: 'test' })).not.toBeNull();
-  await vi.waitFor(async () => expect(await etagOf(app, watched)).not.toBe(before), {
-    timeout: 10_000,
-    interval: 50,
-  });
-}
-
 describe('an incremental publish', () => {
   it('a change to one case study renders Showcase at the publish, and on request its page and those listing it', async () => {
     const { app, obs } = await open();
@@ -84,6 +63,7 @@ describe('an incremental publish', () => {
         c['case-studies.yaml'][0]!.outcome = 'Two hundred stories in eight weeks';
       },
       firstPath!,
+      10_000,
     );
     // Showcase shows the case study's outcome; Home lists only titles; the rest never read it.
     expect((await pagesRendered(obs)) - renderedBefore).toBe(3);
@@ -110,6 +90,7 @@ describe('an incremental publish', () => {
         c['case-studies.yaml'][0]!.sector = 'A sector changed for this test';
       },
       paths[0]!,
+      10_000,
     );
     expect((await pagesRendered(obs)) - renderedBefore).toBe(0);
     const after = await etags(app, [...PAGES, ...paths]);
@@ -128,6 +109,7 @@ describe('an incremental publish', () => {
         c['sections.yaml'][key]!.heading = 'A heading changed for this test';
       },
       '/about',
+      10_000,
     );
     const after = await etags(app, PAGES);
     for (const path of PAGES.filter((p) => p !== '/about')) {

@@ -8,19 +8,12 @@
  */
 import request from 'supertest';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImageRef } from '../../src/content/schemas.ts';
 import { UPLOAD_PATH as UPLOAD, type UploadAnswer } from '../../src/lib/media.ts';
-import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
+import { staffAppPerFile } from './support/staff-app.ts';
 
-let t: StaffTestApp;
-let me: Signed;
-
-beforeAll(async () => {
-  t = await createStaffTestApp({}, undefined, { contentPollMs: 100 });
-  me = await t.enrol(await t.invite());
-});
-afterAll(() => t.close());
+const [t, me] = staffAppPerFile({}, undefined, { contentPollMs: 100 });
 
 const png = (background: string) =>
   sharp({ create: { width: 400, height: 300, channels: 3, background } })

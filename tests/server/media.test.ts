@@ -12,21 +12,14 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { image, type ImageRef } from '../../src/content/schemas.ts';
-import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
+import { staffAppPerFile } from './support/staff-app.ts';
 
 const UPLOAD = '/staff/content/media/upload';
 const PAGE = '/staff/content/media';
 
-let t: StaffTestApp;
-let me: Signed;
-
-beforeAll(async () => {
-  t = await createStaffTestApp({}, undefined, { contentPollMs: 100 });
-  me = await t.enrol(await t.invite());
-});
-afterAll(() => t.close());
+const [t, me] = staffAppPerFile({}, undefined, { contentPollMs: 100 });
 
 /** A PNG of `width` × `height` in one colour. */
 const png = (width = 800, height = 600, background = '#b4532a') =>

@@ -7,36 +7,20 @@
  * links on every public page. Each test publishes on an app of its own.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import request from 'supertest';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Content } from '../../src/content/collections.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { appPerTest, getPage, publishAndWait } from './support/publishing.ts';
+import type { TestApp } from './support/test-app.ts';
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-const open = async () => (t = await createTestApp({}, { contentPollMs: 50 }));
-const get = (app: TestApp, path: string) =>
-  request(app.app).get(path).set('Accept-Encoding', 'identity').redirects(0);
+const open = appPerTest();
 
 const NEEL = '/news/neel-footwear-opens-stores-in-six-cities';
 
 type NewsItem = Content['news.yaml'][number];
 
-/** Publishes `change` of the newest content and waits until `/news` shows it (a new item page and listing each render, so a loaded machine takes its time). */
-async function publish(app: TestApp, change: (content: Content) => void): Promise<void> {
-  const before = (await get(app, '/news')).headers['etag'];
-  const content = await app.content.read();
-  change(content);
-  expect(await app.content.publish(content, { author: 'test' })).not.toBeNull();
-  await vi.waitFor(async () => expect((await get(app, '/news')).headers['etag']).not.toBe(before), {
-    timeout: 30_000,
-    interval: 50,
-  });
-}
+/** Publishes `change` of the newest content and waits until `/news` shows it. */
+const publish = (app: TestApp, change: (content: Content) => void) =>
+  publishAndWait(app, change, '/news');
 
 /** `n` more items, copies of the seed's first, dated in January 2026 (older than the seed's). */
 const more = (content: Content, n: number, kind: NewsItem['kind'] = 'news') => {
@@ -65,14 +49,14 @@ describe('the newsroom pages', () => {
     const app = await open();
     const content = await app.content.read();
     const newest = [...content['news.yaml']].sort((a, b) => (a.date < b.date ? 1 : -1));
-    const page = await get(app, '/news');
+    const page = await getPage(app, '/news');
     expect(page.status).toBe(200);
     expect(cardLinks(page.text)).toEqual(newest.map((i) => `/news/${i.slug}`));
     expect(headLink(page.text, 'canonical')).toBe(`${app.env.SITE_URL}/news`);
     expect(headLink(page.text, 'next')).toBeUndefined();
     expect(page.text).toContain('<a href="/news/kind/press-release"');
     expect(page.text).toContain('<a href="/news/practice/crisis-communications"');
-    const home = (await get(app, '/')).text;
+    const home = (await getPage(app, '/')).text;
     const section = home.slice(
       home.indexOf('id="news"'),
       home.indexOf('</section>', home.indexOf('id="news"')),
@@ -83,7 +67,7 @@ describe('the newsroom pages', () => {
 
   it('renders an item as a stored page with its own head and NewsArticle JSON-LD', async () => {
     const app = await open();
-    const page = await get(app, NEEL);
+    const page = await getPage(app, NEEL);
     expect(page.status).toBe(200);
     const html = page.text;
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
@@ -113,10 +97,10 @@ describe('the newsroom pages', () => {
     });
     expect(jsonLd[2]?.['itemListElement']).toHaveLength(3);
     expect(html).toContain('href="mailto:press@kahaani-pr.example"');
-    const again = await get(app, NEEL);
+    const again = await getPage(app, NEEL);
     expect(again.headers['etag']).toBe(page.headers['etag']);
-    expect((await get(app, NEEL).set('If-None-Match', page.headers['etag']!)).status).toBe(304);
-    const sitemap = (await get(app, '/sitemap.xml')).text;
+    expect((await getPage(app, NEEL).set('If-None-Match', page.headers['etag']!)).status).toBe(304);
+    const sitemap = (await getPage(app, '/sitemap.xml')).text;
     expect(sitemap).toContain(`<loc>${app.env.SITE_URL}/news</loc>`);
     expect(sitemap).toContain(`<loc>${app.env.SITE_URL}${NEEL}</loc>`);
   });
@@ -124,7 +108,7 @@ describe('the newsroom pages', () => {
   it('links the three feeds for autodiscovery on every public page', async () => {
     const app = await open();
     for (const path of ['/', '/about', '/contact', '/news', NEEL, '/no-such-page']) {
-      const html = (await get(app, path)).text;
+      const html = (await getPage(app, path)).text;
       for (const [type, href] of [
         ['application/rss+xml', '/news/rss.xml'],
         ['application/atom+xml', '/news/atom.xml'],
@@ -140,11 +124,11 @@ describe('the newsroom pages', () => {
   it('pages 12 items a page with rel=prev/next, each page its own canonical URL', async () => {
     const app = await open();
     await publish(app, (c) => more(c, 14));
-    const first = (await get(app, '/news')).text;
+    const first = (await getPage(app, '/news')).text;
     expect(cardLinks(first)).toHaveLength(12);
     expect(headLink(first, 'next')).toBe(`${app.env.SITE_URL}/news/page/2`);
     expect(first).toContain('<a href="/news/page/2" rel="next"');
-    const second = await get(app, '/news/page/2');
+    const second = await getPage(app, '/news/page/2');
     expect(second.status).toBe(200);
     expect(cardLinks(second.text)).toEqual([6, 5, 4, 3, 2, 1].map((n) => `/news/extra-item-${n}`));
     expect(headLink(second.text, 'canonical')).toBe(`${app.env.SITE_URL}/news/page/2`);
@@ -154,9 +138,9 @@ describe('the newsroom pages', () => {
       'Page 2 · Newsroom · Kahaani Communications',
     );
     // A page past the last, page 1 spelt out, and a query string are no pages of their own.
-    const notFound = (await get(app, '/no-such-page')).text;
+    const notFound = (await getPage(app, '/no-such-page')).text;
     for (const path of ['/news/page/3', '/news/page/1', '/news/page/02', '/news/page/x']) {
-      const answer = await get(app, path);
+      const answer = await getPage(app, path);
       expect(answer.status, path).toBe(404);
       expect(answer.text).toBe(notFound);
     }
@@ -165,7 +149,7 @@ describe('the newsroom pages', () => {
   it('filters by kind and by practice through stored paths, paginated likewise', async () => {
     const app = await open();
     await publish(app, (c) => more(c, 13, 'insight'));
-    const insights = await get(app, '/news/kind/insight');
+    const insights = await getPage(app, '/news/kind/insight');
     expect(insights.status).toBe(200);
     const links = cardLinks(insights.text);
     expect(links).toHaveLength(12);
@@ -176,15 +160,15 @@ describe('the newsroom pages', () => {
     expect(insights.text).toContain('<a href="/news/kind/insight" aria-current="page"');
     expect(headLink(insights.text, 'canonical')).toBe(`${app.env.SITE_URL}/news/kind/insight`);
     expect(headLink(insights.text, 'next')).toBe(`${app.env.SITE_URL}/news/kind/insight/page/2`);
-    const second = await get(app, '/news/kind/insight/page/2');
+    const second = await getPage(app, '/news/kind/insight/page/2');
     expect(cardLinks(second.text)).toHaveLength(3);
     expect(headLink(second.text, 'prev')).toBe(`${app.env.SITE_URL}/news/kind/insight`);
 
-    const releases = cardLinks((await get(app, '/news/kind/press-release')).text);
+    const releases = cardLinks((await getPage(app, '/news/kind/press-release')).text);
     expect(releases).toEqual([NEEL]);
-    const crisis = cardLinks((await get(app, '/news/practice/crisis-communications')).text);
+    const crisis = cardLinks((await getPage(app, '/news/practice/crisis-communications')).text);
     expect(crisis).toEqual(['/news/what-a-newsroom-wants-in-the-first-hour-of-a-crisis']);
-    const media = await get(app, '/news/practice/media-relations/page/2');
+    const media = await getPage(app, '/news/practice/media-relations/page/2');
     expect(media.status).toBe(200);
     // An unknown kind, a practice no item has, and a path of no listing are the 404.
     for (const path of [
@@ -193,7 +177,7 @@ describe('the newsroom pages', () => {
       '/news/kind',
       '/news/a/b',
     ]) {
-      expect((await get(app, path)).status, path).toBe(404);
+      expect((await getPage(app, path)).status, path).toBe(404);
     }
   });
 
@@ -205,20 +189,20 @@ describe('the newsroom pages', () => {
     await publish(app, (c) => rename(c, 'neel-six-cities'));
     await publish(app, (c) => rename(c, 'neel-stores'));
     for (const old of [NEEL, '/news/neel-six-cities']) {
-      const moved = await get(app, old);
+      const moved = await getPage(app, old);
       expect(moved.status, old).toBe(301);
       expect(moved.headers['location']).toBe('/news/neel-stores');
     }
     await publish(app, (c) => {
       c['news.yaml'] = c['news.yaml'].filter((i) => i.id !== 'neel-footwear-six-cities');
     });
-    const notFound = (await get(app, '/no-such-page')).text;
+    const notFound = (await getPage(app, '/no-such-page')).text;
     for (const path of [NEEL, '/news/neel-six-cities', '/news/neel-stores']) {
-      const gone = await get(app, path);
+      const gone = await getPage(app, path);
       expect(gone.status, path).toBe(410);
       expect(gone.text).toBe(notFound);
     }
-    expect((await get(app, '/news/kind/press-release')).status).toBe(404);
+    expect((await getPage(app, '/news/kind/press-release')).status).toBe(404);
   });
 });
 
@@ -234,9 +218,9 @@ const list = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 
 /** The three feeds, each checked for its type and well-formedness. */
 async function feeds(app: TestApp): Promise<Feeds> {
-  const rss = await get(app, '/news/rss.xml');
-  const atom = await get(app, '/news/atom.xml');
-  const json = await get(app, '/news/feed.json');
+  const rss = await getPage(app, '/news/rss.xml');
+  const atom = await getPage(app, '/news/atom.xml');
+  const json = await getPage(app, '/news/feed.json');
   expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
   expect(atom.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
   expect(json.headers['content-type']).toBe('application/feed+json; charset=utf-8');
@@ -312,8 +296,8 @@ describe('the newsroom feeds', () => {
       expect.objectContaining({ name: 'Arjun Malhotra' }),
     ]);
     // Stored: the same bytes and tag on every request.
-    const a = await get(app, '/news/rss.xml');
-    const b = await get(app, '/news/rss.xml');
+    const a = await getPage(app, '/news/rss.xml');
+    const b = await getPage(app, '/news/rss.xml');
     expect(b.headers['etag']).toBe(a.headers['etag']);
   });
 
@@ -348,7 +332,7 @@ describe('the newsroom feeds', () => {
     // Site-relative links are absolute in a feed.
     expect(entry['summary']?.['#text']).toContain(`href="${app.env.SITE_URL}/expertise"`);
     expect(json.items[0]?.['title']).toBe(hostile);
-    const page = (await get(app, NEEL)).text;
+    const page = (await getPage(app, NEEL)).text;
     expect(page).not.toContain('<script>alert(1)');
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt; ]]&gt; &lt;b&gt;bold&lt;/b&gt;');
   });

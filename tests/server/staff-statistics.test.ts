@@ -7,10 +7,14 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
+import {
+  BROWSER,
+  createStaffTestApp,
+  sendLaunchEnquiry,
+  type Signed,
+  type StaffTestApp,
+} from './support/staff-app.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 const html = (res: request.Response): string => res.text.replaceAll('<!-- -->', '');
 
 describe('statistics in the staff inbox', () => {
@@ -34,18 +38,7 @@ describe('statistics in the staff inbox', () => {
     t.clock.now += 60_000;
     expect((await visit('/contact')).status).toBe(200);
     t.clock.now += 60_000;
-    const sent = await request(t.app)
-      .post('/contact')
-      .set('Origin', t.origin)
-      .set('User-Agent', BROWSER)
-      .type('form')
-      .send({
-        name: 'Asha Rao',
-        email: 'asha@example.com',
-        subject: 'Launch PR',
-        message: 'We are launching in March and want press coverage.',
-        website: '',
-      });
+    const sent = await sendLaunchEnquiry(t);
     expect(sent.status).toBe(303);
     const inbox = await request(t.app).get('/staff?q=Launch').set('Cookie', me.cookie);
     enquiryId = decodeURIComponent(

@@ -7,10 +7,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VITALS_PATH } from '../../src/lib/vitals-report.ts';
-import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
+import {
+  BROWSER,
+  createStaffTestApp,
+  type Signed,
+  type StaffTestApp,
+} from './support/staff-app.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 const NOW = Date.UTC(2026, 10, 25, 9, 0);
 const DAY = 86_400_000;
 const ID = 'consumer-lifestyle-1';

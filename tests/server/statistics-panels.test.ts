@@ -8,10 +8,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DescribedView } from '../../src/server/statistics/views.ts';
-import { createStaffTestApp, type Signed, type StaffTestApp } from './support/staff-app.ts';
+import {
+  BROWSER,
+  createStaffTestApp,
+  sendLaunchEnquiry,
+  type Signed,
+  type StaffTestApp,
+} from './support/staff-app.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 /** 09:00 UTC on 25 Nov 2026, 14:30 in India: the 7 days are 19–25 Nov, the 7 before 12–18 Nov. */
 const NOW = Date.UTC(2026, 10, 25, 9, 0);
 const at = (day: number, hour = 6) => Date.UTC(2026, 10, day, hour, 0);
@@ -65,18 +69,7 @@ describe('the statistics page’s charts and CSV files', () => {
     ).toBe(200);
     t.clock.now += 60_000;
     expect((await visit('/contact')).status).toBe(200);
-    const sent = await request(t.app)
-      .post('/contact')
-      .set('Origin', t.origin)
-      .set('User-Agent', BROWSER)
-      .type('form')
-      .send({
-        name: 'Asha Rao',
-        email: 'asha@example.com',
-        subject: 'Launch PR',
-        message: 'We are launching in March and want press coverage.',
-        website: '',
-      });
+    const sent = await sendLaunchEnquiry(t);
     expect(sent.status).toBe(303);
     await t.statistics.counter.flush();
   });

@@ -1,13 +1,14 @@
 /** The About page's sections (docs/product.md#about); the stats band is `about-stats.tsx`. */
 import { MapPin as mapPinIcon } from 'lucide';
 import { Icon } from '../ui/icon.tsx';
-import { List } from '../ui/list.tsx';
-import { ContentPicture } from '../ui/content-picture.tsx';
+import { ListSection } from '../ui/list.tsx';
+import { ContentPicture, type ContentPictureProps } from '../ui/content-picture.tsx';
+import { cx } from '../ui/cx.ts';
 import type { ContentImage } from '../../lib/media.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
 import { RichText } from '../ui/rich-text.tsx';
-import { Container, Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
+import { Container, Eyebrow, IndexNumber, Section } from '../ui/section.tsx';
 
 export function PullQuote({ quote, attribution }: { quote: string; attribution: string }) {
   return (
@@ -51,9 +52,7 @@ export function Stories({
           <article key={story.id} className="border-t border-stone-300 pt-8">
             <div className="flex items-baseline justify-between">
               <Eyebrow text={story.eyebrow} />
-              <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
-                {pad(i + 1)}
-              </span>
+              <IndexNumber n={i + 1} />
             </div>
             <h3 className="mt-8 text-subtitle">{story.title}</h3>
             <div className="mt-6 grid gap-4 leading-relaxed text-stone-700">
@@ -68,6 +67,26 @@ export function Stories({
   );
 }
 
+/**
+ * A person's picture at 4:5, the box's width filled and the picture cropped to it.
+ * @param width the picture's CSS pixels wide at its largest (its height five quarters of that)
+ * @param className added classes (`max-w-sm`)
+ */
+function Portrait({
+  width,
+  className,
+  ...picture
+}: Pick<ContentPictureProps, 'image' | 'alt' | 'sizes'> & { width: number; className?: string }) {
+  return (
+    <ContentPicture
+      {...picture}
+      width={width}
+      height={(width * 5) / 4}
+      className={cx('aspect-[4/5] w-full object-cover', className)}
+    />
+  );
+}
+
 export function FounderProfile({
   copy,
   founder,
@@ -79,13 +98,12 @@ export function FounderProfile({
     <Section labelledby="founder-heading">
       <div className="grid gap-12 md:grid-cols-12 md:gap-12">
         <div className="md:col-span-5 lg:col-span-4">
-          <ContentPicture
+          <Portrait
             image={founder.image}
             alt={`Monogram of ${founder.name}`}
             width={480}
-            height={600}
             sizes="(min-width: 768px) 384px, 100vw"
-            className="aspect-[4/5] w-full max-w-sm object-cover"
+            className="max-w-sm"
           />
         </div>
         <div className="md:col-span-7 lg:col-span-7 lg:col-start-6">
@@ -118,32 +136,30 @@ export function TeamGrid({
   }>;
 }) {
   return (
-    <Section labelledby="team-heading" background="stone">
-      <SectionHeader copy={copy} headingId="team-heading" />
-      <List
-        items={team}
-        className="mt-14 grid grid-cols-1 gap-x-10 gap-y-10 md:mt-20 md:grid-cols-2 lg:grid-cols-5 lg:gap-x-6 lg:gap-y-12"
-        itemClassName="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block"
-      >
-        {(member) => (
-          <>
-            <ContentPicture
-              image={member.image}
-              alt=""
-              width={320}
-              height={400}
-              sizes="(min-width: 1024px) 20vw, 104px"
-              className="aspect-[4/5] w-full object-cover"
-            />
-            <div>
-              <h3 className="font-display text-xl lg:mt-5">{member.name}</h3>
-              <p className="mt-1 text-sm font-semibold text-stone-600">{member.position}</p>
-              <p className="mt-3 text-sm leading-relaxed text-stone-700">{member.description}</p>
-            </div>
-          </>
-        )}
-      </List>
-    </Section>
+    <ListSection
+      name="team"
+      copy={copy}
+      background="stone"
+      items={team}
+      className="mt-14 grid grid-cols-1 gap-x-10 gap-y-10 md:mt-20 md:grid-cols-2 lg:grid-cols-5 lg:gap-x-6 lg:gap-y-12"
+      itemClassName="grid grid-cols-[6.5rem_1fr] items-start gap-x-5 lg:block"
+    >
+      {(member) => (
+        <>
+          <Portrait
+            image={member.image}
+            alt=""
+            width={320}
+            sizes="(min-width: 1024px) 20vw, 104px"
+          />
+          <div>
+            <h3 className="font-display text-xl lg:mt-5">{member.name}</h3>
+            <p className="mt-1 text-sm font-semibold text-stone-600">{member.position}</p>
+            <p className="mt-3 text-sm leading-relaxed text-stone-700">{member.description}</p>
+          </div>
+        </>
+      )}
+    </ListSection>
   );
 }
 
@@ -155,24 +171,23 @@ export function NetworkTiles({
   tiles: ReadonlyArray<{ id: string; city: string; region: string; description: string }>;
 }) {
   return (
-    <Section labelledby="network-heading">
-      <SectionHeader copy={copy} headingId="network-heading" />
-      <List
-        items={tiles}
-        className="mt-14 grid gap-px border border-stone-200 bg-stone-200 sm:grid-cols-2 md:mt-20 lg:grid-cols-4"
-        itemClassName="flex min-h-64 flex-col bg-paper p-7 md:p-8"
-      >
-        {(tile) => (
-          <>
-            <Icon icon={mapPinIcon} size={22} strokeWidth={1.5} className="text-accent" />
-            <h3 className="mt-auto pt-12 font-display text-subtitle">{tile.city}</h3>
-            <p className="mt-1 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
-              {tile.region}
-            </p>
-            <p className="mt-4 text-sm leading-relaxed text-stone-700">{tile.description}</p>
-          </>
-        )}
-      </List>
-    </Section>
+    <ListSection
+      name="network"
+      copy={copy}
+      items={tiles}
+      className="mt-14 grid gap-px border border-stone-200 bg-stone-200 sm:grid-cols-2 md:mt-20 lg:grid-cols-4"
+      itemClassName="flex min-h-64 flex-col bg-paper p-7 md:p-8"
+    >
+      {(tile) => (
+        <>
+          <Icon icon={mapPinIcon} size={22} strokeWidth={1.5} className="text-accent" />
+          <h3 className="mt-auto pt-12 font-display text-subtitle">{tile.city}</h3>
+          <p className="mt-1 text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">
+            {tile.region}
+          </p>
+          <p className="mt-4 text-sm leading-relaxed text-stone-700">{tile.description}</p>
+        </>
+      )}
+    </ListSection>
   );
 }

@@ -11,7 +11,9 @@ import type { RichTextInput } from '../../lib/rich-text.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
 import { ItemCover } from '../ui/content-picture.tsx';
 import { RichText } from '../ui/rich-text.tsx';
-import { Container, Eyebrow, pad, Section } from '../ui/section.tsx';
+import { Container, Eyebrow, IndexNumber, Section } from '../ui/section.tsx';
+import { CardTitleLink } from '../ui/links.tsx';
+import { cx } from '../ui/cx.ts';
 
 export interface CaseStudyView {
   title: string;
@@ -125,6 +127,31 @@ export function CaseStudyIntro({
   );
 }
 
+/**
+ * A case study's outcome after a short accent rule, named "Outcome" to assistive technology.
+ * @param className the paragraph's gap, type and placement
+ * @param dashClassName the rule's offset from the top, width and colour
+ */
+export function DashedOutcome({
+  outcome,
+  className,
+  dashClassName,
+}: {
+  outcome: string;
+  className: string;
+  dashClassName: string;
+}) {
+  return (
+    <p className={cx('flex', className)}>
+      <span aria-hidden="true" className={cx('h-px shrink-0', dashClassName)} />
+      <span>
+        <span className="sr-only">Outcome: </span>
+        {outcome}
+      </span>
+    </p>
+  );
+}
+
 /** The headline result, then each figure with what it measures and where it comes from. */
 export function CaseStudyResults({ study }: { study: CaseStudyView }) {
   return (
@@ -136,13 +163,11 @@ export function CaseStudyResults({ study }: { study: CaseStudyView }) {
             What it achieved
           </h2>
         </div>
-        <p className="flex gap-4 font-display text-subtitle text-paper lg:col-span-7 lg:pt-12">
-          <span aria-hidden="true" className="mt-4 h-px w-10 shrink-0 bg-accent-bright" />
-          <span>
-            <span className="sr-only">Outcome: </span>
-            {study.outcome}
-          </span>
-        </p>
+        <DashedOutcome
+          outcome={study.outcome}
+          className="gap-4 font-display text-subtitle text-paper lg:col-span-7 lg:pt-12"
+          dashClassName="mt-4 w-10 bg-accent-bright"
+        />
       </div>
       {study.results.length > 0 && (
         <ul role="list" className="mt-14 grid pt-px pl-px sm:grid-cols-2 lg:grid-cols-3">
@@ -256,16 +281,9 @@ export function RelatedCaseStudies({
             key={study.slug}
             className="group relative -mt-px -ml-px flex flex-col border border-stone-200 bg-paper p-7 transition-colors focus-within:bg-stone-50 hover:bg-stone-50 md:p-9"
           >
-            <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
-              {pad(i + 1)}
-            </span>
+            <IndexNumber n={i + 1} />
             <h3 className="mt-8 font-display text-subtitle">
-              <a
-                href={caseStudyPath(study.slug)}
-                className="group-hover:underline group-hover:decoration-accent group-hover:underline-offset-4 after:absolute after:inset-0 after:content-['']"
-              >
-                {study.title}
-              </a>
+              <CardTitleLink href={caseStudyPath(study.slug)}>{study.title}</CardTitleLink>
             </h3>
             <p className="mt-6 border-t border-stone-200 pt-5 text-sm font-semibold">
               <span className="sr-only">Outcome: </span>

@@ -1,5 +1,5 @@
 /** The Expertise page's services (docs/product.md#expertise). */
-import { Container, pad } from '../ui/section.tsx';
+import { Container, IndexNumber } from '../ui/section.tsx';
 
 export function ServiceDetails({
   services,
@@ -23,9 +23,7 @@ export function ServiceDetails({
         >
           <div className="grid gap-8 border-t border-stone-200 pt-10 lg:grid-cols-12 lg:gap-12">
             <div className="lg:col-span-5">
-              <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
-                {pad(i + 1)} / {pad(services.length)}
-              </span>
+              <IndexNumber n={i + 1} of={services.length} />
               <h2 id={`${service.id}-heading`} className="mt-4 text-title">
                 {service.title}
               </h2>

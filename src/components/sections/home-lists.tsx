@@ -4,8 +4,8 @@ import { Icon } from '../ui/icon.tsx';
 import type { ShowcaseIcon } from '../../content/schemas.ts';
 import type { SectionCopy } from '../../content/sections.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
-import { ArrowLink, ButtonLink, SmartLink } from '../ui/links.tsx';
-import { Eyebrow, pad, Section, SectionHeader } from '../ui/section.tsx';
+import { ArrowLink, ButtonLink, SmartLink, STRETCHED_LINK } from '../ui/links.tsx';
+import { Eyebrow, IndexNumber, Section, SectionHeader } from '../ui/section.tsx';
 import { StatCounters } from '../widgets/stat-counters.tsx';
 
 export function ExpertiseIndex({
@@ -26,14 +26,9 @@ export function ExpertiseIndex({
             key={service.id}
             className="group relative grid grid-cols-[2.5rem_1fr_auto] items-baseline gap-x-4 border-t border-stone-800 py-6 transition-colors focus-within:bg-stone-800/40 hover:bg-stone-800/40 md:grid-cols-[4rem_minmax(0,5fr)_minmax(0,6fr)_auto] md:gap-x-8 md:py-8"
           >
-            <span aria-hidden="true" className="text-sm text-stone-300 tabular-nums">
-              {pad(i + 1)}
-            </span>
+            <IndexNumber n={i + 1} tone="dark" />
             <h3 className="text-subtitle">
-              <SmartLink
-                href={`/expertise#${service.id}`}
-                className="after:absolute after:inset-0 after:content-['']"
-              >
+              <SmartLink href={`/expertise#${service.id}`} className={STRETCHED_LINK}>
                 {service.title}
               </SmartLink>
             </h3>
@@ -82,9 +77,7 @@ export function ShowcaseCards({
           <li key={category.id} className="flex flex-col bg-paper p-7 md:p-8">
             <div className="flex items-start justify-between">
               <CategoryIcon name={category.icon} className="text-ink" />
-              <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
-                {pad(i + 1)}
-              </span>
+              <IndexNumber n={i + 1} />
             </div>
             <h3 id={`card-${category.id}`} className="mt-16 text-subtitle md:mt-24">
               {category.category}

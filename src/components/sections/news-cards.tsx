@@ -5,7 +5,7 @@
 import type { SectionCopy } from '../../content/sections.ts';
 import { NEWS_KIND_LABELS, NEWS_PATH, type NewsKind } from '../../lib/news.ts';
 import type { RichTextInput } from '../../lib/rich-text.ts';
-import { ButtonLink } from '../ui/links.tsx';
+import { ButtonLink, CardTitleLink } from '../ui/links.tsx';
 import { RichText } from '../ui/rich-text.tsx';
 import { Section, SectionHeader } from '../ui/section.tsx';
 
@@ -53,12 +53,7 @@ export function NewsCards({
         >
           <KindAndDate kind={item.kind} date={item.date} />
           <Heading className="mt-6 font-display text-subtitle text-balance">
-            <a
-              href={newsItemPath(item.slug)}
-              className="group-hover:underline group-hover:decoration-accent group-hover:underline-offset-4 after:absolute after:inset-0 after:content-['']"
-            >
-              {item.title}
-            </a>
+            <CardTitleLink href={newsItemPath(item.slug)}>{item.title}</CardTitleLink>
           </Heading>
           <RichText value={item.summary} blockClassName="mt-5 text-stone-700" />
         </li>

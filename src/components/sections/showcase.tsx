@@ -9,10 +9,11 @@ import { categoryListingPath } from '../../lib/showcase.ts';
 import { CategoryIcon } from '../ui/category-icon.tsx';
 import { ArrowLink } from '../ui/links.tsx';
 import { Icon } from '../ui/icon.tsx';
-import { caseStudyPath } from './case-study.tsx';
+import { caseStudyPath, DashedOutcome } from './case-study.tsx';
 import { RichText } from '../ui/rich-text.tsx';
-import { pad, Section } from '../ui/section.tsx';
+import { IndexNumber, Section } from '../ui/section.tsx';
 import { cx } from '../ui/cx.ts';
+import { CardTitleLink } from '../ui/links.tsx';
 
 /**
  * @param studies the case studies shown, each under its category
@@ -47,9 +48,7 @@ export function ShowcaseDetails({
             <span className="grid size-14 place-items-center border border-stone-300">
               <CategoryIcon name={category.icon} />
             </span>
-            <span aria-hidden="true" className="text-sm text-stone-600 tabular-nums">
-              {pad(i + 1)}
-            </span>
+            <IndexNumber n={i + 1} />
           </div>
           <h2 id={`${category.id}-heading`} className="mt-8 text-title">
             {category.category}
@@ -78,24 +77,22 @@ export function ShowcaseDetails({
               >
                 <article className="flex flex-1 flex-col">
                   <h3 className="font-display text-subtitle">
-                    <a
+                    <CardTitleLink
                       href={caseStudyPath(study.slug)}
-                      className="group-hover:underline group-hover:decoration-accent group-hover:decoration-1 group-hover:underline-offset-4 after:absolute after:inset-0 after:content-['']"
+                      className="group-hover:decoration-1"
                     >
                       {study.title}
-                    </a>
+                    </CardTitleLink>
                   </h3>
                   <RichText
                     value={study.summary}
                     blockClassName="mt-4 leading-relaxed text-stone-700"
                   />
-                  <p className="mt-8 flex gap-3 border-t border-stone-200 pt-5 text-sm font-semibold text-ink">
-                    <span aria-hidden="true" className="mt-2 h-px w-6 shrink-0 bg-accent" />
-                    <span>
-                      <span className="sr-only">Outcome: </span>
-                      {study.outcome}
-                    </span>
-                  </p>
+                  <DashedOutcome
+                    outcome={study.outcome}
+                    className="mt-8 gap-3 border-t border-stone-200 pt-5 text-sm font-semibold text-ink"
+                    dashClassName="mt-2 w-6 bg-accent"
+                  />
                   <p
                     aria-hidden="true"
                     className="mt-6 inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-stone-700"

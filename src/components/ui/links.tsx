@@ -6,6 +6,41 @@ import { Link } from 'react-router';
 import { cx } from './cx.ts';
 import type { Tone } from './section.tsx';
 
+/**
+ * A link's hit area stretched over its card, the nearest `relative` ancestor: the "stretched
+ * link" of https://getbootstrap.com/docs/5.3/helpers/stretched-link/.
+ */
+export const STRETCHED_LINK = "after:absolute after:inset-0 after:content-['']";
+
+/**
+ * A card's title as a plain anchor (each target is a stored page of its own) that makes the whole
+ * card its link ({@link STRETCHED_LINK}), underlined in the accent while the card (`group`) is
+ * hovered.
+ * @param className added classes (`group-hover:decoration-1`)
+ */
+export function CardTitleLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      className={cx(
+        'group-hover:underline group-hover:decoration-accent group-hover:underline-offset-4',
+        STRETCHED_LINK,
+        className,
+      )}
+    >
+      {children}
+    </a>
+  );
+}
+
 function isInternal(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { SectionCopy } from '../../content/sections.ts';
+import { Section, SectionHeader, type SectionProps } from './section.tsx';
 
 /**
  * A list of `items`, each drawn by `children` in an `li` keyed by its `id`. `role="list"` keeps
@@ -27,5 +29,33 @@ export function List<T extends { readonly id: string }>({
         </li>
       ))}
     </Tag>
+  );
+}
+
+/**
+ * A section of the page: its header (`copy`) over a {@link List} of `items`, the section named by
+ * the header's heading, `<name>-heading`.
+ * @param name the heading's id before `-heading` (`team`)
+ */
+export function ListSection<T extends { readonly id: string }>({
+  name,
+  copy,
+  background = 'paper',
+  children,
+  ...list
+}: {
+  name: string;
+  copy: SectionCopy;
+  background?: SectionProps['background'];
+  items: readonly T[];
+  className?: string;
+  itemClassName?: string;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <Section labelledby={`${name}-heading`} background={background}>
+      <SectionHeader copy={copy} headingId={`${name}-heading`} />
+      <List {...list}>{children}</List>
+    </Section>
   );
 }

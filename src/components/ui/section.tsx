@@ -133,4 +133,21 @@ export function sectionsOf(
 }
 
 /** "01", "02"… */
-export const pad = (n: number): string => String(n).padStart(2, '0');
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * A list entry's number as drawn beside it ("01", or "01 / 06" with `of`), hidden from assistive
+ * technology, which has the list's own count.
+ * @param n the entry's position, from 1
+ * @param of the number of entries, shown after a slash
+ */
+export function IndexNumber({ n, of, tone = 'light' }: { n: number; of?: number; tone?: Tone }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cx('text-sm tabular-nums', tone === 'dark' ? 'text-stone-300' : 'text-stone-600')}
+    >
+      {of === undefined ? pad(n) : `${pad(n)} / ${pad(of)}`}
+    </span>
+  );
+}

@@ -40,27 +40,18 @@ function applyStep(step: ContentMigration, items: Map<string, Working>, adding =
   const each = (collection: string, change: (item: MigratingItem) => void) => {
     for (const item of items.values()) if (item.collection === collection) change(item);
   };
+  /** A copy of `value`, so a step's constant is never shared with the items it adds. */
+  const put = (collection: string, key: string, position: number, value: unknown) =>
+    items.set(idOf(collection, key), { collection, key, position, value: structuredClone(value) });
   const changes: ContentChanges = {
     addCollection(collection, added) {
       if (!adding || [...items.values()].some((i) => i.collection === collection)) return;
-      added.forEach(({ key, value }, position) =>
-        items.set(idOf(collection, key), {
-          collection,
-          key,
-          position,
-          value: structuredClone(value),
-        }),
-      );
+      added.forEach(({ key, value }, position) => put(collection, key, position, value));
     },
     addItem(collection, key, value) {
       if (!adding || items.has(idOf(collection, key))) return;
       const position = [...items.values()].filter((i) => i.collection === collection).length;
-      items.set(idOf(collection, key), {
-        collection,
-        key,
-        position,
-        value: structuredClone(value),
-      });
+      put(collection, key, position, value);
     },
     addField(collection, field, value) {
       each(collection, (item) => {

@@ -10,6 +10,7 @@ import {
 import type { SpamColumn } from '../enquiries/store.ts';
 import type { Channel, EnquiryOrigin, EnquiryStatus } from '../inbox/types.ts';
 import type { Role } from '../../lib/staff-roles.ts';
+import type { VisitTraits } from '../statistics/views.ts';
 
 declare const instantBrand: unique symbol;
 /** `Db.instant(ms)`: ms on SQLite, a `Date` on PostgreSQL; branded so a bare number won't type. */
@@ -191,14 +192,7 @@ export interface Database {
     entryItem: string;
     exitRoute: string;
     exitItem: string;
-    source: string;
-    utmSource: string;
-    utmMedium: string;
-    utmCampaign: string;
-    device: string;
-    browser: string;
-    country: string;
-  };
+  } & VisitTraits;
   statEnquiryOrigins: EnquiryOrigin & { submissionId: string; receivedAt: number };
   /** Ended India days rolled up (migration 301): per dimension of a visit and its value. */
   statVisitDays: {

@@ -43,13 +43,11 @@ export interface CapturedView {
   slug?: string | undefined;
 }
 
-/** A view as stored: no address, no user agent, the visitor as a salted hash. */
-export interface DescribedView {
-  at: number;
-  route: string;
-  item: string;
-  /** `null`: Sec-GPC, counted without a visitor. */
-  visitor: string | null;
+/**
+ * Where a visit came from and what it was seen on, as a view records it and its visit keeps it
+ * (`statVisits` in `src/server/db/tables.ts`).
+ */
+export interface VisitTraits {
   /** The UTM source, else the referrer's name (a search engine, a social network, a site), else `Direct`. */
   source: string;
   utmSource: string;
@@ -60,6 +58,15 @@ export interface DescribedView {
   /** bowser's browser name (`Chrome`, `Safari`…), `''` when unknown. */
   browser: string;
   country: string;
+}
+
+/** A view as stored: no address, no user agent, the visitor as a salted hash. */
+export interface DescribedView extends VisitTraits {
+  at: number;
+  route: string;
+  item: string;
+  /** `null`: Sec-GPC, counted without a visitor. */
+  visitor: string | null;
 }
 
 /** Characters; a longer referrer is cut before parsing (a 1 MB header costs nothing more). */

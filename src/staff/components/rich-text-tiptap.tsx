@@ -28,7 +28,7 @@ import {
   type RichTextDoc,
   type RichTextInput,
 } from '../../lib/rich-text.ts';
-import { buttonClass, RICH_TEXT_FIELD } from './ui.tsx';
+import { buttonClass, RICH_TEXT_FIELD, TEXT_FIELD } from './ui.tsx';
 
 /** A list item holds paragraphs only (no nested lists), and Tab stays the browser's: focus moves on. */
 const ListItem = Node.create({
@@ -312,7 +312,7 @@ function LinkInput({
         onKeyDown={onKeyDown}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-        className="min-h-11 rounded-md border border-stone-500 px-3 text-base"
+        className={TEXT_FIELD}
       />
       <p id={`${id}-hint`} className="text-sm text-stone-600">
         https://…, mailto:…, tel:…, or a page of this site such as /showcase.

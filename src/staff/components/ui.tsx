@@ -13,6 +13,9 @@ const BUTTON =
 export const RICH_TEXT_FIELD =
   'w-full rounded-md border border-stone-500 bg-paper px-3 py-2 text-base leading-relaxed';
 
+/** A one-line text, search or date field's box, the touch target's height of a button. */
+export const TEXT_FIELD = 'min-h-11 rounded-md border border-stone-500 px-3 text-base';
+
 /** `primary`: the screen's one main action. */
 export function buttonClass(variant: 'primary' | 'secondary' | 'danger' = 'secondary'): string {
   return cx(
@@ -97,15 +100,18 @@ export function ColumnHeads({ names, table = false }: { names: string[]; table?:
 /**
  * A table of records: column heads, then one row per record, `children` drawing the row's cells
  * (a `th scope="row"` first where a record has a name).
+ * @param caption the table's name for assistive technology, not shown
  * @param className the table's width and margins (`max-w-4xl`, `mb-6`)
  */
 export function RecordTable<T>({
+  caption,
   heads,
   rows,
   rowKey,
   className,
   children,
 }: {
+  caption?: string;
   heads: string[];
   rows: readonly T[];
   rowKey: (row: T) => string | number;
@@ -114,6 +120,7 @@ export function RecordTable<T>({
 }) {
   return (
     <table className={cx('w-full border-collapse text-sm', className)}>
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
       <thead>
         <ColumnHeads names={heads} />
       </thead>
@@ -129,10 +136,10 @@ export function RecordTable<T>({
 }
 
 /**
- * A table row's one action, a plain post of `field=value` (with `intent` when given); a dash
- * where the row has none (`show` false).
+ * A table row's one action, its last cell: a plain post of `field=value` (with `intent` when
+ * given); a dash where the row has none (`show` false).
  */
-export function RowAction({
+export function RowActionCell({
   show,
   field,
   value,
@@ -150,18 +157,50 @@ export function RowAction({
   describe: string;
   tone?: 'secondary' | 'danger';
 }) {
-  if (!show) return <>—</>;
   return (
-    <Form method="post">
-      <input type="hidden" name={field} value={value} />
-      <button
-        type="submit"
-        {...(intent ? { name: 'intent', value: intent } : {})}
-        className={buttonClass(tone)}
-        aria-label={describe}
-      >
-        {label}
-      </button>
-    </Form>
+    <td className="py-2">
+      {show ? (
+        <Form method="post">
+          <input type="hidden" name={field} value={value} />
+          <IntentButton intent={intent} tone={tone} describe={describe}>
+            {label}
+          </IntentButton>
+        </Form>
+      ) : (
+        '—'
+      )}
+    </td>
+  );
+}
+
+/**
+ * A form's submit button in the buttons' look, posting `intent=<intent>` with the form (without
+ * `intent`, a plain submit with no name).
+ * @param describe the accessible name where the label alone does not say which row it acts on
+ *   (`Move “…” up`)
+ */
+export function IntentButton({
+  intent,
+  tone = 'secondary',
+  describe,
+  disabled,
+  children,
+}: {
+  intent?: string | undefined;
+  tone?: 'primary' | 'secondary' | 'danger';
+  describe?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      {...(intent ? { name: 'intent', value: intent } : {})}
+      disabled={disabled}
+      className={buttonClass(tone)}
+      aria-label={describe}
+    >
+      {children}
+    </button>
   );
 }

@@ -9,7 +9,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { data, Form, Link, redirect, useFetcher } from 'react-router';
 import type { SortableRowsProps } from '../components/sortable-rows.tsx';
-import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
+import { buttonClass, IntentButton, Notice, PageHeading } from '../components/ui.tsx';
 import { CONTENT_BASE, collectionPath, itemPath } from '../content-paths.ts';
 import {
   changeList,
@@ -136,35 +136,15 @@ function MoveButtons({ row, n, count }: { row: ItemRow; n: number; count: number
   return (
     <Form method="post" className="flex flex-wrap gap-2">
       <input type="hidden" name="key" value={row.key} />
-      <button
-        type="submit"
-        name="intent"
-        value="up"
-        disabled={n === 0}
-        className={buttonClass()}
-        aria-label={`Move “${row.label}” up`}
-      >
+      <IntentButton intent="up" disabled={n === 0} describe={`Move “${row.label}” up`}>
         Up
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="down"
-        disabled={n === count - 1}
-        className={buttonClass()}
-        aria-label={`Move “${row.label}” down`}
-      >
+      </IntentButton>
+      <IntentButton intent="down" disabled={n === count - 1} describe={`Move “${row.label}” down`}>
         Down
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="remove"
-        className={buttonClass('danger')}
-        aria-label={`Remove “${row.label}”`}
-      >
+      </IntentButton>
+      <IntentButton intent="remove" tone="danger" describe={`Remove “${row.label}”`}>
         Remove
-      </button>
+      </IntentButton>
     </Form>
   );
 }
@@ -173,15 +153,9 @@ function UndoButton({ row, children }: { row: ItemRow; children: ReactNode }) {
   return (
     <Form method="post">
       <input type="hidden" name="key" value={row.key} />
-      <button
-        type="submit"
-        name="intent"
-        value="undo"
-        className={buttonClass()}
-        aria-label={`Undo removing “${row.label}”`}
-      >
+      <IntentButton intent="undo" describe={`Undo removing “${row.label}”`}>
         {children}
-      </button>
+      </IntentButton>
     </Form>
   );
 }

@@ -21,7 +21,14 @@ import {
   UPLOAD_MESSAGES,
   UPLOAD_PATH,
 } from '../../lib/media.ts';
-import { ColumnHeads, Notice, PageHeading, Section, buttonClass } from '../components/ui.tsx';
+import {
+  buttonClass,
+  ColumnHeads,
+  IntentButton,
+  Notice,
+  PageHeading,
+  Section,
+} from '../components/ui.tsx';
 import { CONTENT_BASE } from '../content-paths.ts';
 import { formatDateTime, isoTime } from '../format.ts';
 import { requireRole } from '../roles.server.ts';
@@ -257,15 +264,13 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
                       <code className="mt-1 block break-all text-stone-600">media:{image.id}</code>
                       <Form method="post" className="mt-2">
                         <input type="hidden" name="id" value={image.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="delete"
-                          className={buttonClass('danger')}
-                          aria-label={`Delete the image “${image.decorative ? 'decorative' : image.alt}”`}
+                        <IntentButton
+                          intent="delete"
+                          tone="danger"
+                          describe={`Delete the image “${image.decorative ? 'decorative' : image.alt}”`}
                         >
                           Delete
-                        </button>
+                        </IntentButton>
                       </Form>
                     </td>
                     <td className="py-3">

@@ -5,7 +5,7 @@
  * the store keeps only their hashes.
  */
 import { Link, redirect } from 'react-router';
-import { ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
+import { Notice, PageHeading, RecordTable, RowActionCell } from '../components/ui.tsx';
 import { CONTENT_BASE } from '../content-paths.ts';
 import { contentOf } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
@@ -46,41 +46,38 @@ export default function Previews({ loaderData }: Route.ComponentProps) {
       {links.length === 0 ? (
         <p>No share links yet.</p>
       ) : (
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Share links</caption>
-          <thead>
-            <ColumnHeads names={['Shows', 'On page', 'Made', 'Works until', 'Revoke']} />
-          </thead>
-          <tbody>
-            {links.map((link) => {
-              const live = link.revokedAt === null && link.expiresAt > now;
-              return (
-                <tr key={link.id} className="border-b border-stone-200 align-top">
-                  <td className="py-2 pr-4">{link.label}</td>
-                  <td className="py-2 pr-4">{link.path}</td>
-                  <td className="py-2 pr-4">{formatDateTime(link.createdAt)}</td>
-                  <td className="py-2 pr-4">
-                    {link.revokedAt !== null
-                      ? `Revoked ${formatDateTime(link.revokedAt)}`
-                      : link.expiresAt <= now
-                        ? `Expired ${formatDateTime(link.expiresAt)}`
-                        : formatDateTime(link.expiresAt)}
-                  </td>
-                  <td className="py-2">
-                    <RowAction
-                      show={live}
-                      field="id"
-                      value={link.id}
-                      label="Revoke"
-                      describe={`Revoke the link made ${formatDateTime(link.createdAt)}`}
-                      tone="danger"
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <RecordTable
+          caption="Share links"
+          heads={['Shows', 'On page', 'Made', 'Works until', 'Revoke']}
+          rows={links}
+          rowKey={(link) => link.id}
+        >
+          {(link) => {
+            const live = link.revokedAt === null && link.expiresAt > now;
+            return (
+              <>
+                <td className="py-2 pr-4">{link.label}</td>
+                <td className="py-2 pr-4">{link.path}</td>
+                <td className="py-2 pr-4">{formatDateTime(link.createdAt)}</td>
+                <td className="py-2 pr-4">
+                  {link.revokedAt !== null
+                    ? `Revoked ${formatDateTime(link.revokedAt)}`
+                    : link.expiresAt <= now
+                      ? `Expired ${formatDateTime(link.expiresAt)}`
+                      : formatDateTime(link.expiresAt)}
+                </td>
+                <RowActionCell
+                  show={live}
+                  field="id"
+                  value={link.id}
+                  label="Revoke"
+                  describe={`Revoke the link made ${formatDateTime(link.createdAt)}`}
+                  tone="danger"
+                />
+              </>
+            );
+          }}
+        </RecordTable>
       )}
     </>
   );

@@ -8,7 +8,15 @@
  * cancel a schedule (docs/decisions/055-scheduled-publishing.md).
  */
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
-import { buttonClass, ColumnHeads, Notice, PageHeading, RowAction } from '../components/ui.tsx';
+import {
+  buttonClass,
+  ColumnHeads,
+  Notice,
+  PageHeading,
+  RecordTable,
+  RowActionCell,
+  TEXT_FIELD,
+} from '../components/ui.tsx';
 import { CONTENT_BASE, itemPath } from '../content-paths.ts';
 import { contentOf, draftSummaries, parseRef, publishDrafts } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
@@ -243,7 +251,7 @@ export default function Publish({ loaderData, actionData }: Route.ComponentProps
                   name="note"
                   maxLength={NOTE_MAX}
                   defaultValue={actionData?.note ?? ''}
-                  className="min-h-11 rounded-md border border-stone-500 px-3 text-base"
+                  className={TEXT_FIELD}
                 />
               </div>
               <div className="flex flex-wrap gap-3">
@@ -283,31 +291,28 @@ export default function Publish({ loaderData, actionData }: Route.ComponentProps
       {schedules.length === 0 ? (
         <p>Nothing is scheduled.</p>
       ) : (
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Scheduled releases</caption>
-          <thead>
-            <ColumnHeads names={['Publishes at', 'Items', 'Scheduled by', 'Cancel']} />
-          </thead>
-          <tbody>
-            {schedules.map((sch) => (
-              <tr key={sch.id} className="border-b border-stone-200 align-top">
-                <td className="py-2 pr-4">{formatDateTime(sch.publishAt)}</td>
-                <td className="py-2 pr-4">{sch.label}</td>
-                <td className="py-2 pr-4">{sch.author}</td>
-                <td className="py-2">
-                  <RowAction
-                    show={canPublish}
-                    field="schedule"
-                    value={sch.id}
-                    intent="cancel-schedule"
-                    label="Cancel"
-                    describe={`Cancel the schedule of ${formatDateTime(sch.publishAt)}`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordTable
+          caption="Scheduled releases"
+          heads={['Publishes at', 'Items', 'Scheduled by', 'Cancel']}
+          rows={schedules}
+          rowKey={(sch) => sch.id}
+        >
+          {(sch) => (
+            <>
+              <td className="py-2 pr-4">{formatDateTime(sch.publishAt)}</td>
+              <td className="py-2 pr-4">{sch.label}</td>
+              <td className="py-2 pr-4">{sch.author}</td>
+              <RowActionCell
+                show={canPublish}
+                field="schedule"
+                value={sch.id}
+                intent="cancel-schedule"
+                label="Cancel"
+                describe={`Cancel the schedule of ${formatDateTime(sch.publishAt)}`}
+              />
+            </>
+          )}
+        </RecordTable>
       )}
     </>
   );

@@ -4,7 +4,7 @@
  * `review` shows what will be lost, changing nothing; `confirm` erases, 303 to `?erased=N`.
  */
 import { data, Form, Link, redirect } from 'react-router';
-import { buttonClass, Notice, PageHeading } from '../components/ui.tsx';
+import { buttonClass, Notice, PageHeading, TEXT_FIELD } from '../components/ui.tsx';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { record, staffRequest } from '../session.server.ts';
 import type { Route } from './+types/erase.ts';
@@ -60,7 +60,7 @@ function Entry({ email, error }: { email: string; error?: string | undefined }) 
           defaultValue={email}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'erase-email-error' : undefined}
-          className="min-h-11 rounded-md border border-stone-500 px-3 text-base"
+          className={TEXT_FIELD}
         />
         {error ? (
           <p id="erase-email-error" className="text-sm font-semibold text-accent">

@@ -14,7 +14,7 @@ import {
   type InboxRow,
 } from '../../server/inbox/types.ts';
 import { DeliveryState, STATUS, StatusBadge } from '../components/status.tsx';
-import { buttonClass, ColumnHeads, PageHeading } from '../components/ui.tsx';
+import { buttonClass, ColumnHeads, PageHeading, TEXT_FIELD } from '../components/ui.tsx';
 import { formatAge, formatDateTime, isoTime } from '../format.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { staffRequest } from '../session.server.ts';
@@ -117,7 +117,7 @@ function Search({ status, q }: { status: EnquiryStatus | null; q: string }) {
           name="q"
           defaultValue={q}
           maxLength={MAX_QUERY}
-          className="min-h-11 rounded-md border border-stone-500 px-3 text-base"
+          className={TEXT_FIELD}
         />
       </div>
       <button type="submit" className={buttonClass('secondary')}>

@@ -154,11 +154,62 @@ function Figures({ report, previous }: { report: Report; previous: Report }) {
   );
 }
 
+/**
+ * A table of figures by name (a page, a source): `heads` over the name and its figures, one row
+ * per entry of `rows` keyed by its label, `children` drawing the row's cells (a `th scope="row"`
+ * first); `empty` in place of the table when there are no rows.
+ * @param rowClassName classes added to every row's (`align-top` where a name may wrap)
+ */
+function FiguresTable<T extends { label: string }>({
+  caption,
+  heads,
+  rows,
+  empty,
+  rowClassName,
+  children,
+}: {
+  caption: string;
+  heads: string[];
+  rows: readonly T[];
+  empty: string;
+  rowClassName?: string;
+  children: (row: T) => ReactNode;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-stone-700">{empty}</p>;
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <Heads names={heads} />
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label} className={cx('border-b border-stone-200', rowClassName)}>
+            {children(row)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** A link to this view with one filter set (the others kept). */
 function filterHref(search: URLSearchParams, name: string, value: string): string {
   const next = new URLSearchParams(search);
   next.set(name, value);
   return `${PATH}?${next}`;
+}
+
+interface RowsTableProps {
+  caption: string;
+  /** The name column's head (`Page`, `Source`). */
+  head: string;
+  rows: Row[];
+  /** A row's name as shown; its label itself by default. */
+  label?: (row: Row) => string;
+  /** The search parameter a name links to filtering by (`page`); none: names are not links. */
+  filter?: string;
+  search: URLSearchParams;
 }
 
 function RowsTable({
@@ -168,59 +219,51 @@ function RowsTable({
   label = (row) => row.label,
   filter,
   search,
-}: {
-  caption: string;
-  head: string;
-  rows: Row[];
-  label?: (row: Row) => string;
-  filter?: string;
-  search: URLSearchParams;
-}) {
-  if (rows.length === 0) return <p className="text-sm text-stone-700">None in this period.</p>;
+}: RowsTableProps) {
   const most = Math.max(...rows.map((r) => r.visitors), 1);
   return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <Heads names={[head, 'Visitors', 'Page views']} />
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.label} className="border-b border-stone-200 align-top">
-            <th scope="row" className="relative py-2 pr-4 text-left font-normal">
-              {/* The share of the most visited row, drawn behind the name (an SVG attribute, not a
+    <FiguresTable
+      caption={caption}
+      heads={[head, 'Visitors', 'Page views']}
+      rows={rows}
+      empty="None in this period."
+      rowClassName="align-top"
+    >
+      {(row) => (
+        <>
+          <th scope="row" className="relative py-2 pr-4 text-left font-normal">
+            {/* The share of the most visited row, drawn behind the name (an SVG attribute, not a
                   style, which the staff CSP refuses); the figures are the cells. */}
-              <svg
-                aria-hidden="true"
-                className="absolute inset-y-1 left-0 h-[calc(100%-0.5rem)] w-full"
-                preserveAspectRatio="none"
-              >
-                <rect
-                  width={`${Math.round((row.visitors / most) * 100)}%`}
-                  height="100%"
-                  rx="2"
-                  className="fill-stone-100"
-                />
-              </svg>
-              <span className="relative break-words">
-                {filter ? (
-                  <Link
-                    to={filterHref(search, filter, row.label)}
-                    className="underline-offset-4 hover:underline"
-                  >
-                    <bdi>{label(row) || '(none)'}</bdi>
-                  </Link>
-                ) : (
-                  <bdi>{label(row) || 'Unknown'}</bdi>
-                )}
-              </span>
-            </th>
-            <td className="py-2 pr-4 text-right tabular-nums">{number.format(row.visitors)}</td>
-            <td className="py-2 text-right tabular-nums">{number.format(row.views)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            <svg
+              aria-hidden="true"
+              className="absolute inset-y-1 left-0 h-[calc(100%-0.5rem)] w-full"
+              preserveAspectRatio="none"
+            >
+              <rect
+                width={`${Math.round((row.visitors / most) * 100)}%`}
+                height="100%"
+                rx="2"
+                className="fill-stone-100"
+              />
+            </svg>
+            <span className="relative break-words">
+              {filter ? (
+                <Link
+                  to={filterHref(search, filter, row.label)}
+                  className="underline-offset-4 hover:underline"
+                >
+                  <bdi>{label(row) || '(none)'}</bdi>
+                </Link>
+              ) : (
+                <bdi>{label(row) || 'Unknown'}</bdi>
+              )}
+            </span>
+          </th>
+          <td className="py-2 pr-4 text-right tabular-nums">{number.format(row.visitors)}</td>
+          <td className="py-2 text-right tabular-nums">{number.format(row.views)}</td>
+        </>
+      )}
+    </FiguresTable>
   );
 }
 
@@ -398,28 +441,25 @@ function ConversionTable({
   rows: ConversionRow[];
   label?: (row: ConversionRow) => string;
 }) {
-  if (rows.length === 0)
-    return <p className="text-sm text-stone-700">No enquiries in this period.</p>;
   return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <Heads names={[head, 'Enquiries', 'Of visitors']} />
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.label} className="border-b border-stone-200">
-            <th scope="row" className="py-2 pr-4 text-left font-normal">
-              <bdi>{row.label ? label(row) : 'Not known'}</bdi>
-            </th>
-            <td className="py-2 pr-4 text-right tabular-nums">{number.format(row.enquiries)}</td>
-            <td className="py-2 text-right tabular-nums">
-              {row.visitors > 0 ? percent.format(row.enquiries / row.visitors) : '—'}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <FiguresTable
+      caption={caption}
+      heads={[head, 'Enquiries', 'Of visitors']}
+      rows={rows}
+      empty="No enquiries in this period."
+    >
+      {(row) => (
+        <>
+          <th scope="row" className="py-2 pr-4 text-left font-normal">
+            <bdi>{row.label ? label(row) : 'Not known'}</bdi>
+          </th>
+          <td className="py-2 pr-4 text-right tabular-nums">{number.format(row.enquiries)}</td>
+          <td className="py-2 text-right tabular-nums">
+            {row.visitors > 0 ? percent.format(row.enquiries / row.visitors) : '—'}
+          </td>
+        </>
+      )}
+    </FiguresTable>
   );
 }
 
@@ -465,24 +505,22 @@ function PeriodForm({
         {kept.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <label className="flex flex-col text-sm">
-          <span className="font-semibold">From</span>
-          <input
-            type="date"
-            name="from"
-            defaultValue={period.firstDay}
-            className="min-h-11 rounded-md border border-stone-500 bg-paper px-2"
-          />
-        </label>
-        <label className="flex flex-col text-sm">
-          <span className="font-semibold">To</span>
-          <input
-            type="date"
-            name="to"
-            defaultValue={period.lastDay}
-            className="min-h-11 rounded-md border border-stone-500 bg-paper px-2"
-          />
-        </label>
+        {(
+          [
+            ['from', 'From', period.firstDay],
+            ['to', 'To', period.lastDay],
+          ] as const
+        ).map(([name, label, day]) => (
+          <label key={name} className="flex flex-col text-sm">
+            <span className="font-semibold">{label}</span>
+            <input
+              type="date"
+              name={name}
+              defaultValue={day}
+              className="min-h-11 rounded-md border border-stone-500 bg-paper px-2"
+            />
+          </label>
+        ))}
         <button type="submit" className={buttonClass('secondary')}>
           Show these days
         </button>
@@ -521,6 +559,12 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       <CsvLink panel={id} search={search} what={title.toLowerCase()} />
     </Section>
   );
+  /** A panel of visitors and page views by name, its table captioned by the title by default. */
+  const rowsPanel = (
+    title: string,
+    id: PanelName,
+    table: Omit<RowsTableProps, 'caption' | 'search'> & { caption?: string },
+  ) => panel(title, id, <RowsTable caption={title} search={search} {...table} />);
   return (
     <>
       <PageHeading
@@ -572,63 +616,34 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             />
           </Section>
           <div className="grid gap-x-10 lg:grid-cols-2">
-            {panel(
-              'Top pages',
-              'pages',
-              <RowsTable
-                caption="Top pages"
-                head="Page"
-                rows={report.pages.filter((r) => pageRoutes.has(r.label))}
-                label={pageName}
-                filter="page"
-                search={search}
-              />,
-            )}
-            {panel(
-              'Sources',
-              'sources',
-              <RowsTable
-                caption="Sources"
-                head="Source"
-                rows={report.sources}
-                filter="source"
-                search={search}
-              />,
-            )}
-            {panel(
-              'Entry pages',
-              'entry-pages',
-              <RowsTable
-                caption="Entry pages"
-                head="Page"
-                rows={report.entryPages}
-                label={pageName}
-                filter="page"
-                search={search}
-              />,
-            )}
-            {panel(
-              'Exit pages',
-              'exit-pages',
-              <RowsTable
-                caption="Exit pages"
-                head="Page"
-                rows={report.exitPages}
-                label={pageName}
-                search={search}
-              />,
-            )}
-            {panel(
-              'Campaigns',
-              'campaigns',
-              <RowsTable
-                caption="Campaigns (UTM campaign)"
-                head="Campaign"
-                rows={report.campaigns}
-                filter="campaign"
-                search={search}
-              />,
-            )}
+            {rowsPanel('Top pages', 'pages', {
+              head: 'Page',
+              rows: report.pages.filter((r) => pageRoutes.has(r.label)),
+              label: pageName,
+              filter: 'page',
+            })}
+            {rowsPanel('Sources', 'sources', {
+              head: 'Source',
+              rows: report.sources,
+              filter: 'source',
+            })}
+            {rowsPanel('Entry pages', 'entry-pages', {
+              head: 'Page',
+              rows: report.entryPages,
+              label: pageName,
+              filter: 'page',
+            })}
+            {rowsPanel('Exit pages', 'exit-pages', {
+              head: 'Page',
+              rows: report.exitPages,
+              label: pageName,
+            })}
+            {rowsPanel('Campaigns', 'campaigns', {
+              caption: 'Campaigns (UTM campaign)',
+              head: 'Campaign',
+              rows: report.campaigns,
+              filter: 'campaign',
+            })}
             {panel(
               'Enquiries by source',
               'enquiries-by-source',
@@ -648,37 +663,13 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
                 label={pageName}
               />,
             )}
-            {panel(
-              'Devices',
-              'devices',
-              <RowsTable
-                caption="Devices"
-                head="Device"
-                rows={report.devices}
-                label={(r) => r.label.charAt(0).toUpperCase() + r.label.slice(1)}
-                search={search}
-              />,
-            )}
-            {panel(
-              'Browsers',
-              'browsers',
-              <RowsTable
-                caption="Browsers"
-                head="Browser"
-                rows={report.browsers}
-                search={search}
-              />,
-            )}
-            {panel(
-              'Countries',
-              'countries',
-              <RowsTable
-                caption="Countries"
-                head="Country"
-                rows={report.countries}
-                search={search}
-              />,
-            )}
+            {rowsPanel('Devices', 'devices', {
+              head: 'Device',
+              rows: report.devices,
+              label: (r) => r.label.charAt(0).toUpperCase() + r.label.slice(1),
+            })}
+            {rowsPanel('Browsers', 'browsers', { head: 'Browser', rows: report.browsers })}
+            {rowsPanel('Countries', 'countries', { head: 'Country', rows: report.countries })}
           </div>
           <p className="mt-8 max-w-prose text-sm text-stone-700">
             A visitor is counted once a day: nobody is followed from one day to the next, so a

@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startSmtp, type CapturedMail } from '../../pipeline/support/helpers.ts';
+import { startedLater } from '../../support/started-later.ts';
 import { freePort } from './site.ts';
 
 export interface StaffServer {
@@ -24,6 +25,11 @@ export interface StaffServer {
   cli(args: string[]): string;
   /** Invites someone through the CLI (`--role` when given); returns the printed link. */
   invite(email: string, name: string, role?: 'editor' | 'publisher' | 'owner'): string;
+  /**
+   * Opens an invite `link` in `page`, given a passkey device first, and creates the passkey:
+   * `page` is then signed in, on `/staff`.
+   */
+  enrol(page: Page, link: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,7 +65,23 @@ export async function addPasskeyDevice(page: Page): Promise<void> {
 }
 
 /** Starts the server and waits until it answers `/readyz`. */
-export async function startStaffServer(): Promise<StaffServer> {
+/**
+ * A staff server of the spec file's own, started before its first test and closed after its last
+ * (`test.beforeAll`, `test.afterAll`), so each file runs alone. Call at the file's top level; the
+ * answer stands for the server once started (reading it earlier throws).
+ */
+export function useStaffServer(): StaffServer {
+  const server = startedLater<StaffServer>('the staff server');
+  test.beforeAll(async () => {
+    server.set(await startStaffServer());
+  });
+  test.afterAll(async () => {
+    await server.current()?.close();
+  });
+  return server.value;
+}
+
+async function startStaffServer(): Promise<StaffServer> {
   const [smtp, slack, port] = await Promise.all([startSmtp(), startSlack(), freePort()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-staff-'));
   const origin = `http://localhost:${port}`;
@@ -125,6 +147,12 @@ export async function startStaffServer(): Promise<StaffServer> {
       const link = /https?:\/\/\S+\/staff\/invite\?token=\S+/.exec(out)?.[0];
       if (!link) throw new Error(`no link in:\n${out}`);
       return link;
+    },
+    async enrol(page, link) {
+      await addPasskeyDevice(page);
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Create your passkey' }).click();
+      await page.waitForURL(`${origin}/staff`);
     },
     async close() {
       const exited = new Promise((done) => child.once('exit', done));

@@ -18,21 +18,34 @@ export {
   type RunningServer,
 } from '../../../scripts/lib/server-process.ts';
 
-/**
- * Runs the operators' command line (`src/server/enquiries/cli.ts`) with only PATH, a silent log and
- * `env`, and waits for it: its exit code, stdout and stderr.
- */
-export function cli(
-  env: Record<string, string>,
-  ...args: string[]
-): { code: number | null; out: string; err: string } {
-  const r = spawnSync(NODE, [join(ROOT, 'src/server/enquiries/cli.ts'), ...args], {
+/** A command line's run: its exit code (`null` when a signal ended it), stdout and stderr. */
+export interface CliRun {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs `script` (from the repository's root) with only PATH, a silent log and `env`, and waits. */
+function runScript(script: string, env: Record<string, string>, args: string[]): CliRun {
+  const r = spawnSync(NODE, [join(ROOT, script), ...args], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+
+/**
+ * Runs the operators' command line (`src/server/enquiries/cli.ts`) with only PATH, a silent log and
+ * `env`, and waits for it: its exit code, stdout and stderr.
+ */
+export const cli = (env: Record<string, string>, ...args: string[]): CliRun =>
+  runScript('src/server/enquiries/cli.ts', env, args);
+
+/** The content command line (`src/server/content/cli.ts`, `npm run content`), run as {@link cli}. */
+export const contentCli = (env: Record<string, string>, ...args: string[]): CliRun =>
+  runScript('src/server/content/cli.ts', env, args);
+
 export const silentLogger = () => createLogger('silent');
 
 export interface CapturedMail {

@@ -8,6 +8,7 @@
  * Cookies are kept by hand: the tests are about them.
  */
 import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the framework's decoder of its data requests' answers, read as its browser half reads them
 import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { createInboxService } from '../../../src/server/inbox/service.ts';
@@ -16,11 +17,34 @@ import { createStaffRuntime, type StaffRuntime } from '../../../src/server/staff
 import { cookieNames } from '../../../src/staff/session.server.ts';
 import { createFakeInbox, type FakeInbox } from '../../support/fake-inbox.ts';
 import { SoftPasskey, type Lies } from '../../support/soft-authenticator.ts';
+import { startedLater } from '../../support/started-later.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The staff origin of test apps unless SITE_URL says otherwise (its default outside production). */
 export const ORIGIN = 'http://localhost:3000';
 export const RP_ID = 'localhost';
+
+/** Safari on a Mac: a user agent the statistics count as a visitor's browser. */
+export const BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+/**
+ * Posts the contact form as {@link BROWSER} does without JavaScript, from the app's own origin:
+ * Asha Rao's launch enquiry (subject `Launch PR`). A taken enquiry answers 303.
+ */
+export const sendLaunchEnquiry = (t: StaffTestApp) =>
+  request(t.app)
+    .post('/contact')
+    .set('Origin', t.origin)
+    .set('User-Agent', BROWSER)
+    .type('form')
+    .send({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      subject: 'Launch PR',
+      message: 'We are launching in March and want press coverage.',
+      website: '',
+    });
 
 /** One answer of a ceremony's action, decoded. */
 export interface Step {
@@ -213,4 +237,23 @@ export async function createStaffTestApp(
         .send(body);
     },
   };
+}
+
+/**
+ * A staff test app of the file's own with one person enrolled from an invite, made before the
+ * file's tests and closed after them (registers `beforeAll` and `afterAll`; call at the top level).
+ * @returns the app and the person, each standing for its value once made
+ */
+export function staffAppPerFile(
+  ...args: Parameters<typeof createStaffTestApp>
+): [StaffTestApp, Signed] {
+  const app = startedLater<StaffTestApp>('the staff test app');
+  const person = startedLater<Signed>('the enrolled person');
+  beforeAll(async () => {
+    const t = await createStaffTestApp(...args);
+    app.set(t);
+    person.set(await t.enrol(await t.invite()));
+  });
+  afterAll(() => app.current()?.close());
+  return [app.value, person.value];
 }
