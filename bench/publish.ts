@@ -17,8 +17,9 @@
  * study's outcome, polled on its own page: a publish renders only the pages that show it
  * (docs/decisions/093-incremental-publish.md), and the pages each release rendered are printed.
  *
- * On a large site it then measures, on the first instance (its item page cache raised to
- * BENCH_CACHE_MB, 256, so every page it has seen stays): the server's resident memory (RSS of its
+ * On a large site it then measures, on a server of its own on the same store started as the
+ * image runs it (`dist/server/server.js` with the `Dockerfile`'s flags; its item page cache
+ * raised to BENCH_CACHE_MB, 256, so every page it has seen stays): its resident memory (RSS of its
  * process, from `/proc`) idle beside a server of the seed's content started the same way; every
  * item page's first request (never seen before: p50, p99, max) while the RSS is sampled every
  * 100 ms; then a change to one case study's body and a new newsroom item, each followed by a
@@ -163,7 +164,8 @@ async function crawl(url: string, paths: readonly string[]) {
     await response.arrayBuffer();
     ms.push(performance.now() - start);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-    etags.set(path, response.headers.get('etag') ?? '');
+    // The body's tag, whichever brotli strength answered (`src/server/stored-pages.ts`).
+    etags.set(path, (response.headers.get('etag') ?? '').replace(/-(?:br\d*|gz)"$/, '"'));
   }
   return { ms, etags };
 }
@@ -181,21 +183,30 @@ async function releaseStored(server: RunningServer, n: number): Promise<ReleaseR
   throw new Error(`release ${n} not stored within ${GIVE_UP_MS} ms`);
 }
 
-/** Memory, first requests and what one body change and one new item render (see the header). */
-async function measureLarge(
-  url: string,
-  server: RunningServer,
-  store: ContentStore,
-  buildDir: string,
-) {
+/** RSS (MiB) of a server started as in the container on `storeEnv`, once idle for 10 s. */
+async function idleServer(storeEnv: Record<string, string>, logLevel = 'warn') {
+  const server = await startServer(
+    buildDir,
+    { ...storeEnv, LOG_LEVEL: logLevel, ITEM_PAGE_CACHE_MB: String(CACHE_MB) },
+    { asInContainer: true },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  return { server, idle: rssMib(server.proc.pid) };
+}
+
+/**
+ * Memory, first requests and what one body change and one new item render (see the header), on
+ * a server of its own on the store `storeEnv` names, started as in the container.
+ */
+async function measureLarge(storeEnv: Record<string, string>, store: ContentStore) {
   const seedDir = mkdtempSync(join(tmpdir(), 'bench-publish-seed-'));
-  const seedServer = await startServer(buildDir, { DATA_DIR: seedDir, LOG_LEVEL: 'warn' });
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
-  const seedIdle = rssMib(seedServer.proc.pid);
-  await seedServer.stop();
+  const seed = await idleServer({ DATA_DIR: seedDir });
+  const seedIdle = seed.idle;
+  await seed.server.stop();
   rmSync(seedDir, { recursive: true, force: true });
+  const { server, idle } = await idleServer(storeEnv, 'info');
+  const { url } = server;
   const pid = server.proc.pid;
-  const idle = rssMib(pid);
   const paths = await itemPagePaths(store);
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMib(pid))), 100);
@@ -247,16 +258,19 @@ async function measureLarge(
   console.log(
     `  a new newsroom item: ${created.rendered} responses rendered at the publish, ${created.itemPagesDropped} kept item pages dropped, ${differing(afterBody.etags, afterNew.etags)} of ${paths.length} item pages answer another ETag`,
   );
+  await server.stop();
 }
 
 interface Run {
   label: string;
   urls: readonly string[];
   store: ContentStore;
+  /** The environment naming the store (`DATA_DIR` or `DATABASE_URL`), for another server on it. */
+  storeEnv: Record<string, string>;
   servers: readonly RunningServer[];
 }
 
-async function measure({ label, urls, store, servers }: Run): Promise<void> {
+async function measure({ label, urls, store, storeEnv, servers }: Run): Promise<void> {
   if (LARGE) {
     const seeded = await seedDemo(store, DEMO, true);
     if (seeded === 'refused' || !seeded.release) throw new Error('seed-demo published nothing');
@@ -305,7 +319,7 @@ async function measure({ label, urls, store, servers }: Run): Promise<void> {
     );
   });
   if (missed) console.log(`  ${missed} publish(es) not visible within ${GIVE_UP_MS} ms`);
-  if (LARGE) await measureLarge(urls[0]!, servers[0]!, store, buildDir);
+  if (LARGE) await measureLarge(storeEnv, store);
 }
 
 const buildDir = benchBuild();
@@ -330,6 +344,7 @@ if (STORES.includes('postgres')) {
       label: 'PostgreSQL, two instances',
       urls: two.urls,
       store,
+      storeEnv: { DATABASE_URL: two.databaseUrl },
       servers: two.instances,
     });
   } finally {
@@ -348,7 +363,13 @@ if (STORES.includes('sqlite')) {
   });
   const { store, close } = openContentStore(storeEnvSchema.parse({ DATA_DIR: dataDir }));
   try {
-    await measure({ label: 'SQLite, one instance', urls: [server.url], store, servers: [server] });
+    await measure({
+      label: 'SQLite, one instance',
+      urls: [server.url],
+      store,
+      storeEnv: { DATA_DIR: dataDir },
+      servers: [server],
+    });
   } finally {
     await close();
     await server.stop();

@@ -44,28 +44,44 @@ export interface RunningServer {
 export async function startServer(
   buildDir: string,
   env: Record<string, string>,
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServerOnce(buildDir, env);
+      return await startServerOnce(buildDir, env, options);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
+/** How the server is started. */
+export interface StartOptions {
+  /**
+   * As the image's `CMD` runs it (`Dockerfile`): the build's own bundle,
+   * `<buildDir>/server/server.js`, with `--max-semi-space-size=1` and `MALLOC_ARENA_MAX=2`, rather
+   * than `server.ts`; for figures of memory as deployed.
+   */
+  asInContainer?: boolean;
+}
+
 async function startServerOnce(
   buildDir: string,
   env: Record<string, string>,
+  { asInContainer = false }: StartOptions,
 ): Promise<RunningServer> {
   if (!buildDir) throw new Error('No build: global-setup could not build the site (see its log)');
   // A given PORT is kept (a restored site on its predecessor's origin), else a free one.
   const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   let out = '';
-  const proc = spawn(NODE, [join(ROOT, 'server.ts')], {
+  const args = asInContainer
+    ? ['--max-semi-space-size=1', join(buildDir, 'server/server.js')]
+    : [join(ROOT, 'server.ts')];
+  const proc = spawn(NODE, args, {
     cwd: ROOT,
     env: {
       PATH: process.env['PATH'] ?? '',
+      ...(asInContainer ? { MALLOC_ARENA_MAX: '2' } : {}),
       NODE_ENV: 'production',
       BUILD_DIR: buildDir,
       DRAIN_GRACE_MS: '0',
