@@ -11,7 +11,7 @@
  * or the bundler's helper for a dynamic `import()`) would make this chunk import the shell's.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import type { VitalsRoute } from './lib/vitals-report.ts';
+import type { VitalsReport, VitalsRoute } from './lib/vitals-report.ts';
 
 /** What {@link startWebVitals} reports, and where. */
 export interface WebVitalsOptions {
@@ -71,7 +71,7 @@ export function startWebVitals({ route, sampleRate, endpoint }: WebVitalsOptions
     };
     const send = () => {
       if (waiting.size === 0) return;
-      const report: Record<string, string | number> = { route };
+      const report: VitalsReport = { route };
       for (const metric of waiting.values()) {
         report[metric.name] = rounded(metric);
         sent.add(metric.id);

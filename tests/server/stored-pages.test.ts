@@ -161,14 +161,18 @@ describe('item pages (docs/decisions/094-item-pages-rendered-on-first-request.md
     const renders: string[] = [];
     const itemRenders: number[] = [];
     const pages = createStoredPages({
-      render: async (request, year, release) => {
+      render: (request, year, release) => {
         const path = new URL(request.url).pathname;
         renders.push(path);
         const status = PATHS.includes(path) || ITEMS.includes(path) ? 200 : 404;
         const html = `<!doctype html><html><body><p>${path} ${year} release ${release}</p>${'x'.repeat(2000)}</body></html>`;
-        return Object.assign(
-          new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } }),
-          { reads: new Set([ITEMS.includes(path) ? `news.yaml/${path.slice(6)}` : 'pages.yaml']) },
+        return Promise.resolve(
+          Object.assign(
+            new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+            {
+              reads: new Set([ITEMS.includes(path) ? `news.yaml/${path.slice(6)}` : 'pages.yaml']),
+            },
+          ),
         );
       },
       origin: 'https://example.com',
