@@ -19,7 +19,7 @@
  *
  * On a large site it then measures, on a server of its own on the same store started as the
  * image runs it (`dist/server/server.js` with the `Dockerfile`'s flags; its item page cache
- * raised to BENCH_CACHE_MB, 256, so every page it has seen stays): its resident memory (RSS of its
+ * BENCH_CACHE_MB, default 64 as `ITEM_PAGE_CACHE_MB`): its resident memory (RSS of its
  * process, from `/proc`) idle beside a server of the seed's content started the same way; every
  * item page's first request (never seen before: p50, p99, max) while the RSS is sampled every
  * 100 ms; then a change to one case study's body and a new newsroom item, each followed by a
@@ -27,7 +27,7 @@
  * line), how many kept item pages it dropped, and how many item pages answer another ETag.
  *
  * Env: BENCH_PUBLISHES (20), BENCH_STORES (postgres,sqlite), BENCH_CASE_STUDIES, BENCH_NEWS (0),
- * BENCH_CACHE_MB (256),
+ * BENCH_CACHE_MB (64),
  * BENCH_DATABASE_URL (a PostgreSQL that allows CREATE DATABASE), BENCH_OUT_DIR /
  * BENCH_SKIP_BUILD=1 (`bench/lib/bench-server.ts`).
  */
@@ -52,7 +52,7 @@ const DEMO = {
   news: Number(process.env['BENCH_NEWS'] ?? 0),
 };
 const LARGE = DEMO.caseStudies > 0;
-const CACHE_MB = Number(process.env['BENCH_CACHE_MB'] ?? 256);
+const CACHE_MB = Number(process.env['BENCH_CACHE_MB'] ?? 64);
 const POLL_MS = 50;
 /** Longer than the servers' 5 s poll plus a slow render: a miss is reported, not waited for. */
 const GIVE_UP_MS = 30_000;

@@ -387,11 +387,31 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
   const rendering = new Map<string, Promise<StoredResponse | undefined>>();
   // Full-strength brotli one page at a time, so requests keep libuv's other threads.
   let strengthening = Promise.resolve();
-  const strengthenLater = (responses: Iterable<StoredResponse>, stillKept = () => true) => {
+  const strengthenLater = (responses: Iterable<StoredResponse>) => {
     const list = [...responses];
     strengthening = strengthening
-      .then(() => (stillKept() ? strengthen(list) : undefined))
+      .then(() => strengthen(list))
       .catch((error: unknown) => deps.logger.error({ err: error }, 'brotli compression failed'));
+  };
+  // Item pages waiting for theirs, by key only: one dropped meanwhile is not held for it.
+  const weakItems = new Set<string>();
+  let strengtheningItems = false;
+  const strengthenItemLater = (key: string) => {
+    weakItems.add(key);
+    if (strengtheningItems) return;
+    strengtheningItems = true;
+    void (async () => {
+      for (const next of weakItems) {
+        weakItems.delete(next);
+        const page = cache.peek(next);
+        if (page) {
+          await strengthen([page.stored]).catch((error: unknown) =>
+            deps.logger.error({ err: error }, 'brotli compression failed'),
+          );
+        }
+      }
+      strengtheningItems = false;
+    })();
   };
   /** Shows `next`; item pages whose reads `touched` (every one without it) are dropped. */
   const swapIn = (next: Rendition, touched?: (reads: ReadonlySet<string>) => boolean): number => {
@@ -420,7 +440,7 @@ export function createStoredPages(deps: StoredPagesDeps): StoredPages {
       // A release swapped in meanwhile: this answer is its request's, not kept.
       if (settled === shown) {
         cache.set(key, { stored, reads: page.reads });
-        strengthenLater([stored], () => cache.peek(key)?.stored === stored);
+        strengthenItemLater(key);
       }
       deps.onItemRender?.((performance.now() - started) / 1000, cache.calculatedSize);
       return stored;
