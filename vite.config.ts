@@ -41,6 +41,8 @@ const SHELL = [
   // a page's first load (docs/decisions/062-fewer-requests-for-shared-page-parts.md).
   /[\\/]src[\\/]components[\\/]ui[\\/]content-picture\.tsx$/,
   /[\\/]src[\\/]components[\\/]sections[\\/]shared\.tsx$/,
+  // Home's and the newsroom's cards: alone, a request more on Home than before the newsroom.
+  /[\\/]src[\\/]components[\\/]sections[\\/]news-cards\.tsx$/,
 ];
 
 /**

@@ -7,6 +7,7 @@ import { AwardsSection, TestimonialsSection } from '../components/sections/recog
 import { sectionsOf } from '../components/ui/section.tsx';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { site } from '../site.config.ts';
+import { toPlainText } from '../lib/rich-text.ts';
 import { pageMeta } from '../lib/seo/page-head.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData, pick } from '../react/site-content.ts';
@@ -31,11 +32,13 @@ export function loader({ context }: LoaderFunctionArgs) {
           perPage: STUDIES_PER_CATEGORY,
         }).items,
     ),
-    news: content.list('news.yaml', {
-      fields: ['slug', 'title', 'kind', 'date', 'summary'],
-      newestBy: 'date',
-      perPage: 3,
-    }).items,
+    news: content
+      .list('news.yaml', {
+        fields: ['slug', 'title', 'kind', 'date', 'summary'],
+        newestBy: 'date',
+        perPage: 3,
+      })
+      .items.map((item) => ({ ...item, summary: toPlainText(item.summary) })),
     stats: pick(content.collection('stats.yaml'), ['value', 'label']),
     testimonials: pick(content.collection('testimonials.yaml'), ['quote', 'author', 'position']),
   };

@@ -48,7 +48,9 @@ export function loader({ params, context }: LoaderFunctionArgs) {
           .list('news.yaml', { ...query, perPage: RELATED + 1 + earlier.length })
           .items.filter((o) => o.id !== item.id && !earlier.some((e) => e.id === o.id))
       : [];
-  const related = [...earlier, ...newest].slice(0, RELATED).map(({ id: _id, ...shown }) => shown);
+  const related = [...earlier, ...newest]
+    .slice(0, RELATED)
+    .map(({ id: _id, summary, ...card }) => ({ ...card, summary: toPlainText(summary) }));
   const { id: _id, author: _author, practices: _practices, ...shown } = item;
   return {
     item: shown,

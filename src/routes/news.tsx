@@ -19,6 +19,7 @@ import {
   parseListing,
   type NewsListing,
 } from '../lib/news.ts';
+import { toPlainText } from '../lib/rich-text.ts';
 import { pageHead } from '../lib/seo/page-head.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import { siteContext } from '../react/load-context.ts';
@@ -65,7 +66,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
       .collection('services.yaml')
       .filter((s) => used.has(s.id))
       .map(({ id, title }) => ({ id, title })),
-    items,
+    items: items.map((item) => ({ ...item, summary: toPlainText(item.summary) })),
   };
 }
 

@@ -4,18 +4,19 @@
  */
 import type { SectionCopy } from '../../content/sections.ts';
 import { NEWS_KIND_LABELS, NEWS_PATH, type NewsKind } from '../../lib/news.ts';
-import type { RichTextInput } from '../../lib/rich-text.ts';
 import { ButtonLink, CardTitleLink } from '../ui/links.tsx';
-import { RichText } from '../ui/rich-text.tsx';
 import { Section, SectionHeader } from '../ui/section.tsx';
 
-/** What a card shows of an item. */
+/**
+ * What a card shows of an item: its summary as plain text (`toPlainText`, in the loader), as a
+ * card linked whole holds no links of its own, and the cards then need no rich-text renderer.
+ */
 export interface NewsCardView {
   slug: string;
   title: string;
   kind: NewsKind;
   date: string;
-  summary: RichTextInput;
+  summary: string;
 }
 
 /** A calendar date (`2026-11-27`) as Indian English writes it: "27 Nov 2026". */
@@ -55,7 +56,7 @@ export function NewsCards({
           <Heading className="mt-6 font-display text-subtitle text-balance">
             <CardTitleLink href={newsItemPath(item.slug)}>{item.title}</CardTitleLink>
           </Heading>
-          <RichText value={item.summary} blockClassName="mt-5 text-stone-700" />
+          <p className="mt-5 text-stone-700">{item.summary}</p>
         </li>
       ))}
     </ul>

@@ -129,7 +129,8 @@ export function NewsPagination({
   );
 }
 
-export interface NewsItemView extends NewsCardView {
+export interface NewsItemView extends Omit<NewsCardView, 'summary'> {
+  summary: RichTextInput;
   body: RichTextInput;
   cover?: ContentImage | undefined;
   contactName?: string | undefined;
