@@ -36,7 +36,7 @@ export interface StaticPageOptions extends WebVitalsOptions {
  */
 export const STATIC_PAGE_OPTIONS_ID = 'static-page-options';
 
-/** Runs `task` once the page has loaded and the main thread is idle. */
+/** As `src/react/vitals-reporter.ts`'s, which cannot share it (see above). */
 function afterLoadAndIdle(task: () => void): void {
   const idle = () => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 10_000 });
