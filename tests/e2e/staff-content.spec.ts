@@ -212,6 +212,9 @@ test('type bold text into the founder’s bio with the toolbar and save it', asy
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Bold' }).click();
+  // The toolbar hands the focus back to the editor after its command: keys typed sooner are lost.
+  await expect(bio).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
   const words = `Bold words (${tag})`;
   await page.keyboard.type(words);
   // The editor made the words bold before they are saved.
