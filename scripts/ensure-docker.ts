@@ -38,6 +38,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { aptInstall } from './lib/apt.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Where the debootstrap tarball and dockerd's log are kept between runs. */
@@ -88,20 +89,10 @@ function must(what: string, cmd: string, args: string[], options: SpawnSyncOptio
 
 const engineAnswers = (): boolean => sh('docker', ['info', '--format', '{{.ID}}']).status === 0;
 
-function aptInstall(packages: string[]): void {
-  const missing = packages.filter((p) => sh('dpkg', ['-s', p]).status !== 0);
-  if (missing.length === 0) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
-  must('apt-get update', 'apt-get', [...wait, 'update', '-q'], { env });
-  must(
-    `installing ${missing.join(', ')}`,
-    'apt-get',
-    [...wait, 'install', '-y', '-q', ...missing],
-    {
-      env,
-    },
-  );
+/** @throws Error when the install fails. */
+function mustInstall(packages: string[]): void {
+  if (aptInstall(packages, { tag: 'ensure-docker' }) !== 0)
+    throw new Error(`installing ${packages.join(', ')} failed`);
 }
 
 /**
@@ -254,7 +245,7 @@ export async function ensureDocker(): Promise<DockerEnv> {
   let pid: number | undefined;
   if (!engineAnswers()) {
     if (sh('which', ['dockerd']).status !== 0 || sh('which', ['debootstrap']).status !== 0) {
-      aptInstall(['docker.io', 'debootstrap']);
+      mustInstall(['docker.io', 'debootstrap']);
     }
     ({ pid, stop } = await startEngine());
     startedEngine = true;
@@ -267,7 +258,7 @@ export async function ensureDocker(): Promise<DockerEnv> {
     } else if (imageExists(OFFICIAL_NODE_IMAGE)) {
       nodeImage = OFFICIAL_NODE_IMAGE;
     } else {
-      if (sh('which', ['debootstrap']).status !== 0) aptInstall(['debootstrap']);
+      if (sh('which', ['debootstrap']).status !== 0) mustInstall(['debootstrap']);
       mkdirSync(CACHE_DIR, { recursive: true });
       nodeImage = buildStandIn();
     }

@@ -2,15 +2,15 @@
  * Makes sure Debian's `prometheus` package is installed (it brings `/usr/bin/prometheus` and
  * `/usr/bin/promtool`, and starts no service on a machine without systemd) before the monitoring
  * tests (`tests/monitoring`) run them: `promtool check rules`, `promtool test rules`, and a real
- * Prometheus scraping the server. Like `scripts/ensure-chromium.ts`: `apt-get update` then a
- * non-interactive install, only when a binary is missing.
+ * Prometheus scraping the server. Installed from Debian
+ * (`scripts/lib/apt.ts`) only when a binary is missing.
  *
  * Usage: `node scripts/ensure-prometheus.ts` (npm's `test:unit` runs it before Vitest).
  * Exit status: 0 when both binaries are present (or were installed); apt's status otherwise.
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { run } from './ensure-chromium.ts';
+import { aptInstall } from './lib/apt.ts';
 
 /** Where the monitoring tests expect the two programs. */
 export const PROMETHEUS_PATH = '/usr/bin/prometheus';
@@ -22,20 +22,11 @@ export const PROMTOOL_PATH = '/usr/bin/promtool';
  */
 export function ensurePrometheus(): number {
   if (existsSync(PROMETHEUS_PATH) && existsSync(PROMTOOL_PATH)) return 0;
-  console.log(`[ensure-prometheus] installing Debian's prometheus (promtool included).`);
-  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
-  const update = run('apt-get', [...wait, 'update']);
-  if (update !== 0) return update;
-  const install = run('apt-get', [
-    ...wait,
-    'install',
-    '-y',
-    '--no-install-recommends',
-    'prometheus',
-  ]);
-  if (install !== 0 || !existsSync(PROMETHEUS_PATH) || !existsSync(PROMTOOL_PATH)) {
-    console.error(`[ensure-prometheus] apt-get install prometheus failed (status ${install}).`);
-    return install || 1;
+  const status = aptInstall(['prometheus'], { tag: 'ensure-prometheus', recommends: false });
+  if (status !== 0) return status;
+  if (!existsSync(PROMETHEUS_PATH) || !existsSync(PROMTOOL_PATH)) {
+    console.error('[ensure-prometheus] prometheus or promtool still missing after the install.');
+    return 1;
   }
   return 0;
 }

@@ -1,12 +1,13 @@
 /**
  * A throwaway PostgreSQL server for tests and benchmarks:
- * Debian's `postgresql` package (installed with apt-get when missing), run as the `postgres`
+ * Debian's `postgresql` package (installed when missing: `scripts/lib/apt.ts`), run as the `postgres`
  * user in a temporary directory on a free loopback port, removed when stopped.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aptInstall } from './apt.ts';
 import { freePort } from './free-port.ts';
 
 /** Re-exported for the suites that import it from here (pipeline, docker). */
@@ -22,11 +23,7 @@ export function pgBinDir(): string {
       : undefined;
   let dir = find();
   if (!dir) {
-    execFileSync('apt-get', ['update'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', 'postgresql'], {
-      stdio: 'ignore',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+    aptInstall(['postgresql'], { tag: 'postgres' });
     dir = find();
   }
   if (!dir)
