@@ -60,7 +60,9 @@ export default defineConfig({
   reporter: [['list'], ['./tests/e2e/support/summary-reporter.ts']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action's DOM snapshot) and a screenshot of the end; the
+    // trace's screencast, a frame on every paint of every test, cost a fifth of the run's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions,
   },
@@ -71,7 +73,9 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         browserName: 'chromium',
         viewport: { width: 375, height: 812 },
-        deviceScaleFactor: 2,
+        // What the tests assert is laid out in CSS pixels; a phone's 2× density would double
+        // Chromium's raster work in each dimension and no test reads a device pixel.
+        deviceScaleFactor: 1,
         isMobile: true,
         hasTouch: true,
         launchOptions,

@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { NODE, ROOT } from '../pipeline/support/helpers.ts';
 import { startThrowawayPostgres } from '../../scripts/lib/postgres.ts';
 import { startTwoInstances, type TwoInstances } from '../../scripts/lib/two-instances.ts';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type Page, waitsForHydration } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 import { addPasskeyDevice } from './support/staff-server.ts';
 
@@ -79,7 +79,7 @@ async function enrolled(
   role: 'editor' | 'publisher',
 ): Promise<Person> {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitsForHydration(await context.newPage());
   await addPasskeyDevice(page);
   await page.goto(invite(email, name, role));
   await page.getByRole('button', { name: 'Create your passkey' }).click();
@@ -375,7 +375,7 @@ test('preview a draft, share it, revoke and expire the link; choose an uploaded 
   const shared = await previewLinkOn(editor.page);
   await expectNoAxeViolations(editor.page, 'content publish with a share link');
   const anonymous = await browser.newContext();
-  const visitor = await anonymous.newPage();
+  const visitor = waitsForHydration(await anonymous.newPage());
   await visitor.goto(shared.toString());
   await expect(visitor.getByText('Preview — not published.')).toBeVisible();
   expect(await visitor.content()).toContain(draftQuote);

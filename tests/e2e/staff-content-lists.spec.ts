@@ -12,7 +12,7 @@
  */
 import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type Page, waitsForHydration } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 import { useStaffServer, watch } from './support/staff-server.ts';
 
@@ -34,7 +34,7 @@ test('reorder by drag and drop and by keyboard alike; remove, then undo; upload 
   test.setTimeout(120_000);
   const tag = testInfo.project.name;
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitsForHydration(await context.newPage());
   const problems = watch(page, []);
   await server.enrol(page, server.invite(`lena.lists.${tag}@kahaani-pr.example`, 'Lena Fernandes'));
 

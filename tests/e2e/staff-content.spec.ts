@@ -17,7 +17,7 @@
  *   the publish page with a scheduled release (docs/decisions/055-scheduled-publishing.md).
  */
 import type { Browser, TestInfo } from '@playwright/test';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type Page, waitsForHydration } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 import { useStaffServer, watch } from './support/staff-server.ts';
 
@@ -26,7 +26,7 @@ const server = useStaffServer();
 /** A new browser context with a passkey device, enrolled from an invite and signed in. */
 async function signedIn(browser: Browser, email: string, name: string) {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitsForHydration(await context.newPage());
   const problems = watch(page, [400, 409]);
   await server.enrol(page, server.invite(email, name));
   return { context, page, problems };
@@ -366,7 +366,7 @@ test('unsaved changes: the draft saves itself after a pause, and leaving first a
 
   // The autosaved draft outlives the tab: a new one opens it.
   await page.close();
-  const again = await context.newPage();
+  const again = waitsForHydration(await context.newPage());
   await again.goto(itemUrl);
   await expect(again.getByLabel('City')).toHaveValue(typed);
   await expect(again.getByText(/^Draft, saved by you at /)).toBeVisible();

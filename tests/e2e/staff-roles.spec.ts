@@ -6,7 +6,7 @@
  * editor's next request sees the new role. Axe-clean at 375 and 1280 px.
  */
 import type { Browser } from '@playwright/test';
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test, type Page, waitsForHydration } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 import { useStaffServer } from './support/staff-server.ts';
 
@@ -14,7 +14,7 @@ const server = useStaffServer();
 
 /** A browser of its own (a person's device) signed in from `link`. */
 async function enrolled(browser: Browser, link: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = waitsForHydration(await (await browser.newContext()).newPage());
   await server.enrol(page, link);
   return page;
 }

@@ -6,7 +6,7 @@
  * a panel's CSV downloads with the visit in it, a case study's editing page shows its view;
  * axe-clean at 375 and 1280 px, with a full-page screenshot of each.
  */
-import { expect, test } from './support/test.ts';
+import { expect, test, waitsForHydration } from './support/test.ts';
 import { expectNoAxeViolations } from './support/site.ts';
 import { useStaffServer } from './support/staff-server.ts';
 
@@ -26,7 +26,7 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
   await visitor.close();
 
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitsForHydration(await context.newPage());
   await server.enrol(
     page,
     server.invite(`stats.${tag}@kahaani-pr.example`, 'Meera Nair', 'editor'),

@@ -78,7 +78,8 @@ describe.each([
     );
     expect(published).toMatchObject({ code: 0, out: 'published release 2: 1 items changed\n' });
     // In the staff audit log, as the operator's, with the name it was published by.
-    expect(cli(env, 'staff', 'audit').out).toMatch(
+    // The server's own origin, as a production install sets it (the bundle runs in production).
+    expect(cli({ ...env, SITE_URL: 'http://localhost:3000' }, 'staff', 'audit').out).toMatch(
       /^\S+ {2}operator {2}content-published {2}\(release 2, 1 items, by asha from the command line\)$/m,
     );
     expect(content(env, 'history').out.split('\n')[0]).toMatch(

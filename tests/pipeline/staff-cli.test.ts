@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { SqliteStore } from '../../src/server/enquiries/sql-store.ts';
 import { SqliteStaffStore } from '../../src/server/staff/sql-store.ts';
-import { cli as enquiries, createDatabase } from './support/helpers.ts';
+import { cli as enquiries, cliFromSources, createDatabase } from './support/helpers.ts';
 import { tempDir } from './support/temp-dir.ts';
 
 /** `npm run enquiries -- staff …` */
@@ -167,10 +167,11 @@ describe('the staff commands on SQLite', () => {
   });
 
   it("without SITE_URL takes npm start's origin, and a bad PORT is named alone", () => {
-    const listed = cli({ DATA_DIR: dataDir }, 'list');
+    const listed = cliFromSources({ DATA_DIR: dataDir }, 'staff', 'list');
     expect(listed.code, listed.err).toBe(0);
-    const invited = cli(
+    const invited = cliFromSources(
       { DATA_DIR: dataDir, PORT: '3999' },
+      'staff',
       'invite',
       '--email',
       'lata@kahaani-pr.example',
@@ -180,7 +181,7 @@ describe('the staff commands on SQLite', () => {
     expect(invited.code, invited.err).toBe(0);
     expect(invited.out).toMatch(/http:\/\/localhost:3999\/staff\/invite\?token=/);
     expect(invited.err).toContain('SITE_URL is not set: the link uses http://localhost:3999');
-    const badPort = cli({ DATA_DIR: dataDir, PORT: 'abc' }, 'list');
+    const badPort = cliFromSources({ DATA_DIR: dataDir, PORT: 'abc' }, 'staff', 'list');
     expect(badPort.code).toBe(1);
     expect(badPort.err.trim()).toBe(
       'enquiries: Invalid configuration: PORT: must be a port number',

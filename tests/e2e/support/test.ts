@@ -23,14 +23,24 @@ export async function isStaticPage(page: Page): Promise<boolean> {
   return (await page.locator('link[rel="modulepreload"]').count()) === 0;
 }
 
+/**
+ * Makes `page.goto` wait for hydration, as the `page` fixture's does: for the pages of browser
+ * contexts a test opens itself. Typing into a form before it hydrates loses the text (React sets
+ * a server-rendered `<textarea>`'s value back to its default as it hydrates).
+ * @returns the same page
+ */
+export function waitsForHydration(page: Page, javaScriptEnabled = true): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (javaScriptEnabled) await waitForHydration(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled !== false) await waitForHydration(page);
-      return response;
-    };
-    await use(page);
+    await use(waitsForHydration(page, javaScriptEnabled !== false));
   },
 });
