@@ -7,13 +7,17 @@
  *
  * - `typecheck` (React Router's typegen, then `tsc`), then `lint` (type-aware ESLint reads the
  *   generated route types), `knip`, `format:check`: they need no build;
+ * - `build`: the production build (`npm run build`) into `.builds/test` (never `dist/`, which
+ *   stays the developer's own);
  * - `test:image`: the container image built from the project's Dockerfile
- *   (`tests/docker/build-image.ts`); its build stage makes the one production build of the run,
- *   copied out to `.builds/test` (never `dist/`, which stays the developer's own);
+ *   (`tests/docker/build-image.ts`), whose build it copies out to `.builds/image`;
  * - `test:unit` (Vitest), `test:e2e` (Playwright), `test:html` (Nu checker and linkinator) on
- *   that build, and `test:docker`, the container tests on that image.
+ *   the build, and `test:docker`, the container tests on the image. The test stages start once
+ *   the build is made, not once the image is: on a fresh machine the image waits for Docker's
+ *   install and its base image first
+ *   (docs/decisions/160-tests-start-on-the-host-build.md).
  *
- * At most {@link SLOTS} stages run at once (default: one more than the machine's CPU count; env
+ * At most {@link SLOTS} stages run at once (default: two more than the machine's CPU count; env
  * `TEST_SLOTS`), in the order of {@link STAGES} among those whose needs are met. A stage that
  * fails does not stop the others: the stages that need it are skipped, the rest run, and the run
  * exits 1. Each line a stage prints is prefixed with its name; a failed stage's last lines are
@@ -28,10 +32,9 @@
  * docs/decisions/049-end-to-end-tests-in-the-headless-shell.md).
  *
  * Usage: `npm test` (CI's `.ci/run` is `npm ci && npm test`); `npm test -- lint test:unit` runs
- * only the named stages (their needs are not added: without `test:image`, the test stages use
+ * only the named stages (their needs are not added: without `build`, the test stages use
  * the build an earlier run left in `.builds/test`, or fail saying there is none).
- * Env: TEST_SLOTS; TEST_BUILD_DIR, a build the test stages use instead of the image's (they
- * then start without waiting for `test:image`).
+ * Env: TEST_SLOTS; TEST_BUILD_DIR, a build the test stages use instead (no `build` stage then).
  * Exit status: 0 when every stage passed, 1 otherwise, 2 on a bad argument.
  */
 import { spawn } from 'node:child_process';
@@ -52,13 +55,15 @@ export interface Stage {
   env?: Record<string, string>;
 }
 
-/** Where the image's build is copied for the stages that test a build (absolute). */
-const IMAGE_BUILD_DIR = join(ROOT, '.builds/test');
-/** The build those stages use: TEST_BUILD_DIR when set (then they need not wait for the image). */
-const BUILD_DIR = resolve(process.env['TEST_BUILD_DIR'] ?? IMAGE_BUILD_DIR);
+/** Where the `build` stage writes the build the test stages use (absolute). */
+const HOST_BUILD_DIR = join(ROOT, '.builds/test');
+/** Where `test:image` copies the image's build. */
+const IMAGE_BUILD_DIR = join(ROOT, '.builds/image');
+/** The build those stages use: TEST_BUILD_DIR when set (then no `build` stage runs before them). */
+const BUILD_DIR = resolve(process.env['TEST_BUILD_DIR'] ?? HOST_BUILD_DIR);
 const reuseBuild = process.env['TEST_BUILD_DIR'] !== undefined;
 const onBuild = { BUILD_DIR, TEST_BUILD_DIR: BUILD_DIR };
-const needsBuild = reuseBuild ? [] : ['test:image'];
+const needsBuild = reuseBuild ? [] : ['build'];
 /** Where `test:image` writes the id of a Docker engine it started, to be stopped at the end. */
 const ENGINE_PID_FILE = join(tmpdir(), `story-voice-test-dockerd-${process.pid}.pid`);
 /**
@@ -70,17 +75,19 @@ const ENGINE_PID_FILE = join(tmpdir(), `story-voice-test-dockerd-${process.pid}.
 const COMPILE_CACHE_DIR = join(ROOT, '.builds/node-compile-cache');
 
 /**
- * Every stage, in the order they are started when several could be: the longest chain
- * (`test:image`, then Playwright, the longest stage) first, so it never waits for a free slot
- * behind checks that could run later.
+ * Every stage, in the order they are started when several could be: the build, the image (which
+ * mostly waits on Docker) and the two longest stages (Playwright, Vitest) first, so they never
+ * wait for a free slot behind checks that could run later.
  */
 export const STAGES: Stage[] = [
+  { name: 'build', needs: [], env: { BUILD_DIR: HOST_BUILD_DIR, BUILD_LOG_LEVEL: 'silent' } },
   {
     name: 'test:image',
     needs: [],
     env: { BUILD_DIR: IMAGE_BUILD_DIR, DOCKER_ENGINE_PID_FILE: ENGINE_PID_FILE },
   },
   { name: 'test:e2e', needs: needsBuild, env: onBuild },
+  { name: 'test:unit', needs: needsBuild, env: onBuild },
   { name: 'typecheck', needs: [] },
   { name: 'lint', needs: ['typecheck'] },
   { name: 'knip', needs: [] },
@@ -90,15 +97,15 @@ export const STAGES: Stage[] = [
     needs: ['test:image'],
     env: { TEST_DOCKER_IMAGE: 'story-voice-site:test' },
   },
-  { name: 'test:unit', needs: needsBuild, env: onBuild },
   { name: 'test:html', needs: needsBuild, env: onBuild },
 ];
 
 /**
  * How many stages may run at once: one more than the cores, since each stage waits on Chromium,
- * PostgreSQL or the Docker engine for about half its time (cpu/wall 0.4–0.6 in the table).
+ * PostgreSQL or the Docker engine for about half its time (cpu/wall 0.4–0.6 in the table), and
+ * one for `test:image`, which waits on Docker for nearly all of its own (cpu/wall 0.03).
  */
-export const SLOTS = Math.max(1, Number(process.env['TEST_SLOTS']) || availableParallelism() + 1);
+export const SLOTS = Math.max(1, Number(process.env['TEST_SLOTS']) || availableParallelism() + 2);
 
 interface Outcome {
   status: 'passed' | 'failed' | 'skipped';

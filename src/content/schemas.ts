@@ -62,6 +62,12 @@ const text = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .describe(what);
 
+/** A person's full name, as the About page shows it; `help` says whose. */
+const fullName = (help: string) => says(text('Full name', 80), 'Name', help);
+
+/** A person's job title under their name; `label` is the field's name for editors. */
+const jobTitle = (label: string, help: string) => says(text('Job title', 80), label, help);
+
 /** {@link text} long enough to be written in several lines: a textarea. */
 const longText = (what: string, max: number) => text(what, max).meta({ widget: 'textarea' });
 
@@ -150,8 +156,8 @@ export const teamMemberSchema = z
   .object({
     id: itemId('the team member', 'arjun-mehta'),
     order,
-    name: says(text('Full name', 80), 'Name', 'Their full name.'),
-    position: says(text('Job title', 80), 'Job title', 'As it should read on the About page.'),
+    name: fullName('Their full name.'),
+    position: jobTitle('Job title', 'As it should read on the About page.'),
     description: says(
       longText('One or two sentences on what they do', 320),
       'About them',
@@ -164,12 +170,8 @@ export const teamMemberSchema = z
 export const founderSchema = z
   .object({
     id: itemId('the founder entry', 'founder'),
-    name: says(text('Full name', 80), 'Name', 'The founder’s full name.'),
-    title: says(
-      text('Job title', 80),
-      'Title',
-      'Their job title, e.g. “Founder & Managing Director”.',
-    ),
+    name: fullName('The founder’s full name.'),
+    title: jobTitle('Title', 'Their job title, e.g. “Founder & Managing Director”.'),
     bio: says(
       richText('The founder biography', 2800),
       'Bio',
