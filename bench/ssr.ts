@@ -30,6 +30,7 @@
  * check are skipped in that mode.
  *
  * Env: BENCH_OUT_DIR, BENCH_SKIP_BUILD=1, BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50),
+ * BENCH_WORKERS (autocannon's threads, 1),
  * BENCH_BASELINE, BENCH_ROUNDS (5), BENCH_BEACON_RATE (50 reports a second).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -52,6 +53,11 @@ const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+/**
+ * autocannon's worker threads (its `workers` option): one thread parsing every response can be
+ * the bottleneck before the server is (the server then idles: its CPU share per row says so).
+ */
+const WORKERS = Number(process.env['BENCH_WORKERS'] ?? 1);
 const PAGES = [
   ['/', '/', 'home'],
   ['/about', '/about', 'about'],
@@ -112,6 +118,7 @@ export async function run(
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
+    ...(WORKERS > 1 ? { workers: WORKERS } : {}),
     // A browser's user agent: each page view is counted as a visitor's (src/server/statistics/).
     headers: { 'accept-encoding': 'gzip', 'user-agent': BROWSER_UA },
   });
