@@ -24,6 +24,10 @@ export default defineConfig({
     // a fresh module graph, and the run costs about 15 % less CPU
     // (docs/decisions/045-vitest-shared-workers-and-node-compile-cache.md).
     isolate: false,
+    // One worker a core, not Vitest's default of one fewer: each waits on PostgreSQL, SMTP and
+    // the child processes it starts for about half its time (the stage alone on 2 cores: 123 s
+    // and 221 CPU-s with two workers; in `npm test` it now ends before Playwright does).
+    maxWorkers: '100%',
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
