@@ -1,5 +1,6 @@
 /** The route tree on the server (docs/decisions/036-react-router-framework-mode-on-express.md). */
 import { createRequestHandler } from '@react-router/express';
+import { LRUCache } from 'lru-cache';
 import type { RequestHandler } from 'express';
 import {
   matchRoutes,
@@ -81,8 +82,37 @@ export function expressRenderer(
   return createRequestHandler({ build, mode, getLoadContext: context });
 }
 
-/** https://reactrouter.com/api/utils/matchRoutes without branch `omit`: deepest route id, `404` for the catch-all. */
+/** Bytes (as UTF-16 code units, plus 64 an entry) of paths whose route is kept. */
+const MATCHED_PATHS_BYTES = 1024 * 1024;
 
+/** The first segment of a route's `path`, lower-cased; `undefined` when it matches more than one. */
+function firstStaticSegment(path: string | undefined): string | undefined {
+  const first = (path ?? '').replace(/^\//, '').split('/')[0] ?? '';
+  return first === '' || /[:*?]/.test(first) ? undefined : first.toLowerCase();
+}
+
+/**
+ * Routes that can match a path whose first segment is `segment` (`undefined`: one no route names):
+ * a route whose own path begins with another static segment is left out, with its children.
+ */
+function routesFor(routes: RouteObject[], segment: string | undefined): RouteObject[] {
+  return routes.flatMap((route): RouteObject[] => {
+    if (route.index) return [route];
+    const first = firstStaticSegment(route.path);
+    if (first !== undefined) return first === segment ? [route] : [];
+    if ((route.path ?? '') !== '') return [route];
+    return [{ ...route, children: routesFor(route.children ?? [], segment) }];
+  });
+}
+
+/**
+ * https://reactrouter.com/api/utils/matchRoutes without branch `omit`: deepest route id, `404`
+ * for the catch-all. `matchRoutes` ranks every route of the tree it is given on each call, so it
+ * is given only those that can match the path's first segment, trees made once per segment the
+ * routes name: an unknown path (what scanners send most) is matched against the catch-all and
+ * the routes that begin with a parameter. Answers are kept for the last paths asked, up to
+ * {@link MATCHED_PATHS_BYTES} of them.
+ */
 export function routeMatcher(
   build: ServerBuild,
   omit: string,
@@ -104,5 +134,25 @@ export function routeMatcher(
             },
       );
   const tree = childrenOf(undefined);
-  return (path) => matchRoutes(tree, path)?.at(-1)?.route.id;
+  const segments = new Set(routes.map((route) => firstStaticSegment(route.path)));
+  const trees = new Map([...segments].map((segment) => [segment, routesFor(tree, segment)]));
+  const matched = new LRUCache<string, { id: string | undefined }>({
+    maxSize: MATCHED_PATHS_BYTES,
+    sizeCalculation: (_, path) => path.length + 64,
+  });
+  return (path) => {
+    const known = matched.get(path);
+    if (known) return known.id;
+    let first = path.replace(/^\/+/, '').split('/')[0] ?? '';
+    try {
+      // As matchRoutes decodes the path before matching (`/%61bout` is `/about`).
+      first = decodeURIComponent(first);
+    } catch {
+      // It matches an undecodable path as it is.
+    }
+    const routesOf = trees.get(first.toLowerCase()) ?? trees.get(undefined) ?? tree;
+    const id = matchRoutes(routesOf, path)?.at(-1)?.route.id;
+    matched.set(path, { id });
+    return id;
+  };
 }

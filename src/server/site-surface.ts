@@ -281,6 +281,8 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
     prefixes: ['/assets', '/og', MEDIA_PREFIX],
   });
   const notFoundPaths = notFoundLog(logger);
+  const isUnknownRoute = (route: string | undefined) =>
+    route === NOT_FOUND_PAGE.id || isReleasePage(route);
   // Paths with `%` go the Express way: the guards' 400, and `/%61bout`'s 301 to its page.
   const unknownPath = (path: string) =>
     routeOf !== undefined &&
@@ -289,7 +291,7 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
     !isStaffPath(path) &&
     !claimed(path) &&
     // An item page not stored is no item's: its stored pages and old paths are found first.
-    (routeOf(path) === NOT_FOUND_PAGE.id || isReleasePage(routeOf(path)));
+    isUnknownRoute(routeOf(path));
 
   const notFound: RequestHandler = (req, res, next) => {
     if (!pages || !isRead(req)) return refuse(res, 404, 'Not Found');
