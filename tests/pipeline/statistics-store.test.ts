@@ -181,6 +181,8 @@ describe.each(engines('statistics-store'))('statistics on %s', (_name, open) => 
         for (let p = 0; p <= v % 3; p++) {
           views.push({
             at: at + p * MINUTE,
+            lastAt: at + p * MINUTE,
+            views: 1,
             route: ['home', 'about', 'case-study'][(v + p) % 3]!,
             item: (v + p) % 3 === 2 ? 'consumer-lifestyle-1' : '',
             visitor: `d${d}v${v}`,

@@ -24,6 +24,8 @@ const html = (res: request.Response): string => res.text.replaceAll('<!-- -->', 
 const view = (time: number, visitor: string, route: string, more: Partial<DescribedView> = {}) =>
   ({
     at: time,
+    lastAt: time,
+    views: 1,
     route,
     item: '',
     visitor,

@@ -133,6 +133,17 @@ describe('page views', () => {
     expect(visits).toBe(0);
   });
 
+  it('counts a page reloaded within one batch as each of its views, the last page seen the exit', async () => {
+    const ua = `${BROWSER} reloads`;
+    const exits = (r: typeof before, page: string) =>
+      r.exitPages.find((p) => p.label === page)?.visitors ?? 0;
+    for (const path of ['/about', '/about', '/contact', '/about']) await get(path, ua);
+    const { views, visits, now } = await added();
+    expect({ views, visits }).toEqual({ views: 4, visits: 1 });
+    expect(exits(now, 'about') - exits(before, 'about')).toBe(1);
+    expect(exits(now, 'contact') - exits(before, 'contact')).toBe(0);
+  });
+
   it('makes one visit of one visitor’s views, and a bounce of a single view', async () => {
     const ua = `${BROWSER} visit-test`;
     await get('/', ua);

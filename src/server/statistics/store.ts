@@ -77,7 +77,7 @@ export interface StatisticsStore {
    * on every instance.
    */
   salt(day: string): Promise<string>;
-  /** Counts a batch of views in one transaction (views in time order). */
+  /** Counts a batch of views in one transaction (in time order of each entry's first view). */
   record(views: readonly DescribedView[]): Promise<void>;
   /**
    * Ends the days before `now`'s: clears their visitor hashes (keeping counts), deletes salts
@@ -267,9 +267,9 @@ async function countVisits(
   };
   for (const v of views) {
     if (known && v.at - known.lastAt < VISIT_GAP_MS) {
-      known = { id: known.id, lastAt: Math.max(known.lastAt, v.at) };
-      added += 1;
-      exit = v;
+      known = { id: known.id, lastAt: Math.max(known.lastAt, v.lastAt) };
+      added += v.views;
+      if (v.lastAt >= exit.lastAt) exit = v;
       continue;
     }
     if (known) await update(known);
@@ -280,8 +280,8 @@ async function countVisits(
         visitor,
         firstOfDay: any ? 0 : 1,
         startedAt: v.at,
-        lastAt: v.at,
-        views: 1,
+        lastAt: v.lastAt,
+        views: v.views,
         entryRoute: v.route,
         entryItem: v.item,
         exitRoute: v.route,
@@ -297,7 +297,7 @@ async function countVisits(
       .returning('id')
       .executeTakeFirstOrThrow();
     any = true;
-    known = { id: Number(row.id), lastAt: v.at };
+    known = { id: Number(row.id), lastAt: v.lastAt };
     added = 0;
     exit = v;
   }
@@ -345,7 +345,7 @@ export function createStatisticsStore(db: Db): StatisticsStore {
           counts = { hour, route: v.route, item: v.item, views: 0, visitors: 0 };
           hours.set(key, counts);
         }
-        counts.views += 1;
+        counts.views += v.views;
         if (v.visitor === null) continue;
         const day = utcDay(v.at);
         const visitorKey = `${day}\0${v.visitor}`;

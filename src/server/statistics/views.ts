@@ -19,10 +19,17 @@ const { ReferrerParser } = referrerParser as unknown as {
   };
 };
 
-/** What the request path keeps of a view until the next batch: never stored as such. */
+/**
+ * What the request path keeps of a view until the next batch, never stored as such: views alike in
+ * all they record (the same hour, page, visitor, referrer, query) are kept as one, counted.
+ */
 export interface CapturedView {
-  /** epoch ms */
+  /** epoch ms: the first of {@link CapturedView.views} */
   at: number;
+  /** epoch ms: the last */
+  lastAt: number;
+  /** How many views alike (≥ 1). */
+  views: number;
   route: string;
   /** The item a page shows (its id, never its slug); `''` for a page without items. */
   item: string;
@@ -62,7 +69,10 @@ export interface VisitTraits {
 
 /** A view as stored: no address, no user agent, the visitor as a salted hash. */
 export interface DescribedView extends VisitTraits {
+  /** epoch ms: the first of {@link DescribedView.views} views alike, and the last */
   at: number;
+  lastAt: number;
+  views: number;
   route: string;
   item: string;
   /** `null`: Sec-GPC, counted without a visitor. */
@@ -135,6 +145,8 @@ export function captured(
   const country = countryHeader ? req.header(countryHeader).toUpperCase() : '';
   return {
     ...view,
+    lastAt: view.at,
+    views: 1,
     ip: req.ip,
     userAgent: req.header('user-agent').slice(0, 1024),
     referrer: view.beacon ? '' : req.header('referer').slice(0, MAX_REFERRER),
@@ -205,6 +217,8 @@ export function describer(siteUrl: string): (view: CapturedView, salt: string) =
     });
     return {
       at: view.at,
+      lastAt: view.lastAt,
+      views: view.views,
       route: view.route,
       item: view.item,
       visitor: view.gpc ? null : visitorHash(salt, site, view.ip, view.userAgent),
