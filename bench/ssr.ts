@@ -30,13 +30,16 @@
  * check are skipped in that mode.
  *
  * Env: BENCH_OUT_DIR, BENCH_SKIP_BUILD=1, BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50),
- * BENCH_WORKERS (autocannon's threads, 1),
+ * BENCH_WORKERS (autocannon's threads, 1), BENCH_CLIENT (`autocannon` or `h2load`),
  * BENCH_BASELINE, BENCH_ROUNDS (5), BENCH_BEACON_RATE (50 reports a second).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { aptInstall } from '../scripts/lib/apt.ts';
 import { buildBaseline } from './lib/baseline-build.ts';
 import { fmt, median, spread } from './lib/bench-stats.ts';
 import {
@@ -58,6 +61,13 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
  * the bottleneck before the server is (the server then idles: its CPU share per row says so).
  */
 const WORKERS = Number(process.env['BENCH_WORKERS'] ?? 1);
+/**
+ * The load generator: `autocannon` (default), or `h2load` (nghttp2's, in C, installed from
+ * Debian when missing): parsing responses in JavaScript, autocannon saturates before the server
+ * on a small machine, and its req/s then measure response bytes more than the server.
+ */
+const execFileAsync = promisify(execFile);
+const CLIENT = process.env['BENCH_CLIENT'] === 'h2load' ? 'h2load' : 'autocannon';
 const PAGES = [
   ['/', '/', 'home'],
   ['/about', '/about', 'about'],
@@ -106,14 +116,56 @@ const BEACON_RATE = Number(process.env['BENCH_BEACON_RATE'] ?? 50);
 /** The pages compared with the baseline, and an unknown path (the stored 404 page). */
 const COMPARED = ['/', '/about', '/bench-missing-page'] as const;
 
-/** Runs autocannon on `origin + path`; `pid` is the server's, for CPU time. */
-export async function run(
-  label: string,
-  server: SsrRow['server'],
-  url: string,
-  pid?: number,
-): Promise<SsrRow> {
-  const before = cpuMs(pid);
+/** What {@link run} reads of a load generator's run. */
+interface Load {
+  reqPerS: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  total: number;
+}
+
+let h2loadInstalled: boolean | undefined;
+
+/**
+ * h2load over HTTP/1.1 (`--h1`, as autocannon), its per-request log read for the latency
+ * percentiles (ms).
+ * @throws Error when h2load cannot be installed or fails
+ */
+async function h2load(url: string): Promise<Load> {
+  h2loadInstalled ??= aptInstall(['nghttp2-client'], { tag: 'bench:ssr' }) === 0;
+  if (!h2loadInstalled)
+    throw new Error('h2load (Debian package nghttp2-client) could not be installed');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-h2load-'));
+  const log = join(dir, 'requests.tsv');
+  try {
+    const args = ['--h1', '-c', String(CONNECTIONS), '-D', String(SECONDS), `--log-file=${log}`];
+    for (const header of ['accept-encoding: gzip', `user-agent: ${BROWSER_UA}`])
+      args.push('-H', header);
+    // Not spawnSync: the metrics scraper runs on this process's event loop meanwhile.
+    const { stdout } = await execFileAsync('h2load', [...args, url], { encoding: 'utf8' });
+    const done = /finished in [\d.]+s, ([\d.]+) req\/s/.exec(stdout);
+    if (!done) throw new Error(`h2load printed no rate: ${stdout}`);
+    const rows = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    const ms = rows.map((row) => Number(row[2]) / 1000).sort((a, b) => a - b);
+    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? NaN;
+    return {
+      reqPerS: Number(done[1]),
+      p50: Math.round(at(0.5) * 10) / 10,
+      p99: Math.round(at(0.99) * 10) / 10,
+      non2xx: rows.filter((row) => !/^2/.test(row[1] ?? '')).length,
+      total: rows.length,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** autocannon, {@link WORKERS} threads. */
+async function autocannonLoad(url: string): Promise<Load> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -122,16 +174,28 @@ export async function run(
     // A browser's user agent: each page view is counted as a visitor's (src/server/statistics/).
     headers: { 'accept-encoding': 'gzip', 'user-agent': BROWSER_UA },
   });
-  const cpu = cpuMs(pid) - before;
+  const { requests, latency, non2xx } = result;
   return {
-    label,
-    server,
-    reqPerS: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    cpuMsPerReq: cpu / Math.max(1, result.requests.total),
+    reqPerS: requests.average,
+    p50: latency.p50,
+    p99: latency.p99,
+    non2xx,
+    total: requests.total,
   };
+}
+
+/** Runs {@link CLIENT} on `origin + path`; `pid` is the server's, for CPU time. */
+export async function run(
+  label: string,
+  server: SsrRow['server'],
+  url: string,
+  pid?: number,
+): Promise<SsrRow> {
+  const before = cpuMs(pid);
+  const load = CLIENT === 'h2load' ? await h2load(url) : await autocannonLoad(url);
+  const cpu = cpuMs(pid) - before;
+  const { total, ...figures } = load;
+  return { label, server, ...figures, cpuMsPerReq: cpu / Math.max(1, total) };
 }
 
 /** Starts a reference server (`static` or `bare`) on `dir`; resolves once it listens. */
