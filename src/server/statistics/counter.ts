@@ -66,8 +66,9 @@ export interface CounterOptions {
 export interface Counter {
   /**
    * Wraps the public port's request listener: a `GET` of a public page's path, or of an item
-   * page's (`/showcase/<slug>`), is counted when its response finishes with 200, or with 304 to
-   * a browser's document request.
+   * page's (`/showcase/<slug>`), is counted when it is answered 200, or 304 to a browser's
+   * document request: at once for a stored page (ended before the listener returns), else when
+   * the response finishes.
    * @param itemOf the id of the item whose slug `slug` is on item page `route` in the release
    *   shown, undefined for none: an item page's view is kept by its item's id, never its slug
    */
@@ -112,6 +113,14 @@ function isDocument(req: IncomingMessage): boolean {
   const dest = req.headers['sec-fetch-dest'];
   if (dest !== undefined) return dest === 'document';
   return (req.headers.accept ?? '').includes('text/html');
+}
+
+/** A request {@link Counter.wrap} counts once it is answered 200 (or a document's 304). */
+interface WrappedView {
+  route: string;
+  slug: string | undefined;
+  /** epoch ms: when the request came */
+  at: number;
 }
 
 /** An item page's slug to its item's id (see {@link Counter.wrap}). */
@@ -215,30 +224,34 @@ export function createCounter(options: CounterOptions): Counter {
 
   const counts = (req: IncomingMessage) =>
     !isPrefetch(req.headers) && !(req.url ?? '').includes(`${PREVIEW_PARAM}=`);
+  /** A `GET` of a public page's path or an item page's, to count once answered. */
+  const toCount = (req: IncomingMessage): WrappedView | undefined => {
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const page = pages.get(path);
+    const item = page === undefined && itemOf ? itemPage(path) : undefined;
+    const route = page ?? item?.route;
+    return route !== undefined && counts(req) ? { route, slug: item?.slug, at: now() } : undefined;
+  };
 
   return {
     wrap(listener, resolve) {
       itemOf = resolve;
-      return (req, res) => {
-        if (req.method === 'GET') {
-          const url = req.url ?? '';
-          const query = url.indexOf('?');
-          const path = query === -1 ? url : url.slice(0, query);
-          const page = pages.get(path);
-          const item = page === undefined && itemOf ? itemPage(path) : undefined;
-          const route = page ?? item?.route;
-          if (route !== undefined && counts(req)) {
-            const at = now();
-            res.once('finish', () => {
-              if (res.statusCode === 200 || (res.statusCode === 304 && isDocument(req))) {
-                const request = nodeRequest(req, trustProxy);
-                const view = { route, item: '', slug: item?.slug, at, beacon: false };
-                keep(captured(request, view, countryHeader));
-              }
-            });
-          }
+      const served = (req: IncomingMessage, res: ServerResponse, view: WrappedView) => {
+        if (res.statusCode === 200 || (res.statusCode === 304 && isDocument(req))) {
+          const { route, slug, at } = view;
+          const captureOf = { route, item: '', slug, at, beacon: false };
+          keep(captured(nodeRequest(req, trustProxy), captureOf, countryHeader));
         }
+      };
+      return (req, res) => {
+        const view = req.method === 'GET' ? toCount(req) : undefined;
         listener(req, res);
+        if (!view) return;
+        // A stored page is answered before the listener returns, its status known at once.
+        if (res.writableEnded) served(req, res, view);
+        else res.once('finish', () => served(req, res, view));
       };
     },
     beacon(req, route, item) {
