@@ -29,6 +29,10 @@ export const VITALS_PATH = '/api/vitals';
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
+/** The metrics whose 75th percentile the statistics page shows (the Core Web Vitals). */
+export const REPORTED_VITALS = ['LCP', 'INP', 'CLS'] as const;
+export type ReportedVital = (typeof REPORTED_VITALS)[number];
+
 /** ms (CLS: none); a larger value would skew the sums: refused whole. */
 export const VITAL_MAX: Readonly<Record<VitalName, number>> = {
   LCP: 300_000,

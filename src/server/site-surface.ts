@@ -321,6 +321,12 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
       secret: deps.runtime.secret,
       limit: env.WEB_VITALS_RATE_LIMIT_MAX,
       onView: counter && ((req, view) => counter.beacon(req, view.view, view.item ?? '')),
+      onReport:
+        counter &&
+        ((report) => {
+          const { route, LCP, INP, CLS } = report;
+          counter.vitals({ at: now(), route, values: { LCP, INP, CLS } });
+        }),
     }),
     healthRoutes(deps.runtime, obs, () => warm),
     seo.handler,

@@ -29,6 +29,9 @@ const reportSchema = z
     message: 'a report names at least one metric',
   });
 
+/** A report as the endpoint accepts it: a route and one or more metrics (ms; CLS unitless). */
+export type AcceptedReport = z.infer<typeof reportSchema>;
+
 const PAGE_ROUTES = ROUTE_IDS.filter((id) => id !== NOT_FOUND_PAGE.id) as [RouteId, ...RouteId[]];
 const VIEWED_ROUTES = [...PAGE_ROUTES, ...ITEM_PAGES.map((p) => p.id)] as const;
 
@@ -54,6 +57,8 @@ export interface VitalsRoutesOptions {
   limit: number;
   /** Counts a client navigation's page view (`src/server/statistics/counter.ts`); none: refused. */
   onView?: ((req: express.Request, view: PageViewReport) => void) | undefined;
+  /** Keeps an accepted report for the statistics page (`src/server/statistics/counter.ts`). */
+  onReport?: ((report: AcceptedReport) => void) | undefined;
 }
 
 /** Mount it before any catch-all POST handler. */
@@ -128,6 +133,7 @@ export function webVitalsRoutes(options: VitalsRoutesOptions): express.Router {
       const value = report.data[name];
       if (value !== undefined) obs.webVital(report.data.route, name, value);
     }
+    options.onReport?.(report.data);
     obs.vitalsReport('accepted');
     res.status(204).set('Cache-Control', 'no-store').end();
   };

@@ -241,6 +241,7 @@ export const PANELS = {
   countries: 'Countries',
   'enquiries-by-source': 'Enquiries by source',
   'enquiries-by-entry-page': 'Enquiries by entry page',
+  'web-vitals': 'Web Vitals',
 } as const;
 export type PanelName = keyof typeof PANELS;
 
@@ -322,6 +323,27 @@ export function panelCsv(
       return conversionCsv('source', report.enquiriesBySource);
     case 'enquiries-by-entry-page':
       return conversionCsv('entry page', report.enquiriesByEntryPage, pageName);
+    case 'web-vitals':
+      return lines([
+        [
+          'page',
+          'LCP p75 ms',
+          'INP p75 ms',
+          'CLS p75',
+          'LCP reports',
+          'INP reports',
+          'CLS reports',
+        ],
+        ...report.vitals.map((r) => [
+          pageName(r.route),
+          r.p75.LCP ?? '',
+          r.p75.INP ?? '',
+          r.p75.CLS ?? '',
+          r.reports.LCP,
+          r.reports.INP,
+          r.reports.CLS,
+        ]),
+      ]);
   }
 }
 

@@ -109,6 +109,24 @@ describe('page views', () => {
     expect((await added()).views).toBe(1);
   });
 
+  it('keeps field Web Vitals reports for each page’s 75th percentile, and a refused one not at all', async () => {
+    const report = (body: unknown) =>
+      request(t.app)
+        .post(VITALS_PATH)
+        .set('Content-Type', 'text/plain;charset=UTF-8')
+        .set('Origin', ORIGIN)
+        .send(JSON.stringify(body));
+    for (const LCP of [4000, 1000, 3000, 2000]) {
+      expect((await report({ route: 'expertise', LCP, CLS: LCP / 40_000 })).status).toBe(204);
+    }
+    expect((await report({ route: 'expertise', INP: 80 })).status).toBe(204);
+    expect((await report({ route: 'expertise', LCP: -1 })).status).toBe(400);
+    const { now } = await added();
+    const expertise = now.vitals.find((r) => r.route === 'expertise');
+    expect(expertise?.p75).toEqual({ LCP: 3000, INP: 80, CLS: 0.075 });
+    expect(expertise?.reports).toEqual({ LCP: 4, INP: 1, CLS: 4 });
+  });
+
   it('takes the source from the referrer, a UTM source over it, and keeps UTM values as text, cut to 100', async () => {
     const ua = `${BROWSER} source-test`;
     await get('/expertise', ua).set('Referer', 'https://www.linkedin.com/feed/');

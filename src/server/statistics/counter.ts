@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PREVIEW_PARAM } from '../content/previews.ts';
 import type { Logger } from '../logger.ts';
-import type { StatisticsStore, EnquiryOrigin } from './store.ts';
+import type { StatisticsStore, EnquiryOrigin, VitalsEntry } from './store.ts';
 import {
   captured,
   describer,
@@ -97,6 +97,8 @@ export interface Counter {
     req: RequestLike,
     formPath: string,
   ): Promise<void>;
+  /** A field Web Vitals report the endpoint accepted, kept with the next batch. */
+  vitals(entry: VitalsEntry): void;
   /** Writes what waits; resolves when written (a failure is logged, the batch dropped). */
   flush(): Promise<void>;
   /** Ends the past days and applies the retention now. */
@@ -133,6 +135,7 @@ export function createCounter(options: CounterOptions): Counter {
   const site = new URL(options.siteUrl).host;
   const { trustProxy, countryHeader } = options;
   let waiting = new Map<string, CapturedView>();
+  let vitals: VitalsEntry[] = [];
   let writing = Promise.resolve();
   let dropped = 0;
   let itemOf: ItemOf | undefined;
@@ -193,18 +196,28 @@ export function createCounter(options: CounterOptions): Counter {
 
   function flush(): Promise<void> {
     const batch = [...waiting.values()];
+    const reports = vitals;
     waiting = new Map();
+    vitals = [];
     if (dropped > 0) {
       logger.warn({ dropped }, 'statistics: views dropped, the batch queue was full');
       dropped = 0;
     }
-    writing = writing.then(() =>
-      batch.length === 0
-        ? undefined
-        : write(batch).catch((e: unknown) => {
-            logger.error({ err: String(e), views: batch.length }, 'statistics batch failed');
-          }),
-    );
+    writing = writing.then(async () => {
+      if (batch.length > 0) {
+        await write(batch).catch((e: unknown) => {
+          logger.error({ err: String(e), views: batch.length }, 'statistics batch failed');
+        });
+      }
+      if (reports.length > 0) {
+        await store.recordVitals(reports).catch((e: unknown) => {
+          logger.error(
+            { err: String(e), reports: reports.length },
+            'statistics: vitals batch failed',
+          );
+        });
+      }
+    });
     return writing;
   }
 
@@ -285,6 +298,9 @@ export function createCounter(options: CounterOptions): Counter {
       } catch (e) {
         logger.error({ err: String(e) }, 'statistics: the enquiry origin was not kept');
       }
+    },
+    vitals(entry) {
+      if (vitals.length < MAX_WAITING) vitals.push(entry);
     },
     flush,
     maintain,

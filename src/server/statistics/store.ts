@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/tables.ts';
 import type { EnquiryOrigin } from '../inbox/types.ts';
+import { REPORTED_VITALS, type ReportedVital } from '../../lib/vitals-report.ts';
 import { utcDay, type DescribedView } from './views.ts';
 
 /** ms: views of one visitor less apart than this are one visit (as Plausible's). */
@@ -69,6 +70,24 @@ export interface Report {
   enquiriesBySource: ConversionRow[];
   /** Enquiries per entry page (route id) of the visit they came from, with its visitors. */
   enquiriesByEntryPage: ConversionRow[];
+  /** Field Web Vitals per page (route id), the most reported first. */
+  vitals: VitalsRow[];
+}
+
+/** One report's values of {@link REPORTED_VITALS} (ms; CLS unitless), as the endpoint took them. */
+export interface VitalsEntry {
+  /** epoch ms */
+  at: number;
+  route: string;
+  values: Partial<Record<ReportedVital, number | undefined>>;
+}
+
+/** A page's 75th percentiles (nearest rank) over the period; null where none was reported. */
+export interface VitalsRow {
+  route: string;
+  p75: Record<ReportedVital, number | null>;
+  /** Reports of each metric. */
+  reports: Record<ReportedVital, number>;
 }
 
 export interface StatisticsStore {
@@ -79,6 +98,8 @@ export interface StatisticsStore {
   salt(day: string): Promise<string>;
   /** Counts a batch of views in one transaction (in time order of each entry's first view). */
   record(views: readonly DescribedView[]): Promise<void>;
+  /** Keeps a batch of Web Vitals reports' values. */
+  recordVitals(entries: readonly VitalsEntry[]): Promise<void>;
   /**
    * Ends the days before `now`'s: clears their visitor hashes (keeping counts), deletes salts
    * whose day began 48 h ago or more, and statistics older than `retentionMonths`.
@@ -391,6 +412,23 @@ export function createStatisticsStore(db: Db): StatisticsStore {
       for (const [visitorKey, visit] of known) visits.set(visitorKey, visit);
     },
 
+    async recordVitals(entries) {
+      const rows = entries.flatMap(({ at, route, values }) =>
+        REPORTED_VITALS.flatMap((metric) => {
+          const value = values[metric];
+          const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
+          return value === undefined ? [] : [{ hour, route, metric, value }];
+        }),
+      );
+      // 500 rows of four values a statement: under SQLite's and PostgreSQL's parameter limits.
+      for (let i = 0; i < rows.length; i += 500) {
+        await k
+          .insertInto('statVitals')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      }
+    },
+
     async maintain(now, retentionMonths) {
       const today = utcDay(now);
       const kept = new Date(now);
@@ -412,6 +450,7 @@ export function createStatisticsStore(db: Db): StatisticsStore {
         await trx.deleteFrom('statVisits').where('startedAt', '<', kept.getTime()).execute();
         await trx.deleteFrom('statVisitDays').where('day', '<', kept.getTime()).execute();
         await trx.deleteFrom('statPageDays').where('day', '<', kept.getTime()).execute();
+        await trx.deleteFrom('statVitals').where('hour', '<', kept.getTime()).execute();
       });
       await rollUp(db, now);
       for (const day of salts.keys()) if (day <= utcDay(now - 2 * DAY_MS)) salts.delete(day);
@@ -751,5 +790,37 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
     countries: await grouped('country'),
     enquiriesBySource: conversion((e) => e.source ?? '', sources),
     enquiriesByEntryPage: conversion((e) => e.entryRoute ?? '', entryPages),
+    vitals: await vitalsOf(db, q),
   };
+}
+
+/** 75th percentiles per page and metric, nearest rank, over the period (a page filter applies). */
+async function vitalsOf(db: Db, q: ReportQuery): Promise<VitalsRow[]> {
+  let query = db.kysely
+    .selectFrom('statVitals')
+    .select(['route', 'metric', 'value'])
+    .where('hour', '>=', q.from)
+    .where('hour', '<', q.to);
+  if (q.route !== undefined) query = query.where('route', '=', q.route);
+  const values = new Map<string, Map<string, number[]>>();
+  for (const row of await query.orderBy('value').execute()) {
+    let metrics = values.get(row.route);
+    if (!metrics) values.set(row.route, (metrics = new Map<string, number[]>()));
+    const list = metrics.get(row.metric);
+    if (list) list.push(Number(row.value));
+    else metrics.set(row.metric, [Number(row.value)]);
+  }
+  const rows = [...values].map(([route, metrics]): VitalsRow => {
+    const of = (metric: ReportedVital) => metrics.get(metric) ?? [];
+    const p75 = (list: number[]) => list[Math.ceil(0.75 * list.length) - 1] ?? null;
+    return {
+      route,
+      p75: { LCP: p75(of('LCP')), INP: p75(of('INP')), CLS: p75(of('CLS')) },
+      reports: { LCP: of('LCP').length, INP: of('INP').length, CLS: of('CLS').length },
+    };
+  });
+  const most = (r: VitalsRow) => Math.max(r.reports.LCP, r.reports.INP, r.reports.CLS);
+  return rows
+    .sort((a, b) => most(b) - most(a) || a.route.localeCompare(b.route))
+    .slice(0, q.limit ?? 20);
 }

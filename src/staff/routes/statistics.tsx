@@ -12,7 +12,8 @@
  */
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import type { ConversionRow, Report, Row } from '../../server/statistics/store.ts';
+import type { ConversionRow, Report, Row, VitalsRow } from '../../server/statistics/store.ts';
+import { REPORTED_VITALS, type ReportedVital } from '../../lib/vitals-report.ts';
 import { ITEM_PAGES, PAGES } from '../../pages.ts';
 import { STAFF_BASE } from '../../lib/staff-paths.ts';
 import { cx } from '../../components/ui/cx.ts';
@@ -190,6 +191,61 @@ function FiguresTable<T extends { label: string }>({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** https://web.dev/articles/vitals thresholds: good up to the first, poor beyond the second. */
+const VITAL_BANDS: Record<ReportedVital, readonly [number, number]> = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+};
+
+/** `1.84 s`, `120 ms`, `0.05`, with its band in words. */
+function vitalText(metric: ReportedVital, value: number | null): string {
+  if (value === null) return '–';
+  const [good, poor] = VITAL_BANDS[metric];
+  const band = value <= good ? 'good' : value <= poor ? 'needs improvement' : 'poor';
+  const shown =
+    metric === 'LCP'
+      ? `${(value / 1000).toFixed(2)} s`
+      : metric === 'INP'
+        ? `${Math.round(value)} ms`
+        : value.toFixed(2);
+  return `${shown} (${band})`;
+}
+
+/** Field Web Vitals per page: the 75th percentile of each metric, and how many reports. */
+function VitalsTable({
+  rows,
+  label,
+}: {
+  rows: readonly VitalsRow[];
+  label: (route: string) => string;
+}) {
+  return (
+    <FiguresTable
+      caption="Field Web Vitals per page, 75th percentile"
+      heads={['Page', 'LCP', 'INP', 'CLS', 'Reports']}
+      rows={rows.map((row) => ({ ...row, label: row.route }))}
+      empty="No Web Vitals reports in this period."
+    >
+      {(row) => (
+        <>
+          <th scope="row" className="py-2 pr-4 text-left font-normal">
+            <bdi>{label(row.route)}</bdi>
+          </th>
+          {REPORTED_VITALS.map((metric) => (
+            <td key={metric} className="py-2 pr-4 text-right tabular-nums">
+              {vitalText(metric, row.p75[metric])}
+            </td>
+          ))}
+          <td className="py-2 text-right tabular-nums">
+            {Math.max(row.reports.LCP, row.reports.INP, row.reports.CLS)}
+          </td>
+        </>
+      )}
+    </FiguresTable>
   );
 }
 
@@ -671,6 +727,18 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             {rowsPanel('Browsers', 'browsers', { head: 'Browser', rows: report.browsers })}
             {rowsPanel('Countries', 'countries', { head: 'Country', rows: report.countries })}
           </div>
+          {panel(
+            'Web Vitals',
+            'web-vitals',
+            <>
+              <p className="mb-3 max-w-prose text-sm text-stone-700">
+                How fast pages were for the visitors who measured them, from a sample of page views:
+                three in four were at least this good. A page filter applies; a source or campaign
+                filter does not, as a report says nothing of its visit.
+              </p>
+              <VitalsTable rows={report.vitals} label={(route) => pageLabel(route, '')} />
+            </>,
+          )}
           <p className="mt-8 max-w-prose text-sm text-stone-700">
             A visitor is counted once a day: nobody is followed from one day to the next, so a
             person who comes back on two days counts twice. Visits by browsers that ask not to be
