@@ -14,17 +14,22 @@ export const isRead = (req: IncomingMessage): boolean =>
 export const frameworkPath = (path: string): boolean =>
   path.endsWith('.data') || path === '/__manifest';
 
-const hostVerdicts = new WeakMap<IncomingMessage, boolean>();
+/**
+ * The verdict kept on the request itself: a WeakMap keyed by every request costs each young
+ * generation collection an ephemeron per request in flight, measurable under load.
+ */
+const HOST_VERDICT = Symbol('wellFormedHost');
+type Judged = IncomingMessage & { [HOST_VERDICT]?: boolean };
 
 /** One well-formed `Host` (https://www.rfc-editor.org/rfc/rfc9112#section-3.2) or none (HTTP/1.0). */
-export function wellFormedHost(req: IncomingMessage): boolean {
-  const known = hostVerdicts.get(req);
+export function wellFormedHost(req: Judged): boolean {
+  const known = req[HOST_VERDICT];
   if (known !== undefined) return known;
   const lines = req.headersDistinct['host'];
   const match = lines?.length === 1 ? HOST_PATTERN.exec(lines[0] ?? '') : null;
   const port = Number(match?.[1] ?? 1);
   const verdict = lines === undefined || (match !== null && port >= 1 && port <= 65_535);
-  hostVerdicts.set(req, verdict);
+  req[HOST_VERDICT] = verdict;
   return verdict;
 }
 
