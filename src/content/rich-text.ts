@@ -77,38 +77,66 @@ const items = z
   .min(1, 'A list needs at least one item')
   .max(RICH_TEXT_LIMITS.listItems, `A list has at most ${RICH_TEXT_LIMITS.listItems} items`);
 
+const list = [
+  paragraph,
+  z.strictObject({ type: z.literal('bulletList'), content: items }),
+  z.strictObject({
+    type: z.literal('orderedList'),
+    attrs: z
+      .strictObject({
+        start: z.number().int().min(1, 'A numbered list starts at 1 or more').max(9999),
+      })
+      .optional(),
+    content: items,
+  }),
+] as const;
+
+const heading = z.strictObject({
+  type: z.literal('heading'),
+  attrs: z.strictObject({
+    level: z.union([z.literal(2), z.literal(3)], 'A heading is of level 2 or 3'),
+  }),
+  content: paragraph.shape.content,
+});
+
+const blockquote = z.strictObject({
+  type: z.literal('blockquote'),
+  content: z
+    .array(z.discriminatedUnion('type', [paragraph], allowed('Node', ['paragraph'])))
+    .min(1, 'A block quote needs a paragraph')
+    .max(20, 'A block quote has at most 20 paragraphs'),
+});
+
+/** An article's body: what every rich text has, and headings and block quotes. */
+const articleBlock = z.discriminatedUnion(
+  'type',
+  [...list, heading, blockquote],
+  allowed('Block', ['paragraph', 'bulletList', 'orderedList', 'heading', 'blockquote']),
+);
+
 const block = z.discriminatedUnion(
   'type',
-  [
-    paragraph,
-    z.strictObject({ type: z.literal('bulletList'), content: items }),
-    z.strictObject({
-      type: z.literal('orderedList'),
-      attrs: z
-        .strictObject({
-          start: z.number().int().min(1, 'A numbered list starts at 1 or more').max(9999),
-        })
-        .optional(),
-      content: items,
-    }),
-  ],
+  [...list],
   allowed('Block', ['paragraph', 'bulletList', 'orderedList']),
 );
 
-const doc = z.strictObject(
-  {
-    type: z.literal('doc', 'Rich text is a "doc"'),
-    content: z
-      .array(block)
-      .max(RICH_TEXT_LIMITS.blocks, `Rich text has at most ${RICH_TEXT_LIMITS.blocks} blocks`),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'invalid_type'
-        ? 'Expected text, a list of paragraphs, or rich-text JSON ({"type": "doc", …})'
-        : undefined,
-  },
-);
+const docOf = (blocks: typeof block | typeof articleBlock) =>
+  z.strictObject(
+    {
+      type: z.literal('doc', 'Rich text is a "doc"'),
+      content: z
+        .array(blocks)
+        .max(RICH_TEXT_LIMITS.blocks, `Rich text has at most ${RICH_TEXT_LIMITS.blocks} blocks`),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type'
+          ? 'Expected text, a list of paragraphs, or rich-text JSON ({"type": "doc", …})'
+          : undefined,
+    },
+  );
+const doc = docOf(block);
+const articleDoc = docOf(articleBlock);
 
 function charsOf(value: RichTextDoc): number {
   let n = 0;
@@ -127,14 +155,24 @@ const isPlain = (v: unknown): v is string | string[] =>
 
 /** The metadata key that marks a schema as rich text ({@link isRichTextSchema}). */
 const META_KEY = 'richText';
+/** And as an article's body ({@link isArticleSchema}). */
+const ARTICLE_KEY = 'article';
 
-/** `max` characters (≤ {@link RICH_TEXT_LIMITS}.chars); takes JSON or strings, gives JSON, `.meta({ richText: true })`. */
-export function richText(what: string, max: number = RICH_TEXT_LIMITS.chars) {
+/**
+ * `max` characters (≤ {@link RICH_TEXT_LIMITS}.chars); takes JSON or strings, gives JSON,
+ * `.meta({ richText: true })`. `article`: an item page's body, which may also hold headings
+ * (`h2`, `h3`) and block quotes.
+ */
+export function richText(
+  what: string,
+  max: number = RICH_TEXT_LIMITS.chars,
+  { article = false }: { article?: boolean } = {},
+) {
   const limit = Math.min(max, RICH_TEXT_LIMITS.chars);
   return z
     .preprocess(
       (v) => (isPlain(v) ? toRichText(v) : v),
-      doc.superRefine((value, ctx) => {
+      (article ? articleDoc : doc).superRefine((value, ctx) => {
         const chars = charsOf(value as RichTextDoc);
         if (chars === 0) ctx.addIssue({ code: 'custom', message: `${what} must not be empty` });
         if (chars > limit) {
@@ -147,20 +185,29 @@ export function richText(what: string, max: number = RICH_TEXT_LIMITS.chars) {
     )
     .meta({
       [META_KEY]: true,
-      description: `${what} (rich text: paragraphs, lists, bold, italic, links)`,
+      [ARTICLE_KEY]: article,
+      description: `${what} (rich text: paragraphs, lists, ${article ? 'headings, block quotes, ' : ''}bold, italic, links)`,
     }) as unknown as z.ZodType<RichTextDoc, RichTextInput>;
 }
 
-/** Through `.optional()`, `.nullable()`, `.default()`: the form draws the rich-text editor. */
-export function isRichTextSchema(schema: z.ZodType): boolean {
+/** The rich-text metadata of `schema`, through `.optional()`, `.nullable()`, `.default()`. */
+function richTextMeta(schema: z.ZodType): Record<string, unknown> | undefined {
   let s: z.core.$ZodType | undefined = schema;
   for (let depth = 0; s && depth < 5; depth++) {
-    if (z.globalRegistry.get(s)?.[META_KEY] === true) return true;
+    const meta = z.globalRegistry.get(s);
+    if (meta?.[META_KEY] === true) return meta;
     const def = s._zod.def as { innerType?: z.core.$ZodType };
     s = def.innerType;
   }
-  return false;
+  return undefined;
 }
+
+/** The form draws the rich-text editor. */
+export const isRichTextSchema = (schema: z.ZodType): boolean => richTextMeta(schema) !== undefined;
+
+/** Rich text that may hold headings and block quotes. */
+export const isArticleSchema = (schema: z.ZodType): boolean =>
+  richTextMeta(schema)?.[ARTICLE_KEY] === true;
 
 /** JSON (the editor) or, unless `format` is `json`, plain text (no JavaScript). @returns `{ value }` or `{ errors }` */
 export function parseRichTextField(

@@ -374,9 +374,9 @@ export const caseStudySchema = z
     ),
     cover: coverField(),
     body: says(
-      richText('The story: brief, approach, what happened', 10_000),
+      richText('The story: brief, approach, what happened', 10_000, { article: true }),
       'The story',
-      'The brief, the approach and what happened, in paragraphs; bold, italic, links and lists are kept.',
+      'The brief, the approach and what happened, in paragraphs under headings of their own; bold, italic, links, lists and quotations are kept.',
     ).optional(),
     results: z
       .array(
@@ -513,9 +513,9 @@ export const newsItemSchema = z
       'A few sentences on the item’s card on the News page and in the feeds; bold, italic and links are kept.',
     ),
     body: says(
-      richText('The full text', 10_000),
+      richText('The full text', 10_000, { article: true }),
       'Full text',
-      'The item in paragraphs; bold, italic, links and lists are kept. The feeds carry it whole.',
+      'The item in paragraphs, with headings and quotations where it needs them; bold, italic, links and lists are kept. The feeds carry it whole.',
     ),
     cover: coverField(),
     contactName: says(

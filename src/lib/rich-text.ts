@@ -30,7 +30,26 @@ export interface RichTextOrderedList {
   content: RichTextListItem[];
 }
 
-export type RichTextBlock = RichTextParagraph | RichTextBulletList | RichTextOrderedList;
+/** A section's heading in an article's body (`h2`, `h3`: the page's `h1` is its title). */
+export interface RichTextHeading {
+  type: 'heading';
+  attrs: { level: 2 | 3 };
+  content?: RichTextText[];
+}
+
+/** A quotation of one or more paragraphs (`<blockquote>`). */
+export interface RichTextBlockquote {
+  type: 'blockquote';
+  content: RichTextParagraph[];
+}
+
+/** Headings and block quotes only in an article's body (`richText(…, { article: true })`). */
+export type RichTextBlock =
+  | RichTextParagraph
+  | RichTextBulletList
+  | RichTextOrderedList
+  | RichTextHeading
+  | RichTextBlockquote;
 
 export interface RichTextDoc {
   type: 'doc';
@@ -86,7 +105,7 @@ export const isExternalLink = (href: string): boolean => !/^[/#]/.test(href);
 
 // Defensive about shape: refused JSON sent back to the form reaches here unchecked.
 const list = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
-const textOf = (p: RichTextParagraph): string =>
+const textOf = (p: RichTextParagraph | RichTextHeading): string =>
   list(p?.content)
     .map((t) => (typeof t?.text === 'string' ? t.text : ''))
     .join('');
@@ -95,6 +114,7 @@ const textOf = (p: RichTextParagraph): string =>
 export function toPlainText(value: RichTextInput): string {
   return list(toRichText(value).content)
     .map((block) => {
+      if (block?.type === 'blockquote') return list(block.content).map(textOf).join('\n\n');
       if (block?.type !== 'bulletList' && block?.type !== 'orderedList') {
         return textOf(block);
       }
@@ -146,7 +166,7 @@ export const formatFieldName = (name: string) => `${name}.format`;
 /** The stored JSON beside a plain box: unchanged text keeps it, so formatting is not stripped. */
 export const originalFieldName = (name: string) => `${name}.original`;
 
-/** True when plain text would lose something (marks, links, a list's numbering). */
+/** True when plain text would lose something (marks, links, a list's numbering, a heading). */
 export function hasFormatting(value: RichTextInput): boolean {
   if (typeof value === 'string' || Array.isArray(value)) return false;
   return JSON.stringify(fromPlainText(toPlainText(value))) !== JSON.stringify(value);

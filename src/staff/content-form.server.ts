@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import { fieldMeta } from '../content/collection.ts';
-import { isRichTextSchema, parseRichTextField } from '../content/rich-text.ts';
+import { isArticleSchema, isRichTextSchema, parseRichTextField } from '../content/rich-text.ts';
 import {
   hasFormatting,
   originalFieldName,
@@ -81,7 +81,9 @@ function fieldOf(
     hint: meta.help,
     required: !optional,
   };
-  if (isRichTextSchema(schema)) return { ...common, kind: 'richtext' };
+  if (isRichTextSchema(schema)) {
+    return { ...common, kind: 'richtext', ...(isArticleSchema(schema) ? { article: true } : {}) };
+  }
   if (meta.widget === 'image') return { ...common, kind: 'image' };
   if (inner instanceof z.ZodString || inner instanceof z.ZodStringFormat) {
     const max = (inner._zod.bag as { maximum?: number }).maximum;

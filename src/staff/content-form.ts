@@ -36,7 +36,7 @@ export type FieldSpec =
   | (Common & { kind: 'select'; options: Array<{ value: string; label: string }> })
   | (Common & { kind: 'lines'; max?: number | undefined })
   /** Tiptap JSON (`format` json) or the textarea's plain text (`format` plain). */
-  | (Common & { kind: 'richtext' })
+  | (Common & { kind: 'richtext'; article?: boolean })
   /** An upload (`media:<id>`) chosen from the media list, or the current value kept. */
   | (Common & { kind: 'image' })
   | (Common & { kind: 'group'; entries: Array<{ legend: string; fields: FieldSpec[] }> });

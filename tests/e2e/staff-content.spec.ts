@@ -304,6 +304,49 @@ test('the rich-text editor by keyboard alone: bold, a link, a list, out again, s
   await context.close();
 });
 
+test('a case study’s story takes headings and a quotation, which its summary does not offer', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = testInfo.project.name;
+  const { page, problems, context } = await signedIn(
+    browser,
+    `asha.headings.${tag}@kahaani-pr.example`,
+    'Asha Rao',
+  );
+  await page.goto(`${server.origin}/staff/content/case-studies`);
+  await page.locator('main ol a').nth(1).click();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const toolbars = page.getByRole('group', { name: 'Formatting' });
+  const story = page.getByRole('textbox', { name: /^The story/ });
+  await expect(story).toBeVisible();
+  await expect(toolbars.first().getByRole('button', { name: 'Heading', exact: true })).toHaveCount(
+    0,
+  );
+  const toolbar = toolbars.last();
+  for (const name of ['Heading', 'Subheading', 'Quotation']) {
+    await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+
+  await story.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type('What came of it');
+  await expect(story.locator('h2')).toHaveText('What came of it');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Shift+b');
+  await page.keyboard.type('They rang us first.');
+  await expect(story.locator('blockquote')).toHaveText('They rang us first.');
+
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await expect(story.locator('h2')).toHaveText('What came of it', { timeout: 15_000 });
+  await expect(story.locator('blockquote')).toHaveText('They rang us first.');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('unsaved changes: the draft saves itself after a pause, and leaving first asks', async ({
   browser,
 }, testInfo) => {

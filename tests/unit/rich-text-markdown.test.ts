@@ -64,6 +64,30 @@ describe('rich text as Markdown', () => {
     });
   });
 
+  it('reads an article’s headings and block quotes both ways, which other rich text refuses', () => {
+    const markdown = [
+      '## The brief',
+      '',
+      'One week.',
+      '',
+      '### In Delhi',
+      '',
+      '> We had *no* budget.',
+    ].join('\n');
+    const read = fromMarkdown(markdown);
+    expect(read.problems).toBeUndefined();
+    const article = richText('The story', 10_000, { article: true }).parse(read.doc);
+    expect(article.content.map((b) => b.type)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'blockquote',
+    ]);
+    expect(toMarkdown(article)).toBe(markdown);
+    const plain = richText('The bio').safeParse(read.doc);
+    expect(plain.error?.issues[0]?.message).toMatch(/^Block "heading" is not allowed here/);
+  });
+
   it('refuses what the allowlist refuses, each with its line', () => {
     const refused = fromMarkdown(
       [
@@ -73,9 +97,9 @@ describe('rich text as Markdown', () => {
         '',
         '<div>raw</div>',
         '',
-        '## A heading',
+        '# A title',
         '',
-        '> quoted',
+        '> - a list in a quote',
         '',
         '![picture](https://example.com/a.png)',
         '',
@@ -91,8 +115,8 @@ describe('rich text as Markdown', () => {
       },
       { line: 13, message: 'A link’s title ("…" after the address) is not kept: leave it out' },
       { line: 15, message: expect.stringMatching(/^Raw HTML is not allowed in rich text/) },
-      { line: 17, message: expect.stringMatching(/^Headings are not allowed/) },
-      { line: 19, message: expect.stringMatching(/^Block quotes are not allowed/) },
+      { line: 17, message: expect.stringMatching(/^A heading in rich text is of level 2 or 3/) },
+      { line: 19, message: 'A block quote in rich text holds paragraphs only' },
       { line: 21, message: expect.stringMatching(/^Images are not allowed/) },
       { line: 24, message: 'A list inside a list is not allowed in rich text' },
     ]);

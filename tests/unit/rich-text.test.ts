@@ -260,11 +260,26 @@ describe('the rich-text renderer', () => {
     );
   });
 
+  it('draws an article’s headings as h2 and h3 and a block quote’s paragraphs', () => {
+    const article = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [t('The brief')] },
+        { type: 'heading', attrs: { level: 3 }, content: [t('In Delhi', [{ type: 'italic' }])] },
+        { type: 'blockquote', content: [p(t('We had one week.')), p(t('And no budget.'))] },
+      ],
+    } as RichTextDoc;
+    const html = render(article).replace(/ class="[^"]*"/g, '');
+    expect(html).toBe(
+      '<h2>The brief</h2><h3><em>In Delhi</em></h3><blockquote><p>We had one week.</p><p>And no budget.</p></blockquote>',
+    );
+  });
+
   it('skips nodes and marks outside the allowlist (a value stored without the schema)', () => {
     const stray = {
       type: 'doc',
       content: [
-        { type: 'heading', content: [t('no')] },
+        { type: 'codeBlock', content: [t('no')] },
         p(t('kept', [{ type: 'strike' }])),
         p(t('bad link', [{ type: 'link', attrs: { href: ' javascript:alert(1)' } }])),
         p({ type: 'image', attrs: { src: 'x' } }),

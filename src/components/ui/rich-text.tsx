@@ -6,6 +6,7 @@ import {
   linkProblem,
   toRichText,
   type RichTextInput,
+  type RichTextHeading,
   type RichTextParagraph,
   type RichTextText,
 } from '../../lib/rich-text.ts';
@@ -38,7 +39,7 @@ function Marked({ node }: { node: RichTextText }) {
   return out;
 }
 
-const inline = (p: RichTextParagraph) =>
+const inline = (p: RichTextParagraph | RichTextHeading) =>
   (p.content ?? []).map((node, i) => <Marked key={i} node={node} />);
 
 /** `blockClassName` is on every top-level block, so one paragraph renders as plain text did. */
@@ -55,6 +56,34 @@ export function RichText({
         <p key={i} className={blockClassName}>
           {inline(block)}
         </p>
+      );
+    }
+    if (block.type === 'heading') {
+      const level = block.attrs?.level === 3 ? 3 : 2;
+      const Heading = level === 3 ? 'h3' : 'h2';
+      return (
+        <Heading
+          key={i}
+          className={cx(
+            blockClassName,
+            'font-display text-ink',
+            level === 3 ? 'pt-2 text-xl' : 'pt-4 text-subtitle',
+          )}
+        >
+          {inline(block)}
+        </Heading>
+      );
+    }
+    if (block.type === 'blockquote') {
+      return (
+        <blockquote
+          key={i}
+          className={cx(blockClassName, 'space-y-4 border-l-2 border-accent pl-6 italic')}
+        >
+          {(Array.isArray(block.content) ? block.content : []).map((p, k) => (
+            <p key={k}>{inline(p)}</p>
+          ))}
+        </blockquote>
       );
     }
     if (block.type !== 'bulletList' && block.type !== 'orderedList') return null;

@@ -22,8 +22,6 @@ const ALLOWED = 'paragraphs, lists, bold, italic and links';
 
 const REFUSED: Record<string, string> = {
   html: 'Raw HTML is not allowed',
-  heading: 'Headings are not allowed',
-  blockquote: 'Block quotes are not allowed',
   code: 'Code blocks are not allowed',
   inlineCode: 'Code is not allowed',
   image: 'Images are not allowed',
@@ -59,6 +57,13 @@ export function toMarkdown(doc: RichTextDoc): string {
 
 function blockTree(block: RichTextBlock): RootContent | undefined {
   if (block.type === 'paragraph') return paragraphTree(block);
+  if (block.type === 'heading') {
+    const texts = block.content ?? [];
+    return { type: 'heading', depth: block.attrs.level, children: phrasing(texts, 0) };
+  }
+  if (block.type === 'blockquote') {
+    return { type: 'blockquote', children: block.content.flatMap((p) => paragraphTree(p) ?? []) };
+  }
   const items = block.content.map((item): ListItem => ({
     type: 'listItem',
     spread: item.content.length > 1,
@@ -181,7 +186,25 @@ export function fromMarkdown(
   const content: RichTextBlock[] = [];
   for (const node of tree.children) {
     if (node.type === 'paragraph') content.push(paragraph(node));
-    else if (node.type === 'list') {
+    else if (node.type === 'heading') {
+      if (node.depth !== 2 && node.depth !== 3) {
+        refuse(
+          node,
+          'A heading in rich text is of level 2 or 3 (## or ###): the page’s title is its 1',
+        );
+        continue;
+      }
+      const texts: RichTextText[] = [];
+      inline(node.children, [], texts);
+      content.push({ type: 'heading', attrs: { level: node.depth }, content: texts });
+    } else if (node.type === 'blockquote') {
+      const quoted: RichTextParagraph[] = [];
+      for (const child of node.children) {
+        if (child.type === 'paragraph') quoted.push(paragraph(child));
+        else refuse(child, 'A block quote in rich text holds paragraphs only');
+      }
+      content.push({ type: 'blockquote', content: quoted });
+    } else if (node.type === 'list') {
       const items = node.children.map(listItem);
       if (!node.ordered) content.push({ type: 'bulletList', content: items });
       else {

@@ -220,6 +220,7 @@ const Field = memo(function Field({
               original={values[originalFieldName(field.name)]}
               describedBy={describedBy}
               invalid={invalid}
+              article={field.article}
             />
           )}
         </Described>

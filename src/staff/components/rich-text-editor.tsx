@@ -46,6 +46,7 @@ export function RichTextEditor({
   describedBy,
   invalid,
   original,
+  article,
 }: RichTextEditorProps) {
   const id = useId();
   const storedJson =
@@ -75,7 +76,14 @@ export function RichTextEditor({
         {label}
       </label>
       {Editor ? (
-        <Editor id={id} name={name} value={value} describedBy={describedBy} invalid={invalid} />
+        <Editor
+          id={id}
+          name={name}
+          value={value}
+          describedBy={describedBy}
+          invalid={invalid}
+          article={article}
+        />
       ) : (
         <>
           <p id={`${id}-plain-hint`} className="text-sm text-stone-600">

@@ -42,16 +42,19 @@ const ListItem = Node.create({
   },
 });
 
-/** Exactly the allowlist: paragraphs, bold, italic, links, bullet and ordered lists. */
-const EXTENSIONS = [
+/**
+ * Exactly the allowlist: paragraphs, bold, italic, links, bullet and ordered lists; in an
+ * article's body also headings of level 2 and 3 and block quotes.
+ */
+const extensionsFor = (article: boolean) => [
   StarterKit.configure({
-    blockquote: false,
+    blockquote: article ? {} : false,
     code: false,
     codeBlock: false,
     dropcursor: false,
     gapcursor: false,
     hardBreak: false,
-    heading: false,
+    heading: article ? { levels: [2, 3] } : false,
     horizontalRule: false,
     listItem: false,
     listKeymap: false,
@@ -76,6 +79,8 @@ const EXTENSIONS = [
     },
   }),
 ];
+const EXTENSIONS = extensionsFor(false);
+const ARTICLE_EXTENSIONS = extensionsFor(true);
 
 /**
  * The editor's JSON in the stored form: only the allowlist's fields (Tiptap adds link `target`,
@@ -88,6 +93,7 @@ export function canonicalRichText(json: JSONContent): RichTextDoc {
     if (node.type === 'orderedList' && Number(node.attrs?.['start'] ?? 1) !== 1) {
       out.attrs = { start: Number(node.attrs?.['start']) };
     }
+    if (node.type === 'heading') out.attrs = { level: Number(node.attrs?.['level']) === 3 ? 3 : 2 };
     if (node.marks?.length) {
       out.marks = node.marks.map((m) =>
         m.type === 'link'
@@ -116,6 +122,8 @@ export interface RichTextEditorProps {
    * post): still carried, should the text come back as it was. Default: `value` when it is JSON.
    */
   original?: string | undefined;
+  /** An article's body: headings (level 2 and 3) and block quotes too. */
+  article?: boolean | undefined;
 }
 
 /**
@@ -128,6 +136,7 @@ export function TiptapField({
   value,
   describedBy,
   invalid,
+  article = false,
 }: Omit<RichTextEditorProps, 'label'> & { id: string }) {
   const [initial] = useState<RichTextDoc>(() => {
     const typed = (document.getElementById(id) as HTMLTextAreaElement | null)?.value;
@@ -137,7 +146,7 @@ export function TiptapField({
   });
   const [json, setJson] = useState(() => JSON.stringify(initial));
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions: article ? ARTICLE_EXTENSIONS : EXTENSIONS,
     content: initial,
     injectCSS: false,
     immediatelyRender: false,
@@ -156,7 +165,7 @@ export function TiptapField({
   });
   return (
     <>
-      {editor ? <Toolbar editor={editor} id={id} /> : null}
+      {editor ? <Toolbar editor={editor} id={id} article={article} /> : null}
       <EditorContent editor={editor} />
       <input type="hidden" name={name} value={json} />
       <input type="hidden" name={formatFieldName(name)} value="json" />
@@ -166,7 +175,7 @@ export function TiptapField({
 
 const TOOLBAR_BUTTON = 'min-h-11 min-w-11 rounded-md border px-3 text-sm font-semibold';
 
-function Toolbar({ editor, id }: { editor: Editor; id: string }) {
+function Toolbar({ editor, id, article }: { editor: Editor; id: string; article: boolean }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -174,13 +183,17 @@ function Toolbar({ editor, id }: { editor: Editor; id: string }) {
       italic: e.isActive('italic'),
       bulletList: e.isActive('bulletList'),
       orderedList: e.isActive('orderedList'),
+      heading: e.isActive('heading', { level: 2 }),
+      subheading: e.isActive('heading', { level: 3 }),
+      blockquote: e.isActive('blockquote'),
       link: e.isActive('link'),
       href: String(e.getAttributes('link')['href'] ?? ''),
     }),
   });
   const [linking, setLinking] = useState(false);
   const chain = () => editor.chain().focus();
-  const buttons = [
+  type Pressed = Exclude<keyof typeof state, 'link' | 'href'>;
+  const buttons: Array<{ key: Pressed; label: string; shortcut: string; run: () => boolean }> = [
     { key: 'bold', label: 'Bold', shortcut: 'Control+B', run: () => chain().toggleBold().run() },
     {
       key: 'italic',
@@ -200,11 +213,31 @@ function Toolbar({ editor, id }: { editor: Editor; id: string }) {
       shortcut: 'Control+Shift+7',
       run: () => chain().toggleOrderedList().run(),
     },
-  ] as const;
+  ];
+  const articleButtons: typeof buttons = [
+    {
+      key: 'heading',
+      label: 'Heading',
+      shortcut: 'Control+Alt+2',
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      key: 'subheading',
+      label: 'Subheading',
+      shortcut: 'Control+Alt+3',
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      key: 'blockquote',
+      label: 'Quotation',
+      shortcut: 'Control+Shift+B',
+      run: () => chain().toggleBlockquote().run(),
+    },
+  ];
   return (
     <>
       <div role="group" aria-label="Formatting" aria-controls={id} className="flex flex-wrap gap-2">
-        {buttons.map((b) => (
+        {[...buttons, ...(article ? articleButtons : [])].map((b) => (
           <button
             key={b.key}
             type="button"
