@@ -16,6 +16,7 @@ import { CtaBand } from '../components/sections/shared.tsx';
 import { toPlainText } from '../lib/rich-text.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import { itemHead } from '../lib/seo/page-head.ts';
+import { itemOgImagePath } from '../lib/seo/routes.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData } from '../react/site-content.ts';
 import { site } from '../site.config.ts';
@@ -62,6 +63,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   } = study;
   return {
     study: shown,
+    card: itemOgImagePath('case-study', study.id),
     category: category && { id: category.id, category: category.category, icon: category.icon },
     practices,
     testimonial: testimonial && {
@@ -129,5 +131,6 @@ export function meta({ location, matches }: MetaArgs) {
     { id: 'showcase', crumbs: [{ name: 'Showcase', path: '/showcase' }] },
     work,
     own.preview,
+    own.card,
   );
 }

@@ -11,6 +11,7 @@ import { NEWS_KIND_LABELS, NEWS_PATH } from '../lib/news.ts';
 import { toPlainText } from '../lib/rich-text.ts';
 import { LOGO_PATH } from '../lib/seo/jsonld.ts';
 import { itemHead } from '../lib/seo/page-head.ts';
+import { itemOgImagePath } from '../lib/seo/routes.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import { siteContext } from '../react/load-context.ts';
 import { keepLoadedData } from '../react/site-content.ts';
@@ -54,6 +55,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   const { id: _id, author: _author, practices: _practices, ...shown } = item;
   return {
     item: shown,
+    card: itemOgImagePath('news-item', item.id),
     author: member && { name: member.name, position: member.position },
     practices,
     related,
@@ -126,5 +128,6 @@ export function meta({ location, matches }: MetaArgs) {
     { id: 'news', crumbs: [{ name: 'News', path: NEWS_PATH }] },
     article,
     own.preview,
+    own.card,
   );
 }

@@ -1,6 +1,7 @@
 /** One path per published item, `prefix` + slug (docs/decisions/080-case-studies-and-their-slugs.md). */
 import type { SiteContent } from '../content/images.ts';
-import { listingPaths } from '../lib/news.ts';
+import { listingPaths, NEWS_KIND_LABELS } from '../lib/news.ts';
+import type { ItemCard } from './social-cards.ts';
 import { categoryListingPaths } from '../lib/showcase.ts';
 import { ITEM_PAGES, LISTING_PAGES } from '../pages.ts';
 
@@ -56,6 +57,22 @@ export function itemIdOf(content: SiteContent, route: string, slug: string): str
   ];
   const id = items?.find((item) => item.slug === slug)?.id;
   return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * What item `id`'s social card says (`src/server/social-cards.ts`) on item page `route`: its
+ * title, and its kind (`Case study`, a newsroom item's kind); undefined for no such item.
+ */
+export function itemCardOf(content: SiteContent, route: string, id: string): ItemCard | undefined {
+  if (route === 'case-study') {
+    const study = content['case-studies.yaml'].find((s) => s.id === id);
+    return study && { title: study.title, kind: 'Case study' };
+  }
+  if (route === 'news-item') {
+    const item = content['news.yaml'].find((n) => n.id === id);
+    return item && { title: item.title, kind: NEWS_KIND_LABELS[item.kind] };
+  }
+  return undefined;
 }
 
 /** The read `<collection>/<id>` of the item whose page is `path` in `content`; undefined for none. */

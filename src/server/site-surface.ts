@@ -24,6 +24,7 @@ import { sendAsStored } from './http/compression.ts';
 import { frameworkPath, isRead, refuse, wellFormedHost } from './http/request-guards.ts';
 import { isSecure, type SeenHeaders } from './http/security-headers.ts';
 import {
+  itemCardOf,
   itemIdOf,
   itemReadOf,
   itemPageSamples,
@@ -355,7 +356,11 @@ export function siteSurface(deps: SiteSurfaceDeps): SiteSurface {
   return {
     ready,
     early,
-    cards: socialCards(async (id) => (await shownContent())['pages.yaml'][id].title, deps.buildDir),
+    cards: socialCards(
+      async (id) => (await shownContent())['pages.yaml'][id].title,
+      deps.buildDir,
+      async (route, id) => itemCardOf(await shownContent(), route, id),
+    ),
     notFound,
     pagePaths,
     async context(req, res) {

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 import type satoriType from 'satori';
 import { COLORS } from '../lib/seo/colors.ts';
 import { OG_IMAGE_SIZE } from '../lib/seo/routes.ts';
@@ -210,10 +211,25 @@ export async function renderOgCard(card: OgCard, fontsDir?: string): Promise<Buf
 /** Revalidated like the pages, so a new title's card reaches a CDN within its 10 minutes. */
 const CARD_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=60';
 
-/** `GET`/`HEAD /og/<route id>.png`, `304` on its ETag; no `buildDir`: fonts and mark from the sources. */
+/** What an item page's card says: its title, and its kind above it (`Case study`). */
+export interface ItemCard {
+  title: string;
+  kind: string;
+}
+
+/** Cards kept drawn (about 50 KB each); one not kept is drawn again when asked. */
+const DRAWN_CARDS = 500;
+
+/**
+ * `GET`/`HEAD /og/<route id>.png`, and an item page's `/og/<item page route>/<item id>.png`
+ * (`itemOgImagePath`), `304` on its ETag; no `buildDir`: fonts and mark from the sources. A card
+ * is drawn once per title (and kind), so a release that changes neither draws nothing.
+ * @param itemOf an item page's card text by route and item id, undefined for none (a 404)
+ */
 export function socialCards(
   titleOf: (id: RouteId) => Promise<string>,
   buildDir: string | undefined,
+  itemOf?: (route: string, id: string) => Promise<ItemCard | undefined>,
 ): RequestHandler {
   const fontsDir = buildDir && join(buildDir, CARD_FONTS_DIR);
   const mark = readFile(
@@ -221,8 +237,8 @@ export function socialCards(
     'utf8',
   );
   mark.catch(() => undefined);
-  const drawn = new Map<string, Promise<{ png: Buffer; etag: string }>>();
-  const draw = async (title: string) => {
+  const drawn = new LRUCache<string, Promise<{ png: Buffer; etag: string }>>({ max: DRAWN_CARDS });
+  const draw = async (title: string, kicker: string) => {
     const { headline, subline } = cardText(title, site.name);
     const png = await renderOgCard(
       {
@@ -231,31 +247,49 @@ export function socialCards(
         title: headline,
         subline,
         tagline: site.tagline,
-        kicker: site.address.addressLocality,
+        kicker,
       },
       fontsDir,
     );
     return { png, etag: `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"` };
   };
+  const cardOf = (title: string, kicker: string) => {
+    const key = `${kicker}\0${title}`;
+    let card = drawn.get(key);
+    if (!card) {
+      card = draw(title, kicker);
+      card.catch(() => drawn.delete(key));
+      drawn.set(key, card);
+    }
+    return card;
+  };
+  const textOf = async (path: string): Promise<{ title: string; kicker: string } | undefined> => {
+    const page = /^\/og\/([a-z0-9-]+)\.png$/.exec(path)?.[1] as RouteId | undefined;
+    if (page !== undefined) {
+      return ROUTE_IDS.includes(page)
+        ? { title: await titleOf(page), kicker: site.address.addressLocality }
+        : undefined;
+    }
+    const item = /^\/og\/([a-z0-9-]+)\/([\w-]{1,100})\.png$/.exec(path);
+    if (!item || !itemOf) return undefined;
+    const card = await itemOf(item[1] ?? '', item[2] ?? '');
+    return card && { title: card.title, kicker: card.kind };
+  };
   return (req, res, next) => {
-    const id = /^\/og\/([a-z0-9-]+)\.png$/.exec(req.path)?.[1] as RouteId | undefined;
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !id || !ROUTE_IDS.includes(id)) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/og/')) {
       return next();
     }
-    void titleOf(id)
-      .then((title) => {
-        let card = drawn.get(title);
-        if (!card) {
-          card = draw(title);
-          card.catch(() => drawn.delete(title));
-          drawn.set(title, card);
-        }
-        return card;
-      })
-      .then(({ png, etag }) => {
-        res.set({ 'Content-Type': 'image/png', 'Cache-Control': CARD_CACHE_CONTROL, ETag: etag });
+    void textOf(req.path)
+      .then((text) => (text ? cardOf(text.title, text.kicker) : undefined))
+      .then((card) => {
+        if (!card) return next();
+        res.set({
+          'Content-Type': 'image/png',
+          'Cache-Control': CARD_CACHE_CONTROL,
+          ETag: card.etag,
+        });
         if (req.fresh) return void res.status(304).end();
-        res.send(png);
+        res.send(card.png);
       }, next);
   };
 }

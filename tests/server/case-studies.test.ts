@@ -179,6 +179,28 @@ describe('slugs that never break', () => {
     expect(back.headers['location']).toBe(SNEAKERS);
   });
 
+  it('gives a case study a social card of its own, kept by its id across a new slug, drawn anew for a new title', async () => {
+    const app = await open();
+    const id = 'consumer-lifestyle-1';
+    const cardOf = (html: string) =>
+      /<meta property="og:image" content="https?:\/\/[^/"]+(\/og\/[^"]+)"/.exec(html)?.[1];
+    const card = cardOf((await getPage(app, SNEAKERS)).text);
+    expect(card).toBe(`/og/case-study/${id}.png`);
+    const first = await getPage(app, card!);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+
+    await publish(app, (c) => rename(c, id, 'jaipur-sneakers'));
+    expect(cardOf((await getPage(app, '/showcase/jaipur-sneakers')).text)).toBe(card);
+    expect((await getPage(app, card!)).headers['etag']).toBe(first.headers['etag']);
+    await publish(app, (c) => {
+      c['case-studies.yaml'].find((s) => s.id === id)!.title = 'Sneakers from Jaipur, everywhere';
+      rename(c, id, 'sneakers-from-jaipur');
+    });
+    expect((await getPage(app, card!)).headers['etag']).not.toBe(first.headers['etag']);
+    expect((await getPage(app, '/og/case-study/no-such-study.png')).status).toBe(404);
+  });
+
   it('gives an old slug to another case study that takes it: the live page wins', async () => {
     const app = await open();
     await publish(app, (c) => rename(c, 'consumer-lifestyle-1', 'sneakers'));

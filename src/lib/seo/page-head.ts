@@ -96,7 +96,10 @@ export function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
-/** `og:type` article, JSON-LD with a BreadcrumbList; a preview is `noindex`, without canonical. */
+/**
+ * `og:type` article, JSON-LD with a BreadcrumbList; a preview is `noindex`, without canonical.
+ * @param card the item's own social card's path ({@link itemOgImagePath}); default the listing's
+ */
 export function itemHead(
   pathname: string,
   origin: string,
@@ -104,6 +107,7 @@ export function itemHead(
   listing: { id: RouteId; crumbs: readonly Crumb[] },
   item: JsonLd,
   preview = false,
+  card = ogImagePath(listing.id),
 ): MetaDescriptor[] {
   const branded = `${text.title} · ${site.name}`;
   const title = text.seoTitle ?? (branded.length <= 60 ? branded : shorten(text.title, 60));
@@ -119,7 +123,7 @@ export function itemHead(
     title,
     description,
     canonical: preview ? null : absoluteUrl(pathname, origin),
-    image: absoluteUrl(ogImagePath(listing.id), origin),
+    image: absoluteUrl(card, origin),
     imageAlt: `${text.title} — ${site.name}`,
     type: 'article',
     jsonLd,

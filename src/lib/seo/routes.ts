@@ -4,6 +4,12 @@ import { site } from '../../site.config.ts';
 
 export const ogImagePath = (id: RouteId): string => `/og/${id}.png`;
 
+/**
+ * An item page's own card, by its item's id (a renamed slug keeps it): `/og/case-study/<id>.png`.
+ * `route` is an item page's route id (`ITEM_PAGES` of `src/pages.ts`).
+ */
+export const itemOgImagePath = (route: string, id: string): string => `/og/${route}/${id}.png`;
+
 /** Every social image, px. */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
