@@ -225,6 +225,38 @@ const PRIVACY_NOTICE_NAMES_STATISTICS: ContentMigration = {
   },
 };
 
+/** The privacy notice's words on Web Vitals reports before migration 4, and after. */
+export const VITALS_NOT_STORED =
+  'To see how fast the site is for real visitors, your browser may report how long this page took to load and to respond to you (five timing figures and which page it was) to our own server. The report carries no identifier, no cookie and nothing you typed; our server only adds the figures to totals and does not store the report or your IP address.';
+const VITALS_KEPT =
+  'To see how fast the site is for real visitors, your browser may report how long this page took to load and to respond to you (five timing figures and which page it was) to our own server. The report carries no identifier, no cookie and nothing you typed; our server keeps three of its figures with the page and the hour, for at most 25 months, and never your IP address.';
+
+/**
+ * Migration 4: the statistics page shows field Web Vitals per page (database step 302 keeps
+ * each report's LCP, INP and CLS by page and hour), so the notice no longer says the report is
+ * not stored. Only the old seed's sentence changes; a rewritten notice is the agency's to update.
+ */
+const PRIVACY_NOTICE_KEEPS_VITALS: ContentMigration = {
+  version: 4,
+  description: 'The privacy notice says what is kept of a Web Vitals report',
+  up(content) {
+    content.mapItems('privacy.yaml', (value) => {
+      if (!isObject(value) || !Array.isArray(value['sections'])) return value;
+      const sections = value['sections'].map((section: unknown) =>
+        isObject(section) && Array.isArray(section['items'])
+          ? {
+              ...section,
+              items: section['items'].map((item: unknown) =>
+                item === VITALS_NOT_STORED ? VITALS_KEPT : item,
+              ),
+            }
+          : section,
+      );
+      return { ...value, sections };
+    });
+  },
+};
+
 /** Plain paragraphs as a rich-text document (`src/lib/rich-text.ts`), as the seed stores them. */
 const paragraphs = (texts: readonly string[]) => ({
   type: 'doc',
@@ -311,4 +343,5 @@ export const CONTENT_MIGRATIONS: readonly ContentMigration[] = [
   CASE_STUDIES_FROM_SHOWCASE,
   NEWSROOM,
   PRIVACY_NOTICE_NAMES_STATISTICS,
+  PRIVACY_NOTICE_KEEPS_VITALS,
 ];

@@ -3,10 +3,11 @@
  * on SQLite and PostgreSQL: a site seeded before visit statistics holds the old privacy notice,
  * and at start its notice becomes today's seed text, which says what is counted and kept; a
  * notice the agency rewrote is left as they wrote it; a fresh database records the step as
- * applied and keeps its seed.
+ * applied and keeps its seed. Migration 4 likewise for the sentence on Web Vitals reports, which
+ * the statistics now keep in part.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_MIGRATIONS } from '../../src/content/migrations.ts';
+import { CONTENT_MIGRATIONS, VITALS_NOT_STORED } from '../../src/content/migrations.ts';
 import { readContentDir, seedFrom } from '../../src/server/content/files.ts';
 import { prepareContent } from '../../src/server/content/migrate-content.ts';
 import { createContentStore, itemsAt, writeRelease } from '../../src/server/content/store.ts';
@@ -99,3 +100,35 @@ describe.each(engines('content-migration-privacy'))('the privacy notice on %s', 
     expect((await store.read())['privacy.yaml']).toStrictEqual(NOTICE);
   });
 });
+
+describe.each(engines('content-migration-vitals'))(
+  'the Web Vitals sentence on %s',
+  (_name, open) => {
+    let db: Db | undefined;
+    afterEach(async () => {
+      await db?.close();
+      db = undefined;
+    });
+    const VITALS_STEP = CONTENT_MIGRATIONS.filter((m) => m.version === 4);
+
+    it('says what is kept of a report once the statistics keep it, as today’s seed does', async () => {
+      db = await open();
+      const old: Notice = {
+        ...NOTICE,
+        sections: NOTICE.sections.map((s) => ({
+          ...s,
+          ...(s.items && {
+            items: s.items.map((item) =>
+              item.startsWith('To see how fast') ? VITALS_NOT_STORED : item,
+            ),
+          }),
+        })),
+      };
+      expect(JSON.stringify(old)).toContain('does not store the report');
+      const store = await seededBefore(db, old);
+      const prepared = await prepareContent(db, store, seedFrom(), { steps: VITALS_STEP });
+      expect(prepared).toEqual({ seeded: false, applied: [{ version: 4, release: 3 }] });
+      expect((await store.read())['privacy.yaml']).toStrictEqual(NOTICE);
+    });
+  },
+);

@@ -122,7 +122,7 @@ describe.each(engines)('content kept by the previous release on %s', (_name, cre
         seedFrom()()['case-studies.yaml'].map((s) => s.slug),
       );
       expect(now['case-studies.yaml'].every((s) => s.client === 'anonymised')).toBe(true);
-      // Migration 3: the notice the previous release seeded says what the statistics keep.
+      // Migrations 3 and 4: the notice the previous release seeded says what the statistics keep.
       expect(now['privacy.yaml']).toEqual(seedFrom()()['privacy.yaml']);
       // Migration 2: the newsroom's items as the seed has them, its page title and sections
       // added beside the kept ones.
@@ -139,17 +139,21 @@ describe.each(engines)('content kept by the previous release on %s', (_name, cre
         expect(now[file as keyof typeof now], file).toEqual({ ...kept, ...added });
       }
       const history = await content.store.history();
-      expect(history[2]).toMatchObject({
+      expect(history[3]).toMatchObject({
         author: 'content migration',
         note: 'Content migration 1: Each showcase project becomes a case study with a page of its own',
       });
-      expect(history[1]).toMatchObject({
+      expect(history[2]).toMatchObject({
         author: 'content migration',
         note: 'Content migration 2: The newsroom: press releases, agency news and insights, each with a page of its own',
       });
-      expect(history[0]).toMatchObject({
+      expect(history[1]).toMatchObject({
         author: 'content migration',
         note: 'Content migration 3: The privacy notice says what the visit statistics count and keep',
+      });
+      expect(history[0]).toMatchObject({
+        author: 'content migration',
+        note: 'Content migration 4: The privacy notice says what is kept of a Web Vitals report',
       });
 
       const drafts = await content.drafts.list();
