@@ -229,12 +229,12 @@ const PRIVACY_NOTICE_NAMES_STATISTICS: ContentMigration = {
 export const VITALS_NOT_STORED =
   'To see how fast the site is for real visitors, your browser may report how long this page took to load and to respond to you (five timing figures and which page it was) to our own server. The report carries no identifier, no cookie and nothing you typed; our server only adds the figures to totals and does not store the report or your IP address.';
 const VITALS_KEPT =
-  'To see how fast the site is for real visitors, your browser may report how long this page took to load and to respond to you (five timing figures and which page it was) to our own server. The report carries no identifier, no cookie and nothing you typed; our server keeps three of its figures with the page and the hour, for at most 25 months, and never your IP address.';
+  'To see how fast the site is for real visitors, your browser may report how long this page took to load and to respond to you (five timing figures and which page it was) to our own server. The report carries no identifier, no cookie and nothing you typed; our server counts three of its figures, rounded, by page and day, for at most 25 months, and never keeps your IP address.';
 
 /**
- * Migration 4: the statistics page shows field Web Vitals per page (database step 302 keeps
- * each report's LCP, INP and CLS by page and hour), so the notice no longer says the report is
- * not stored. Only the old seed's sentence changes; a rewritten notice is the agency's to update.
+ * Migration 4: the statistics page shows field Web Vitals per page (database step 302 counts
+ * each report's LCP, INP and CLS, rounded, by page and day), so the notice no longer says the
+ * report is not stored. Only the old seed's sentence changes; a rewritten notice is the agency's to update.
  */
 const PRIVACY_NOTICE_KEEPS_VITALS: ContentMigration = {
   version: 4,

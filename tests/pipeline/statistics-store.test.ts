@@ -95,6 +95,29 @@ describe.each(engines('statistics-store'))('statistics on %s', (_name, open) => 
     expect(both.series.map((d) => d.visitors)).toEqual([1, 1]);
   });
 
+  it('keeps Web Vitals as counts per day, page and rounded value, read back as 75th percentiles', async () => {
+    const at = T0 + 10 * MINUTE;
+    const lcps = [900, 1200, 1250, 2400, 2500, 2600, 3800, 9000];
+    await store.recordVitals(
+      lcps.map((LCP, i) => ({ at, route: 'home', values: { LCP, CLS: i / 100 } })),
+    );
+    await store.recordVitals([{ at: at + MINUTE, route: 'home', values: { LCP: 2410, INP: 64 } }]);
+    await store.recordVitals([{ at: at - 2 * DAY, route: 'home', values: { LCP: 60_000 } }]);
+    const { vitals } = await report(T0 - 3 * 3_600_000, T0 + 3 * 3_600_000);
+    // Nine LCPs in steps of 100 ms: 900 1200 1300 2400 2500 2500 2600 3800 9000, the 7th; eight
+    // CLS 0 to 0.07 (a 0 stays 0), the 6th; the report of two days before is not in the period.
+    expect(vitals).toEqual([
+      {
+        route: 'home',
+        p75: { LCP: 2600, INP: 70, CLS: 0.05 },
+        reports: { LCP: 9, INP: 1, CLS: 8 },
+      },
+    ]);
+    expect((await db.kysely.selectFrom('statVitals').selectAll().execute()).length).toBeLessThan(
+      20,
+    );
+  });
+
   it('ends a day: hashes gone, counts kept; a salt is gone 48 h after its day began', async () => {
     await view(visitor('198.51.100.1'), 'home', T0);
     await view(visitor('198.51.100.2'), 'contact', T0 + MINUTE);

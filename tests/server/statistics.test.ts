@@ -109,21 +109,23 @@ describe('page views', () => {
     expect((await added()).views).toBe(1);
   });
 
-  it('keeps field Web Vitals reports for each page’s 75th percentile, and a refused one not at all', async () => {
+  it('keeps field Web Vitals reports for each page’s 75th percentile, rounded up to a step, and a refused one not at all', async () => {
     const report = (body: unknown) =>
       request(t.app)
         .post(VITALS_PATH)
         .set('Content-Type', 'text/plain;charset=UTF-8')
         .set('Origin', ORIGIN)
         .send(JSON.stringify(body));
-    for (const LCP of [4000, 1000, 3000, 2000]) {
-      expect((await report({ route: 'expertise', LCP, CLS: LCP / 40_000 })).status).toBe(204);
+    // LCP in steps of 100 ms (2950 is kept as 3000), CLS of 0.01 (0.075 as 0.08).
+    for (const LCP of [4000, 1000, 2950, 2000]) {
+      const CLS = LCP === 2950 ? 0.075 : LCP / 40_000;
+      expect((await report({ route: 'expertise', LCP, CLS })).status).toBe(204);
     }
     expect((await report({ route: 'expertise', INP: 80 })).status).toBe(204);
     expect((await report({ route: 'expertise', LCP: -1 })).status).toBe(400);
     const { now } = await added();
     const expertise = now.vitals.find((r) => r.route === 'expertise');
-    expect(expertise?.p75).toEqual({ LCP: 3000, INP: 80, CLS: 0.075 });
+    expect(expertise?.p75).toEqual({ LCP: 3000, INP: 80, CLS: 0.08 });
     expect(expertise?.reports).toEqual({ LCP: 4, INP: 1, CLS: 4 });
   });
 

@@ -206,8 +206,11 @@ export interface Database {
     duration: number;
   };
   statPageDays: { day: number; route: string; item: string; views: number; visitors: number };
-  /** A field Web Vitals report's value (ms; CLS unitless) by hour and page (migration 302). */
-  statVitals: { hour: number; route: string; metric: string; value: number };
+  /**
+   * Field Web Vitals reports per India day (its start, epoch ms), page, metric and value (ms,
+   * CLS unitless) rounded up to its step (migration 302).
+   */
+  statVitals: { day: number; route: string; metric: string; value: number; reports: number };
   /** How far the days are rolled up: `until` epoch ms (exclusive), one row named `days`. */
   statRollup: { name: string; until: number };
   /** `hash`: SHA-256 hex of `bytes`. */

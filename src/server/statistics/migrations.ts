@@ -15,8 +15,8 @@
  *   per dimension (source, campaign, entry and exit page, device, browser, country, `all`) and
  *   value, and page views per page — so a long period reads a row per day and value, not per
  *   visit; `stat_rollup` says up to when.
- * - `stat_vitals` (302): each field Web Vitals report's LCP, INP and CLS by hour and page, for
- *   their 75th percentiles; nothing of the visitor.
+ * - `stat_vitals` (302): field Web Vitals reports counted per India day, page, metric (LCP, INP,
+ *   CLS) and value rounded up to its step, for their 75th percentiles; nothing of the visitor.
  */
 import { COLUMN_TYPES, type BuilderMigration } from '../db/migrate.ts';
 
@@ -127,20 +127,18 @@ export const STATISTICS_STEPS: readonly BuilderMigration[] = [
   },
   {
     version: 302,
-    description: 'field Web Vitals per hour and page, for their 75th percentiles',
+    description: 'field Web Vitals counted per day, page and value, for their 75th percentiles',
     async up(db, engine) {
       const types = COLUMN_TYPES[engine];
       await db.schema
         .createTable('stat_vitals')
-        .addColumn('hour', types.epochMs, (c) => c.notNull())
+        .addColumn('day', types.epochMs, (c) => c.notNull())
         .addColumn('route', 'text', (c) => c.notNull())
         .addColumn('metric', 'text', (c) => c.notNull())
-        .addColumn('value', 'real', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('stat_vitals_hour')
-        .on('stat_vitals')
-        .columns(['hour', 'route'])
+        // PostgreSQL's `real` is four bytes: 0.08 would read back as 0.0799999982.
+        .addColumn('value', engine === 'sqlite' ? 'real' : 'double precision', (c) => c.notNull())
+        .addColumn('reports', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('stat_vitals_pk', ['day', 'route', 'metric', 'value'])
         .execute();
     },
   },

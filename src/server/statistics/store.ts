@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, Executor } from '../db/tables.ts';
+import type { Database, Db, Executor } from '../db/tables.ts';
 import type { EnquiryOrigin } from '../inbox/types.ts';
 import { REPORTED_VITALS, type ReportedVital } from '../../lib/vitals-report.ts';
 import { utcDay, type DescribedView } from './views.ts';
@@ -413,20 +413,33 @@ export function createStatisticsStore(db: Db): StatisticsStore {
     },
 
     async recordVitals(entries) {
-      const rows = entries.flatMap(({ at, route, values }) =>
-        REPORTED_VITALS.flatMap((metric) => {
-          const value = values[metric];
-          const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
-          return value === undefined ? [] : [{ hour, route, metric, value }];
-        }),
-      );
-      // 500 rows of four values a statement: under SQLite's and PostgreSQL's parameter limits.
-      for (let i = 0; i < rows.length; i += 500) {
-        await k
-          .insertInto('statVitals')
-          .values(rows.slice(i, i + 500))
-          .execute();
+      const counted = new Map<string, Database['statVitals']>();
+      for (const { at, route, values } of entries) {
+        const day = rollupDayStart(at);
+        for (const metric of REPORTED_VITALS) {
+          const raw = values[metric];
+          if (raw === undefined) continue;
+          const value = stepUp(metric, raw);
+          const key = `${day}\0${route}\0${metric}\0${value}`;
+          const row = counted.get(key);
+          if (row) row.reports += 1;
+          else counted.set(key, { day, route, metric, value, reports: 1 });
+        }
       }
+      if (counted.size === 0) return;
+      await k.transaction().execute(async (trx) => {
+        for (const row of counted.values()) {
+          await trx
+            .insertInto('statVitals')
+            .values(row)
+            .onConflict((oc) =>
+              oc.columns(['day', 'route', 'metric', 'value']).doUpdateSet((eb) => ({
+                reports: eb('statVitals.reports', '+', row.reports),
+              })),
+            )
+            .execute();
+        }
+      });
     },
 
     async maintain(now, retentionMonths) {
@@ -450,7 +463,7 @@ export function createStatisticsStore(db: Db): StatisticsStore {
         await trx.deleteFrom('statVisits').where('startedAt', '<', kept.getTime()).execute();
         await trx.deleteFrom('statVisitDays').where('day', '<', kept.getTime()).execute();
         await trx.deleteFrom('statPageDays').where('day', '<', kept.getTime()).execute();
-        await trx.deleteFrom('statVitals').where('hour', '<', kept.getTime()).execute();
+        await trx.deleteFrom('statVitals').where('day', '<', kept.getTime()).execute();
       });
       await rollUp(db, now);
       for (const day of salts.keys()) if (day <= utcDay(now - 2 * DAY_MS)) salts.delete(day);
@@ -794,29 +807,58 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   };
 }
 
-/** 75th percentiles per page and metric, nearest rank, over the period (a page filter applies). */
+/**
+ * A value rounded up to its metric's step (LCP 100 ms, INP 10 ms, CLS 0.01): what is kept, so
+ * that a year is a few rows a day and page, and a percentile read from it is never better than
+ * the reports.
+ */
+const VITAL_STEPS: Record<ReportedVital, number> = { LCP: 100, INP: 10, CLS: 0.01 };
+function stepUp(metric: ReportedVital, value: number): number {
+  const step = VITAL_STEPS[metric];
+  // The epsilon keeps an exact multiple (0.1 is 10.000000000000002 steps) where it is.
+  const steps = Math.max(0, Math.ceil(value / step - 1e-9));
+  return Math.round(steps * step * 100) / 100;
+}
+
+/**
+ * 75th percentiles (nearest rank) per page and metric over the period's days, from the counts per
+ * value; a page filter applies.
+ */
 async function vitalsOf(db: Db, q: ReportQuery): Promise<VitalsRow[]> {
   let query = db.kysely
     .selectFrom('statVitals')
-    .select(['route', 'metric', 'value'])
-    .where('hour', '>=', q.from)
-    .where('hour', '<', q.to);
+    .select((eb) => ['route', 'metric', 'value', eb.fn.sum<number>('reports').as('reports')])
+    .where('day', '>=', rollupDayStart(q.from))
+    .where('day', '<', q.to);
   if (q.route !== undefined) query = query.where('route', '=', q.route);
-  const values = new Map<string, Map<string, number[]>>();
-  for (const row of await query.orderBy('value').execute()) {
-    let metrics = values.get(row.route);
-    if (!metrics) values.set(row.route, (metrics = new Map<string, number[]>()));
+  const grouped = await query
+    .groupBy(['route', 'metric', 'value'])
+    .orderBy('route')
+    .orderBy('metric')
+    .orderBy('value')
+    .execute();
+  const counts = new Map<string, Map<string, Array<[number, number]>>>();
+  for (const row of grouped) {
+    let metrics = counts.get(row.route);
+    if (!metrics) counts.set(row.route, (metrics = new Map<string, Array<[number, number]>>()));
+    const entry: [number, number] = [Number(row.value), Number(row.reports)];
     const list = metrics.get(row.metric);
-    if (list) list.push(Number(row.value));
-    else metrics.set(row.metric, [Number(row.value)]);
+    if (list) list.push(entry);
+    else metrics.set(row.metric, [entry]);
   }
-  const rows = [...values].map(([route, metrics]): VitalsRow => {
+  const total = (list: ReadonlyArray<[number, number]>) => list.reduce((n, [, c]) => n + c, 0);
+  const p75 = (list: ReadonlyArray<[number, number]>) => {
+    const rank = Math.ceil(0.75 * total(list));
+    let seen = 0;
+    for (const [value, count] of list) if ((seen += count) >= rank) return value;
+    return null;
+  };
+  const rows = [...counts].map(([route, metrics]): VitalsRow => {
     const of = (metric: ReportedVital) => metrics.get(metric) ?? [];
-    const p75 = (list: number[]) => list[Math.ceil(0.75 * list.length) - 1] ?? null;
     return {
       route,
       p75: { LCP: p75(of('LCP')), INP: p75(of('INP')), CLS: p75(of('CLS')) },
-      reports: { LCP: of('LCP').length, INP: of('INP').length, CLS: of('CLS').length },
+      reports: { LCP: total(of('LCP')), INP: total(of('INP')), CLS: total(of('CLS')) },
     };
   });
   const most = (r: VitalsRow) => Math.max(r.reports.LCP, r.reports.INP, r.reports.CLS);
