@@ -3,7 +3,8 @@
  * production server (`support/staff-server.ts`): a visit from a campaign link, counted by the
  * server, shows on the page within its batch time; the period links and the date form change the
  * period in the URL; the charts are drawn (named by their summaries, their figures in a table),
- * a panel's CSV downloads with the visit in it, a case study's editing page shows its view;
+ * a panel's CSV downloads with the visit in it, a Web Vitals report shows in its table, a case
+ * study's editing page shows its view;
  * axe-clean at 375 and 1280 px, with a full-page screenshot of each.
  */
 import { expect, test, waitsForHydration } from './support/test.ts';
@@ -24,6 +25,14 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
   await page1.goto(`${server.origin}/showcase`);
   await page1.goto(`${server.origin}/showcase/a-home-grown-sneaker-label-goes-national`);
   await visitor.close();
+  // A browser's field Web Vitals report for the same page, as `src/vitals.ts` sends it.
+  const report = await browser.newContext();
+  const sent = await report.request.post(`${server.origin}/api/vitals`, {
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: server.origin },
+    data: JSON.stringify({ route: 'expertise', LCP: 1800, INP: 90, CLS: 0.02 }),
+  });
+  expect(sent.status()).toBe(204);
+  await report.close();
 
   const context = await browser.newContext();
   const page = waitsForHydration(await context.newPage());
@@ -45,6 +54,9 @@ test('a counted visit shows on the statistics page, which is axe-clean', async (
     );
   }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('table', { name: 'Sources' })).toContainText('newsletter');
+  await expect(
+    page.getByRole('table', { name: 'Field Web Vitals per page, 75th percentile' }),
+  ).toContainText('1.80 s (good)');
 
   // The charts are in the page's HTML, each named by its summary; the figures in a table.
   const visitors = page.getByRole('img', { name: /^\d+ visitors?, / });
