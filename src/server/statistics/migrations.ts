@@ -17,6 +17,7 @@
  *   visit; `stat_rollup` says up to when.
  * - `stat_vitals` (302): field Web Vitals reports counted per India day, page, metric (LCP, INP,
  *   CLS) and value rounded up to its step, for their 75th percentiles; nothing of the visitor.
+ * - (303) indexes of the visits by source, campaign and entry page, each with its start.
  */
 import { COLUMN_TYPES, type BuilderMigration } from '../db/migrate.ts';
 
@@ -140,6 +141,20 @@ export const STATISTICS_STEPS: readonly BuilderMigration[] = [
         .addColumn('reports', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('stat_vitals_pk', ['day', 'route', 'metric', 'value'])
         .execute();
+    },
+  },
+  {
+    version: 303,
+    description: 'visits by source, campaign and entry page, for a filtered period',
+    async up(db) {
+      // A filter's period is read from the visits, not the roll-ups: these keep it to its rows.
+      for (const column of ['source', 'utm_campaign', 'entry_route']) {
+        await db.schema
+          .createIndex(`stat_visits_${column}`)
+          .on('stat_visits')
+          .columns([column, 'started_at'])
+          .execute();
+      }
     },
   },
 ];

@@ -590,15 +590,32 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   /** The raw part's rows: all of them when they are summed with the rolled-up part's. */
   const rawLimit = anyRolled ? 1_000_000 : limit;
 
-  const rawTotals = await visits
-    .select((eb) => [
-      eb.fn.countAll().as('visits'),
-      eb.fn.sum('firstOfDay').as('visitors'),
-      eb.fn.sum('views').as('views'),
-      eb.fn.sum(sql<number>`case when ${sql.ref('views')} = 1 then 1 else 0 end`).as('bounces'),
-      eb.fn.sum(sql<number>`${sql.ref('last_at')} - ${sql.ref('started_at')}`).as('duration'),
-    ])
-    .executeTakeFirstOrThrow();
+  /**
+   * A filtered period is read from its visits alone (no roll-up holds a filter): fetched once and
+   * summed here, instead of one scan of them per panel.
+   */
+  const filtered = !rollable && (q.source ?? q.campaign ?? q.route) !== undefined;
+  const filteredVisits = filtered
+    ? await visits.select([...DIMENSIONS, 'firstOfDay', 'views', 'startedAt', 'lastAt']).execute()
+    : undefined;
+
+  const rawTotals = filteredVisits
+    ? {
+        visits: filteredVisits.length,
+        visitors: filteredVisits.reduce((n, v) => n + num(v.firstOfDay), 0),
+        views: filteredVisits.reduce((n, v) => n + num(v.views), 0),
+        bounces: filteredVisits.reduce((n, v) => n + (num(v.views) === 1 ? 1 : 0), 0),
+        duration: filteredVisits.reduce((n, v) => n + num(v.lastAt) - num(v.startedAt), 0),
+      }
+    : await visits
+        .select((eb) => [
+          eb.fn.countAll().as('visits'),
+          eb.fn.sum('firstOfDay').as('visitors'),
+          eb.fn.sum('views').as('views'),
+          eb.fn.sum(sql<number>`case when ${sql.ref('views')} = 1 then 1 else 0 end`).as('bounces'),
+          eb.fn.sum(sql<number>`${sql.ref('last_at')} - ${sql.ref('started_at')}`).as('duration'),
+        ])
+        .executeTakeFirstOrThrow();
   const rolledTotals = anyRolled
     ? await rolledDays
         .where('dimension', '=', 'all')
@@ -630,7 +647,23 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
   const pageTotals = { views: num(rawPageTotals.views) + rolledPageViews };
   const visitCount = totals.visits;
 
+  const groupedInMemory = (column: Dimension): Row[] => {
+    const sums = new Map<string, Row>();
+    for (const v of filteredVisits ?? []) {
+      const label = String(v[column]);
+      const row = sums.get(label) ?? { label, visitors: 0, views: 0 };
+      row.visitors += num(v.firstOfDay);
+      row.views += num(v.views);
+      sums.set(label, row);
+    }
+    return [...sums.values()];
+  };
   const grouped = async (column: Dimension): Promise<Row[]> => {
+    if (filteredVisits) {
+      return merged([groupedInMemory(column)], 'visitors', limit).filter(
+        (r) => r.label !== '' || column === 'device' || column === 'browser',
+      );
+    }
     const raw = await visits
       .select((eb) => [
         eb.ref(column).as('label'),
@@ -729,16 +762,27 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
     days.set(d, { day: d, visitors: 0, views: 0, enquiries: 0 });
   }
   const dayOf = (ms: number) => days.get(stepStart(ms));
-  const visitRows = await visits
-    .select((eb) => [
-      sql<number>`${sql.ref('started_at')} - (${sql.ref('started_at')} % ${HOUR_MS})`.as('hour'),
-      eb.fn.sum('firstOfDay').as('visitors'),
-    ])
-    .groupBy('hour')
-    .execute();
-  for (const r of visitRows) {
-    const d = dayOf(num(r.hour));
-    if (d) d.visitors += num(r.visitors);
+  if (filteredVisits) {
+    for (const v of filteredVisits) {
+      // By its hour, as the SQL below and the page views per hour are.
+      const started = num(v.startedAt);
+      const d = dayOf(started - (started % HOUR_MS));
+      if (!d) continue;
+      d.visitors += num(v.firstOfDay);
+      if (filteredByVisit) d.views += num(v.views);
+    }
+  } else {
+    const visitRows = await visits
+      .select((eb) => [
+        sql<number>`${sql.ref('started_at')} - (${sql.ref('started_at')} % ${HOUR_MS})`.as('hour'),
+        eb.fn.sum('firstOfDay').as('visitors'),
+      ])
+      .groupBy('hour')
+      .execute();
+    for (const r of visitRows) {
+      const d = dayOf(num(r.hour));
+      if (d) d.visitors += num(r.visitors);
+    }
   }
   if (anyRolled) {
     const rolled = await rolledDays
@@ -758,7 +802,7 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
       if (d) d.views += num(r.views);
     }
   }
-  if (filteredByVisit) {
+  if (filteredByVisit && !filteredVisits) {
     const viewRows = await visits
       .select((eb) => [
         sql<number>`${sql.ref('started_at')} - (${sql.ref('started_at')} % ${HOUR_MS})`.as('hour'),
@@ -770,7 +814,7 @@ async function reportOf(db: Db, q: ReportQuery, dayStart: (ms: number) => number
       const d = dayOf(num(r.hour));
       if (d) d.views += num(r.views);
     }
-  } else {
+  } else if (!filteredByVisit) {
     const viewRows = await hours
       .select((eb) => ['hour', eb.fn.sum('views').as('views')])
       .groupBy('hour')
