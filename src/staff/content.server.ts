@@ -404,20 +404,59 @@ export async function saveOver(
 export type ListChange =
   { intent: 'up' | 'down' | 'remove' | 'undo' } | { intent: 'move'; to: number };
 
+/** What {@link changeList} did: a refusal to show, or the never-published item it discarded. */
+export type ListChangeResult =
+  { refused: string } | { discarded: { key: string; label: string; value: unknown } } | null;
+
 /**
  * Changes a list, each item it touches saved as the person's draft: moves an item one place up
  * or down or to place `to` (every item between shifts by one, each taking the `order` and place
  * of the one it lands on), removes it (a draft that removes it; an unpublished item's draft is
  * simply discarded), or undoes a removal not yet published: the person's draft it replaced
  * saved again (a moved item back in its place), else the removal discarded (the item as published).
- * @returns a refusal to show, or null when done
+ * A never-published item's discarded value is returned, for {@link restoreDiscarded} to undo.
  */
 export async function changeList(
   context: Context,
   collection: ContentFile,
   key: string,
   change: ListChange,
+): Promise<ListChangeResult> {
+  const refused = await listChange(context, collection, key, change);
+  return typeof refused === 'string' ? { refused } : refused;
+}
+
+/**
+ * Saves `value`, the draft of a never-published item removed from the list, again as `key`'s
+ * draft: the removal's Undo. Refused when the key has been taken since, or the value is not one.
+ * @returns a refusal to show, or null when done
+ */
+export async function restoreDiscarded(
+  context: Context,
+  collection: ContentFile,
+  key: string,
+  value: unknown,
 ): Promise<string | null> {
+  const { drafts } = contentOf(context);
+  const [published, draft] = await Promise.all([
+    drafts.published(collection, key),
+    drafts.get(collection, key),
+  ]);
+  if (published.value !== null || draft) {
+    return 'That item is in the list again already: reload the page.';
+  }
+  const label = `“${itemLabel(collection, key, value)}”`;
+  const refused = refusal(await saveOver(context, collection, key, value), label);
+  if (!refused) await record(context, 'content-draft-saved', null, `${collection}/${key}`);
+  return refused;
+}
+
+async function listChange(
+  context: Context,
+  collection: ContentFile,
+  key: string,
+  change: ListChange,
+): Promise<string | ListChangeResult> {
   const content = contentOf(context);
   const all = await working(content, collection);
   if (change.intent === 'undo') {
@@ -444,7 +483,7 @@ export async function changeList(
     if (!row.published) {
       await content.drafts.discard(collection, key);
       await record(context, 'content-draft-discarded', null, `${collection}/${key}`);
-      return null;
+      return { discarded: { key, label: itemLabel(collection, key, row.value), value: row.value } };
     }
     const refused = refusal(await saveOver(context, collection, key, null), label);
     if (!refused) await record(context, 'content-draft-saved', null, `${collection}/${key}`);

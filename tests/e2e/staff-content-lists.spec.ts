@@ -5,7 +5,8 @@
  * - a row dragged by its handle with the mouse, then moved back and again by the keyboard
  *   (Space, arrow keys, Space), gives the same order, saved as drafts and there after a reload,
  *   each drop announced;
- * - a removal undone from the notice brings the item back to its place;
+ * - a removal undone from the notice brings the item back to its place; a never-published item,
+ *   removed at once, comes back as the same draft;
  * - an image uploaded from inside an item's Photo field is chosen there, the typed text kept;
  * - axe-core (WCAG 2.2 A/AA) on the list with its handles, with the removal's notice, and on the
  *   images page; no CSP violation, page error or hydration warning.
@@ -147,6 +148,40 @@ test('reorder by drag and drop and by keyboard alike; remove, then undo; upload 
   await page.getByText('Focal point for crops').first().click();
   await expectNoAxeViolations(page, `lists media ${tag}`);
   await page.screenshot({ path: testInfo.outputPath(`lists-media-${tag}.png`), fullPage: true });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a never-published item removed from its list comes back from the notice’s Undo', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = testInfo.project.name;
+  const context = await browser.newContext();
+  const page = waitsForHydration(await context.newPage());
+  const problems = watch(page, []);
+  await server.enrol(page, server.invite(`lena.undo.${tag}@kahaani-pr.example`, 'Lena Fernandes'));
+  const author = `A client not yet published (${tag})`;
+  await page.goto(`${server.origin}/staff/content/testimonials/new`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.getByLabel('Short name for links').fill(`never-published-${tag}`);
+  await page.getByLabel('Quote').fill('Words nobody has published yet.');
+  await page.getByLabel('Author').fill(author);
+  await page.getByLabel('Their role').fill('Founder, a tea brand');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page.waitForURL(/\/items\//);
+
+  await page.goto(`${server.origin}/staff/content/testimonials`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.getByRole('button', { name: `Remove “${author}”` }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'was never published' });
+  await expect(notice).toBeVisible();
+  expect(await titles(page)).not.toContain(author);
+  await expectNoAxeViolations(page, `lists never published removed ${tag}`);
+  await notice.getByRole('button', { name: `Undo removing “${author}”` }).click();
+  await page.waitForURL(/\?restored=/);
+  await expect(page.getByText(`“${author}” is back in the list, as a draft.`)).toBeVisible();
+  await expect.poll(() => titles(page)).toContain(author);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -2,7 +2,8 @@
  * A collection's list under `/staff/content/:collection` as a browser without JavaScript uses it
  * (docs/decisions/130-lists-staff-recognise.md): each row's title, snippet or thumbnail and
  * state; a move to any place (what a drop posts) saved as drafts in the same order the Up and
- * Down buttons make; a removal undone until it is published.
+ * Down buttons make; a removal undone until it is published, and a never-published item's
+ * removal undone from the notice that follows it.
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,6 +106,43 @@ describe('the lists staff recognise', () => {
       action: 'content-draft-discarded',
       detail: `testimonials.yaml/${first!.id}`,
     });
+  });
+
+  it('removes a never-published item at once and its Undo puts the same draft back', async () => {
+    const count = (await t.content.read())['testimonials.yaml'].length;
+    const typed = {
+      intent: 'save',
+      id: 'a-voice-never-published',
+      order: String(count + 1),
+      quote: 'Words nobody has published yet.',
+      author: 'A New Client',
+      position: '',
+    };
+    expect((await post(`${LIST}/new`, typed)).status).toBe(303);
+    const saved = await t.drafts.get('testimonials.yaml', typed.id);
+    expect(saved?.value).toMatchObject({ quote: typed.quote });
+
+    const removed = await post(LIST, { intent: 'remove', key: typed.id });
+    expect(removed.status).toBe(200);
+    expect(await t.drafts.get('testimonials.yaml', typed.id)).toBeNull();
+    const notice = html(removed);
+    expect(notice).toContain(`“${typed.author}” was never published and is removed.`);
+    const value = /<input type="hidden" name="value" value="([^"]*)"/.exec(notice)?.[1];
+    expect(value).toBeDefined();
+    const unescaped = value!.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+
+    const undone = await post(LIST, { intent: 'restore', key: typed.id, value: unescaped });
+    expect(undone.status).toBe(303);
+    expect(undone.headers['location']).toBe(`${LIST}?restored=${typed.id}`);
+    expect((await t.drafts.get('testimonials.yaml', typed.id))?.value).toEqual(saved?.value);
+    expect(html(await get(undone.headers['location']!))).toContain(
+      `“${typed.author}” is back in the list, as a draft.`,
+    );
+    // Once back, a second Undo of the same removal is refused, and so is a value that is none.
+    const again = await post(LIST, { intent: 'restore', key: typed.id, value: unescaped });
+    expect(again.status).toBe(409);
+    const bad = await post(LIST, { intent: 'restore', key: 'other-key', value: 'not json' });
+    expect(bad.status).toBe(409);
   });
 
   it('undoes the removal of a moved item back to its moved place, not the published one', async () => {

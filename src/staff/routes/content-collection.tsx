@@ -17,6 +17,7 @@ import {
   collectionRows,
   isListCollection,
   type ItemRow,
+  restoreDiscarded,
   type ListChange,
 } from '../content.server.ts';
 import { formatDateTime } from '../format.ts';
@@ -39,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = new Set(['up', 'down', 'remove', 'undo', 'move'] as const);
+const INTENTS = new Set(['up', 'down', 'remove', 'undo', 'move', 'restore'] as const);
 type Intent = typeof INTENTS extends Set<infer I> ? I : never;
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -54,14 +55,29 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       ? typeof to === 'string' && /^\d{1,6}$/.test(to)
         ? { intent, to: Number(to) }
         : null
-      : INTENTS.has(intent)
+      : INTENTS.has(intent) && intent !== 'restore'
         ? { intent }
         : null;
-  if (!isListCollection(collection.file) || typeof key !== 'string' || !change) {
+  if (!isListCollection(collection.file) || typeof key !== 'string') {
     return data({ error: 'That change cannot be made here.' }, { status: 400 });
   }
-  const refused = await changeList(context, collection.file, key, change);
-  if (refused) return data({ error: refused }, { status: 409 });
+  if (intent === 'restore') {
+    const value = parsedValue(form.get('value'));
+    const refused =
+      value === undefined
+        ? 'The removed item could not be read back: add it again.'
+        : await restoreDiscarded(context, collection.file, key, value);
+    if (refused) return data({ error: refused }, { status: 409 });
+    return redirect(`${collectionPath(collection)}?restored=${encodeURIComponent(key)}`, 303);
+  }
+  if (!change) return data({ error: 'That change cannot be made here.' }, { status: 400 });
+  const result = await changeList(context, collection.file, key, change);
+  if (result && 'refused' in result) return data({ error: result.refused }, { status: 409 });
+  // A never-published item is gone at once: its Undo carries it back.
+  if (result)
+    return data({
+      discarded: { ...result.discarded, value: JSON.stringify(result.discarded.value) },
+    });
   const done =
     intent === 'remove'
       ? `?removed=${encodeURIComponent(key)}`
@@ -69,6 +85,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         ? `?restored=${encodeURIComponent(key)}`
         : '';
   return redirect(`${collectionPath(collection)}${done}`, 303);
+}
+
+/** The removed item's JSON as its Undo posts it back; undefined when it is not an object. */
+function parsedValue(posted: FormDataEntryValue | null): object | undefined {
+  if (typeof posted !== 'string') return undefined;
+  try {
+    const value: unknown = JSON.parse(posted);
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const DRAFT: Record<ItemRow['state'], string | null> = {
@@ -195,7 +222,10 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
     const at = shown.findIndex((r) => r.key === moving.key);
     if (at >= 0) shown.splice(moving.to, 0, ...shown.splice(at, 1));
   }
-  const error = fetcher.data?.error ?? actionData?.error;
+  const errorOf = (answer: typeof actionData) =>
+    answer && 'error' in answer ? answer.error : undefined;
+  const error = errorOf(fetcher.data) ?? errorOf(actionData);
+  const discarded = actionData && 'discarded' in actionData ? actionData.discarded : undefined;
 
   const line = (row: ItemRow, n: number, handle: ReactNode) => (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
@@ -228,8 +258,25 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Notice>
       ) : null}
+      {discarded ? (
+        <Notice tone="status">
+          <div className="flex flex-wrap items-center gap-3">
+            <span>“{discarded.label}” was never published and is removed. Undo puts it back.</span>
+            <Form method="post">
+              <input type="hidden" name="key" value={discarded.key} />
+              <input type="hidden" name="value" value={discarded.value} />
+              <IntentButton intent="restore" describe={`Undo removing “${discarded.label}”`}>
+                Undo
+              </IntentButton>
+            </Form>
+          </div>
+        </Notice>
+      ) : null}
       {restored && restored.state !== 'removed' ? (
-        <Notice tone="status">“{restored.label}” is back in the list, as published.</Notice>
+        <Notice tone="status">
+          “{restored.label}” is back in the list
+          {restored.state === 'new' ? ', as a draft.' : ', as published.'}
+        </Notice>
       ) : null}
       {SortableRows ? (
         <SortableRows
