@@ -39,15 +39,8 @@ function hasStoredFormatting(json: string): boolean {
   }
 }
 
-export function RichTextEditor({
-  name,
-  label,
-  value,
-  describedBy,
-  invalid,
-  original,
-  article,
-}: RichTextEditorProps) {
+export function RichTextEditor({ label, original, ...field }: RichTextEditorProps) {
+  const { name, value, describedBy, invalid } = field;
   const id = useId();
   const storedJson =
     original ?? (typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : '');
@@ -76,14 +69,7 @@ export function RichTextEditor({
         {label}
       </label>
       {Editor ? (
-        <Editor
-          id={id}
-          name={name}
-          value={value}
-          describedBy={describedBy}
-          invalid={invalid}
-          article={article}
-        />
+        <Editor id={id} {...field} />
       ) : (
         <>
           <p id={`${id}-plain-hint`} className="text-sm text-stone-600">
