@@ -32,6 +32,15 @@ async function signedIn(browser: Browser, email: string, name: string) {
   return { context, page, problems };
 }
 
+/** Signed in as Asha Rao (`who` names her address), on the `n`th case study's editing page, hydrated. */
+async function onCaseStudy(browser: Browser, who: string, n: number) {
+  const signed = await signedIn(browser, `asha.${who}@kahaani-pr.example`, 'Asha Rao');
+  await signed.page.goto(`${server.origin}/staff/content/case-studies`);
+  await signed.page.locator('main ol a').nth(n).click();
+  await expect(signed.page.locator('html[data-hydrated]')).toHaveCount(1);
+  return signed;
+}
+
 async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await expectNoAxeViolations(page, `content ${name}`);
   await page.screenshot({
@@ -234,14 +243,7 @@ test('the rich-text editor by keyboard alone: bold, a link, a list, out again, s
 }, testInfo) => {
   test.setTimeout(90_000);
   const tag = testInfo.project.name;
-  const { page, problems, context } = await signedIn(
-    browser,
-    `asha.keys.${tag}@kahaani-pr.example`,
-    'Asha Rao',
-  );
-  await page.goto(`${server.origin}/staff/content/case-studies`);
-  await page.locator('main ol a').first().click();
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const { page, problems, context } = await onCaseStudy(browser, `keys.${tag}`, 0);
   const editor = page.getByRole('textbox', { name: 'Summary' }).first();
   const toolbar = page.getByRole('group', { name: 'Formatting' }).first();
   const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
@@ -309,14 +311,7 @@ test('a case study’s story takes headings and a quotation, which its summary d
 }, testInfo) => {
   test.setTimeout(90_000);
   const tag = testInfo.project.name;
-  const { page, problems, context } = await signedIn(
-    browser,
-    `asha.headings.${tag}@kahaani-pr.example`,
-    'Asha Rao',
-  );
-  await page.goto(`${server.origin}/staff/content/case-studies`);
-  await page.locator('main ol a').nth(1).click();
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const { page, problems, context } = await onCaseStudy(browser, `headings.${tag}`, 1);
   const toolbars = page.getByRole('group', { name: 'Formatting' });
   const story = page.getByRole('textbox', { name: /^The story/ });
   await expect(story).toBeVisible();
