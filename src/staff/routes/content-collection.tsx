@@ -6,7 +6,7 @@
  * published: each a plain post saved as drafts (docs/decisions/050-drafts-publish-and-conflicts.md,
  * docs/decisions/130-lists-staff-recognise.md).
  */
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { data, Form, Link, redirect, useFetcher } from 'react-router';
 import type { SortableRowsProps } from '../components/sortable-rows.tsx';
 import { buttonClass, IntentButton, Notice, PageHeading } from '../components/ui.tsx';
@@ -226,6 +226,12 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
     answer && 'error' in answer ? answer.error : undefined;
   const error = errorOf(fetcher.data) ?? errorOf(actionData);
   const discarded = actionData && 'discarded' in actionData ? actionData.discarded : undefined;
+  // The removal answers in place (no navigation to the top of the page): the notice takes the
+  // focus, which brings it into view from a row far down the list.
+  const discardedNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (discarded) discardedNotice.current?.focus();
+  }, [discarded]);
 
   const line = (row: ItemRow, n: number, handle: ReactNode) => (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
@@ -260,7 +266,7 @@ export default function Collection({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {discarded ? (
         <Notice tone="status">
-          <div className="flex flex-wrap items-center gap-3">
+          <div ref={discardedNotice} tabIndex={-1} className="flex flex-wrap items-center gap-3">
             <span>“{discarded.label}” was never published and is removed. Undo puts it back.</span>
             <Form method="post">
               <input type="hidden" name="key" value={discarded.key} />
