@@ -247,7 +247,8 @@ test('the rich-text editor by keyboard alone: bold, a link, a list, out again, s
   const editor = page.getByRole('textbox', { name: 'Summary' }).first();
   const toolbar = page.getByRole('group', { name: 'Formatting' }).first();
   const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
-  await expect(button('Bold')).toBeVisible();
+  // The editor's chunk loads once the page has hydrated: on a busy machine that takes seconds.
+  await expect(button('Bold')).toBeVisible({ timeout: 15_000 });
 
   // The toolbar's buttons, then the text, in the Tab order.
   await button('Bold').focus();
